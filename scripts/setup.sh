@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs whatever pokerarena needs from Debian's packages and does nothing when all of it
+# is present. Called by scripts/test.sh and scripts/run.sh; safe to run by hand.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build pkg-config
+  libhwy-dev libtbb-dev libbenchmark-dev libprotobuf-dev protobuf-compiler
+  libspdlog-dev catch2 libcli11-dev libtomlplusplus-dev
+  python3 python3-matplotlib python3-protobuf
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "setup: installing ${missing[*]}" >&2
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "setup: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -q
+"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
