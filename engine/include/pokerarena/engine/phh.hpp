@@ -1,0 +1,138 @@
+// PHH, the Poker Hand History format (TOML; "A Standard for Poker Hand Histories", Kim 2024):
+// reading and writing the hold'em variants the engine plays.
+//
+// Supported: `variant = 'NT'` (no-limit Texas hold'em) and `'FT'` (fixed-limit), one hand per
+// `.phh` file, many per `.phhs` file (one TOML table per hand: `[1]`, `[2]`, ...). Other
+// variants (stud, draw, Omaha, short-deck) are recognised and reported as unsupported.
+//
+// Players: `p1..pN` in seat order starting left of the button; `p1` posts the small blind and
+// `pN` has the button. Index i of every per-player array is player p(i+1). The heads-up
+// reversal of forced bets is NOT applied here: `antes` and `blinds_or_straddles` are kept as
+// written; replay applies the reversal (see replay.hpp).
+//
+// Amounts: PHH writes money, possibly with decimals (`8.50`). Each hand has a chip unit, the
+// largest power of ten 10^-d that makes every amount of the table set-up (`starting_stacks`,
+// `antes`, `blinds_or_straddles`, `min_bet`, `small_bet`, `big_bet`) a whole number; every
+// amount is stored as a whole number of those units (`8.50` with d = 2 is 850). Bet amounts in
+// `actions` must be whole units too (nobody bets a fraction of the smallest chip on the table):
+// one with more decimals is rejected. `finishing_stacks` are results, not chips put on the
+// table, and are kept exactly as written (PhhDecimal), because some files record the odd chip
+// of a split pot as two half chips. No amount ever passes through floating point: the digits
+// are read from the file text.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "pokerarena/engine/types.hpp"
+#include "pokerarena/evaluator/card.hpp"
+
+namespace pokerarena {
+
+enum class PhhVariant : std::uint8_t { NoLimitHoldem, FixedLimitHoldem };
+
+// "NT" or "FT".
+std::string_view phh_variant_code(PhhVariant variant);
+
+// A decimal exactly as written: the value is units / 10^decimals, with trailing zeros removed
+// (9900.0 is {9900, 0}; 10162.5 is {101625, 1}).
+struct PhhDecimal {
+    std::int64_t units = 0;
+    int decimals = 0;
+    friend bool operator==(const PhhDecimal&, const PhhDecimal&) = default;
+};
+
+// "10162.5", "9900", "-3.25".
+std::string to_string(PhhDecimal amount);
+
+enum class PhhActionKind : std::uint8_t {
+    DealHole,    // d dh pN CARDS
+    DealBoard,   // d db CARDS
+    Fold,        // pN f
+    CheckCall,   // pN cc
+    BetRaiseTo,  // pN cbr AMOUNT (the player's street total)
+    ShowOrMuck,  // pN sm CARDS (show), pN sm - (show the dealt cards), pN sm (muck)
+};
+
+// One element of `actions`. No-ops (empty strings, a lone `# commentary`) are not stored.
+struct PhhAction {
+    PhhActionKind kind = PhhActionKind::Fold;
+    int player = -1;   // 0 for p1; -1 for a board deal
+    Chips amount = 0;  // BetRaiseTo only, in chip units
+    // DealHole, DealBoard and ShowOrMuck: the cards in the order written; an empty optional is
+    // an unknown card `??`. ShowOrMuck with no cards and show_dealt false is a muck.
+    std::vector<std::optional<Card>> cards;
+    bool show_dealt = false;  // `sm -`: shows the cards dealt earlier
+    std::string commentary;   // the text after `#`, without the `#` and surrounding blanks
+    int index = -1;           // position in the file's `actions` array (for messages)
+
+    friend bool operator==(const PhhAction&, const PhhAction&) = default;
+};
+
+// The action as PHH text ("p3 cbr 8.50", "d dh p1 As????"), amounts written with the hand's
+// chip unit.
+std::string to_phh_text(const PhhAction& action, int chip_decimals);
+
+// One hand. Per-player vectors have num_players() entries.
+struct PhhHand {
+    PhhVariant variant = PhhVariant::NoLimitHoldem;
+    int chip_decimals = 0;  // one chip unit is 10^-chip_decimals of the file's amounts
+    bool ante_trimming_status = false;
+    std::vector<Chips> antes;
+    std::vector<Chips> blinds_or_straddles;
+    Chips min_bet = 0;    // no-limit: the minimum bet (the big blind of the min-raise rule)
+    Chips small_bet = 0;  // fixed-limit: the bet of the first two rounds
+    Chips big_bet = 0;    // fixed-limit: the bet of the last two rounds
+    std::vector<Chips> starting_stacks;
+    std::vector<PhhAction> actions;
+    std::optional<std::vector<PhhDecimal>> finishing_stacks;
+    std::vector<std::string> players;  // empty when the file has no `players`
+    // Every other field (author, event, hand, day, currency, ...) as key and TOML value text
+    // (`'Juho Kim'`, `2023`), in file order; written back verbatim.
+    std::vector<std::pair<std::string, std::string>> metadata;
+
+    int num_players() const { return static_cast<int>(starting_stacks.size()); }
+    friend bool operator==(const PhhHand&, const PhhHand&) = default;
+};
+
+// What reading produced for one hand of a file.
+struct PhhEntry {
+    enum class Status : std::uint8_t { Ok, Unsupported, Error };
+    Status status = Status::Ok;
+    std::string location;  // "dir/x.phh", or "dir/x.phhs [3]" for a hand of a .phhs
+    // Unsupported: "unsupported variant 'F7S'". Error: one message naming the field or the
+    // action and what is wrong ("actions[7] 'p2 cc': p2 acts after folding at actions[4]").
+    std::string message;
+    PhhHand hand;  // meaningful when status is Ok
+};
+
+// Parses PHH text. With many_hands false the text is one hand (.phh); with many_hands true
+// every top-level table is a hand (.phhs), in file order. source_name prefixes locations.
+// Never throws for bad input: bad TOML gives one Error entry for the whole text (with the
+// line and column); a bad hand gives an Error entry and the other hands still parse.
+// Checks everything that needs no rules engine: required fields and their types, array
+// lengths (one entry per player, 2 to kMaxSeats players), amounts (non-negative, positive
+// stacks, whole chip units, 64-bit), action syntax, player numbers, card syntax, a card dealt
+// or shown twice, shown cards that contradict the dealt ones, deals in hold'em shape (two hole
+// cards per player before any bet, then 3, 1 and 1 board cards), and any action after a fold.
+std::vector<PhhEntry> parse_phh(std::string_view text, std::string_view source_name,
+                                bool many_hands);
+
+// Reads a file: .phhs files hold many hands, anything else one. An unreadable file gives one
+// Error entry.
+std::vector<PhhEntry> read_phh_file(const std::filesystem::path& path);
+
+// PHH text for one hand (a .phh file). Reading it back with parse_phh gives an equal PhhHand,
+// except that commentary and metadata that are not valid TOML values are the caller's problem.
+std::string write_phh(const PhhHand& hand);
+
+// PHH text for many hands (a .phhs file), sections [1], [2], ... in order.
+std::string write_phhs(std::span<const PhhHand> hands);
+
+}  // namespace pokerarena

@@ -1,0 +1,37 @@
+// Basic engine types shared by every engine header.
+#pragma once
+
+#include <cstdint>
+
+namespace pokerarena {
+
+// Chips are whole units (a PHH reader scales decimal amounts to these exactly).
+using Chips = std::int64_t;
+
+inline constexpr int kMaxSeats = 10;
+inline constexpr int kMaxRounds = 4;
+inline constexpr int kMaxBoardCards = 5;
+inline constexpr int kMaxHoleCards = 2;
+// The hand record keeps at most this many actions (see HandRecord::actions_truncated).
+inline constexpr int kMaxRecordedActions = 255;
+
+// A set of seats, bit s = seat s.
+using SeatMask = std::uint16_t;
+
+// The table's coarse state, as in DESIGN.md. PreHand: match-end check, button, forced bets.
+// Dealing: hole and board cards. Betting: deciding who acts next or closing the round.
+// AwaitingAction: a seat must act (only act() leaves it). Showdown: cards shown and valued.
+// Payout: uncalled bets returned, pots awarded. GameOver: the match has ended.
+enum class State : std::uint8_t {
+    PreHand,
+    Dealing,
+    Betting,
+    AwaitingAction,
+    Showdown,
+    Payout,
+    GameOver,
+};
+
+const char* state_name(State s);
+
+}  // namespace pokerarena

@@ -1,0 +1,70 @@
+#include "pokerarena/engine/game_def.hpp"
+
+#include <string>
+
+#include "pokerarena/evaluator/card.hpp"
+
+namespace pokerarena {
+
+std::string GameDef::validate() const {
+    using std::to_string;
+    if (num_seats < 2 || num_seats > kMaxSeats)
+        return "num_seats = " + to_string(num_seats) + " is outside 2.." + to_string(kMaxSeats);
+    for (int s = 0; s < num_seats; ++s)
+        if (starting_stacks[s] < 0)
+            return "starting_stacks[" + to_string(s) + "] = " + to_string(starting_stacks[s]) +
+                   " is negative";
+    if (small_blind < 0) return "small_blind = " + to_string(small_blind) + " is negative";
+    if (big_blind <= 0)
+        return "big_blind = " + to_string(big_blind) + " must be positive (it is the minimum bet)";
+    if (ante < 0) return "ante = " + to_string(ante) + " is negative";
+    if (ante_kind == AnteKind::None && ante != 0)
+        return "ante = " + to_string(ante) + " but ante_kind is None";
+    if (structure == BettingStructure::FixedLimit) {
+        if (small_bet <= 0) return "small_bet must be positive in fixed-limit";
+        if (big_bet <= 0) return "big_bet must be positive in fixed-limit";
+        if (raise_cap < 1) return "raise_cap = " + to_string(raise_cap) + " must be at least 1";
+    }
+    if (num_rounds < 1 || num_rounds > kMaxRounds)
+        return "num_rounds = " + to_string(num_rounds) + " is outside 1.." + to_string(kMaxRounds);
+    int board = 0;
+    for (int r = 0; r < num_rounds; ++r) {
+        if (board_cards[r] < 0)
+            return "board_cards[" + to_string(r) + "] = " + to_string(board_cards[r]) +
+                   " is negative";
+        board += board_cards[r];
+    }
+    if (board > kMaxBoardCards)
+        return "board_cards add up to " + to_string(board) + ", more than " +
+               to_string(kMaxBoardCards);
+    if (hole_cards < 1 || hole_cards > kMaxHoleCards)
+        return "hole_cards = " + to_string(hole_cards) + " is outside 1.." +
+               to_string(kMaxHoleCards);
+    if (board + hole_cards < 5)
+        return "hole_cards + board cards = " + to_string(board + hole_cards) +
+               ", fewer than the 5 a showdown needs";
+    if (num_seats * hole_cards + board > kNumCards) return "not enough cards in the deck";
+    if (max_hands < 0) return "max_hands = " + to_string(max_hands) + " is negative";
+    return "";
+}
+
+GameDef GameDef::no_limit_holdem(int seats, Chips stack, Chips small_blind, Chips big_blind) {
+    GameDef d;
+    d.num_seats = seats;
+    for (int s = 0; s < kMaxSeats; ++s)
+        d.starting_stacks[s] = s < seats ? stack : 0;
+    d.small_blind = small_blind;
+    d.big_blind = big_blind;
+    return d;
+}
+
+GameDef GameDef::fixed_limit_holdem(int seats, Chips stack, Chips small_blind, Chips big_blind) {
+    GameDef d = no_limit_holdem(seats, stack, small_blind, big_blind);
+    d.structure = BettingStructure::FixedLimit;
+    d.small_bet = big_blind;
+    d.big_bet = 2 * big_blind;
+    d.raise_cap = 4;
+    return d;
+}
+
+}  // namespace pokerarena
