@@ -1,0 +1,56 @@
+// Equity calculator benchmarks. Monte Carlo figures are showdowns per second: one showdown
+// is one sampled deal (board plus every random hand) evaluated for every player, so "vs 5
+// random hands" counts one item per six-player deal.
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "pokerarena/evaluator/equity.hpp"
+
+namespace {
+
+using namespace pokerarena;
+
+HoleCards hole(const std::string& text) {
+    const auto cards = parse_cards(text);
+    return {cards.at(0), cards.at(1)};
+}
+
+void BM_EquityExactAsKsVsQdQcPreflop(benchmark::State& state) {
+    EquityRequest r;
+    r.hero = hole("AsKs");
+    r.villains = {hole("QdQc")};
+    r.method = EquityMethod::Exact;
+    r.use_symmetry = state.range(0) != 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(calculate_equity(r));
+    }
+    state.SetLabel(r.use_symmetry ? "suit symmetry" : "every board");
+}
+BENCHMARK(BM_EquityExactAsKsVsQdQcPreflop)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+
+// Args: random opponents, threads.
+void BM_EquityMonteCarloAsKsVsRandom(benchmark::State& state) {
+    EquityRequest r;
+    r.hero = hole("AsKs");
+    r.random_opponents = static_cast<int>(state.range(0));
+    r.method = EquityMethod::MonteCarlo;
+    r.samples = 4'000'000;
+    r.threads = static_cast<int>(state.range(1));
+    std::uint64_t seed = 1;
+    for (auto _ : state) {
+        r.seed = seed++;
+        benchmark::DoNotOptimize(calculate_equity(r));
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * r.samples));
+}
+BENCHMARK(BM_EquityMonteCarloAsKsVsRandom)
+    ->ArgNames({"opponents", "threads"})
+    ->Args({1, 1})
+    ->Args({5, 1})
+    ->Args({1, 2})
+    ->Args({5, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+}  // namespace

@@ -1,0 +1,335 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "pokerarena/evaluator/equity.hpp"
+#include "pokerarena/evaluator/evaluate.hpp"
+
+using namespace pokerarena;
+
+namespace {
+
+HoleCards hole(const std::string& text) {
+    const auto cards = parse_cards(text);
+    return {cards.at(0), cards.at(1)};
+}
+
+EquityRequest spot(const std::string& hero, const std::vector<std::string>& villains,
+                   const std::string& board = "", const std::string& dead = "") {
+    EquityRequest r;
+    r.hero = hole(hero);
+    for (const auto& v : villains)
+        r.villains.push_back(hole(v));
+    r.board = parse_cards(board);
+    r.dead = CardSet::parse(dead);
+    return r;
+}
+
+EquityResult exact(EquityRequest r, bool symmetry = true) {
+    r.method = EquityMethod::Exact;
+    r.use_symmetry = symmetry;
+    return calculate_equity(r);
+}
+
+EquityResult monte_carlo(EquityRequest r, std::uint64_t samples, std::uint64_t seed,
+                         int threads = 1) {
+    r.method = EquityMethod::MonteCarlo;
+    r.samples = samples;
+    r.seed = seed;
+    r.threads = threads;
+    return calculate_equity(r);
+}
+
+void check_same_counts(const EquityResult& a, const EquityResult& b) {
+    REQUIRE(a.players.size() == b.players.size());
+    CHECK(a.outcomes == b.outcomes);
+    for (std::size_t p = 0; p < a.players.size(); ++p) {
+        CHECK(a.players[p].wins == b.players[p].wins);
+        CHECK(a.players[p].ties == b.players[p].ties);
+        CHECK(a.players[p].equity == Approx(b.players[p].equity).epsilon(0).margin(1e-12));
+    }
+}
+
+double equity_sum(const EquityResult& e) {
+    double sum = 0;
+    for (const auto& p : e.players)
+        sum += p.equity;
+    return sum;
+}
+
+// Straightforward reference: every board completion, every player evaluated from a CardSet,
+// pots split by plain counting. Independent of the library's enumeration code.
+std::vector<double> brute_force_equity(const EquityRequest& r) {
+    std::vector<CardSet> holes;
+    holes.push_back(CardSet{}.add(r.hero[0]).add(r.hero[1]));
+    for (const auto& v : r.villains)
+        holes.push_back(CardSet{}.add(v[0]).add(v[1]));
+    CardSet board;
+    for (Card c : r.board)
+        board.add(c);
+    CardSet seen = board | r.dead;
+    for (CardSet h : holes)
+        seen |= h;
+    std::vector<Card> deck;
+    for (int i = 0; i < kNumCards; ++i) {
+        if (!seen.contains(Card{i})) deck.emplace_back(i);
+    }
+    const int missing = 5 - static_cast<int>(r.board.size());
+    std::vector<double> equity(holes.size(), 0.0);
+    double boards = 0;
+    std::vector<int> pick(missing);
+    for (int i = 0; i < missing; ++i)
+        pick[i] = i;
+    const int n = static_cast<int>(deck.size());
+    for (;;) {
+        CardSet full = board;
+        for (int i : pick)
+            full.add(deck[i]);
+        std::vector<HandValue> values;
+        for (CardSet h : holes)
+            values.push_back(evaluate(full | h));
+        const HandValue best = *std::max_element(values.begin(), values.end());
+        const auto winners = std::count(values.begin(), values.end(), best);
+        for (std::size_t p = 0; p < values.size(); ++p) {
+            if (values[p] == best) equity[p] += 1.0 / static_cast<double>(winners);
+        }
+        boards += 1;
+        int i = missing - 1;
+        while (i >= 0 && pick[i] == n - missing + i)
+            --i;
+        if (i < 0) break;
+        ++pick[i];
+        for (int k = i + 1; k < missing; ++k)
+            pick[k] = pick[k - 1] + 1;
+    }
+    for (double& e : equity)
+        e /= boards;
+    return equity;
+}
+
+}  // namespace
+
+TEST_CASE("exact AsKs vs QdQc preflop matches the known board counts", "[equity]") {
+    for (bool symmetry : {true, false}) {
+        const EquityResult e = exact(spot("AsKs", {"QdQc"}), symmetry);
+        CHECK(e.exact);
+        CHECK(e.outcomes == 1'712'304);
+        REQUIRE(e.players.size() == 2);
+        CHECK(e.players[0].wins == 787'966);
+        CHECK(e.players[1].wins == 917'606);
+        CHECK(e.players[0].ties == 6'732);
+        CHECK(e.players[1].ties == 6'732);
+        CHECK(std::abs(e.players[0].equity - 0.4621445725) < 1e-9);
+        CHECK(std::abs(e.players[1].equity - 0.5378554275) < 1e-9);
+        CHECK(e.players[0].win == Approx(787'966.0 / 1'712'304.0).epsilon(1e-12));
+        CHECK(e.players[0].tie == Approx(6'732.0 / 1'712'304.0).epsilon(1e-12));
+        CHECK(e.std_error == 0);
+    }
+}
+
+TEST_CASE("the suit-symmetry reduction gives the same counts as plain enumeration", "[equity]") {
+    const std::vector<EquityRequest> spots = {
+        spot("AhKh", {"7c7d"}, "2h7hTs"),                        // flop, flush draw vs set
+        spot("AsQs", {"JdJc"}, "2s5sKs"),                        // monotone flop
+        spot("9c8c", {"AdAh"}, "7c6cKdQc"),                      // turn, four clubs
+        spot("AsKs", {"QdQc", "JhTh"}),                          // 3-way preflop
+        spot("2s3s", {"4s5s", "6d6c"}, "", "AsKsQhJh"),          // suited hands, dead cards
+        spot("AhAd", {"KcKs", "7h8h", "2c3d"}, "", "9h"),        // 4-way with a dead card
+        spot("KhQh", {"AcTc", "5d5s"}, "JhTh2c", "3h4h"),        // 3-way flop, dead hearts
+        spot("AcAd", {"KhKs"}, "2c3c4c5c6d"),                    // river
+        spot("7s2d", {"8h8d", "AcKc", "QsJs", "9h9s"}, "", ""),  // 5-way preflop
+    };
+    for (const auto& s : spots) {
+        const EquityResult fast = exact(s, true);
+        const EquityResult plain = exact(s, false);
+        check_same_counts(fast, plain);
+        CHECK(equity_sum(fast) == Approx(1.0).margin(1e-12));
+    }
+}
+
+TEST_CASE("exact equity agrees with a brute-force count on small spots", "[equity]") {
+    const std::vector<EquityRequest> spots = {
+        spot("AhKh", {"7c7d", "QsJs"}, "2h7hTs"),
+        spot("5c5d", {"AsKd"}, "Ah9c2s", "Kc"),
+        spot("JcTc", {"9d9h", "AhQh"}, "8c7hAs2d"),
+    };
+    for (const auto& s : spots) {
+        const auto reference = brute_force_equity(s);
+        for (bool symmetry : {true, false}) {
+            const EquityResult e = exact(s, symmetry);
+            REQUIRE(e.players.size() == reference.size());
+            for (std::size_t p = 0; p < reference.size(); ++p) {
+                CHECK(e.players[p].equity == Approx(reference[p]).margin(1e-12));
+            }
+        }
+    }
+}
+
+TEST_CASE("Monte Carlo lands within 3 standard errors of exact values", "[equity]") {
+    const std::vector<EquityRequest> spots = {
+        spot("AsKs", {"QdQc"}),                    // preflop
+        spot("AhKh", {"7c7d"}, "2h7hTs"),          // flop
+        spot("9c8c", {"AdAh"}, "7c6cKdQh"),        // turn, straight flush draw
+        spot("AsKs", {"QdQc", "JhTh"}),            // 3-way preflop
+        spot("KhQh", {"AcTc", "5d5s"}, "JhTh2c"),  // 3-way flop
+    };
+    std::uint64_t seed = 11;
+    for (const auto& s : spots) {
+        const EquityResult reference = exact(s);
+        const EquityResult mc = monte_carlo(s, 400'000, seed++);
+        CHECK_FALSE(mc.exact);
+        CHECK(mc.outcomes == 400'000);
+        CHECK(mc.std_error > 0);
+        CHECK(std::abs(mc.players[0].equity - reference.players[0].equity) < 3 * mc.std_error);
+        CHECK(equity_sum(mc) == Approx(1.0).margin(1e-12));
+        // The standard error is the binomial-like spread of the hero's share.
+        const double p = reference.players[0].equity;
+        CHECK(mc.std_error < std::sqrt(p * (1 - p) / 400'000.0) * 1.05);
+    }
+}
+
+TEST_CASE("exact enumeration over random hands matches a direct count", "[equity]") {
+    // River: the hero against every holding of one random opponent.
+    EquityRequest r = spot("AhAd", {}, "Ac7s8s9d2h");
+    r.random_opponents = 1;
+    const EquityResult e = calculate_equity(r);  // Auto: 990 deals, exact
+    CHECK(e.exact);
+    CHECK(e.outcomes == 990);
+    const CardSet board = CardSet::parse("Ac7s8s9d2h");
+    const HandValue hero = evaluate(board | CardSet::parse("AhAd"));
+    const CardSet seen = board | CardSet::parse("AhAd");
+    std::uint64_t wins = 0, ties = 0, losses = 0;
+    for (int a = 0; a < kNumCards; ++a) {
+        for (int b = a + 1; b < kNumCards; ++b) {
+            if (seen.contains(Card{a}) || seen.contains(Card{b})) continue;
+            const HandValue v = evaluate(board | CardSet{}.add(Card{a}).add(Card{b}));
+            (hero > v ? wins : hero == v ? ties : losses) += 1;
+        }
+    }
+    CHECK(e.players[0].wins == wins);
+    CHECK(e.players[0].ties == ties);
+    CHECK(e.players[1].wins == losses);
+}
+
+TEST_CASE("Monte Carlo against random hands agrees with exact references", "[equity]") {
+    SECTION("one random hand on the turn, enumerated exactly") {
+        EquityRequest r = spot("AsAh", {}, "Kd8s7s2c");
+        r.random_opponents = 1;
+        const EquityResult reference = exact(r);
+        CHECK(reference.outcomes == 46 * 990);
+        const EquityResult mc = monte_carlo(r, 500'000, 5);
+        CHECK(std::abs(mc.players[0].equity - reference.players[0].equity) < 3 * mc.std_error);
+        CHECK(mc.players[1].equity == Approx(1 - mc.players[0].equity).margin(1e-12));
+    }
+    SECTION("two random hands beside a known villain on the river") {
+        EquityRequest r = spot("QsQh", {"AcKc"}, "Qc7d2d5h9s");
+        r.random_opponents = 2;
+        const EquityResult reference = exact(r);
+        const EquityResult mc = monte_carlo(r, 500'000, 6);
+        CHECK(std::abs(mc.players[0].equity - reference.players[0].equity) < 3 * mc.std_error);
+        // Random seats are exchangeable: their exact equities are equal.
+        CHECK(reference.players[2].equity == Approx(reference.players[3].equity).margin(1e-12));
+    }
+    SECTION("aces against one random hand preflop: 85.20%") {
+        EquityRequest r = spot("AsAh", {});
+        r.random_opponents = 1;
+        r.samples = 2'000'000;
+        r.seed = 3;
+        const EquityResult mc = calculate_equity(r);  // Auto: too many deals, Monte Carlo
+        CHECK_FALSE(mc.exact);
+        CHECK(std::abs(mc.players[0].equity - 0.8520) < 3 * mc.std_error + 5e-5);
+    }
+    SECTION("five random hands: every seat's share adds up") {
+        EquityRequest r = spot("AsKs", {});
+        r.random_opponents = 5;
+        const EquityResult mc = monte_carlo(r, 300'000, 9);
+        REQUIRE(mc.players.size() == 6);
+        CHECK(equity_sum(mc) == Approx(1.0).margin(1e-12));
+        for (int p = 2; p < 6; ++p) {
+            CHECK(std::abs(mc.players[p].equity - mc.players[1].equity) < 0.01);
+        }
+    }
+}
+
+TEST_CASE("Monte Carlo is deterministic for a seed, whatever the thread count", "[equity]") {
+    EquityRequest r = spot("AsKs", {});
+    r.random_opponents = 2;
+    const EquityResult one = monte_carlo(r, 300'000, 42, 1);
+    check_same_counts(one, monte_carlo(r, 300'000, 42, 1));
+    check_same_counts(one, monte_carlo(r, 300'000, 42, 2));
+    CHECK(one.std_error == monte_carlo(r, 300'000, 42, 2).std_error);
+    CHECK(one.players[0].wins != monte_carlo(r, 300'000, 43, 1).players[0].wins);
+
+    const EquityRequest known = spot("AsKs", {"QdQc"}, "", "2c");
+    check_same_counts(monte_carlo(known, 100'000, 7, 1), monte_carlo(known, 100'000, 7, 2));
+    // Exact results do not depend on threads either.
+    EquityRequest flop = spot("AsKs", {}, "Qs7d2c");
+    flop.random_opponents = 1;
+    flop.method = EquityMethod::Exact;
+    flop.threads = 2;
+    const EquityResult two_threads = calculate_equity(flop);
+    flop.threads = 1;
+    check_same_counts(two_threads, calculate_equity(flop));
+}
+
+TEST_CASE("auto mode picks exact or Monte Carlo by the number of deals", "[equity]") {
+    EquityRequest r = spot("AsKs", {"QdQc", "7h7c"});
+    CHECK(calculate_equity(r).exact);  // known hands: always exact
+    r = spot("AsKs", {}, "Qs7d2c3h");
+    r.random_opponents = 1;
+    CHECK(count_deals(r) == 46 * 990);
+    CHECK(calculate_equity(r).exact);
+    r.exact_limit = 1000;
+    r.samples = 1000;
+    CHECK_FALSE(calculate_equity(r).exact);
+    r.method = EquityMethod::Exact;
+    CHECK(calculate_equity(r).exact);
+    r = spot("AsKs", {});
+    r.random_opponents = 1;
+    CHECK(count_deals(r) == 2'118'760ull * 990);
+    r.samples = 1000;
+    CHECK_FALSE(calculate_equity(r).exact);
+}
+
+TEST_CASE("bad equity requests are errors naming the problem", "[equity]") {
+    using Catch::Contains;
+    CHECK_THROWS_WITH(calculate_equity(spot("AsKs", {"AsQd"})), Contains("duplicate card As"));
+    CHECK_THROWS_WITH(calculate_equity(spot("AsKs", {"QdQc"}, "2c3c4c", "3c")),
+                      Contains("duplicate card 3c") && Contains("dead"));
+    CHECK_THROWS_WITH(calculate_equity(spot("AsKs", {"QdQc"}, "2c3cQc")),
+                      Contains("duplicate card Qc") && Contains("board"));
+    CHECK_THROWS_WITH(calculate_equity(spot("AsAs", {"QdQc"})), Contains("duplicate card As"));
+    CHECK_THROWS_WITH(calculate_equity(spot("AsKs", {"QdQc"}, "2c3c")),
+                      Contains("wrong board size: 2"));
+    CHECK_THROWS_WITH(calculate_equity(spot("AsKs", {"QdQc"}, "2c3c4c5c6c7c")),
+                      Contains("wrong board size: 6"));
+    CHECK_THROWS_WITH(calculate_equity(spot("AsKs", {})), Contains("no opponent"));
+
+    EquityRequest r = spot("AsKs", {"QdQc"});
+    r.random_opponents = 9;
+    CHECK_THROWS_WITH(calculate_equity(r), Contains("too many players"));
+    r.random_opponents = -1;
+    CHECK_THROWS_WITH(calculate_equity(r), Contains("random_opponents"));
+
+    r = spot("AsKs", {});
+    r.random_opponents = 9;
+    r.dead = CardSet::parse("2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s");
+    CHECK_THROWS_WITH(calculate_equity(r), Contains("not enough cards left"));
+
+    r = spot("AsKs", {});
+    r.random_opponents = 1;
+    r.method = EquityMethod::MonteCarlo;
+    r.samples = 0;
+    CHECK_THROWS_WITH(calculate_equity(r), Contains("at least one sample"));
+    r.samples = 10;
+    r.threads = 0;
+    CHECK_THROWS_WITH(calculate_equity(r), Contains("threads"));
+
+    r = spot("AsKs", {"QdQc"});
+    r.villains[0][1] = Card{60};
+    CHECK_THROWS_WITH(calculate_equity(r), Contains("invalid card") && Contains("villain 1"));
+    CHECK_THROWS_AS(count_deals(spot("AsKs", {"KsQd"})), EquityError);
+}
