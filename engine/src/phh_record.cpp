@@ -1,0 +1,162 @@
+// From the engine's HandRecord to PHH.
+//
+// The record keeps the forced bets actually posted; PHH wants the nominal ones (a short stack
+// "posts what it has" against the nominal blind, which also decides who acts first and the
+// minimum raise). So the nominal amounts come back from the GameDef by role: heads-up the
+// button posts the small blind, otherwise the first seat dealt in after the button; the big
+// blind is the next seat dealt in. A seat that posted more than its role's amount (a straddle
+// set with set_next_hand_forced_bets) keeps what it posted.
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+
+#include "pokerarena/engine/replay.hpp"
+
+namespace pokerarena {
+
+namespace {
+
+// The dealt-in seats in PHH order: p1 left of the button, the button last.
+std::vector<int> phh_order(const HandRecord& record) {
+    std::vector<int> seats;
+    for (int k = 1; k <= record.num_seats; ++k) {
+        const int seat = (record.button + k) % record.num_seats;
+        if (record.dealt_in >> seat & 1u) seats.push_back(seat);
+    }
+    return seats;
+}
+
+std::vector<std::optional<Card>> known_cards(const Card* first, int count) {
+    std::vector<std::optional<Card>> cards;
+    for (int i = 0; i < count; ++i)
+        cards.emplace_back(first[i]);
+    return cards;
+}
+
+}  // namespace
+
+PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
+    if (def.structure == BettingStructure::PotLimit) {
+        throw std::invalid_argument("PHH has no variant code for pot-limit hold'em");
+    }
+    const std::vector<int> seats = phh_order(record);
+    const int n = static_cast<int>(seats.size());
+    PhhHand hand;
+    hand.variant = def.structure == BettingStructure::FixedLimit ? PhhVariant::FixedLimitHoldem
+                                                                 : PhhVariant::NoLimitHoldem;
+    hand.ante_trimming_status = true;  // a short stack posts what it has, ante included
+    if (hand.variant == PhhVariant::FixedLimitHoldem) {
+        hand.small_bet = def.small_bet;
+        hand.big_bet = def.big_bet;
+    } else {
+        hand.min_bet = def.big_blind;
+    }
+
+    // Roles by PHH position: heads-up p2 (the button) posts the small blind and p1 the big
+    // blind; otherwise p1 and p2.
+    const int small_blind_player = n == 2 ? 1 : 0;
+    const int big_blind_player = n == 2 ? 0 : 1;
+    std::vector<Chips> antes(n), blinds(n);
+    for (int p = 0; p < n; ++p) {
+        const int seat = seats[p];
+        Chips blind = record.blinds[seat];
+        if (p == small_blind_player) blind = std::max(blind, def.small_blind);
+        if (p == big_blind_player) blind = std::max(blind, def.big_blind);
+        Chips ante = record.antes[seat];
+        const bool owes_ante = def.ante_kind == AnteKind::EveryPlayer ||
+                               (def.ante_kind == AnteKind::BigBlind && p == big_blind_player);
+        if (owes_ante) ante = std::max(ante, def.ante);
+        antes[p] = ante;
+        blinds[p] = blind;
+        hand.starting_stacks.push_back(record.starting_stacks[seat]);
+    }
+    // PHH writes the heads-up forced bets reversed (entry 0 is the button's small blind).
+    hand.antes = antes;
+    hand.blinds_or_straddles = blinds;
+    if (n == 2) {
+        std::swap(hand.antes[0], hand.antes[1]);
+        std::swap(hand.blinds_or_straddles[0], hand.blinds_or_straddles[1]);
+    }
+
+    std::array<int, kMaxSeats> player_of{};
+    for (int p = 0; p < n; ++p)
+        player_of[seats[p]] = p;
+    int index = 0;
+    auto add = [&](PhhAction action) {
+        action.index = index++;
+        hand.actions.push_back(std::move(action));
+    };
+    for (int p = 0; p < n; ++p) {
+        PhhAction deal;
+        deal.kind = PhhActionKind::DealHole;
+        deal.player = p;
+        deal.cards = known_cards(record.hole[seats[p]].data(), def.hole_cards);
+        add(std::move(deal));
+    }
+    // Board cards go out at the start of their round; rounds with no betting (everyone all-in)
+    // still get their deal, after the last action.
+    int board_out = 0;
+    int round_dealt = 0;
+    auto deal_board_to = [&](int round) {
+        while (round_dealt < round) {
+            ++round_dealt;
+            const int count =
+                std::min(def.board_cards[round_dealt], record.board_count - board_out);
+            if (count <= 0) continue;
+            PhhAction deal;
+            deal.kind = PhhActionKind::DealBoard;
+            deal.cards = known_cards(record.board.data() + board_out, count);
+            board_out += count;
+            add(std::move(deal));
+        }
+    };
+    for (int i = 0; i < record.num_actions; ++i) {
+        const RecordedAction& recorded = record.actions[i];
+        deal_board_to(recorded.round);
+        PhhAction action;
+        action.player = player_of[recorded.seat];
+        switch (recorded.kind) {
+            case ActionKind::Fold:
+                action.kind = PhhActionKind::Fold;
+                break;
+            case ActionKind::CheckCall:
+                action.kind = PhhActionKind::CheckCall;
+                break;
+            case ActionKind::RaiseTo:
+                action.kind = PhhActionKind::BetRaiseTo;
+                action.amount = recorded.amount;
+                break;
+        }
+        add(std::move(action));
+    }
+    deal_board_to(def.num_rounds - 1);
+    for (int p = 0; p < n; ++p) {
+        if (record.shown >> seats[p] & 1u) {
+            PhhAction show;
+            show.kind = PhhActionKind::ShowOrMuck;
+            show.player = p;
+            show.cards = known_cards(record.hole[seats[p]].data(), def.hole_cards);
+            add(std::move(show));
+        }
+    }
+
+    if (record.finished) {
+        std::vector<PhhDecimal> finishing;
+        for (const int seat : seats)
+            finishing.push_back({record.final_stacks[seat], 0});
+        hand.finishing_stacks = std::move(finishing);
+    }
+    hand.metadata.emplace_back("hand", std::to_string(record.hand_number));
+    // TOML integers are signed 64-bit; a larger table id is written as a string.
+    const bool fits = record.table_id <= static_cast<std::uint64_t>(INT64_MAX);
+    const std::string table_id = std::to_string(record.table_id);
+    hand.metadata.emplace_back("table", fits ? table_id : "\"" + table_id + "\"");
+    std::string seat_numbers = "[";
+    for (int p = 0; p < n; ++p)
+        seat_numbers += (p ? ", " : "") + std::to_string(seats[p] + 1);
+    hand.metadata.emplace_back("seats", seat_numbers + "]");
+    hand.metadata.emplace_back("seat_count", std::to_string(record.num_seats));
+    return hand;
+}
+
+}  // namespace pokerarena
