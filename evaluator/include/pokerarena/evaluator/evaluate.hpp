@@ -90,6 +90,12 @@ struct EvalTables {
 };
 extern const EvalTables tables;
 
+// The value of a rank multiset of 5 to 7 cards (no flush) from its rank key.
+inline HandValue rank_value(std::uint32_t rank_key) noexcept {
+    const std::uint32_t h = scramble_rank_key(rank_key);
+    return tables.rank_values[2u * tables.row_displacement[h >> kColumnBits] + (h & kColumnMask)];
+}
+
 }  // namespace detail
 
 class Hand {
@@ -130,9 +136,7 @@ inline HandValue evaluate(const Hand& hand) noexcept {
         const int suit = (std::countr_zero(key & detail::kFlushCheckMask) - 35) >> 2;
         return detail::tables.flush_values[(hand.suit_rank_mask() >> (16 * suit)) & 0x1FFF];
     }
-    const std::uint32_t h = detail::scramble_rank_key(static_cast<std::uint32_t>(key));
-    return detail::tables.rank_values[2u * detail::tables.row_displacement[h >> detail::kColumnBits] +
-                                      (h & detail::kColumnMask)];
+    return detail::rank_value(static_cast<std::uint32_t>(key));
 }
 
 inline HandValue evaluate(CardSet cards) noexcept { return evaluate(Hand{cards}); }

@@ -1,0 +1,217 @@
+// SIMD batch evaluation. Compiled once per x86 target by Highway's foreach_target (this file
+// includes itself), dispatched at run time.
+//
+// Why bytes and SAD: a hand is eight bytes, so a register holds whole hands with no
+// transposition. The rank key (under 2^22) is split into three bytes per rank; PSHUFB looks
+// each byte up for all cards at once (ranks 0..12 fit its 16-entry table, and the padding byte
+// is given an index with the top bit set so PSHUFB yields 0 for it), and PSADBW sums each
+// hand's eight bytes into a 64-bit lane. Three lookups and three sums give the rank key of
+// every hand in the register; two more of each count the suits. Gathers from a 52-entry card
+// table would cost far more than these single-cycle shuffles. The perfect-hash lookups stay
+// scalar: AVX2 gathers of 16-bit entries are no faster than two plain loads per hand, and the
+// few hands with a flush (about 3%) take the scalar path.
+#undef HWY_TARGET_INCLUDE
+// Found through the library's include directory (evaluator/include/../src).
+#define HWY_TARGET_INCLUDE "../src/batch.cpp"
+// Only the kernels we offer: SSE4, AVX2, AVX-512 (plus Highway's mandatory baseline).
+#ifndef HWY_DISABLED_TARGETS
+#define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_AVX3_DL)
+#endif
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include "pokerarena/evaluator/batch.hpp"
+
+// Highway's one-lane baseline (HWY_SCALAR) has no byte shuffles; Kernel::Scalar covers it.
+#if HWY_TARGET != HWY_SCALAR
+HWY_BEFORE_NAMESPACE();
+namespace pokerarena::detail::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// Byte b of every rank key, by rank (16 entries for PSHUFB; ranks 13..15 never occur).
+struct RankKeyBytes {
+    alignas(16) std::uint8_t byte[3][16];
+};
+constexpr RankKeyBytes kRankKeyBytes = [] {
+    RankKeyBytes t{};
+    for (int r = 0; r < kNumRanks; ++r) {
+        for (int b = 0; b < 3; ++b)
+            t.byte[b][r] = static_cast<std::uint8_t>(kRankKeys[r] >> (8 * b));
+    }
+    return t;
+}();
+static_assert(kRankKeys[kNumRanks - 1] < (1u << 24));
+
+// Suit counters: clubs and diamonds in the low nibbles of one sum, hearts and spades of another.
+alignas(16) constexpr std::uint8_t kSuitLow[16] = {1, 16};
+alignas(16) constexpr std::uint8_t kSuitHigh[16] = {0, 0, 1, 16};
+
+void evaluate_batch_simd(const SevenCards* HWY_RESTRICT in, HandValue* HWY_RESTRICT out,
+                         std::size_t count) {
+    const hn::ScalableTag<std::uint8_t> d8;
+    const hn::Repartition<std::uint32_t, decltype(d8)> d32;
+    const hn::Repartition<std::uint64_t, decltype(d8)> d64;
+    constexpr std::size_t kMaxHands = HWY_MAX_BYTES / sizeof(SevenCards);
+    const std::size_t hands = hn::Lanes(d8) / sizeof(SevenCards);
+
+    const auto key_byte0 = hn::LoadDup128(d8, kRankKeyBytes.byte[0]);
+    const auto key_byte1 = hn::LoadDup128(d8, kRankKeyBytes.byte[1]);
+    const auto key_byte2 = hn::LoadDup128(d8, kRankKeyBytes.byte[2]);
+    const auto suit_low = hn::LoadDup128(d8, kSuitLow);
+    const auto suit_high = hn::LoadDup128(d8, kSuitHigh);
+    const auto padding = hn::BitCast(d8, hn::Set(d64, std::uint64_t{0x80} << 56));
+    const auto suit_bits = hn::Set(d8, 3);
+    const auto suit_bias = hn::Set(d64, 0x3333);
+    const auto flush_bits = hn::Set(d64, 0x8888);
+    const auto multiplier = hn::Set(d32, kHashMultiplier);
+    const auto hash_mask = hn::Set(d64, (std::uint64_t{1} << kHashBits) - 1);
+
+    alignas(64) std::uint64_t hashes[kMaxHands];
+    std::size_t i = 0;
+    for (; i + hands <= count; i += hands) {
+        const auto cards = hn::LoadU(d8, reinterpret_cast<const std::uint8_t*>(in + i));
+        const auto ranks = hn::Or(hn::ShiftRight<2>(cards), padding);
+        const auto suits = hn::Or(hn::And(cards, suit_bits), padding);
+        const auto key0 = hn::SumsOf8(hn::TableLookupBytesOr0(key_byte0, ranks));
+        const auto key1 = hn::SumsOf8(hn::TableLookupBytesOr0(key_byte1, ranks));
+        const auto key2 = hn::SumsOf8(hn::TableLookupBytesOr0(key_byte2, ranks));
+        const auto key = hn::Add(key0, hn::Add(hn::ShiftLeft<8>(key1), hn::ShiftLeft<16>(key2)));
+        const auto hash = hn::And(hn::MulEven(hn::BitCast(d32, key), multiplier), hash_mask);
+        hn::Store(hash, d64, hashes);
+
+        const auto suit_counts =
+            hn::Add(hn::SumsOf8(hn::TableLookupBytesOr0(suit_low, suits)),
+                    hn::ShiftLeft<8>(hn::SumsOf8(hn::TableLookupBytesOr0(suit_high, suits))));
+        const auto flush =
+            hn::Ne(hn::And(hn::Add(suit_counts, suit_bias), flush_bits), hn::Zero(d64));
+
+        for (std::size_t j = 0; j < hands; ++j) {
+            const std::uint32_t h = static_cast<std::uint32_t>(hashes[j]);
+            out[i + j] = tables.rank_values[2u * tables.row_displacement[h >> kColumnBits] +
+                                            (h & kColumnMask)];
+        }
+        if (!hn::AllFalse(d64, flush)) [[unlikely]] {
+            for (std::size_t j = 0; j < hands; ++j) {
+                out[i + j] = evaluate(in[i + j]);
+            }
+        }
+    }
+    for (; i < count; ++i)
+        out[i] = evaluate(in[i]);
+}
+
+}  // namespace pokerarena::detail::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+#endif  // HWY_TARGET != HWY_SCALAR
+
+#if HWY_ONCE
+#include <stdexcept>
+#include <string>
+
+namespace pokerarena {
+namespace detail {
+
+HandValue seven_card_flush_value(const SevenCards& hand, std::uint64_t key) noexcept {
+    const int suit = (std::countr_zero(key & kFlushCheckMask) - 35) >> 2;
+    std::uint32_t ranks = 0;
+    for (int i = 0; i < 7; ++i) {
+        const Card c{hand.cards[i]};
+        if (c.suit() == suit) ranks |= 1u << c.rank();
+    }
+    return tables.flush_values[ranks];
+}
+
+namespace {
+
+using KernelFunction = void (*)(const SevenCards*, HandValue*, std::size_t);
+
+void evaluate_batch_scalar(const SevenCards* in, HandValue* out, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i)
+        out[i] = evaluate(in[i]);
+}
+
+// The compiled function for a kernel and the Highway target bit it needs, or null when this
+// build has no such target.
+struct KernelEntry {
+    KernelFunction function;
+    std::int64_t target;
+};
+
+KernelEntry kernel_entry(Kernel k) {
+    switch (k) {
+        case Kernel::Scalar:
+            return {&evaluate_batch_scalar, 0};
+#if HWY_TARGETS & HWY_SSE4
+        case Kernel::SSE4:
+            return {&N_SSE4::evaluate_batch_simd, HWY_SSE4};
+#endif
+#if HWY_TARGETS & HWY_AVX2
+        case Kernel::AVX2:
+            return {&N_AVX2::evaluate_batch_simd, HWY_AVX2};
+#endif
+#if HWY_TARGETS & HWY_AVX3
+        case Kernel::AVX512:
+            return {&N_AVX3::evaluate_batch_simd, HWY_AVX3};
+#endif
+        default:
+            return {nullptr, 0};
+    }
+}
+
+bool supported(Kernel k) {
+    const KernelEntry e = kernel_entry(k);
+    return e.function != nullptr && (e.target == 0 || (hwy::SupportedTargets() & e.target) != 0);
+}
+
+}  // namespace
+}  // namespace detail
+
+const char* kernel_name(Kernel k) {
+    switch (k) {
+        case Kernel::Best:
+            return "Best";
+        case Kernel::Scalar:
+            return "Scalar";
+        case Kernel::SSE4:
+            return "SSE4";
+        case Kernel::AVX2:
+            return "AVX2";
+        case Kernel::AVX512:
+            return "AVX512";
+    }
+    return "Invalid";
+}
+
+bool kernel_available(Kernel k) {
+    return k == Kernel::Best || detail::supported(k);
+}
+
+std::vector<Kernel> available_kernels() {
+    std::vector<Kernel> kernels;
+    for (Kernel k : {Kernel::Scalar, Kernel::SSE4, Kernel::AVX2, Kernel::AVX512}) {
+        if (detail::supported(k)) kernels.push_back(k);
+    }
+    return kernels;
+}
+
+Kernel best_kernel() {
+    // Decided once: the CPU does not change under a running process.
+    static const Kernel best = available_kernels().back();
+    return best;
+}
+
+void evaluate_batch(std::span<const SevenCards> in, std::span<HandValue> out, Kernel k) {
+    if (out.size() < in.size()) {
+        throw std::invalid_argument("evaluate_batch: output holds " + std::to_string(out.size()) +
+                                    " values for " + std::to_string(in.size()) + " hands");
+    }
+    if (k == Kernel::Best) k = best_kernel();
+    if (!detail::supported(k)) {
+        throw std::invalid_argument(std::string("evaluate_batch: kernel ") + kernel_name(k) +
+                                    " is not available on this CPU or in this build");
+    }
+    detail::kernel_entry(k).function(in.data(), out.data(), in.size());
+}
+
+}  // namespace pokerarena
+#endif  // HWY_ONCE

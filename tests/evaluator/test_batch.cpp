@@ -1,0 +1,162 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "pokerarena/evaluator/batch.hpp"
+
+using namespace pokerarena;
+
+namespace {
+
+struct SplitMix64 {
+    std::uint64_t state;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+};
+
+// Seven distinct cards drawn from `deck`; the padding byte gets noise, which must not matter.
+SevenCards random_hand(SplitMix64& rng, const std::vector<int>& deck) {
+    SevenCards h{};
+    std::uint64_t used = 0;
+    for (int i = 0; i < 7;) {
+        const int c = deck[rng.next() % deck.size()];
+        if (used >> c & 1) continue;
+        used |= std::uint64_t{1} << c;
+        h.cards[i++] = static_cast<std::uint8_t>(c);
+    }
+    h.cards[7] = static_cast<std::uint8_t>(rng.next());
+    return h;
+}
+
+std::vector<SevenCards> random_hands(std::size_t count, std::uint64_t seed,
+                                     const std::vector<int>& deck) {
+    SplitMix64 rng{seed};
+    std::vector<SevenCards> hands(count);
+    for (SevenCards& h : hands)
+        h = random_hand(rng, deck);
+    return hands;
+}
+
+std::vector<int> full_deck() {
+    std::vector<int> deck(kNumCards);
+    for (int c = 0; c < kNumCards; ++c)
+        deck[static_cast<std::size_t>(c)] = c;
+    return deck;
+}
+
+// Hearts and spades only, plus two clubs: nearly every hand has a flush, many a straight flush.
+std::vector<int> flush_heavy_deck() {
+    std::vector<int> deck;
+    for (int r = 0; r < kNumRanks; ++r) {
+        deck.push_back(Card(r, 2).index());
+        deck.push_back(Card(r, 3).index());
+    }
+    deck.push_back(Card(0, 0).index());
+    deck.push_back(Card(12, 0).index());
+    return deck;
+}
+
+HandValue reference_value(const SevenCards& h) {
+    Hand hand;
+    for (int i = 0; i < 7; ++i)
+        hand.add(Card{h.cards[i]});
+    return evaluate(hand);
+}
+
+std::size_t count_mismatches(const std::vector<SevenCards>& hands,
+                             const std::vector<HandValue>& values) {
+    std::size_t mismatches = 0;
+    for (std::size_t i = 0; i < hands.size(); ++i)
+        mismatches += values[i] != reference_value(hands[i]);
+    return mismatches;
+}
+
+}  // namespace
+
+TEST_CASE("kernels are listed, named and the best one is available", "[batch]") {
+    const auto kernels = available_kernels();
+    REQUIRE(!kernels.empty());
+    CHECK(kernels.front() == Kernel::Scalar);
+    CHECK(kernels.back() == best_kernel());
+    CHECK(kernel_available(Kernel::Best));
+    CHECK(kernel_available(Kernel::Scalar));
+    CHECK(std::find(kernels.begin(), kernels.end(), Kernel::Best) == kernels.end());
+    for (Kernel k : kernels)
+        CHECK(kernel_available(k));
+    CHECK(std::string(kernel_name(Kernel::AVX2)) == "AVX2");
+    CHECK(std::string(kernel_name(Kernel::AVX512)) == "AVX512");
+    CHECK(std::string(kernel_name(Kernel::Scalar)) == "Scalar");
+    CHECK(std::string(kernel_name(best_kernel())) != "Best");
+}
+
+TEST_CASE("the scalar SevenCards path equals the incremental Hand", "[batch]") {
+    const auto hands = random_hands(1'000'000, 11, full_deck());
+    std::size_t mismatches = 0;
+    for (const SevenCards& h : hands)
+        mismatches += evaluate(h) != reference_value(h);
+    CHECK(mismatches == 0);
+}
+
+TEST_CASE("every available kernel equals scalar on a million random hands", "[batch]") {
+    const auto hands = random_hands(1'000'003, 12, full_deck());  // not a multiple of any width
+    for (Kernel k : available_kernels()) {
+        INFO("kernel " << kernel_name(k));
+        std::vector<HandValue> values(hands.size(), 0);
+        evaluate_batch(hands, values, k);
+        CHECK(count_mismatches(hands, values) == 0);
+    }
+}
+
+TEST_CASE("every available kernel equals scalar on flush-heavy hands", "[batch]") {
+    const auto hands = random_hands(200'000, 13, flush_heavy_deck());
+    for (Kernel k : available_kernels()) {
+        INFO("kernel " << kernel_name(k));
+        std::vector<HandValue> values(hands.size(), 0);
+        evaluate_batch(hands, values, k);
+        CHECK(count_mismatches(hands, values) == 0);
+    }
+}
+
+TEST_CASE("short and odd batch sizes, unaligned spans and the default kernel", "[batch]") {
+    const auto hands = random_hands(100, 14, full_deck());
+    for (Kernel k : available_kernels()) {
+        INFO("kernel " << kernel_name(k));
+        for (std::size_t offset = 0; offset < 3; ++offset) {
+            for (std::size_t n = 0; n <= 37; ++n) {
+                std::vector<HandValue> values(n + 2, 0xFFFF);
+                evaluate_batch(std::span(hands).subspan(offset, n),
+                               std::span(values).subspan(1, n + 1), k);
+                std::size_t mismatches = 0;
+                for (std::size_t i = 0; i < n; ++i)
+                    mismatches += values[i + 1] != reference_value(hands[offset + i]);
+                CHECK(mismatches == 0);
+                CHECK(values[0] == 0xFFFF);      // nothing written before the output span
+                CHECK(values[n + 1] == 0xFFFF);  // nor past the inputs' count
+            }
+        }
+    }
+    std::vector<HandValue> values(hands.size());
+    evaluate_batch(hands, values);
+    CHECK(count_mismatches(hands, values) == 0);
+}
+
+TEST_CASE("bad batch arguments are rejected before any work", "[batch]") {
+    const auto hands = random_hands(10, 15, full_deck());
+    std::vector<HandValue> too_short(9);
+    CHECK_THROWS_AS(evaluate_batch(hands, too_short), std::invalid_argument);
+    std::vector<HandValue> values(10);
+    for (Kernel k : {Kernel::SSE4, Kernel::AVX2, Kernel::AVX512}) {
+        if (kernel_available(k)) continue;
+        INFO("kernel " << kernel_name(k));
+        CHECK_THROWS_AS(evaluate_batch(hands, values, k), std::invalid_argument);
+    }
+    CHECK_THROWS_AS(evaluate_batch(hands, values, static_cast<Kernel>(200)), std::invalid_argument);
+}

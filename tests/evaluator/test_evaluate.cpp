@@ -1,0 +1,455 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <numeric>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "pokerarena/evaluator/evaluate.hpp"
+
+using namespace pokerarena;
+
+namespace {
+
+// Fixed-seed generator, so every run tests the same hands.
+struct SplitMix64 {
+    std::uint64_t state;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+};
+
+std::vector<Card> random_cards(SplitMix64& rng, int count) {
+    std::vector<Card> cards;
+    std::uint64_t used = 0;
+    while (static_cast<int>(cards.size()) < count) {
+        const auto c = static_cast<int>(rng.next() % kNumCards);
+        if (used >> c & 1) continue;
+        used |= std::uint64_t{1} << c;
+        cards.emplace_back(c);
+    }
+    return cards;
+}
+
+HandValue value_of(const std::vector<Card>& cards) {
+    Hand h;
+    for (Card c : cards)
+        h.add(c);
+    return evaluate(h);
+}
+
+HandValue value_of(std::string_view text) {
+    return evaluate(CardSet::parse(text));
+}
+
+// ---- Reference evaluator: deliberately plain, shares nothing with the library's tables ----
+//
+// A five-card hand's strength as a tuple compared lexicographically: the category (1 high
+// card .. 9 straight flush) followed by the ranks that decide ties, most important first.
+using Strength = std::array<int, 6>;
+
+Strength five_card_strength(const std::array<Card, 5>& hand) {
+    std::array<int, kNumRanks> count{};
+    bool flush = true;
+    for (Card c : hand) {
+        ++count[c.rank()];
+        flush = flush && c.suit() == hand[0].suit();
+    }
+    // Ranks grouped by how often they occur, larger groups first, then higher ranks first.
+    std::array<std::array<int, 5>, 5> by_count{};  // by_count[n] = ranks occurring n times
+    std::array<std::size_t, 5> in_group{};
+    for (int r = kNumRanks - 1; r >= 0; --r) {
+        const auto n = static_cast<std::size_t>(count[static_cast<std::size_t>(r)]);
+        if (n > 0) by_count[n][in_group[n]++] = r;
+    }
+    std::array<std::pair<int, int>, 5> groups{};  // (count, rank)
+    std::size_t size = 0;
+    for (std::size_t n = 4; n >= 1; --n) {
+        for (std::size_t i = 0; i < in_group[n]; ++i)
+            groups[size++] = {static_cast<int>(n), by_count[n][i]};
+    }
+
+    int straight_top = -1;
+    if (size == 5) {
+        if (groups[0].second - groups[4].second == 4) straight_top = groups[0].second;
+        // The wheel A-2-3-4-5 plays the ace low: a five-high straight.
+        if (groups[0].second == 12 && groups[1].second == 3) straight_top = 3;
+    }
+
+    Strength s{};
+    if (straight_top >= 0) {
+        s = {flush ? 9 : 5, straight_top, 0, 0, 0, 0};
+        return s;
+    }
+    int category = 1;
+    if (groups[0].first == 4) {
+        category = 8;
+    } else if (groups[0].first == 3 && groups[1].first == 2) {
+        category = 7;
+    } else if (flush) {
+        category = 6;
+    } else if (groups[0].first == 3) {
+        category = 4;
+    } else if (groups[0].first == 2 && groups[1].first == 2) {
+        category = 3;
+    } else if (groups[0].first == 2) {
+        category = 2;
+    }
+    s[0] = category;
+    for (std::size_t i = 0; i < size; ++i)
+        s[i + 1] = groups[i].second;
+    return s;
+}
+
+// Best five of five, six or seven cards, trying every subset.
+Strength reference_strength(const std::vector<Card>& cards) {
+    const int n = static_cast<int>(cards.size());
+    Strength best{};
+    for (int mask = 0; mask < (1 << n); ++mask) {
+        if (std::popcount(static_cast<unsigned>(mask)) != 5) continue;
+        std::array<Card, 5> five;
+        int k = 0;
+        for (int i = 0; i < n; ++i) {
+            if (mask >> i & 1)
+                five[static_cast<std::size_t>(k++)] = cards[static_cast<std::size_t>(i)];
+        }
+        best = std::max(best, five_card_strength(five));
+    }
+    return best;
+}
+
+int sign(int x) {
+    return (x > 0) - (x < 0);
+}
+int compare_values(HandValue a, HandValue b) {
+    return sign(static_cast<int>(a) - static_cast<int>(b));
+}
+int compare_strengths(const Strength& a, const Strength& b) {
+    return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+// Checks that the evaluator orders `count` random hands of `size` cards exactly as the
+// reference does: sorted by value, neighbours must compare the same way under both, which
+// pins down the whole order over the sample; random pairs are checked on top.
+void check_order_against_reference(int size, int count, std::uint64_t seed) {
+    SplitMix64 rng{seed};
+    std::vector<HandValue> values(static_cast<std::size_t>(count));
+    std::vector<Strength> strengths(static_cast<std::size_t>(count));
+    int category_mismatches = 0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const auto cards = random_cards(rng, size);
+        values[i] = value_of(cards);
+        strengths[i] = reference_strength(cards);
+        category_mismatches += static_cast<int>(category(values[i])) != strengths[i][0];
+    }
+    CHECK(category_mismatches == 0);
+
+    std::vector<std::size_t> order(values.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return values[a] < values[b]; });
+    int neighbour_mismatches = 0;
+    for (std::size_t i = 1; i < order.size(); ++i) {
+        const std::size_t a = order[i - 1], b = order[i];
+        neighbour_mismatches +=
+            compare_values(values[a], values[b]) != compare_strengths(strengths[a], strengths[b]);
+    }
+    CHECK(neighbour_mismatches == 0);
+
+    int pair_mismatches = 0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const std::size_t j = rng.next() % values.size();
+        pair_mismatches +=
+            compare_values(values[i], values[j]) != compare_strengths(strengths[i], strengths[j]);
+    }
+    CHECK(pair_mismatches == 0);
+}
+
+}  // namespace
+
+TEST_CASE("all 133,784,560 seven-card hands fall into the known categories", "[evaluate]") {
+    std::array<std::uint64_t, 10> counts{};
+    for (int a = 0; a < kNumCards; ++a) {
+        const Hand h1 = Hand{} + Card{a};
+        for (int b = a + 1; b < kNumCards; ++b) {
+            const Hand h2 = h1 + Card{b};
+            for (int c = b + 1; c < kNumCards; ++c) {
+                const Hand h3 = h2 + Card{c};
+                for (int d = c + 1; d < kNumCards; ++d) {
+                    const Hand h4 = h3 + Card{d};
+                    for (int e = d + 1; e < kNumCards; ++e) {
+                        const Hand h5 = h4 + Card{e};
+                        for (int f = e + 1; f < kNumCards; ++f) {
+                            const Hand h6 = h5 + Card{f};
+                            for (int g = f + 1; g < kNumCards; ++g) {
+                                ++counts[static_cast<std::size_t>(
+                                    category(evaluate(h6 + Card{g})))];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    CHECK(counts[0] == 0);
+    CHECK(counts[static_cast<int>(Category::StraightFlush)] == 41'584);
+    CHECK(counts[static_cast<int>(Category::FourOfAKind)] == 224'848);
+    CHECK(counts[static_cast<int>(Category::FullHouse)] == 3'473'184);
+    CHECK(counts[static_cast<int>(Category::Flush)] == 4'047'644);
+    CHECK(counts[static_cast<int>(Category::Straight)] == 6'180'020);
+    CHECK(counts[static_cast<int>(Category::ThreeOfAKind)] == 6'461'620);
+    CHECK(counts[static_cast<int>(Category::TwoPair)] == 31'433'400);
+    CHECK(counts[static_cast<int>(Category::OnePair)] == 58'627'800);
+    CHECK(counts[static_cast<int>(Category::HighCard)] == 23'294'460);
+    CHECK(std::accumulate(counts.begin(), counts.end(), std::uint64_t{0}) == 133'784'560);
+}
+
+TEST_CASE("all 2,598,960 five-card hands: known counts, 7,462 values, the reference order",
+          "[evaluate]") {
+    std::array<std::uint64_t, 10> counts{};
+    // Every value must stand for one reference strength, and sorting the values must sort
+    // the strengths strictly: then the two orders agree on every pair of five-card hands.
+    std::vector<Strength> strength_of_value(1 << 16);
+    std::vector<bool> seen(1 << 16);
+    int inconsistent = 0;
+    for (int a = 0; a < kNumCards; ++a) {
+        for (int b = a + 1; b < kNumCards; ++b) {
+            for (int c = b + 1; c < kNumCards; ++c) {
+                for (int d = c + 1; d < kNumCards; ++d) {
+                    for (int e = d + 1; e < kNumCards; ++e) {
+                        const std::array<Card, 5> five = {Card{a}, Card{b}, Card{c}, Card{d},
+                                                          Card{e}};
+                        const HandValue v =
+                            evaluate(Hand{} + five[0] + five[1] + five[2] + five[3] + five[4]);
+                        ++counts[static_cast<std::size_t>(category(v))];
+                        const Strength s = five_card_strength(five);
+                        if (!seen[v]) {
+                            seen[v] = true;
+                            strength_of_value[v] = s;
+                        } else {
+                            inconsistent += strength_of_value[v] != s;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    CHECK(counts[static_cast<int>(Category::StraightFlush)] == 40);
+    CHECK(counts[static_cast<int>(Category::FourOfAKind)] == 624);
+    CHECK(counts[static_cast<int>(Category::FullHouse)] == 3'744);
+    CHECK(counts[static_cast<int>(Category::Flush)] == 5'108);
+    CHECK(counts[static_cast<int>(Category::Straight)] == 10'200);
+    CHECK(counts[static_cast<int>(Category::ThreeOfAKind)] == 54'912);
+    CHECK(counts[static_cast<int>(Category::TwoPair)] == 123'552);
+    CHECK(counts[static_cast<int>(Category::OnePair)] == 1'098'240);
+    CHECK(counts[static_cast<int>(Category::HighCard)] == 1'302'540);
+    CHECK(std::count(seen.begin(), seen.end(), true) == 7'462);
+    CHECK(inconsistent == 0);
+
+    int out_of_order = 0;
+    const Strength* previous = nullptr;
+    for (std::size_t v = 0; v < seen.size(); ++v) {
+        if (!seen[v]) continue;
+        if (previous != nullptr) out_of_order += !(*previous < strength_of_value[v]);
+        previous = &strength_of_value[v];
+    }
+    CHECK(out_of_order == 0);
+}
+
+TEST_CASE("seven-card values order hands as the reference evaluator does", "[evaluate]") {
+    check_order_against_reference(7, 1'000'000, 7);
+}
+
+TEST_CASE("six-card values order hands as the reference evaluator does", "[evaluate]") {
+    check_order_against_reference(6, 300'000, 6);
+}
+
+TEST_CASE("one order across five, six and seven cards", "[evaluate]") {
+    SplitMix64 rng{567};
+    int mismatches = 0;
+    for (int i = 0; i < 200'000; ++i) {
+        const auto a = random_cards(rng, 5 + i % 3);
+        const auto b = random_cards(rng, 5 + (i / 3) % 3);
+        mismatches += compare_values(value_of(a), value_of(b)) !=
+                      compare_strengths(reference_strength(a), reference_strength(b));
+    }
+    CHECK(mismatches == 0);
+}
+
+TEST_CASE("hand-picked hands", "[evaluate]") {
+    SECTION("the wheel is the lowest straight, below six high") {
+        const HandValue wheel = value_of("As2d3c4h5s");
+        CHECK(category(wheel) == Category::Straight);
+        CHECK(wheel < value_of("2d3c4h5s6d"));
+        CHECK(wheel > value_of("AsAdAcKhQs"));
+        CHECK(describe(wheel) == "Straight, Five High");
+        CHECK(value_of("As2d3c4h5s9c9d") == wheel);  // the pair of nines does not count
+        CHECK(value_of("As2d3c4h5s6c9d") == value_of("2d3c4h5s6c"));
+    }
+    SECTION("kickers decide") {
+        CHECK(value_of("AsAdKc7h3d") > value_of("AhAcQsJdTd"));
+        CHECK(value_of("AsAd9c7h3d") < value_of("AsAd9c7h4d"));
+        // Board AsAd9c7h3d: a king kicker beats a queen kicker; a deuce does not play.
+        CHECK(value_of("AsAd9c7h3dKc2h") > value_of("AsAd9c7h3dQc2h"));
+        CHECK(value_of("AsAd9c7h3d2c4h") == value_of("AsAd9c7h4h"));
+        CHECK(value_of("KsKd9c7h3d") < value_of("KsKdTc7h3d"));
+    }
+    SECTION("three pairs in seven cards: the best two with the best kicker") {
+        const HandValue v = value_of("KsKd7c7h5s5d2c");
+        CHECK(category(v) == Category::TwoPair);
+        CHECK(v == value_of("KsKd7c7h5s"));
+        CHECK(v > value_of("KsKd7c7h4s3d2c"));
+        CHECK(value_of("KsKd7c7h5s5dAc") == value_of("KsKd7c7hAc"));
+        CHECK(describe(v) == "Two Pair, Kings and Sevens");
+    }
+    SECTION("a flush beside a straight is a flush") {
+        const HandValue v = value_of("9h8h7h6h2h5cKd");
+        CHECK(category(v) == Category::Flush);
+        CHECK(v == value_of("9h8h7h6h2h"));
+        CHECK(describe(v) == "Flush, Nine High");
+    }
+    SECTION("steel wheel: the lowest straight flush") {
+        const HandValue v = value_of("Ah2h3h4h5hKdQs");
+        CHECK(category(v) == Category::StraightFlush);
+        CHECK(v < value_of("2h3h4h5h6h"));
+        CHECK(v > value_of("AsAdAcAhKs"));
+        CHECK(describe(v) == "Straight Flush, Five High");
+        CHECK(describe(value_of("AsKsQsJsTs")) == "Royal Flush");
+    }
+    SECTION("boards that play") {
+        // A royal flush on the board: every holding ties.
+        CHECK(value_of("AsKsQsJsTs2c3d") == value_of("AsKsQsJsTsAhAd"));
+        // A straight on the board: small pairs do not improve it, a ten on top does.
+        CHECK(value_of("5c6d7h8s9c2c2d") == value_of("5c6d7h8s9c3c3h"));
+        CHECK(value_of("5c6d7h8s9cTd2d") > value_of("5c6d7h8s9c3c3h"));
+        // Two pair on the board with an ace kicker: a lower kicker in hand plays nothing.
+        CHECK(value_of("KsKd7c7hAs2c3d") == value_of("KsKd7c7hAs4c5d"));
+    }
+    SECTION("full house from two sets of trips") {
+        const HandValue v = value_of("KsKdKc7s7d7h2c");
+        CHECK(category(v) == Category::FullHouse);
+        CHECK(v == value_of("KsKdKc7s7d"));
+        CHECK(describe(v) == "Full House, Kings over Sevens");
+        CHECK(value_of("QsQdQc8s8d5c5d") == value_of("QsQdQc8s8d"));
+        CHECK(value_of("2s2d2cAsAd") < value_of("KsKdKcQsQd"));
+        CHECK(value_of("KsKdKc2s2d") > value_of("QsQdQcAsAd"));
+    }
+    SECTION("four of a kind takes the best kicker") {
+        const HandValue v = value_of("9s9d9c9hKsQd2c");
+        CHECK(category(v) == Category::FourOfAKind);
+        CHECK(v == value_of("9s9d9c9hKs"));
+        CHECK(v > value_of("9s9d9c9hQd2c3d"));
+        CHECK(value_of("9s9d9c9hKsKdKc") == v);
+        CHECK(describe(v) == "Four of a Kind, Nines");
+    }
+}
+
+TEST_CASE("describe names the hand in words", "[evaluate]") {
+    CHECK(describe(value_of("KsKd7c7h2d")) == "Two Pair, Kings and Sevens");
+    CHECK(describe(value_of("AsJd9c7h2d")) == "High Card, Ace High");
+    CHECK(describe(value_of("7s2d3c4h5d")) == "High Card, Seven High");
+    CHECK(describe(value_of("TsTd9c7h2d")) == "One Pair, Tens");
+    CHECK(describe(value_of("QsQdQc7h2d")) == "Three of a Kind, Queens");
+    CHECK(describe(value_of("9s8d7c6hTd")) == "Straight, Ten High");
+    CHECK(describe(value_of("AhJh9h7h2h")) == "Flush, Ace High");
+    CHECK(describe(value_of("3s3d3c2h2d")) == "Full House, Threes over Twos");
+    CHECK(describe(value_of("AsAdAcAh2d")) == "Four of a Kind, Aces");
+    CHECK(describe(value_of("9d8d7d6dTd")) == "Straight Flush, Ten High");
+    CHECK(std::string(category_name(Category::OnePair)) == "One Pair");
+}
+
+namespace {
+
+// Sums of every rank multiset over ranks 0..keys.size()-1 with at most four of a rank and at
+// most seven cards; with `slots`, also the perfect-hash slot of each 5- to 7-card multiset.
+std::vector<std::uint32_t> multiset_sums(const std::vector<std::uint32_t>& keys,
+                                         std::vector<std::uint32_t>* slots = nullptr) {
+    std::vector<std::uint32_t> sums;
+    auto collect = [&](auto&& self, std::size_t rank, int cards, std::uint32_t sum) -> void {
+        if (rank == keys.size()) {
+            sums.push_back(sum);
+            if (slots != nullptr && cards >= 5) {
+                const std::uint32_t h = detail::scramble_rank_key(sum);
+                slots->push_back(2u * detail::tables.row_displacement[h >> detail::kColumnBits] +
+                                 (h & detail::kColumnMask));
+            }
+            return;
+        }
+        for (int n = 0; n <= 4 && cards + n <= 7; ++n) {
+            self(self, rank + 1, cards + n, sum + static_cast<std::uint32_t>(n) * keys[rank]);
+        }
+    };
+    collect(collect, 0, 0, 0);
+    return sums;
+}
+
+bool all_distinct(std::vector<std::uint32_t> v) {
+    std::sort(v.begin(), v.end());
+    return std::adjacent_find(v.begin(), v.end()) == v.end();
+}
+
+}  // namespace
+
+TEST_CASE("rank keys give every rank multiset of up to seven cards a distinct sum", "[evaluate]") {
+    const std::vector<std::uint32_t> keys(detail::kRankKeys.begin(), detail::kRankKeys.end());
+    std::vector<std::uint32_t> slots;
+    const auto sums = multiset_sums(keys, &slots);
+    // 1 + 13 + 91 + 455 + 1,820 multisets of 0..4 cards, 73,775 of 5..7 cards.
+    CHECK(sums.size() == 76'155);
+    CHECK(*std::max_element(sums.begin(), sums.end()) == 18'393'157);
+    CHECK(*std::max_element(sums.begin(), sums.end()) < (1u << detail::kHashBits));
+    CHECK(all_distinct(sums));
+
+    // The perfect hash: every 5-, 6- and 7-card multiset has its own slot inside the table.
+    CHECK(slots.size() == 73'775);
+    CHECK(*std::max_element(slots.begin(), slots.end()) < detail::kRankSlots);
+    CHECK(all_distinct(slots));
+
+    // The greedy derivation (scripts/find_rank_keys.cpp) takes each key as the smallest above
+    // the previous one that keeps the sums distinct; re-check that one less collides. (The
+    // full search is a minute's work, too slow for a test.)
+    CHECK(keys[0] == 1);
+    for (std::size_t k = 1; k < keys.size(); ++k) {
+        INFO("rank key " << k);
+        CHECK(keys[k] > keys[k - 1]);
+        std::vector<std::uint32_t> prefix(keys.begin(),
+                                          keys.begin() + static_cast<std::ptrdiff_t>(k) + 1);
+        CHECK(all_distinct(multiset_sums(prefix)));
+        if (prefix[k] - 1 > prefix[k - 1]) {
+            --prefix[k];
+            CHECK_FALSE(all_distinct(multiset_sums(prefix)));
+        }
+    }
+}
+
+TEST_CASE("the incremental form equals evaluating the set directly", "[evaluate]") {
+    SplitMix64 rng{99};
+    int mismatches = 0;
+    for (int i = 0; i < 200'000; ++i) {
+        const auto cards = random_cards(rng, 7);
+        CardSet all;
+        for (Card c : cards)
+            all.add(c);
+        Hand board;
+        for (int j = 2; j < 7; ++j)
+            board.add(cards[static_cast<std::size_t>(j)]);
+        const Hand hole = Hand{} + cards[0] + cards[1];
+        const HandValue direct = evaluate(all);
+        mismatches += evaluate(board + cards[0] + cards[1]) != direct;
+        mismatches += evaluate(board + hole) != direct;
+        mismatches += evaluate(Hand{all}) != direct;
+        // Flop and turn stages of the same board give the 5- and 6-card values.
+        Hand flop = Hand{} + cards[2] + cards[3] + cards[4];
+        CardSet six = all;
+        six.remove(cards[6]);
+        mismatches += evaluate(flop + hole + cards[5]) != evaluate(six);
+    }
+    CHECK(mismatches == 0);
+    CHECK((Hand{} + Card{3} + Card{17}).size() == 2);
+}
