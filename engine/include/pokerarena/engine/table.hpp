@@ -42,7 +42,10 @@ class Table {
     std::uint32_t pause_mask() const { return pause_mask_; }
 
     Event advance();
+    // Acts for seat_to_act().
     Status act(Action action);
+    // Acts for `seat`, rejecting the action (NotYourTurn) if another seat is to act.
+    Status act(int seat, Action action);
 
     // The actions open to seat_to_act(); all false/zero when nobody is to act.
     LegalActions legal_actions() const;
@@ -125,6 +128,7 @@ class Table {
     SeatMask pending_seats() const;
     Chips fixed_bet_size() const;
     void compute_legal(int seat, LegalActions& legal) const;
+    bool others_can_act(int seat) const;
     void build_pots();
     void finish_hand();
     Chips post(int seat, Chips amount, bool to_bet);
@@ -186,7 +190,8 @@ class Table {
 
     // Cards.
     Deck deck_{};
-    bool preset_board_ = false;
+    bool cards_preset_ = false;  // this hand uses hand_cards_ where known
+    PresetCards hand_cards_{};
     std::array<std::array<Card, kMaxHoleCards>, kMaxSeats> hole_{};
     std::array<Card, kMaxBoardCards> board_{};
     int board_count_ = 0;
@@ -198,8 +203,10 @@ class Table {
     std::array<SeatMask, kMaxSeats + 1> pot_eligible_{};
     int num_pots_ = 0;
     int award_index_ = 0;
-    int uncalled_seat_ = -1;
-    Chips uncalled_amount_ = 0;
+    Chips awarded_ = 0;  // chips already paid out of the pots this hand
+
+    RecordedAction last_action_{};  // for the ActionTaken event that follows act()
+    Chips last_added_ = 0;          // chips that action put in
 
     HandRecord record_{};
 };

@@ -1,0 +1,952 @@
+#include "pokerarena/engine/table.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+namespace pokerarena {
+
+namespace {
+
+constexpr SeatMask bit(int seat) {
+    return static_cast<SeatMask>(1u << seat);
+}
+constexpr int count(SeatMask m) {
+    return std::popcount(static_cast<unsigned>(m));
+}
+constexpr long long ll(Chips c) {
+    return static_cast<long long>(c);
+}
+
+// Formatting happens only here, on the error path, into the Status's own buffer.
+__attribute__((format(printf, 2, 3))) Status reject(ErrorCode code, const char* format, ...) {
+    Status s;
+    s.code = code;
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(s.message, sizeof s.message, format, args);
+    va_end(args);
+    return s;
+}
+
+}  // namespace
+
+Table::Table(const GameDef& def, std::uint64_t seed, std::uint64_t table_id)
+    : def_(def), seed_(seed), table_id_(table_id) {
+    if (const std::string why = def.validate(); !why.empty()) throw std::invalid_argument(why);
+    for (int s = 0; s < def_.num_seats; ++s)
+        stack_[s] = def_.starting_stacks[s];
+    for (int s = def_.num_seats; s < kMaxSeats; ++s)
+        def_.starting_stacks[s] = 0;
+    for (Chips c : stack_)
+        total_chips_ += c;
+    // The first hand's button is the last seat, so seat 0 posts the small blind (PHH order:
+    // p1 is the small blind, pN the button).
+    button_ = def_.num_seats - 1;
+}
+
+void Table::set_pause_mask(std::uint32_t mask) {
+    pause_mask_ = mask | kDefaultPauseMask;
+}
+
+// ----------------------------------------------------------------------------------------
+// Between hands.
+
+namespace {
+void require_between_hands(bool ok, const char* what) {
+    if (!ok) throw std::logic_error(std::string(what) + " is only allowed between hands");
+}
+}  // namespace
+
+void Table::set_button(int seat) {
+    require_between_hands(step_ == Step::StartHand, "set_button");
+    if (seat < 0 || seat >= def_.num_seats) throw std::out_of_range("set_button: no such seat");
+    next_button_set_ = true;
+    next_button_ = seat;
+}
+
+void Table::set_stacks(const std::array<Chips, kMaxSeats>& stacks) {
+    require_between_hands(step_ == Step::StartHand || step_ == Step::GameOver, "set_stacks");
+    for (int s = 0; s < def_.num_seats; ++s)
+        if (stacks[s] < 0)
+            throw std::invalid_argument("set_stacks: seat " + std::to_string(s) +
+                                        " has a negative stack");
+    for (int s = 0; s < kMaxSeats; ++s)
+        stack_[s] = s < def_.num_seats ? stacks[s] : 0;
+    total_chips_ = 0;
+    for (Chips c : stack_)
+        total_chips_ += c;
+    // Nothing is in the middle any more: the last hand's contributions belong to the past.
+    committed_.fill(0);
+    bet_.fill(0);
+    pot_ = 0;
+    awarded_ = 0;
+    next_stacks_set_ = true;
+    if (step_ == Step::GameOver) {
+        state_ = State::PreHand;
+        step_ = Step::StartHand;
+    }
+}
+
+void Table::set_next_hand_cards(const PresetCards& cards) {
+    require_between_hands(step_ == Step::StartHand, "set_next_hand_cards");
+    int board_total = 0;
+    for (int r = 0; r < def_.num_rounds; ++r)
+        board_total += def_.board_cards[r];
+    if (cards.board_known < 0 || cards.board_known > board_total)
+        throw std::invalid_argument(
+            "set_next_hand_cards: board_known = " + std::to_string(cards.board_known) +
+            " but the game deals " + std::to_string(board_total) + " board cards");
+    CardSet seen;
+    auto take = [&](Card c, const std::string& where) {
+        if (!c.valid())
+            throw std::invalid_argument("set_next_hand_cards: " + where + " is not a card");
+        if (seen.contains(c))
+            throw std::invalid_argument("set_next_hand_cards: " + c.to_string() + " (" + where +
+                                        ") is given twice");
+        seen.add(c);
+    };
+    for (int s = 0; s < def_.num_seats; ++s)
+        if (cards.hole_known[s])
+            for (int i = 0; i < def_.hole_cards; ++i)
+                take(cards.hole[s][i],
+                     "seat " + std::to_string(s) + " hole card " + std::to_string(i));
+    for (int i = 0; i < cards.board_known; ++i)
+        take(cards.board[i], "board card " + std::to_string(i));
+    next_cards_set_ = true;
+    next_cards_ = cards;
+}
+
+void Table::set_next_hand_forced_bets(const std::array<Chips, kMaxSeats>& antes,
+                                      const std::array<Chips, kMaxSeats>& blinds) {
+    require_between_hands(step_ == Step::StartHand, "set_next_hand_forced_bets");
+    for (int s = 0; s < def_.num_seats; ++s)
+        if (antes[s] < 0 || blinds[s] < 0)
+            throw std::invalid_argument("set_next_hand_forced_bets: seat " + std::to_string(s) +
+                                        " has a negative forced bet");
+    next_forced_set_ = true;
+    next_antes_ = antes;
+    next_blinds_ = blinds;
+}
+
+// ----------------------------------------------------------------------------------------
+// Seats and chips.
+
+int Table::next_seat(SeatMask among, int after) const {
+    // Seats >= num_seats are never in a mask, so the bits above `after` are the seats after it
+    // in this lap and the lowest bit overall is the first seat of the next lap.
+    const unsigned m = among;
+    if (m == 0) return -1;
+    const int k = after + 1;
+    const unsigned later = k >= 16 ? 0u : (m >> k) << k;
+    return later ? std::countr_zero(later) : std::countr_zero(m);
+}
+
+Chips Table::post(int seat, Chips amount, bool to_bet) {
+    const Chips a = std::min(amount, stack_[seat]);
+    stack_[seat] -= a;
+    committed_[seat] += a;
+    pot_ += a;
+    if (to_bet) bet_[seat] += a;
+    if (stack_[seat] == 0) all_in_ |= bit(seat);
+    return a;
+}
+
+bool Table::match_over() const {
+    int with_chips = 0;
+    for (int s = 0; s < def_.num_seats; ++s)
+        with_chips += stack_[s] > 0;
+    return with_chips < 2;
+}
+
+// ----------------------------------------------------------------------------------------
+// Starting a hand.
+
+void Table::start_hand() {
+    if (def_.max_hands > 0 && hands_played_ >= def_.max_hands) {
+        state_ = State::GameOver;
+        step_ = Step::GameOver;
+        return;
+    }
+    if (def_.reset_stacks_each_hand && !next_stacks_set_) {
+        for (int s = 0; s < def_.num_seats; ++s)
+            stack_[s] = def_.starting_stacks[s];
+        total_chips_ = 0;
+        for (int s = 0; s < def_.num_seats; ++s)
+            total_chips_ += stack_[s];
+    }
+    next_stacks_set_ = false;
+    if (match_over()) {
+        state_ = State::GameOver;
+        step_ = Step::GameOver;
+        return;
+    }
+
+    hand_number_ = hands_played_;
+    dealt_in_ = 0;
+    for (int s = 0; s < def_.num_seats; ++s)
+        if (stack_[s] > 0) dealt_in_ |= bit(s);
+    if (next_button_set_) {
+        button_ =
+            (dealt_in_ & bit(next_button_)) ? next_button_ : next_seat(dealt_in_, next_button_);
+        next_button_set_ = false;
+    } else if (hands_played_ == 0) {
+        if (!(dealt_in_ & bit(button_))) button_ = next_seat(dealt_in_, button_);
+    } else {
+        button_ = next_seat(dealt_in_, button_);
+    }
+
+    folded_ = 0;
+    all_in_ = 0;
+    acted_ = 0;
+    bet_.fill(0);
+    committed_.fill(0);
+    pot_ = 0;
+    awarded_ = 0;
+    round_ = 0;
+    to_act_ = -1;
+    board_count_ = 0;
+    num_pots_ = 0;
+
+    record_.seed = seed_;
+    record_.table_id = table_id_;
+    record_.hand_number = hand_number_;
+    record_.num_seats = def_.num_seats;
+    record_.button = button_;
+    record_.dealt_in = dealt_in_;
+    record_.starting_stacks = stack_;
+    record_.antes.fill(0);
+    record_.blinds.fill(0);
+    record_.board_count = 0;
+    record_.num_actions = 0;
+    record_.actions_truncated = false;
+    record_.shown = 0;
+    record_.values.fill(0);
+    record_.final_stacks.fill(0);
+    record_.net.fill(0);
+    record_.finished = false;
+
+    const std::uint64_t key = deal_key(seed_, table_id_, static_cast<std::uint64_t>(hand_number_));
+    cards_preset_ = next_cards_set_;
+    record_.preset_cards = cards_preset_;
+    if (cards_preset_) {
+        hand_cards_ = next_cards_;
+        next_cards_set_ = false;
+        CardSet given;
+        for (int s = 0; s < def_.num_seats; ++s)
+            if (hand_cards_.hole_known[s] && (dealt_in_ & bit(s)))
+                for (int i = 0; i < def_.hole_cards; ++i)
+                    given.add(hand_cards_.hole[s][i]);
+        for (int i = 0; i < hand_cards_.board_known; ++i)
+            given.add(hand_cards_.board[i]);
+        deck_.reset_without(key, given);
+    } else {
+        deck_.reset(key);
+    }
+
+    plan_forced_bets();
+    state_ = State::PreHand;
+    step_ = Step::PostForcedBets;
+}
+
+void Table::plan_forced_bets() {
+    num_forced_ = 0;
+    forced_index_ = 0;
+    auto add = [this](int seat, ForcedBetKind kind, Chips amount) {
+        if (amount > 0) forced_[num_forced_++] = {static_cast<std::int8_t>(seat), kind, amount};
+    };
+    // Antes, then blinds, each in order from the left of the button: a stack too short for
+    // both pays the ante first and is all-in for whatever is left of its blind.
+    if (next_forced_set_) {
+        next_forced_set_ = false;
+        int s = button_;
+        for (int i = 0; i < count(dealt_in_); ++i) {
+            s = next_seat(dealt_in_, s);
+            add(s, ForcedBetKind::Ante, next_antes_[s]);
+        }
+        big_blind_seat_ = -1;
+        Chips largest = 0;
+        for (int i = 0; i < count(dealt_in_); ++i) {
+            s = next_seat(dealt_in_, s);
+            add(s, ForcedBetKind::Blind, next_blinds_[s]);
+            if (next_blinds_[s] > 0 && next_blinds_[s] >= largest) {
+                largest = next_blinds_[s];
+                big_blind_seat_ = s;
+            }
+        }
+        return;
+    }
+    // Heads-up the button is the small blind (and acts first before the flop).
+    const int sb = count(dealt_in_) == 2 ? button_ : next_seat(dealt_in_, button_);
+    const int bb = next_seat(dealt_in_, sb);
+    big_blind_seat_ = bb;
+    if (def_.ante_kind == AnteKind::EveryPlayer) {
+        int s = button_;
+        for (int i = 0; i < count(dealt_in_); ++i) {
+            s = next_seat(dealt_in_, s);
+            add(s, ForcedBetKind::Ante, def_.ante);
+        }
+    } else if (def_.ante_kind == AnteKind::BigBlind) {
+        add(bb, ForcedBetKind::Ante, def_.ante);
+    }
+    add(sb, ForcedBetKind::SmallBlind, def_.small_blind);
+    add(bb, ForcedBetKind::BigBlind, def_.big_blind);
+}
+
+// ----------------------------------------------------------------------------------------
+// Betting rounds.
+
+Chips Table::fixed_bet_size() const {
+    return round_ < def_.big_bet_from_round ? def_.small_bet : def_.big_bet;
+}
+
+void Table::start_round() {
+    if (round_ > 0) bet_.fill(0);
+    Chips highest = 0;
+    for (int s = 0; s < def_.num_seats; ++s)
+        highest = std::max(highest, bet_[s]);
+    current_bet_ = highest;
+    last_full_raise_ =
+        def_.structure == BettingStructure::FixedLimit ? fixed_bet_size() : def_.big_blind;
+    raises_this_round_ = 0;
+    acted_ = 0;
+    reopen_base_.fill(0);
+    // Before the flop action starts left of the big blind (or the largest blind or straddle);
+    // after it, left of the button. Heads-up that makes the button first before the flop and
+    // last after it.
+    first_to_act_after_ = (round_ == 0 && big_blind_seat_ >= 0) ? big_blind_seat_ : button_;
+}
+
+SeatMask Table::pending_seats() const {
+    const SeatMask can_act = dealt_in_ & ~folded_ & ~all_in_;
+    SeatMask behind = 0;
+    for (SeatMask m = can_act; m; m &= static_cast<SeatMask>(m - 1)) {
+        const int s = std::countr_zero(static_cast<unsigned>(m));
+        if (bet_[s] < current_bet_) behind |= bit(s);
+    }
+    return can_act & (static_cast<SeatMask>(~acted_) | behind);
+}
+
+bool Table::round_closed() const {
+    const SeatMask active = dealt_in_ & ~folded_;
+    if (count(active) <= 1) return true;
+    const SeatMask can_act = active & ~all_in_;
+    if (can_act == 0) return true;
+    // A lone seat with chips that has matched the bet has nobody to bet against: the rest of
+    // the board comes without betting.
+    if (count(can_act) == 1 &&
+        bet_[std::countr_zero(static_cast<unsigned>(can_act))] >= current_bet_)
+        return true;
+    return pending_seats() == 0;
+}
+
+bool Table::others_can_act(int seat) const {
+    return (dealt_in_ & ~folded_ & ~all_in_ & static_cast<SeatMask>(~bit(seat))) != 0;
+}
+
+void Table::compute_legal(int seat, LegalActions& legal) const {
+    const Chips to_call = current_bet_ - bet_[seat];
+    const Chips stack = stack_[seat];
+    legal.can_check = to_call == 0;
+    legal.can_fold = to_call > 0;
+    legal.call_amount = std::min(to_call, stack);
+    legal.all_in_to = bet_[seat] + stack;
+    const bool reopened =
+        !(acted_ & bit(seat)) || current_bet_ - reopen_base_[seat] >= last_full_raise_;
+    legal.can_raise =
+        legal.all_in_to > current_bet_ && reopened && others_can_act(seat) &&
+        (def_.structure != BettingStructure::FixedLimit || raises_this_round_ < def_.raise_cap);
+    if (!legal.can_raise) {
+        legal.min_raise_to = 0;
+        legal.max_raise_to = 0;
+        return;
+    }
+    switch (def_.structure) {
+        case BettingStructure::NoLimit:
+            legal.min_raise_to = std::min(current_bet_ + last_full_raise_, legal.all_in_to);
+            legal.max_raise_to = legal.all_in_to;
+            break;
+        case BettingStructure::PotLimit:
+            // The largest raise is by the pot after calling: the call's chips count first.
+            legal.min_raise_to = std::min(current_bet_ + last_full_raise_, legal.all_in_to);
+            legal.max_raise_to = std::max(legal.min_raise_to,
+                                          std::min(legal.all_in_to, current_bet_ + pot_ + to_call));
+            break;
+        case BettingStructure::FixedLimit:
+            legal.min_raise_to = std::min(current_bet_ + fixed_bet_size(), legal.all_in_to);
+            legal.max_raise_to = legal.min_raise_to;
+            break;
+    }
+}
+
+LegalActions Table::legal_actions() const {
+    LegalActions legal;
+    if (state_ == State::AwaitingAction) compute_legal(to_act_, legal);
+    return legal;
+}
+
+Status Table::act(int seat, Action action) {
+    if (state_ == State::AwaitingAction && seat != to_act_)
+        return reject(ErrorCode::NotYourTurn, "seat %d is not to act; seat %d is", seat, to_act_);
+    return act(action);
+}
+
+Status Table::act(Action action) {
+    if (state_ != State::AwaitingAction)
+        return reject(ErrorCode::WrongState, "no action is expected in state %s",
+                      state_name(state_));
+    const int s = to_act_;
+    LegalActions legal;
+    compute_legal(s, legal);
+
+    RecordedAction done;
+    done.seat = static_cast<std::int8_t>(s);
+    done.kind = action.kind;
+    done.round = static_cast<std::uint8_t>(round_);
+    switch (action.kind) {
+        case ActionKind::Fold:
+            if (!legal.can_fold)
+                return reject(ErrorCode::IllegalAction,
+                              "seat %d may check; folding is refused when there is no bet to call",
+                              s);
+            folded_ |= bit(s);
+            last_added_ = 0;
+            break;
+        case ActionKind::CheckCall:
+            done.amount = post(s, legal.call_amount, true);
+            last_added_ = done.amount;
+            reopen_base_[s] = current_bet_;
+            break;
+        case ActionKind::RaiseTo: {
+            const Chips to = action.amount;
+            if (!legal.can_raise) {
+                if (legal.all_in_to <= current_bet_)
+                    return reject(ErrorCode::IllegalAction,
+                                  "seat %d cannot raise: its stack of %lld only covers a call", s,
+                                  ll(stack_[s]));
+                if (!others_can_act(s))
+                    return reject(ErrorCode::IllegalAction,
+                                  "seat %d cannot raise: every other player is all-in or folded",
+                                  s);
+                if (def_.structure == BettingStructure::FixedLimit &&
+                    raises_this_round_ >= def_.raise_cap)
+                    return reject(ErrorCode::IllegalAction,
+                                  "raise cap reached: %d bets and raises this round",
+                                  raises_this_round_);
+                return reject(ErrorCode::IllegalAction,
+                              "seat %d cannot raise: betting was not reopened (the bet rose by "
+                              "%lld since it acted, less than a full raise of %lld)",
+                              s, ll(current_bet_ - reopen_base_[s]), ll(last_full_raise_));
+            }
+            if (to < legal.min_raise_to) {
+                if (current_bet_ == 0)
+                    return reject(ErrorCode::IllegalAmount,
+                                  "bet of %lld is below the minimum bet of %lld", ll(to),
+                                  ll(legal.min_raise_to));
+                return reject(ErrorCode::IllegalAmount,
+                              "raise to %lld is below the minimum raise to %lld", ll(to),
+                              ll(legal.min_raise_to));
+            }
+            if (to > legal.max_raise_to) {
+                if (def_.structure == BettingStructure::NoLimit)
+                    return reject(ErrorCode::IllegalAmount,
+                                  "raise to %lld is more than seat %d has: all-in is a raise to "
+                                  "%lld",
+                                  ll(to), s, ll(legal.max_raise_to));
+                return reject(
+                    ErrorCode::IllegalAmount,
+                    "raise to %lld is above the maximum raise to %lld (%s)", ll(to),
+                    ll(legal.max_raise_to),
+                    def_.structure == BettingStructure::PotLimit ? "pot limit" : "fixed limit");
+            }
+            last_added_ = post(s, to - bet_[s], true);
+            // A short all-in raise does not change the minimum raise and does not reopen
+            // betting for seats that already acted (reopen_base_ keeps their reference).
+            if (to - current_bet_ >= last_full_raise_) last_full_raise_ = to - current_bet_;
+            current_bet_ = to;
+            reopen_base_[s] = to;
+            ++raises_this_round_;
+            done.amount = to;
+            break;
+        }
+        default:
+            return reject(ErrorCode::IllegalAction, "unknown action kind %d",
+                          static_cast<int>(action.kind));
+    }
+    acted_ |= bit(s);
+    first_to_act_after_ = s;
+    done.all_in = (all_in_ & bit(s)) != 0;
+    last_action_ = done;
+    if (record_.num_actions < kMaxRecordedActions)
+        record_.actions[record_.num_actions++] = done;
+    else
+        record_.actions_truncated = true;
+    to_act_ = -1;
+    state_ = State::Betting;
+    step_ = Step::ActionTaken;
+    assert_invariants();
+    return Status{};
+}
+
+// ----------------------------------------------------------------------------------------
+// Showdown and payout.
+
+void Table::build_pots() {
+    // Layers by the amounts the remaining players put in: each layer is won only by those who
+    // put in at least that much; folded chips stay in the layers they reached. After the
+    // uncalled bet is returned no folded seat can be above the top layer, but chips above it
+    // would join the last pot rather than leak.
+    const SeatMask active = dealt_in_ & ~folded_;
+    std::array<Chips, kMaxSeats> levels{};
+    int num_levels = 0;
+    for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
+        const Chips c = committed_[std::countr_zero(static_cast<unsigned>(m))];
+        int i = num_levels;
+        bool dup = false;
+        for (int j = 0; j < num_levels; ++j)
+            dup |= levels[j] == c;
+        if (dup) continue;
+        while (i > 0 && levels[i - 1] > c) {
+            levels[i] = levels[i - 1];
+            --i;
+        }
+        levels[i] = c;
+        ++num_levels;
+    }
+    num_pots_ = 0;
+    Chips previous = 0;
+    for (int l = 0; l < num_levels; ++l) {
+        const Chips level = levels[l];
+        Chips amount = 0;
+        SeatMask eligible = 0;
+        for (int s = 0; s < def_.num_seats; ++s) {
+            const Chips c = committed_[s];
+            if (c > previous) amount += std::min(c, level) - previous;
+            if ((active & bit(s)) && c >= level) eligible |= bit(s);
+        }
+        if (amount > 0) {
+            pot_amounts_[num_pots_] = amount;
+            pot_eligible_[num_pots_] = eligible;
+            ++num_pots_;
+        }
+        previous = level;
+    }
+    Chips above = 0;
+    for (int s = 0; s < def_.num_seats; ++s)
+        if (committed_[s] > previous) above += committed_[s] - previous;
+    if (above > 0) pot_amounts_[num_pots_ - 1] += above;
+    award_index_ = 0;
+}
+
+void Table::finish_hand() {
+    for (int s = 0; s < def_.num_seats; ++s) {
+        record_.final_stacks[s] = stack_[s];
+        record_.net[s] = stack_[s] - record_.starting_stacks[s];
+    }
+    record_.finished = true;
+    ++hands_played_;
+}
+
+// ----------------------------------------------------------------------------------------
+// The state machine.
+
+Event Table::advance() {
+    Event e;
+    while (!step(e)) {
+    }
+    return e;
+}
+
+bool Table::step(Event& e) {
+    switch (step_) {
+        case Step::StartHand: {
+            start_hand();
+            assert_invariants();
+            if (step_ == Step::GameOver) return false;
+            if (!wants(EventKind::HandStarted)) return false;
+            e = Event{};
+            e.kind = EventKind::HandStarted;
+            e.seat = button_;
+            e.hand_number = hand_number_;
+            e.amount = total_chips_;
+            return true;
+        }
+        case Step::PostForcedBets: {
+            if (forced_index_ == num_forced_) {
+                state_ = State::Dealing;
+                step_ = Step::DealHoleCards;
+                deal_index_ = 0;
+                return false;
+            }
+            const ForcedBet& f = forced_[forced_index_++];
+            const Chips posted = post(f.seat, f.amount, f.kind != ForcedBetKind::Ante);
+            if (f.kind == ForcedBetKind::Ante)
+                record_.antes[f.seat] += posted;
+            else
+                record_.blinds[f.seat] += posted;
+            assert_invariants();
+            if (!wants(EventKind::ForcedBet)) return false;
+            e = Event{};
+            e.kind = EventKind::ForcedBet;
+            e.seat = f.seat;
+            e.hand_number = hand_number_;
+            e.forced = f.kind;
+            e.amount = posted;
+            e.all_in = (all_in_ & bit(f.seat)) != 0;
+            return true;
+        }
+        case Step::DealHoleCards: {
+            // Seats are dealt in seat order (not from the button), so a seat's cards depend
+            // only on the deck and on which seats are dealt in: duplicate matches that swap
+            // players between seats give each seat the same cards.
+            const SeatMask left = static_cast<SeatMask>(dealt_in_ >> deal_index_ << deal_index_);
+            if (left == 0) {
+                round_ = 0;
+                step_ = Step::StartRound;
+                return false;
+            }
+            const int s = std::countr_zero(static_cast<unsigned>(left));
+            deal_index_ = s + 1;
+            for (int i = 0; i < def_.hole_cards; ++i)
+                hole_[s][i] = (cards_preset_ && hand_cards_.hole_known[s]) ? hand_cards_.hole[s][i]
+                                                                           : deck_.next();
+            record_.hole[s] = hole_[s];
+            if (!wants(EventKind::HoleCardsDealt)) return false;
+            e = Event{};
+            e.kind = EventKind::HoleCardsDealt;
+            e.seat = s;
+            e.hand_number = hand_number_;
+            e.num_cards = static_cast<std::uint8_t>(def_.hole_cards);
+            for (int i = 0; i < def_.hole_cards; ++i)
+                e.cards[i] = hole_[s][i];
+            return true;
+        }
+        case Step::StartRound:
+            start_round();
+            if (def_.board_cards[round_] > 0) {
+                state_ = State::Dealing;
+                step_ = Step::DealBoard;
+            } else {
+                state_ = State::Betting;
+                step_ = Step::NextToAct;
+            }
+            return false;
+        case Step::DealBoard: {
+            const int first = board_count_;
+            for (int i = 0; i < def_.board_cards[round_]; ++i, ++board_count_)
+                board_[board_count_] = (cards_preset_ && board_count_ < hand_cards_.board_known)
+                                           ? hand_cards_.board[board_count_]
+                                           : deck_.next();
+            record_.board = board_;
+            record_.board_count = board_count_;
+            state_ = State::Betting;
+            step_ = Step::NextToAct;
+            if (!wants(EventKind::BoardDealt)) return false;
+            e = Event{};
+            e.kind = EventKind::BoardDealt;
+            e.hand_number = hand_number_;
+            e.round = round_;
+            e.num_cards = static_cast<std::uint8_t>(board_count_ - first);
+            for (int i = first; i < board_count_; ++i)
+                e.cards[i - first] = board_[i];
+            return true;
+        }
+        case Step::NextToAct:
+            if (round_closed()) {
+                step_ = Step::ReturnUncalled;
+                return false;
+            }
+            to_act_ = next_seat(pending_seats(), first_to_act_after_);
+            state_ = State::AwaitingAction;
+            step_ = Step::Awaiting;
+            assert_invariants();
+            [[fallthrough]];
+        case Step::Awaiting:
+            e = Event{};
+            e.kind = EventKind::ActionRequired;
+            e.seat = to_act_;
+            e.hand_number = hand_number_;
+            e.round = round_;
+            return true;
+        case Step::ActionTaken:
+            step_ = Step::NextToAct;
+            if (!wants(EventKind::ActionTaken)) return false;
+            e = Event{};
+            e.kind = EventKind::ActionTaken;
+            e.seat = last_action_.seat;
+            e.hand_number = hand_number_;
+            e.round = last_action_.round;
+            e.action = {last_action_.kind,
+                        last_action_.kind == ActionKind::RaiseTo ? last_action_.amount : 0};
+            e.amount = last_added_;
+            e.all_in = last_action_.all_in;
+            return true;
+        case Step::ReturnUncalled: {
+            // The highest bet of the round beyond the second highest was called by nobody: it
+            // goes back to its owner and never enters a pot.
+            step_ = Step::EndRound;
+            int top = -1;
+            Chips highest = 0, second = 0;
+            for (int s = 0; s < def_.num_seats; ++s) {
+                if (bet_[s] > highest) {
+                    second = highest;
+                    highest = bet_[s];
+                    top = s;
+                } else if (bet_[s] > second) {
+                    second = bet_[s];
+                }
+            }
+            if (top < 0 || highest == second) return false;
+            const Chips back = highest - second;
+            bet_[top] -= back;
+            committed_[top] -= back;
+            pot_ -= back;
+            stack_[top] += back;
+            all_in_ &= static_cast<SeatMask>(~bit(top));
+            assert_invariants();
+            if (!wants(EventKind::UncalledBetReturned)) return false;
+            e = Event{};
+            e.kind = EventKind::UncalledBetReturned;
+            e.seat = top;
+            e.hand_number = hand_number_;
+            e.round = round_;
+            e.amount = back;
+            return true;
+        }
+        case Step::EndRound: {
+            const SeatMask active = dealt_in_ & ~folded_;
+            if (count(active) == 1) {
+                state_ = State::Payout;
+                step_ = Step::AwardPots;
+                build_pots();
+            } else if (round_ + 1 < def_.num_rounds) {
+                ++round_;
+                step_ = Step::StartRound;
+            } else {
+                state_ = State::Showdown;
+                step_ = Step::ShowCards;
+                show_index_ = 0;
+                // The board is valued once; each player's hole cards are added to a copy.
+                Hand board;
+                for (int i = 0; i < board_count_; ++i)
+                    board.add(board_[i]);
+                for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
+                    const int s = std::countr_zero(static_cast<unsigned>(m));
+                    Hand h = board;
+                    for (int i = 0; i < def_.hole_cards; ++i)
+                        h.add(hole_[s][i]);
+                    record_.values[s] = evaluate(h);
+                }
+            }
+            return false;
+        }
+        case Step::ShowCards: {
+            // Every remaining player shows, in order from the left of the button (a simulator
+            // has no reason to muck, and the record then holds every value).
+            const SeatMask active = dealt_in_ & ~folded_;
+            if (show_index_ == def_.num_seats) {
+                state_ = State::Payout;
+                step_ = Step::AwardPots;
+                build_pots();
+                return false;
+            }
+            const int s = (button_ + 1 + show_index_++) % def_.num_seats;
+            if (!(active & bit(s))) return false;
+            record_.shown |= bit(s);
+            if (!wants(EventKind::Showdown)) return false;
+            e = Event{};
+            e.kind = EventKind::Showdown;
+            e.seat = s;
+            e.hand_number = hand_number_;
+            e.round = round_;
+            e.value = record_.values[s];
+            e.num_cards = static_cast<std::uint8_t>(def_.hole_cards);
+            for (int i = 0; i < def_.hole_cards; ++i)
+                e.cards[i] = hole_[s][i];
+            return true;
+        }
+        case Step::AwardPots: {
+            if (award_index_ == num_pots_) {
+                step_ = Step::EndHand;
+                return false;
+            }
+            const int p = award_index_++;
+            const Chips amount = pot_amounts_[p];
+            const SeatMask eligible = pot_eligible_[p];
+            SeatMask winners = eligible;
+            if (count(eligible) > 1) {
+                HandValue best = 0;
+                winners = 0;
+                for (SeatMask m = eligible; m; m &= static_cast<SeatMask>(m - 1)) {
+                    const int s = std::countr_zero(static_cast<unsigned>(m));
+                    if (record_.values[s] > best) {
+                        best = record_.values[s];
+                        winners = bit(s);
+                    } else if (record_.values[s] == best) {
+                        winners |= bit(s);
+                    }
+                }
+            }
+            const int n = count(winners);
+            const Chips share = amount / n;
+            Chips odd = amount % n;
+            SeatMask odd_mask = 0;
+            // Odd chips go one each to the winners closest to the left of the button.
+            for (int i = 1; i <= def_.num_seats && odd > 0; ++i) {
+                const int s = (button_ + i) % def_.num_seats;
+                if (winners & bit(s)) {
+                    odd_mask |= bit(s);
+                    --odd;
+                }
+            }
+            for (SeatMask m = winners; m; m &= static_cast<SeatMask>(m - 1)) {
+                const int s = std::countr_zero(static_cast<unsigned>(m));
+                stack_[s] += share + ((odd_mask & bit(s)) ? 1 : 0);
+            }
+            pot_ -= amount;
+            awarded_ += amount;
+            assert_invariants();
+            if (!wants(EventKind::PotAwarded)) return false;
+            e = Event{};
+            e.kind = EventKind::PotAwarded;
+            e.hand_number = hand_number_;
+            e.pot_index = p;
+            e.amount = amount;
+            e.winners = winners;
+            e.odd_chips = odd_mask;
+            return true;
+        }
+        case Step::EndHand:
+            finish_hand();
+            state_ = State::PreHand;
+            step_ = Step::StartHand;
+            assert_invariants();
+            if (!wants(EventKind::HandEnded)) return false;
+            e = Event{};
+            e.kind = EventKind::HandEnded;
+            e.hand_number = hand_number_;
+            return true;
+        case Step::GameOver: {
+            e = Event{};
+            e.kind = EventKind::GameOver;
+            e.hand_number = hand_number_;
+            int holder = -1, with_chips = 0;
+            for (int s = 0; s < def_.num_seats; ++s)
+                if (stack_[s] > 0) {
+                    holder = s;
+                    ++with_chips;
+                }
+            e.seat = with_chips == 1 ? holder : -1;
+            return true;
+        }
+    }
+    return true;
+}
+
+// ----------------------------------------------------------------------------------------
+// Views and invariants.
+
+SeatView Table::view(int seat) const {
+    if (seat < 0 || seat >= def_.num_seats) throw std::out_of_range("view: no such seat");
+    SeatView v;
+    v.seat = seat;
+    v.num_seats = def_.num_seats;
+    v.hand_number = hand_number_;
+    v.button = button_;
+    v.round = round_;
+    v.seat_to_act = seat_to_act();
+    v.state = state_;
+    v.big_blind = def_.big_blind;
+    v.dealt_in = dealt_in_;
+    v.folded = folded_;
+    v.all_in = all_in_;
+    v.stacks = stack_;
+    v.bets = bet_;
+    v.committed = committed_;
+    v.pot = pot_;
+    v.current_bet = current_bet_;
+    v.hole_cards = def_.hole_cards;
+    const bool hand_dealt = step_ != Step::StartHand || hands_played_ > 0;
+    if (hand_dealt) {
+        SeatMask known = record_.shown;
+        if (dealt_in_ & bit(seat)) known |= bit(seat);
+        // Cards of the hand being dealt are known only once dealt.
+        if (step_ == Step::PostForcedBets || (step_ == Step::DealHoleCards && seat >= deal_index_))
+            known = 0;
+        v.known_hole = known;
+        for (SeatMask m = known; m; m &= static_cast<SeatMask>(m - 1)) {
+            const int s = std::countr_zero(static_cast<unsigned>(m));
+            v.hole[s] = hole_[s];
+        }
+        v.board_count = board_count_;
+        for (int i = 0; i < board_count_; ++i)
+            v.board[i] = board_[i];
+        v.actions = std::span<const RecordedAction>(record_.actions.data(),
+                                                    static_cast<std::size_t>(record_.num_actions));
+    }
+    if (v.seat_to_act == seat) compute_legal(seat, v.legal);
+    return v;
+}
+
+bool Table::check_invariants(std::string* why) const {
+    auto fail = [why](const std::string& message) {
+        if (why) *why = message;
+        return false;
+    };
+    Chips stacks = 0, put_in = 0;
+    for (int s = 0; s < def_.num_seats; ++s) {
+        if (stack_[s] < 0) return fail("seat " + std::to_string(s) + " has a negative stack");
+        if (bet_[s] < 0 || committed_[s] < 0)
+            return fail("seat " + std::to_string(s) + " has a negative bet");
+        if (bet_[s] > committed_[s])
+            return fail("seat " + std::to_string(s) + " bet more this round than this hand");
+        stacks += stack_[s];
+        put_in += committed_[s];
+    }
+    for (int s = def_.num_seats; s < kMaxSeats; ++s)
+        if (stack_[s] != 0 || committed_[s] != 0) return fail("chips at a seat beyond num_seats");
+    if (stacks + pot_ != total_chips_)
+        return fail("chips not conserved: stacks " + std::to_string(stacks) + " + pot " +
+                    std::to_string(pot_) + " != " + std::to_string(total_chips_));
+    if (pot_ + awarded_ != put_in)
+        return fail("pot " + std::to_string(pot_) + " + paid out " + std::to_string(awarded_) +
+                    " != chips put in " + std::to_string(put_in));
+    if (pot_ < 0) return fail("negative pot");
+    if ((folded_ | all_in_) & ~dealt_in_) return fail("a seat not dealt in folded or is all-in");
+    // Once the pots are paid an all-in seat may have won chips; before that it has none.
+    const bool paying = step_ == Step::AwardPots || step_ == Step::EndHand ||
+                        step_ == Step::StartHand || step_ == Step::GameOver;
+    if (!paying)
+        for (SeatMask m = all_in_; m; m &= static_cast<SeatMask>(m - 1))
+            if (stack_[std::countr_zero(static_cast<unsigned>(m))] != 0)
+                return fail("an all-in seat has chips");
+    if (state_ == State::AwaitingAction) {
+        if (to_act_ < 0 || to_act_ >= def_.num_seats) return fail("no seat to act");
+        const SeatMask b = bit(to_act_);
+        if (!(dealt_in_ & b) || (folded_ & b) || (all_in_ & b))
+            return fail("seat " + std::to_string(to_act_) + " is to act but cannot");
+    }
+    if (step_ == Step::AwardPots) {
+        Chips left = 0;
+        for (int p = award_index_; p < num_pots_; ++p)
+            left += pot_amounts_[p];
+        if (left != pot_) return fail("the pots do not add up to the chips in the middle");
+    }
+    return true;
+}
+
+void Table::assert_invariants() const {
+#ifndef NDEBUG
+    std::string why;
+    if (!check_invariants(&why)) {
+        std::fprintf(stderr, "pokerarena: table invariant broken: %s\n", why.c_str());
+        std::abort();
+    }
+#endif
+}
+
+}  // namespace pokerarena

@@ -1,0 +1,218 @@
+// Property test: random matches with random legal and illegal actions. After every step the
+// invariants hold; every legal action is accepted and every illegal one rejected with the
+// table unchanged; every hand ends; chips are conserved across hands.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <string>
+
+#include "pokerarena/engine/table.hpp"
+
+using namespace pokerarena;
+
+namespace {
+
+struct Rng {
+    std::uint64_t s;
+    std::uint64_t next() {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        return s;
+    }
+    // Uniform in [lo, hi] (hi >= lo); the modulo bias is irrelevant here.
+    std::int64_t range(std::int64_t lo, std::int64_t hi) {
+        return lo + static_cast<std::int64_t>(next() % static_cast<std::uint64_t>(hi - lo + 1));
+    }
+    bool chance(int percent) { return static_cast<int>(next() % 100) < percent; }
+};
+
+bool is_legal(const LegalActions& legal, Action a) {
+    switch (a.kind) {
+        case ActionKind::Fold:
+            return legal.can_fold;
+        case ActionKind::CheckCall:
+            return true;
+        case ActionKind::RaiseTo:
+            return legal.can_raise && a.amount >= legal.min_raise_to &&
+                   a.amount <= legal.max_raise_to;
+    }
+    return false;
+}
+
+GameDef random_game(Rng& rng) {
+    const int seats = static_cast<int>(rng.range(2, 10));
+    const Chips bb = rng.chance(50) ? 100 : rng.range(2, 400);
+    GameDef def = GameDef::no_limit_holdem(seats, 0, bb / 2, bb);
+    // Short and uneven stacks make all-ins, and so side pots, frequent.
+    for (int s = 0; s < seats; ++s) {
+        const int kind = static_cast<int>(rng.range(0, 9));
+        def.starting_stacks[s] = kind < 5   ? rng.range(1, 5 * bb)
+                                 : kind < 9 ? rng.range(1, 40 * bb)
+                                            : rng.range(1, 400 * bb);
+    }
+    const int structure = static_cast<int>(rng.range(0, 9));
+    if (structure == 8) def.structure = BettingStructure::PotLimit;
+    if (structure == 9) {
+        def.structure = BettingStructure::FixedLimit;
+        def.small_bet = bb;
+        def.big_bet = 2 * bb;
+        def.raise_cap = static_cast<int>(rng.range(1, 4));
+    }
+    const int ante = static_cast<int>(rng.range(0, 5));
+    if (ante == 4) {
+        def.ante_kind = AnteKind::EveryPlayer;
+        def.ante = rng.range(1, bb);
+    } else if (ante == 5) {
+        def.ante_kind = AnteKind::BigBlind;
+        def.ante = bb;
+    }
+    def.reset_stacks_each_hand = rng.chance(25);
+    def.max_hands = static_cast<int>(rng.range(1, 60));
+    return def;
+}
+
+Action random_action(Rng& rng, const LegalActions& legal) {
+    const int pick = static_cast<int>(rng.range(0, 99));
+    if (pick < 15 && legal.can_fold) return Action::fold();
+    if (pick < 55 || !legal.can_raise) return Action::check_call();
+    if (pick < 75) return Action::raise_to(legal.max_raise_to);  // all-in (no-limit)
+    return Action::raise_to(rng.range(legal.min_raise_to, legal.max_raise_to));
+}
+
+// Probes that should all be rejected or, if legal by LegalActions, accepted.
+Action random_probe(Rng& rng, const Table& t, const LegalActions& legal) {
+    switch (rng.range(0, 5)) {
+        case 0:
+            return Action::fold();
+        case 1:
+            return Action::raise_to(legal.min_raise_to - rng.range(1, 3));
+        case 2:
+            return Action::raise_to(legal.max_raise_to + rng.range(1, 3));
+        case 3:
+            return Action::raise_to(t.current_bet());
+        case 4:
+            return Action::raise_to(rng.range(-5, legal.all_in_to + 5));
+        default:
+            return Action{static_cast<ActionKind>(rng.range(0, 3)), rng.range(0, 1000)};
+    }
+}
+
+// Catch2 assertions cost far more than the engine step they check; this one is counted only
+// when it fails, which keeps a million hands within the test budget.
+#define ENSURE(cond)                 \
+    do {                             \
+        if (!(cond)) FAIL("" #cond); \
+    } while (false)
+
+void check(const Table& t) {
+    std::string why;
+    if (!t.check_invariants(&why)) FAIL(why);
+}
+
+void check_finished_hand(const Table& t, const GameDef& def, Chips chips) {
+    const HandRecord& r = t.last_hand();
+    ENSURE(r.finished);
+    Chips net = 0, now = 0;
+    for (int s = 0; s < def.num_seats; ++s) {
+        net += r.net[s];
+        now += t.stack(s);
+    }
+    ENSURE(net == 0);
+    if (!def.reset_stacks_each_hand) ENSURE(now == chips);
+}
+
+// Plays random matches until `hands` hands have been played; returns the steps taken.
+std::int64_t play_random(std::uint64_t seed, int hands) {
+    Rng rng{seed * 0x9E3779B97F4A7C15ULL + 1};
+    std::int64_t steps = 0;
+    int played = 0;
+    std::uint64_t table_id = 0;
+    while (played < hands) {
+        const GameDef def = random_game(rng);
+        Table t(def, seed, table_id++);
+        t.set_pause_mask(rng.chance(5) ? kPauseOnEveryEvent : pause_bit(EventKind::HandEnded));
+        Chips chips = 0;
+        for (int s = 0; s < def.num_seats; ++s)
+            chips += def.starting_stacks[s];
+        int steps_this_hand = 0;
+        for (;;) {
+            const Event e = t.advance();
+            ++steps;
+            check(t);
+            ENSURE(++steps_this_hand < 100000);  // every hand ends
+            if (e.kind == EventKind::GameOver) {
+                // The match ends by the hand limit or with one seat holding every chip.
+                ENSURE((t.hands_played() == def.max_hands || e.seat >= 0));
+                const Table copy = t;
+                ENSURE(t.advance().kind == EventKind::GameOver);
+                ENSURE(t == copy);
+                break;
+            }
+            if (e.kind == EventKind::HandEnded) {
+                check_finished_hand(t, def, chips);
+                ++played;
+                steps_this_hand = 0;
+                continue;
+            }
+            if (e.kind != EventKind::ActionRequired) continue;
+
+            ENSURE(e.seat == t.seat_to_act());
+            const LegalActions legal = t.legal_actions();
+            if (legal.can_raise) {
+                ENSURE(legal.min_raise_to > t.current_bet());
+                ENSURE(legal.min_raise_to <= legal.max_raise_to);
+                ENSURE(legal.max_raise_to <= legal.all_in_to);
+            }
+            ENSURE(legal.can_fold != legal.can_check);
+
+            if (rng.chance(30)) {
+                // A probe, usually illegal: rejected with the table unchanged, or accepted
+                // exactly when LegalActions says it is legal.
+                const Table copy = t;
+                const Action probe = random_probe(rng, t, legal);
+                const bool wrong_seat = rng.chance(20);
+                const int seat = wrong_seat
+                                     ? static_cast<int>((e.seat + rng.range(1, def.num_seats - 1)) %
+                                                        def.num_seats)
+                                     : e.seat;
+                const Status s = t.act(seat, probe);
+                if (wrong_seat) {
+                    ENSURE(s.code == ErrorCode::NotYourTurn);
+                    ENSURE(t == copy);
+                } else if (is_legal(legal, probe)) {
+                    ENSURE(s.ok());
+                    check(t);
+                    continue;
+                } else {
+                    ENSURE(!s.ok());
+                    ENSURE(s.message[0] != '\0');
+                    ENSURE(t == copy);
+                }
+                // Resuming while an action is awaited changes nothing.
+                ENSURE(t.advance().kind == EventKind::ActionRequired);
+                ENSURE(t == copy);
+            }
+            const Status s = t.act(random_action(rng, legal));
+            ENSURE(s.ok());
+            check(t);
+        }
+    }
+    return steps;
+}
+
+}  // namespace
+
+// 4 x 250,000 hands, split so that ctest -j runs them in parallel.
+TEST_CASE("random play 1: invariants hold and illegal actions change nothing", "[random]") {
+    CHECK(play_random(1, 250000) > 0);
+}
+TEST_CASE("random play 2: invariants hold and illegal actions change nothing", "[random]") {
+    CHECK(play_random(2, 250000) > 0);
+}
+TEST_CASE("random play 3: invariants hold and illegal actions change nothing", "[random]") {
+    CHECK(play_random(3, 250000) > 0);
+}
+TEST_CASE("random play 4: invariants hold and illegal actions change nothing", "[random]") {
+    CHECK(play_random(4, 250000) > 0);
+}
