@@ -140,9 +140,67 @@ BENCHMARK(enumerate_all_plain)->Unit(benchmark::kMillisecond);
 
 // Nested loops as above, but the innermost loop knows from the six-card prefix whether the
 // seventh card can complete a flush: when no suit holds four cards yet (most prefixes), every
-// hand of the loop is a rank-multiset lookup with no flush test.
+// hand of the loop is a rank-multiset lookup with no flush test. And the perfect hash is
+// linear (scramble(a + b) = scramble(a) + scramble(b) modulo 2^25), so the prefix's key is
+// scrambled once and each seventh card adds its own pre-scrambled key: no multiply per hand.
+// Working on the hash shifted to the top of 32 bits drops the modulo's mask as well.
+constexpr int kUnusedBits = 32 - detail::kHashBits;
+constexpr std::uint32_t kTopMultiplier = detail::kHashMultiplier << kUnusedBits;
+
+constexpr std::array<std::uint32_t, kNumCards> kScrambledCardKeys = [] {
+    std::array<std::uint32_t, kNumCards> keys{};
+    for (int c = 0; c < kNumCards; ++c) {
+        keys[c] = static_cast<std::uint32_t>(detail::kCardKeys[c]) * kTopMultiplier;
+    }
+    return keys;
+}();
+
+// `top_hash` = scramble(rank key) << 7: the row is its top 14 bits, and bits 7..17 the column.
+inline HandValue rank_value_from_top_hash(std::uint32_t top_hash) {
+    const std::uint32_t row = top_hash >> (32 - (detail::kHashBits - detail::kColumnBits));
+    const std::uint32_t column = top_hash >> kUnusedBits & detail::kColumnMask;
+    return detail::tables.rank_values[2u * detail::tables.row_displacement[row] + column];
+}
+
+// Both hash fields from one 64-bit sum: the high half accumulates scramble(key) << 7 (the row
+// is its top 14 bits) and the low half scramble(key) << 21 (the column is its top 11 bits).
+// Carries out of the low half reach only the high half's lowest bits, which are zero in the
+// exact sum and are never read, since at most six carries can occur.
+constexpr std::uint64_t packed_hash(std::uint32_t rank_key) {
+    return std::uint64_t{rank_key * kTopMultiplier} << 32 |
+           (rank_key * (detail::kHashMultiplier << (32 - detail::kColumnBits)));
+}
+
+inline HandValue rank_value_from_packed_hash(std::uint64_t packed) {
+    const auto row =
+        static_cast<std::uint32_t>(packed >> (64 - (detail::kHashBits - detail::kColumnBits)));
+    const std::uint32_t column = static_cast<std::uint32_t>(packed) >> (32 - detail::kColumnBits);
+    return detail::tables.rank_values[2u * detail::tables.row_displacement[row] + column];
+}
+
+// All two-card completions (f, g), f < g, ordered by f: those above a five-card prefix ending
+// at card e are one contiguous tail, from start[e + 1].
+struct CompletionPairs {
+    std::array<std::uint64_t, kNumCards*(kNumCards - 1) / 2> packed_hash{};
+    std::array<std::uint16_t, kNumCards + 1> start{};
+};
+constexpr CompletionPairs kPairs = [] {
+    CompletionPairs p;
+    std::size_t n = 0;
+    for (int f = 0; f < kNumCards; ++f) {
+        p.start[f] = static_cast<std::uint16_t>(n);
+        for (int g = f + 1; g < kNumCards; ++g) {
+            p.packed_hash[n++] = packed_hash(
+                static_cast<std::uint32_t>(detail::kCardKeys[f] + detail::kCardKeys[g]));
+        }
+    }
+    p.start[kNumCards] = static_cast<std::uint16_t>(n);
+    return p;
+}();
+
 std::uint64_t enumerate_fast(int first) {
     constexpr std::uint64_t kOneOfEachSuit = std::uint64_t{0x1111} << 32;
+    constexpr std::uint64_t kTwoOfEachSuit = std::uint64_t{0x2222} << 32;
     std::uint64_t sum = 0;
     for (int a = first; a < kNumCards; ++a) {
         const Hand h1 = Hand{} + Card{a};
@@ -154,16 +212,30 @@ std::uint64_t enumerate_fast(int first) {
                     const Hand h4 = h3 + Card{d};
                     for (int e = d + 1; e < kNumCards; ++e) {
                         const Hand h5 = h4 + Card{e};
+                        if (((h5.key() + kTwoOfEachSuit) & detail::kFlushCheckMask) == 0) {
+                            // No suit has three cards: no two more can make a flush.
+                            const std::uint64_t prefix =
+                                packed_hash(static_cast<std::uint32_t>(h5.key()));
+                            const std::uint64_t* p =
+                                kPairs.packed_hash.data() + kPairs.start[e + 1];
+                            const std::uint64_t* end =
+                                kPairs.packed_hash.data() + kPairs.start[kNumCards];
+                            for (; p != end; ++p)
+                                sum += rank_value_from_packed_hash(prefix + *p);
+                            continue;
+                        }
                         for (int f = e + 1; f < kNumCards; ++f) {
                             const Hand h6 = h5 + Card{f};
                             if (((h6.key() + kOneOfEachSuit) & detail::kFlushCheckMask) == 0) {
-                                const auto rank_key = static_cast<std::uint32_t>(h6.key());
+                                const std::uint32_t prefix_hash =
+                                    static_cast<std::uint32_t>(h6.key()) * kTopMultiplier;
                                 for (int g = f + 1; g < kNumCards; ++g) {
-                                    sum += detail::rank_value(
-                                        rank_key + static_cast<std::uint32_t>(detail::kCardKeys[g]));
+                                    sum += rank_value_from_top_hash(prefix_hash +
+                                                                    kScrambledCardKeys[g]);
                                 }
                             } else {
-                                for (int g = f + 1; g < kNumCards; ++g) sum += evaluate(h6 + Card{g});
+                                for (int g = f + 1; g < kNumCards; ++g)
+                                    sum += evaluate(h6 + Card{g});
                             }
                         }
                     }
