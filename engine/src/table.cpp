@@ -496,37 +496,42 @@ Status Table::act(Action action) {
 // Showdown and payout.
 
 void Table::build_pots() {
-    // Layers by the amounts the remaining players put in: each layer is won only by those who
-    // put in at least that much; folded chips stay in the layers they reached. After the
-    // uncalled bet is returned no folded seat can be above the top layer, but chips above it
-    // would join the last pot rather than leak.
+    // Antes are dead money: they all go into the main pot, which every remaining player
+    // contests (a big-blind ante is paid for the whole table, so layering it by who paid would
+    // hand it back to the big blind). The chips put in after the antes form layers by the
+    // amounts the remaining players put in: each layer is won only by those who reached it;
+    // folded chips stay in the layers they reached. After the uncalled bet is returned no
+    // folded seat is above the top layer, but chips above it would join the last pot rather
+    // than leak.
     const SeatMask active = dealt_in_ & ~folded_;
+    std::array<Chips, kMaxSeats> live{};
+    Chips antes = 0;
+    for (int s = 0; s < def_.num_seats; ++s) {
+        live[s] = committed_[s] - record_.antes[s];
+        antes += record_.antes[s];
+    }
     std::array<Chips, kMaxSeats> levels{};
     int num_levels = 0;
     for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
-        const Chips c = committed_[std::countr_zero(static_cast<unsigned>(m))];
-        int i = num_levels;
-        bool dup = false;
+        const Chips c = live[std::countr_zero(static_cast<unsigned>(m))];
+        bool seen = false;
         for (int j = 0; j < num_levels; ++j)
-            dup |= levels[j] == c;
-        if (dup) continue;
-        while (i > 0 && levels[i - 1] > c) {
+            seen |= levels[j] == c;
+        if (seen) continue;
+        int i = num_levels++;
+        for (; i > 0 && levels[i - 1] > c; --i)
             levels[i] = levels[i - 1];
-            --i;
-        }
         levels[i] = c;
-        ++num_levels;
     }
     num_pots_ = 0;
     Chips previous = 0;
     for (int l = 0; l < num_levels; ++l) {
         const Chips level = levels[l];
-        Chips amount = 0;
+        Chips amount = l == 0 ? antes : 0;
         SeatMask eligible = 0;
         for (int s = 0; s < def_.num_seats; ++s) {
-            const Chips c = committed_[s];
-            if (c > previous) amount += std::min(c, level) - previous;
-            if ((active & bit(s)) && c >= level) eligible |= bit(s);
+            if (live[s] > previous) amount += std::min(live[s], level) - previous;
+            if ((active & bit(s)) && live[s] >= level) eligible |= bit(s);
         }
         if (amount > 0) {
             pot_amounts_[num_pots_] = amount;
@@ -537,8 +542,15 @@ void Table::build_pots() {
     }
     Chips above = 0;
     for (int s = 0; s < def_.num_seats; ++s)
-        if (committed_[s] > previous) above += committed_[s] - previous;
-    if (above > 0) pot_amounts_[num_pots_ - 1] += above;
+        if (live[s] > previous) above += live[s] - previous;
+    if (above > 0) {
+        if (num_pots_ == 0) {
+            pot_amounts_[0] = 0;
+            pot_eligible_[0] = active;
+            num_pots_ = 1;
+        }
+        pot_amounts_[num_pots_ - 1] += above;
+    }
     award_index_ = 0;
 }
 
