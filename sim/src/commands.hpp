@@ -1,0 +1,14 @@
+// The `pokerarena` subcommands. Each lives in its own file (cmd_<name>.cpp) and adds itself to
+// the application: it declares its options and sets the callback that runs it, storing the
+// process exit code in `exit_code`.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace pokerarena::cli {
+
+// `pokerarena replay FILE_OR_DIR... [--verbose]`: replays PHH hand histories through the
+// engine; exit code 0 only if no hand mismatched or failed.
+void add_replay_command(CLI::App& app, int& exit_code);
+
+}  // namespace pokerarena::cli
