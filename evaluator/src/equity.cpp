@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "pokerarena/evaluator/evaluate.hpp"
 
@@ -43,38 +44,44 @@ struct Deal {
     int deck_size = 0;
 };
 
-// Per-player outcome counts. `wins`/`ties` count deals, `shares` counts pot units; exact
-// enumeration adds signed multiplicities (the symmetry reduction subtracts corrections).
-struct Tally {
-    std::array<std::int64_t, kMaxPlayers> wins{};
-    std::array<std::int64_t, kMaxPlayers> ties{};
-    std::array<std::int64_t, kMaxPlayers> shares{};
-    std::uint64_t hero_share_squares = 0;  // Monte Carlo: sum of the hero's shares squared
+// Outcome counts by set of winners: bit p of the index is set when player p has the best
+// hand. Every per-player figure (wins, ties, pot shares, the hero's squared shares for the
+// standard error) follows from this histogram at the end, so a loop does one increment per
+// outcome instead of three per player. Exact enumeration adds signed multiplicities.
+template <int kPlayers>
+struct WinnerCounts {
+    std::array<std::int64_t, std::size_t{1} << kPlayers> by_winners{};
 
-    void add(const HandValue* values, int players, std::int64_t weight) {
-        HandValue best = 0;
-        for (int p = 0; p < players; ++p)
-            best = std::max(best, values[p]);
-        int winners = 0;
-        for (int p = 0; p < players; ++p)
-            winners += values[p] == best;
-        for (int p = 0; p < players; ++p) {
-            if (values[p] != best) continue;
-            (winners == 1 ? wins : ties)[p] += weight;
-            shares[p] += weight * kShare[winners];
-        }
-    }
-
-    Tally& operator+=(const Tally& o) {
-        for (int p = 0; p < kMaxPlayers; ++p) {
-            wins[p] += o.wins[p];
-            ties[p] += o.ties[p];
-            shares[p] += o.shares[p];
-        }
-        hero_share_squares += o.hero_share_squares;
+    template <int kOther>
+    WinnerCounts& operator+=(const WinnerCounts<kOther>& o) {
+        static_assert(kOther <= kPlayers);
+        for (std::size_t w = 0; w < o.by_winners.size(); ++w)
+            by_winners[w] += o.by_winners[w];
         return *this;
     }
 };
+using Tally = WinnerCounts<kMaxPlayers>;
+
+template <int kPlayers>
+[[gnu::always_inline]] inline unsigned winners(const std::array<HandValue, kPlayers>& values) {
+    HandValue best = values[0];
+    for (int p = 1; p < kPlayers; ++p)
+        best = std::max(best, values[p]);
+    unsigned set = 0;
+    for (int p = 0; p < kPlayers; ++p)
+        set |= unsigned{values[p] == best} << p;
+    return set;
+}
+
+unsigned winners(const HandValue* values, int players) {
+    HandValue best = 0;
+    for (int p = 0; p < players; ++p)
+        best = std::max(best, values[p]);
+    unsigned set = 0;
+    for (int p = 0; p < players; ++p)
+        set |= unsigned{values[p] == best} << p;
+    return set;
+}
 
 std::uint64_t choose(int n, int k) {
     if (k < 0 || n < k) return 0;
@@ -233,7 +240,7 @@ class PlainEnumeration {
     void opponents(const Hand& board, int seat, CardSet unseen,
                    std::array<HandValue, kMaxPlayers>& values, Tally& tally) const {
         if (seat == d_.players) {
-            tally.add(values.data(), d_.players, 1);
+            ++tally.by_winners[winners(values.data(), d_.players)];
             return;
         }
         for (std::uint64_t m1 = unseen.mask(); m1 != 0; m1 &= m1 - 1) {
@@ -256,25 +263,28 @@ class PlainEnumeration {
 // Exact enumeration with the suit-symmetry reduction (known hands only).
 //
 // A player's 7 cards make a flush only in a suit with at least three board cards, and at
-// most one suit can have three of five board cards. So the outcome of every board with no
-// suit three times depends on ranks alone, and boards are counted per multiset of new ranks
-// with their multiplicity (product of binomials over the unseen cards of each rank), as if
-// no flush existed. The boards where some suit s has three or more cards are then visited
-// once more, grouped by their exact suit-s cards and the rank multiset of the others, and
-// the difference between their true outcome and the flush-less one is added. Only groups in
-// which some player actually makes the flush contribute, and whether a player does depends
-// only on (s, number of s cards), so whole families are skipped. Preflop AsKs vs QdQc that is
-// 6,175 rank multisets plus about 36,000 flush groups instead of 1,712,304 boards.
+// most one suit can have three of five board cards. So boards are first counted per multiset
+// of new board ranks, with their multiplicity (product over ranks of C(unseen cards of the
+// rank, copies)), as if no flush existed: every player is evaluated once per multiset, 6,175
+// multisets preflop heads-up. Then the boards where some suit s has three or more cards and
+// some player makes the flush are visited again, grouped by their exact new suit-s cards and
+// the rank multiset of the (at most two) others: each group moves its boards from the
+// multiset's flush-less count to its true outcome, in which the flushing players play the
+// flush of suit s (fixed by the suit-s cards) and everyone else the multiset's flush-less
+// value already computed. Whether a player flushes depends only on (s, number of s cards),
+// so whole families with no flush are skipped, and a group needs no evaluation at all.
+// Preflop AsKs vs QdQc that is 6,175 evaluations pairs plus about 28,000 cheap groups
+// instead of 1,712,304 boards.
 //
-// This subsumes the usual suit-permutation symmetry (relabelling suits that the known cards
-// leave interchangeable), which for AsKs vs QdQc only swaps clubs and diamonds: here every
-// suit is "interchangeable" on the boards where it cannot make a flush.
+// Every suit is thus interchangeable on the boards where it cannot make a flush; on top, the
+// classic symmetry (swapping two suits that maps the known cards onto themselves: clubs and
+// diamonds for AsKs vs QdQc) skips one of two equivalent suits and counts the other twice.
 //
-// Flush-less values are obtained from the real evaluator on stand-in cards: each board rank
-// gets a suit not yet used by that rank and not already twice on the board (one always
-// exists, since a rank with u suits taken and the other 4 - u suits full needs 8 - u <= 4
-// earlier cards, so u = 4), and each player's hole ranks take suits the board left free for
-// that rank. Cards stay distinct and no suit reaches five (board <= 2, hole <= 2).
+// Flush-less values come from the real evaluator on stand-in cards: each board rank gets a
+// suit not yet used by that rank and not already twice on the board (one always exists,
+// since a rank with u suits taken and the other 4 - u suits full needs 8 - u <= 4 earlier
+// cards, so u = 4), and each player's hole ranks take suits the board left free for that
+// rank. Cards stay distinct and no suit reaches five (board <= 2, hole <= 2).
 
 struct RankBoard {
     Hand hand;
@@ -287,14 +297,36 @@ struct RankBoard {
         const int suit = std::countr_zero(free);
         hand.add(Card{rank, suit});
         suits_of_rank[rank] = static_cast<std::uint8_t>(suits_of_rank[rank] | (1u << suit));
-        if (++suit_count[suit] == 2)
+        if (++suit_count[suit] == 2) {
             full_suits = static_cast<std::uint8_t>(full_suits | (1u << suit));
+        }
     }
 };
 
+// C(n, k) for the colex index of a rank multiset: x_0 <= ... <= x_{m-1} maps to the strictly
+// increasing x_i + i, whose index is the sum of C(x_i + i, i + 1).
+constexpr int kMaxMultisetTop = kNumRanks + kBoardSize;
+constexpr auto kMultisetBinomial = [] {
+    std::array<std::array<int, kBoardSize + 1>, kMaxMultisetTop> c{};
+    for (int n = 0; n < kMaxMultisetTop; ++n) {
+        c[n][0] = 1;
+        for (int k = 1; k <= kBoardSize; ++k)
+            c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
+    }
+    return c;
+}();
+
+template <int kPlayers>
 class SymmetricEnumeration {
   public:
-    explicit SymmetricEnumeration(const Deal& d) : d_(d), holes_(hole_hands(d)) {
+    using Values = std::array<HandValue, kPlayers>;
+
+    explicit SymmetricEnumeration(const Deal& d)
+        : d_(d),
+          holes_(hole_hands(d)),
+          multisets_(static_cast<std::size_t>(
+              kMultisetBinomial[kNumRanks + d.board_draws - 1][d.board_draws])),
+          flushless_(multisets_.size()) {
         for (Card c : ~d.seen) {
             ++unseen_of_rank_[c.rank()];
             unseen_ranks_of_suit_[c.suit()] |= 1u << c.rank();
@@ -302,10 +334,7 @@ class SymmetricEnumeration {
         for (int s = 0; s < kNumSuits; ++s) {
             for (int r = 0; r < kNumRanks; ++r) {
                 for (int t = 0; t < kNumSuits; ++t) {
-                    const Card c{r, t};
-                    if (t != s && !d.seen.contains(c)) {
-                        off_suit_[s][r][off_suit_count_[s][r]++] = c;
-                    }
+                    if (t != s && !d.seen.contains(Card{r, t})) ++off_suit_count_[s][r];
                 }
             }
         }
@@ -313,28 +342,36 @@ class SymmetricEnumeration {
             rank_board_.add(d.board[i].rank());
             ++board_suit_count_[d.board[i].suit()];
         }
-        for (int p = 0; p < d.known; ++p) {
+        for (int p = 0; p < kPlayers; ++p) {
+            hole_ranks_[p] = {d.holes[p][0].rank(), d.holes[p][1].rank()};
             for (Card c : d.holes[p])
                 ++hole_suit_count_[p][c.suit()];
         }
+        build_flushless_holes();
+        find_equivalent_suits();
     }
 
-    void run(Tally& tally) const {
-        std::array<HandValue, kMaxPlayers> values{};
-        rank_multisets(rank_board_, 0, 0, 0, 1, values, tally);
+    void run(Tally& tally) {
+        std::array<int, kBoardSize> ranks{};
+        rank_multisets(rank_board_, ranks, 0, 0, 0, 1);
         for (int s = 0; s < kNumSuits; ++s) {
+            if (suit_multiplicity_[s] == 0) continue;
             const int unseen_in_suit = std::popcount(unseen_ranks_of_suit_[s]);
             for (int j = std::max(0, 3 - board_suit_count_[s]);
                  j <= std::min(d_.board_draws, unseen_in_suit); ++j) {
                 unsigned flushing = 0;
-                for (int p = 0; p < d_.known; ++p) {
+                for (int p = 0; p < kPlayers; ++p) {
                     if (hole_suit_count_[p][s] + board_suit_count_[s] + j >= 5) flushing |= 1u << p;
                 }
                 if (flushing == 0) continue;
-                FlushGroup g{s, j, flushing};
-                suited_cards(g, board_hand(d_), rank_board_, 0, 0, values, tally);
+                const FlushGroup g{s, j, flushing, suit_multiplicity_[s]};
+                suited_cards(g, board_hand(d_), ranks, 0, 0);
             }
         }
+        for (std::size_t m = 0; m < multisets_.size(); ++m) {
+            counts_.by_winners[winners<kPlayers>(flushless_[m])] += multisets_[m];
+        }
+        tally += counts_;
     }
 
   private:
@@ -342,25 +379,81 @@ class SymmetricEnumeration {
         int suit;
         int suited;  // new board cards of the suit
         unsigned flushing;
+        std::int64_t multiplicity;  // equivalent suits it stands for
     };
 
-    HandValue flushless_value(int p, const RankBoard& b) const {
-        const int r1 = d_.holes[p][0].rank();
-        const int r2 = d_.holes[p][1].rank();
-        const unsigned free1 = ~b.suits_of_rank[r1] & 0xFu;
-        const int s1 = std::countr_zero(free1);
-        const unsigned free2 = r1 == r2 ? free1 & (free1 - 1) : ~b.suits_of_rank[r2] & 0xFu;
-        const int s2 = std::countr_zero(free2);
-        return evaluate(b.hand + Card{r1, s1} + Card{r2, s2});
+    // The classic suit symmetry: when swapping suits s and t maps every player's hole cards,
+    // the board and the dead cards onto themselves, the flush groups of t mirror those of s.
+    // Swaps that fix the deal compose, so "equivalent to an earlier suit" is well defined.
+    void find_equivalent_suits() {
+        for (int s = 0; s < kNumSuits; ++s) {
+            int representative = s;
+            for (int t = 0; t < s && representative == s; ++t) {
+                if (suit_multiplicity_[t] > 0 && swap_fixes_deal(t, s)) representative = t;
+            }
+            ++suit_multiplicity_[representative];
+        }
+    }
+
+    bool swap_fixes_deal(int s, int t) const {
+        auto swapped = [s, t](CardSet set) {
+            CardSet out;
+            for (Card c : set) {
+                const int suit = c.suit() == s ? t : c.suit() == t ? s : c.suit();
+                out.add(Card{c.rank(), suit});
+            }
+            return out;
+        };
+        for (int p = 0; p < kPlayers; ++p) {
+            const CardSet h = CardSet{}.add(d_.holes[p][0]).add(d_.holes[p][1]);
+            if (swapped(h) != h) return false;
+        }
+        CardSet board;
+        for (int i = 0; i < d_.board_size; ++i)
+            board.add(d_.board[i]);
+        return swapped(board) == board && swapped(d_.seen) == d_.seen;
+    }
+
+    // A player's stand-in hole cards for every pair of "suits the board already uses for this
+    // rank" (4 bits each), so a flush-less value is one table load and one evaluation.
+    void build_flushless_holes() {
+        for (int p = 0; p < kPlayers; ++p) {
+            const int r1 = hole_ranks_[p][0];
+            const int r2 = hole_ranks_[p][1];
+            for (unsigned taken1 = 0; taken1 < 16; ++taken1) {
+                for (unsigned taken2 = 0; taken2 < 16; ++taken2) {
+                    const unsigned free1 = ~taken1 & 0xFu;
+                    const unsigned free2 = r1 == r2 ? free1 & (free1 - 1) : ~taken2 & 0xFu;
+                    if (free1 == 0 || free2 == 0) continue;  // no such board
+                    flushless_holes_[p][taken1 * 16 + taken2] = Hand{} +
+                                                                Card{r1, std::countr_zero(free1)} +
+                                                                Card{r2, std::countr_zero(free2)};
+                }
+            }
+        }
+    }
+
+    [[gnu::always_inline]] HandValue flushless_value(int p, const RankBoard& b) const {
+        const unsigned taken =
+            b.suits_of_rank[hole_ranks_[p][0]] * 16u + b.suits_of_rank[hole_ranks_[p][1]];
+        return evaluate(b.hand + flushless_holes_[p][taken]);
+    }
+
+    int multiset_index(const std::array<int, kBoardSize>& sorted) const {
+        int index = 0;
+        for (int i = 0; i < d_.board_draws; ++i)
+            index += kMultisetBinomial[sorted[i] + i][i + 1];
+        return index;
     }
 
     // New board ranks in non-decreasing order; `run` = copies of `from` already chosen.
-    void rank_multisets(const RankBoard& b, int depth, int from, int run, std::int64_t weight,
-                        std::array<HandValue, kMaxPlayers>& values, Tally& tally) const {
+    void rank_multisets(const RankBoard& b, std::array<int, kBoardSize>& ranks, int depth, int from,
+                        int run, std::int64_t weight) {
         if (depth == d_.board_draws) {
-            for (int p = 0; p < d_.known; ++p)
-                values[p] = flushless_value(p, b);
-            tally.add(values.data(), d_.known, weight);
+            const auto m = static_cast<std::size_t>(multiset_index(ranks));
+            for (int p = 0; p < kPlayers; ++p)
+                flushless_[m][p] = flushless_value(p, b);
+            multisets_[m] = weight;
             return;
         }
         for (int r = from; r < kNumRanks; ++r) {
@@ -369,70 +462,143 @@ class SymmetricEnumeration {
             if (before >= unseen) continue;
             RankBoard next = b;
             next.add(r);
-            rank_multisets(next, depth + 1, r, before + 1,
-                           weight * (unseen - before) / (before + 1), values, tally);
+            ranks[depth] = r;
+            rank_multisets(next, ranks, depth + 1, r, before + 1,
+                           weight * (unseen - before) / (before + 1));
         }
     }
 
-    // The new suit-s board cards, as increasing ranks.
-    void suited_cards(const FlushGroup& g, const Hand& real, const RankBoard& b, int depth,
-                      int from, std::array<HandValue, kMaxPlayers>& values, Tally& tally) const {
+    // The new suit-s board cards, as increasing ranks. Once they are fixed, every flushing
+    // player's value is the flush of suit s, whatever the other board cards.
+    void suited_cards(const FlushGroup& g, const Hand& real, std::array<int, kBoardSize>& ranks,
+                      int depth, int from) {
         if (depth == g.suited) {
-            off_suit_cards(g, real, b, depth, 0, 0, 1, values, tally);
+            Values flushes{};
+            for (unsigned f = g.flushing; f != 0; f &= f - 1) {
+                const int p = std::countr_zero(f);
+                flushes[p] = evaluate(real + holes_[p]);
+            }
+            off_suit_cards(g, flushes, ranks);
             return;
         }
         for (int r = from; r < kNumRanks; ++r) {
             if (!((unseen_ranks_of_suit_[g.suit] >> r) & 1u)) continue;
-            RankBoard next = b;
-            next.add(r);
-            suited_cards(g, real + Card{r, g.suit}, next, depth + 1, r + 1, values, tally);
+            ranks[depth] = r;
+            suited_cards(g, real + Card{r, g.suit}, ranks, depth + 1, r + 1);
         }
     }
 
-    // The remaining new board cards, off suit s, as a rank multiset; the real board takes the
-    // first unseen off-suit cards of each rank (their suits cannot matter: no other suit can
-    // reach three board cards).
-    void off_suit_cards(const FlushGroup& g, const Hand& real, const RankBoard& b, int depth,
-                        int from, int run, std::int64_t weight,
-                        std::array<HandValue, kMaxPlayers>& values, Tally& tally) const {
-        if (depth == d_.board_draws) {
-            for (int p = 0; p < d_.known; ++p)
-                values[p] = evaluate(real + holes_[p]);
-            tally.add(values.data(), d_.known, weight);
-            for (unsigned f = g.flushing; f != 0; f &= f - 1) {
-                const int p = std::countr_zero(f);
-                values[p] = flushless_value(p, b);
+    // The remaining new board cards, off suit s, as a rank multiset weighted by the number of
+    // unseen off-suit cards of each rank. There are at most two: suit s holds at least three
+    // of the five board cards.
+    //
+    // The multiset index of suited + off-suit ranks is assembled from per-group tables rather
+    // than by sorting: an off-suit rank a lands at position below(a) = (suited ranks <= a) in
+    // the sorted multiset, and suited rank i moves up by the number of off-suit ranks below
+    // it, so its term is one of three prefix sums.
+    void off_suit_cards(const FlushGroup& g, const Values& flushes,
+                        const std::array<int, kBoardSize>& suited) {
+        const auto& unseen = off_suit_count_[g.suit];
+        const int j = g.suited;
+        const int rest = d_.board_draws - j;
+        std::array<std::array<int, kBoardSize + 1>, 3> prefix{};
+        for (int shift = 0; shift < 3; ++shift) {
+            for (int i = 0; i < j; ++i) {
+                prefix[shift][i + 1] =
+                    prefix[shift][i] + kMultisetBinomial[suited[i] + i + shift][i + shift + 1];
             }
-            tally.add(values.data(), d_.known, -weight);
+        }
+        if (rest == 0) {
+            move_to_flush(g, flushes, prefix[0][j], g.multiplicity);
             return;
         }
-        for (int r = from; r < kNumRanks; ++r) {
-            const int before = r == from ? run : 0;
-            const int unseen = off_suit_count_[g.suit][r];
-            if (before >= unseen) continue;
-            RankBoard next = b;
-            next.add(r);
-            off_suit_cards(g, real + off_suit_[g.suit][r][before], next, depth + 1, r, before + 1,
-                           weight * (unseen - before) / (before + 1), values, tally);
+        std::array<int, kNumRanks> below{};
+        for (int r = 0, i = 0; r < kNumRanks; ++r) {
+            while (i < j && suited[i] <= r)
+                ++i;
+            below[r] = i;
         }
+        for (int r1 = 0; r1 < kNumRanks; ++r1) {
+            if (unseen[r1] == 0) continue;
+            const int b1 = below[r1];
+            const int first = kMultisetBinomial[r1 + b1][b1 + 1] + prefix[0][b1];
+            if (rest == 1) {
+                move_to_flush(g, flushes, first + prefix[1][j] - prefix[1][b1],
+                              g.multiplicity * unseen[r1]);
+                continue;
+            }
+            for (int r2 = r1; r2 < kNumRanks; ++r2) {
+                const std::int64_t ways =
+                    r2 == r1 ? unseen[r1] * (unseen[r1] - 1) / 2 : unseen[r1] * unseen[r2];
+                if (ways == 0) continue;
+                const int b2 = below[r2];
+                const int index = first + kMultisetBinomial[r2 + b2 + 1][b2 + 2] + prefix[1][b2] -
+                                  prefix[1][b1] + prefix[2][j] - prefix[2][b2];
+                move_to_flush(g, flushes, index, g.multiplicity * ways);
+            }
+        }
+    }
+
+    // `boards` boards of this rank multiset leave its flush-less count for their true outcome.
+    [[gnu::always_inline]] void move_to_flush(const FlushGroup& g, const Values& flushes,
+                                              int multiset, std::int64_t boards) {
+        const auto m = static_cast<std::size_t>(multiset);
+        Values actual;
+        for (int p = 0; p < kPlayers; ++p) {
+            actual[p] = (g.flushing >> p) & 1u ? flushes[p] : flushless_[m][p];
+        }
+        counts_.by_winners[winners<kPlayers>(actual)] += boards;
+        multisets_[m] -= boards;
     }
 
     const Deal& d_;
     std::array<Hand, kMaxPlayers> holes_;
+    std::array<std::array<int, 2>, kPlayers> hole_ranks_{};
+    std::array<std::array<Hand, 256>, kPlayers> flushless_holes_{};
+    std::array<int, kNumSuits> suit_multiplicity_{};
     std::array<int, kNumRanks> unseen_of_rank_{};
     std::array<unsigned, kNumSuits> unseen_ranks_of_suit_{};
-    std::array<std::array<std::array<Card, 3>, kNumRanks>, kNumSuits> off_suit_{};
     std::array<std::array<int, kNumRanks>, kNumSuits> off_suit_count_{};
     std::array<int, kNumSuits> board_suit_count_{};
-    std::array<std::array<int, kNumSuits>, kMaxPlayers> hole_suit_count_{};
+    std::array<std::array<int, kNumSuits>, kPlayers> hole_suit_count_{};
     RankBoard rank_board_;
+    // Per rank multiset of the new board cards (colex index): boards still counted flush-less,
+    // and every player's flush-less value. Sized before the loops; nothing allocates in them.
+    std::vector<std::int64_t> multisets_;
+    std::vector<Values> flushless_;
+    WinnerCounts<kPlayers> counts_;
 };
+
+template <int kPlayers>
+Tally enumerate_symmetric(const Deal& d) {
+    Tally tally;
+    SymmetricEnumeration<kPlayers>(d).run(tally);
+    return tally;
+}
 
 Tally enumerate_exact(const Deal& d, bool use_symmetry, int threads) {
     Tally tally;
     if (use_symmetry && d.random == 0 && d.board_draws > 0) {
-        SymmetricEnumeration(d).run(tally);
-        return tally;
+        switch (d.players) {
+            case 2:
+                return enumerate_symmetric<2>(d);
+            case 3:
+                return enumerate_symmetric<3>(d);
+            case 4:
+                return enumerate_symmetric<4>(d);
+            case 5:
+                return enumerate_symmetric<5>(d);
+            case 6:
+                return enumerate_symmetric<6>(d);
+            case 7:
+                return enumerate_symmetric<7>(d);
+            case 8:
+                return enumerate_symmetric<8>(d);
+            case 9:
+                return enumerate_symmetric<9>(d);
+            default:
+                return enumerate_symmetric<10>(d);
+        }
     }
     const PlainEnumeration plain(d);
     const int first = plain.first_level_size();
@@ -528,65 +694,6 @@ SplitMix64 chunk_stream(std::uint64_t seed, std::uint64_t chunk) {
     return SplitMix64(SplitMix64::mix(seed ^ SplitMix64::mix(chunk + 0x5851F42D4C957F2Du)));
 }
 
-// Counts one showdown of kPlayers values into per-chunk counters kept in registers.
-template <int kPlayers>
-struct ShowdownCounts {
-    std::array<std::uint64_t, kPlayers> wins{};
-    std::array<std::uint64_t, kPlayers> ties{};
-    std::array<std::uint64_t, kPlayers> shares{};
-    std::uint64_t hero_squares = 0;
-
-    void add(const std::array<HandValue, kPlayers>& values) {
-        if constexpr (kPlayers == 2) {
-            // Heads-up needs no pot-split table: shares and squares follow from the counts.
-            wins[0] += values[0] > values[1];
-            wins[1] += values[1] > values[0];
-            ties[0] += values[0] == values[1];
-            return;
-        }
-        HandValue best = values[0];
-        for (int p = 1; p < kPlayers; ++p)
-            best = std::max(best, values[p]);
-        int winners = 0;
-        for (int p = 0; p < kPlayers; ++p)
-            winners += values[p] == best;
-        const auto share = static_cast<std::uint64_t>(kShare[winners]);
-        const std::uint64_t alone = winners == 1;
-        for (int p = 0; p < kPlayers; ++p) {
-            const std::uint64_t top = values[p] == best;
-            wins[p] += top & alone;
-            ties[p] += top & (alone ^ 1);
-            shares[p] += top * share;
-        }
-        const std::uint64_t hero_share = (values[0] == best) * share;
-        hero_squares += hero_share * hero_share;
-    }
-
-    Tally tally() const {
-        if constexpr (kPlayers == 2) {
-            const auto half = static_cast<std::uint64_t>(kPot / 2);
-            ShowdownCounts<2> full = *this;
-            full.ties[1] = ties[0];
-            for (int p = 0; p < 2; ++p)
-                full.shares[p] = wins[p] * 2 * half + ties[0] * half;
-            full.hero_squares = wins[0] * 4 * half * half + ties[0] * half * half;
-            return full.tally_of_counts();
-        }
-        return tally_of_counts();
-    }
-
-    Tally tally_of_counts() const {
-        Tally t;
-        for (int p = 0; p < kPlayers; ++p) {
-            t.wins[p] = static_cast<std::int64_t>(wins[p]);
-            t.ties[p] = static_cast<std::int64_t>(ties[p]);
-            t.shares[p] = static_cast<std::int64_t>(shares[p]);
-        }
-        t.hero_share_squares = hero_squares;
-        return t;
-    }
-};
-
 // The common case, the hero against random hands only: board size and seat count are
 // compile-time constants, so the draws unroll and every value stays in a register.
 // flatten: GCC otherwise keeps evaluate() and the counting out of line in this loop, which
@@ -597,7 +704,7 @@ template <int kBoardDraws, int kRandom>
     constexpr int kPlayers = kRandom + 1;
     std::array<Hand, kNumCards> deck = s.deck;
     SplitMix64 rng = chunk_stream(s.seed, chunk);
-    ShowdownCounts<kPlayers> counts;
+    WinnerCounts<kPlayers> counts;
     const Hand hero = s.holes[0];
     for (std::uint64_t n = 0; n < samples; ++n) {
         draw(deck, s, kBoardDraws + 2 * kRandom, rng);
@@ -610,9 +717,11 @@ template <int kBoardDraws, int kRandom>
             values[o + 1] =
                 evaluate(board + deck[kBoardDraws + 2 * o] + deck[kBoardDraws + 2 * o + 1]);
         }
-        counts.add(values);
+        ++counts.by_winners[winners<kPlayers>(values)];
     }
-    return counts.tally();
+    Tally t;
+    t += counts;
+    return t;
 }
 
 // Known villains (alone or beside random hands): seat layout decided at run time.
@@ -621,7 +730,7 @@ template <int kPlayers>
                                     std::uint64_t samples) {
     std::array<Hand, kNumCards> deck = s.deck;
     SplitMix64 rng = chunk_stream(s.seed, chunk);
-    ShowdownCounts<kPlayers> counts;
+    WinnerCounts<kPlayers> counts;
     for (std::uint64_t n = 0; n < samples; ++n) {
         draw(deck, s, s.draws, rng);
         Hand board = s.board;
@@ -636,9 +745,11 @@ template <int kPlayers>
                 values[p] = evaluate(board + deck[k] + deck[k + 1]);
             }
         }
-        counts.add(values);
+        ++counts.by_winners[winners<kPlayers>(values)];
     }
-    return counts.tally();
+    Tally t;
+    t += counts;
+    return t;
 }
 
 using ChunkSampler = Tally (*)(const MonteCarloSetup&, std::uint64_t, std::uint64_t);
@@ -747,23 +858,38 @@ Tally sample_deals(const Deal& d, std::uint64_t samples, std::uint64_t seed, int
 }
 
 EquityResult make_result(const Deal& d, const Tally& t, std::uint64_t outcomes, bool exact) {
+    std::array<std::int64_t, kMaxPlayers> wins{}, ties{}, shares{};
+    double hero_share_squares = 0;  // in pot units squared
+    for (unsigned set = 1; set < t.by_winners.size(); ++set) {
+        const std::int64_t n = t.by_winners[set];
+        if (n == 0) continue;
+        const int tied = std::popcount(set);
+        for (int p = 0; p < d.players; ++p) {
+            if (!((set >> p) & 1u)) continue;
+            (tied == 1 ? wins : ties)[p] += n;
+            shares[p] += n * kShare[tied];
+        }
+        if (set & 1u) {
+            hero_share_squares += static_cast<double>(n) * static_cast<double>(kShare[tied]) *
+                                  static_cast<double>(kShare[tied]);
+        }
+    }
     EquityResult r;
     r.outcomes = outcomes;
     r.exact = exact;
     const auto n = static_cast<double>(outcomes);
     for (int p = 0; p < d.players; ++p) {
         PlayerEquity e;
-        e.wins = static_cast<std::uint64_t>(t.wins[p]);
-        e.ties = static_cast<std::uint64_t>(t.ties[p]);
+        e.wins = static_cast<std::uint64_t>(wins[p]);
+        e.ties = static_cast<std::uint64_t>(ties[p]);
         e.win = static_cast<double>(e.wins) / n;
         e.tie = static_cast<double>(e.ties) / n;
-        e.equity = static_cast<double>(t.shares[p]) / (static_cast<double>(kPot) * n);
+        e.equity = static_cast<double>(shares[p]) / (static_cast<double>(kPot) * n);
         r.players.push_back(e);
     }
     if (!exact && outcomes > 1) {
         const double mean = r.players[0].equity;
-        const double mean_square =
-            static_cast<double>(t.hero_share_squares) / (static_cast<double>(kPot * kPot) * n);
+        const double mean_square = hero_share_squares / (static_cast<double>(kPot * kPot) * n);
         const double variance = std::max(0.0, mean_square - mean * mean) * n / (n - 1);
         r.std_error = std::sqrt(variance / n);
     }
