@@ -1,0 +1,92 @@
+// The C++ bot interface.
+//
+// A bot is an action source for one seat. The host creates one instance per seat per table
+// (never shared across threads), gives it a seed, calls decide() whenever the seat must act
+// and on_event() for what the seat may see, and new_match() between the two halves of a
+// duplicate match. A bot uses no randomness but its own generator seeded by the host
+// (BotRng), so a run is a pure function of its seeds.
+//
+// Faults: a bot that throws from decide(), or whose action the table rejects, is not
+// stopped: the host counts a fault for its seat (keeping the first message), checks for it
+// when checking is free and folds otherwise, and play goes on (SeatDriver applies this).
+// Plugin adapters report a plugin's error status or a malformed answer by throwing BotError.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include "pokerarena/engine/action.hpp"
+#include "pokerarena/engine/event.hpp"
+#include "pokerarena/engine/seat_view.hpp"
+
+namespace pokerarena {
+
+class Bot {
+  public:
+    virtual ~Bot() = default;
+
+    // The action for view.seat, which is the seat to act (view.legal describes what is
+    // allowed). May throw; the host treats that as a fault (see above).
+    virtual Action decide(const SeatView& view) = 0;
+
+    // What the seat sees happen: HandStarted, ForcedBet, its own HoleCardsDealt (never
+    // another seat's), BoardDealt, ActionTaken, UncalledBetReturned, Showdown, PotAwarded,
+    // HandEnded, GameOver. Must not throw.
+    virtual void on_event(const Event&) {}
+
+    // Forget everything learnt about opponents: the host is about to replay the same deals
+    // with seats swapped. The random generator is not reset.
+    virtual void new_match() {}
+
+    // Optional: the probability that decide(view) returns each of `candidates` (raises are
+    // matched by amount). Returns false when the bot does not say; otherwise every
+    // probabilities[i] is in 0..1 and they sum to at most 1. probabilities.size() ==
+    // candidates.size().
+    virtual bool action_probabilities(const SeatView& view, std::span<const Action> candidates,
+                                      std::span<double> probabilities) {
+        (void)view;
+        (void)candidates;
+        (void)probabilities;
+        return false;
+    }
+};
+
+// Why a bot's decision was not used.
+enum class FaultKind : std::uint8_t {
+    IllegalAction,  // the table rejected the action (wrong kind, amount, or out of turn)
+    ErrorStatus,    // a plugin returned an error status from decide
+    BadAnswer,      // a plugin wrote something that is not an action (unknown kind)
+    Exception,      // decide threw (C++ bots)
+};
+inline constexpr int kNumFaultKinds = 4;
+
+const char* fault_kind_name(FaultKind k);
+
+// Thrown by bot adapters (PluginBot) to report a fault of a given kind with its message.
+class BotError : public std::runtime_error {
+  public:
+    BotError(FaultKind kind, const std::string& message)
+        : std::runtime_error(message), kind_(kind) {}
+    FaultKind kind() const { return kind_; }
+
+  private:
+    FaultKind kind_;
+};
+
+// Makes bot instances of one validated specification (a built-in with its parameters, or a
+// loaded plugin with its configuration). Thread-safe: create() may be called from many
+// threads at once; each instance it returns belongs to one thread.
+class BotFactory {
+  public:
+    virtual ~BotFactory() = default;
+    // A new instance seeded with `seed`. Plugins may refuse (PluginError with the plugin's
+    // message); built-ins never throw here.
+    virtual std::unique_ptr<Bot> create(std::uint64_t seed) const = 0;
+    // The specification this factory was made from, as given.
+    virtual const std::string& spec() const = 0;
+};
+
+}  // namespace pokerarena

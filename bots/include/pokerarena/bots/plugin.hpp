@@ -1,0 +1,104 @@
+// Loading bots from shared libraries written against bots/sdk/pokerarena_bot.h.
+//
+// Guarantees
+// - load_plugin() opens the library (dlopen, RTLD_NOW | RTLD_LOCAL), calls its
+//   pokerarena_bot_api(PA_BOT_ABI_VERSION) once, and accepts the table only when it is
+//   usable; the library stays loaded while any PluginLibrary copy or bot made from it lives.
+// - Rejected with PluginError, the message starting "plugin 'PATH': ":
+//     "file not found"                                   the path does not exist
+//     "cannot be loaded: <dlerror text>"                 not a loadable library
+//     "does not export pokerarena_bot_api (...)"         the entry point is missing
+//     "refused host ABI version 1.0"                     the entry point returned NULL
+//     "implements ABI version X.Y; this host supports 1.x"   another major version
+//     "API table of N bytes is smaller than the M bytes of ABI 1.0"   a truncated table
+//     "required function 'decide' is missing (null)"     create, destroy, decide,
+//                                                        last_error or name is null
+// - PluginBot converts each SeatView to a PaView in buffers it owns (no allocation per
+//   decision once the action list has reached its longest) and validates the answer: a
+//   PA_STATUS_ERROR is thrown as BotError(ErrorStatus, "decide returned an error: <last
+//   error>"), an unknown action kind as BotError(BadAnswer, ...); amounts are left for the
+//   table to judge (an illegal one is an IllegalAction fault).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "pokerarena/bots/bot.hpp"
+
+struct PaBotApi;
+
+namespace pokerarena {
+
+class PluginError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// A plugin specification split into the library path and its configuration string:
+// "dir/bot.so:level=3" -> {"dir/bot.so", "level=3"}. The path ends at the first ".so:" (or
+// at the end); without ".so", at the first ':' after the last '/'.
+struct PluginSpec {
+    std::string path;
+    std::string config;
+};
+PluginSpec split_plugin_spec(std::string_view spec);
+
+// An open plugin library and its validated API table.
+class PluginLibrary {
+  public:
+    const std::string& path() const { return path_; }
+    const PaBotApi& api() const { return *api_; }
+    // The plugin's name from its table.
+    std::string name() const;
+    // The plugin's ABI version (major << 16 | minor).
+    std::uint32_t abi_version() const;
+
+  private:
+    friend std::shared_ptr<const PluginLibrary> load_plugin(const std::string& path);
+    PluginLibrary(std::string path, void* handle, const PaBotApi* api)
+        : path_(std::move(path)), handle_(handle), api_(api) {}
+    struct Closer {
+        void operator()(void* handle) const;
+    };
+
+    std::string path_;
+    std::unique_ptr<void, Closer> handle_;
+    const PaBotApi* api_;
+};
+
+// Loads and validates `path` (see above). Throws PluginError.
+std::shared_ptr<const PluginLibrary> load_plugin(const std::string& path);
+
+// A bot backed by one plugin handle.
+class PluginBot final : public Bot {
+  public:
+    // Creates the plugin instance; throws PluginError with the plugin's reason if create()
+    // returns NULL.
+    PluginBot(std::shared_ptr<const PluginLibrary> library, const std::string& config,
+              std::uint64_t seed);
+    ~PluginBot() override;
+    PluginBot(const PluginBot&) = delete;
+    PluginBot& operator=(const PluginBot&) = delete;
+
+    Action decide(const SeatView& view) override;
+    void on_event(const Event& event) override;
+    void new_match() override;
+    bool action_probabilities(const SeatView& view, std::span<const Action> candidates,
+                              std::span<double> probabilities) override;
+
+  private:
+    struct Buffers;
+    void fill_view(const SeatView& view);
+
+    std::shared_ptr<const PluginLibrary> library_;
+    void* handle_ = nullptr;
+    std::unique_ptr<Buffers> buffers_;
+};
+
+// A factory for "PATH.so[:config]": loads the library once; create() makes PluginBots.
+std::shared_ptr<const BotFactory> make_plugin_factory(std::string_view spec);
+
+}  // namespace pokerarena

@@ -1,0 +1,78 @@
+// Bots by name: `name` or `name:key=value,key=value` for a built-in
+// (`equity:samples=2000,aggression=0.7`), `PATH.so` or `PATH.so:config` for a plugin.
+//
+// Guarantees
+// - make_bot_factory() validates the whole specification before returning: every key is a
+//   parameter of that bot, every value a number inside the parameter's range (and a whole
+//   number for integer parameters), no key is given twice. A plugin is loaded and its API
+//   table checked (see plugin.hpp); its configuration is passed to it verbatim.
+// - Rejected with BotSpecError, one message naming the problem and what was expected:
+//   an unknown bot ("unknown bot 'tagg'; built-in bots are: random, call, fold, allin, tag,
+//   equity; a plugin is given as PATH.so[:config]"), an unknown key (listing the bot's
+//   parameters), a malformed pair, a bad or out-of-range value, a repeated key. Plugin load
+//   failures throw PluginError (plugin.hpp).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "pokerarena/bots/bot.hpp"
+
+namespace pokerarena {
+
+class BotSpecError : public std::invalid_argument {
+  public:
+    using std::invalid_argument::invalid_argument;
+};
+
+struct BotParamDef {
+    const char* key;
+    double default_value;
+    double min_value;
+    double max_value;
+    bool integer;
+    const char* description;
+};
+
+inline constexpr int kMaxBotParams = 8;
+
+// Parameter values of one built-in, in the order of its BotParamDef list.
+struct BotParams {
+    std::array<double, kMaxBotParams> values{};
+    double operator[](int index) const { return values[static_cast<std::size_t>(index)]; }
+};
+
+struct BuiltinBotInfo {
+    const char* name;
+    const char* description;  // one line
+    std::span<const BotParamDef> params;
+    std::unique_ptr<Bot> (*create)(const BotParams& params, std::uint64_t seed);
+};
+
+// Every built-in bot, in the order list_bots() prints them.
+std::span<const BuiltinBotInfo> builtin_bots();
+
+// The parameters of built-in `name` parsed from "key=value,..." (empty: every default).
+// Throws BotSpecError as described above (also for an unknown name).
+BotParams parse_bot_params(std::string_view name, std::string_view params);
+
+// True when `spec` names a plugin: its name part ends in ".so" (or ".dylib") or holds a '/'.
+bool is_plugin_spec(std::string_view spec);
+
+// A factory for `spec` (built-in or plugin); see the guarantees above.
+std::shared_ptr<const BotFactory> make_bot_factory(std::string_view spec);
+
+// make_bot_factory(spec)->create(seed).
+std::unique_ptr<Bot> make_bot(std::string_view spec, std::uint64_t seed);
+
+// Prints every built-in: its name and description, then one line per parameter with its
+// default, range and meaning. This is the text of `pokerarena list-bots`.
+void list_bots(std::ostream& out);
+
+}  // namespace pokerarena

@@ -1,0 +1,119 @@
+// Playing bots at a table, and duplicate heads-up matches.
+//
+// SeatDriver guarantees
+// - One Bot per seat (not owned); the driver calls decide() for the seat to act and forwards
+//   to every seat's bot each event of the hand except ActionRequired, and HoleCardsDealt
+//   only to the seat it belongs to (a bot never sees another seat's cards before showdown).
+// - The fault rule: when decide() throws, or the table rejects its action, the seat checks
+//   if that is free and folds otherwise; the fault is counted for the seat by kind, with the
+//   first message kept ("hand 12: raise to 150 is below the minimum raise to 200"), and play
+//   goes on. Chips stay conserved because only legal actions ever reach the table.
+// - play_hand() allocates nothing (apart from the first fault message of a seat).
+//
+// play_duplicate_heads_up guarantees
+// - Deal i is played twice on tables with the same seed and table id, so the cards of every
+//   seat and the button are the same: first with bot A in seat 0 and B in seat 1, then with
+//   the seats swapped. Before the second half both bots get new_match(). Stacks reset every
+//   hand (the game must be a cash game), so the deals of both halves are identical.
+// - pair_net[i] is what A won in deal i over both halves; the luck of the cards cancels
+//   except where the bots' different actions lead to different cards being seen.
+// - Rejects (std::invalid_argument) a game that is not heads-up, not a cash game
+//   (reset_stacks_each_hand), or not playable, and deal_pairs < 1.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "pokerarena/bots/bot.hpp"
+#include "pokerarena/engine/table.hpp"
+
+namespace pokerarena {
+
+struct SeatFaults {
+    std::array<std::int64_t, kNumFaultKinds> count{};  // by FaultKind
+    std::string first_message;                         // "" when there was no fault
+
+    std::int64_t total() const;
+    std::int64_t of(FaultKind k) const { return count[static_cast<std::size_t>(k)]; }
+};
+
+class SeatDriver {
+  public:
+    // bots[s] plays seat s, for every seat of the table's game; throws std::invalid_argument
+    // when bots.size() differs from the number of seats or a bot is null. Sets the table's
+    // pause mask to every event.
+    SeatDriver(Table& table, std::span<Bot* const> bots);
+
+    // Plays until the hand in progress (or the next one) has ended and returns true, or
+    // returns false once the match is over (GameOver). The finished hand is
+    // table().last_hand().
+    bool play_hand();
+
+    // Plays up to `hands` hands, calling on_hand(table().last_hand()) after each; returns the
+    // number played (fewer only when the match ends).
+    template <typename OnHand>
+    int play_hands(int hands, OnHand&& on_hand) {
+        int played = 0;
+        while (played < hands && play_hand()) {
+            ++played;
+            on_hand(table_->last_hand());
+        }
+        return played;
+    }
+
+    Table& table() { return *table_; }
+    const SeatFaults& faults(int seat) const { return faults_[static_cast<std::size_t>(seat)]; }
+    // Decisions asked of the seat's bot so far.
+    std::int64_t decisions(int seat) const { return decisions_[static_cast<std::size_t>(seat)]; }
+
+  private:
+    void take_turn(int seat);
+    // Counts the fault and plays check-or-fold for the seat.
+    void fall_back(int seat, FaultKind kind, const char* message);
+    void record_fault(int seat, FaultKind kind, const char* message);
+    void forward(const Event& e);
+
+    Table* table_;
+    int num_seats_;
+    std::array<Bot*, kMaxSeats> bots_{};
+    std::array<SeatFaults, kMaxSeats> faults_{};
+    std::array<std::int64_t, kMaxSeats> decisions_{};
+};
+
+struct DuplicateOptions {
+    GameDef game = [] {
+        GameDef g = GameDef::no_limit_holdem(2, 200, 1, 2);  // 100 big blinds
+        g.reset_stacks_each_hand = true;
+        return g;
+    }();
+    std::uint64_t seed = 1;
+    std::uint64_t table_id = 0;
+    int deal_pairs = 1000;
+};
+
+struct DuplicateResult {
+    std::vector<Chips> pair_net;       // chips bot A won per deal, both halves together
+    std::array<SeatFaults, 2> faults;  // of bot A and bot B, both halves together
+    std::array<std::int64_t, 2> decisions{};
+};
+
+// `on_hand(half, record)` (optional) sees every hand; half 0 has A in seat 0, half 1 in seat 1.
+DuplicateResult play_duplicate_heads_up(
+    Bot& a, Bot& b, const DuplicateOptions& options,
+    const std::function<void(int half, const HandRecord&)>& on_hand = {});
+
+// A win rate over duplicate pairs in milli-big-blinds per hand (each pair is two hands),
+// with the half-width of its 95% confidence interval (normal approximation, 1.96 standard
+// errors of the pair mean). ci95 is 0 with fewer than two pairs.
+struct WinRate {
+    double mbb_per_hand = 0;
+    double ci95 = 0;
+    std::int64_t pairs = 0;
+};
+WinRate duplicate_win_rate(std::span<const Chips> pair_net, Chips big_blind);
+
+}  // namespace pokerarena

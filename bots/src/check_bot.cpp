@@ -1,0 +1,300 @@
+#include "pokerarena/bots/check_bot.hpp"
+
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <ostream>
+#include <vector>
+
+#include "pokerarena/bots/plugin.hpp"
+#include "pokerarena/bots/registry.hpp"
+#include "pokerarena/bots/seat_driver.hpp"
+
+namespace pokerarena {
+namespace {
+
+struct Setup {
+    int seats;
+    BettingStructure structure;
+    int stacks;  // index into kStackProfiles
+};
+
+// Stacks per seat (cycled) in chips, with a big blind of 2. The first two are deep (the
+// second with antes), then short stacks that go all-in often, then stacks that cannot even
+// post the blinds.
+constexpr std::array<std::array<Chips, 4>, 4> kStackProfiles = {{
+    {200, 200, 200, 200},
+    {600, 600, 600, 600},
+    {3, 10, 24, 50},
+    {1, 2, 3, 2},
+}};
+constexpr const char* kStackNames[] = {"100 bb", "300 bb with antes", "1.5 to 25 bb",
+                                       "1 to 3 chips"};
+
+std::vector<Setup> schedule() {
+    std::vector<Setup> setups;
+    for (int seats : {2, 3, 4, 6, 9, 10}) {
+        for (auto structure : {BettingStructure::NoLimit, BettingStructure::PotLimit,
+                               BettingStructure::FixedLimit}) {
+            for (int stacks = 0; stacks < static_cast<int>(kStackProfiles.size()); ++stacks) {
+                setups.push_back({seats, structure, stacks});
+            }
+        }
+    }
+    return setups;
+}
+
+GameDef game_for(const Setup& setup) {
+    GameDef g = setup.structure == BettingStructure::FixedLimit
+                    ? GameDef::fixed_limit_holdem(setup.seats, 200, 1, 2)
+                    : GameDef::no_limit_holdem(setup.seats, 200, 1, 2);
+    g.structure = setup.structure;
+    g.reset_stacks_each_hand = true;
+    for (int s = 0; s < setup.seats; ++s) {
+        g.starting_stacks[static_cast<std::size_t>(s)] =
+            kStackProfiles[static_cast<std::size_t>(setup.stacks)][static_cast<std::size_t>(s % 4)];
+    }
+    if (setup.stacks == 1) {
+        g.ante = 1;
+        g.ante_kind = AnteKind::EveryPlayer;
+    }
+    return g;
+}
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t x) {
+    h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    return h * 0xFF51AFD7ED558CCDull;
+}
+
+struct Stats {
+    std::array<std::int64_t, kMaxRounds> by_round{};
+    std::int64_t facing_all_in = 0;
+    std::int64_t short_stack = 0;
+    std::int64_t probability_checks = 0;
+    std::int64_t bad_probabilities = 0;
+    std::string first_bad_probability;
+    bool offers_probabilities = false;
+    double decide_seconds = 0;
+    std::int64_t decisions = 0;
+};
+
+// Wraps the bot under test: counts situations, hashes its answers, times decide(), and
+// checks the action probabilities it offers.
+class ProbeBot final : public Bot {
+  public:
+    ProbeBot(std::unique_ptr<Bot> inner, Stats& stats, std::uint64_t& hash)
+        : inner_(std::move(inner)), stats_(stats), hash_(hash) {}
+
+    Action decide(const SeatView& v) override {
+        ++stats_.by_round[static_cast<std::size_t>(v.round)];
+        if (v.all_in & static_cast<SeatMask>(~(1u << v.seat))) ++stats_.facing_all_in;
+        if (v.stacks[static_cast<std::size_t>(v.seat)] <= 10 * v.big_blind) ++stats_.short_stack;
+        check_probabilities(v);
+        const auto start = std::chrono::steady_clock::now();
+        Action action;
+        try {
+            action = inner_->decide(v);
+        } catch (...) {
+            hash_ = mix(hash_, 0xFA17);
+            throw;
+        }
+        stats_.decide_seconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        ++stats_.decisions;
+        hash_ = mix(mix(hash_, static_cast<std::uint64_t>(action.kind)),
+                    static_cast<std::uint64_t>(action.amount));
+        return action;
+    }
+    void on_event(const Event& e) override { inner_->on_event(e); }
+    void new_match() override { inner_->new_match(); }
+
+  private:
+    void check_probabilities(const SeatView& v) {
+        std::array<Action, 4> candidates{};
+        std::size_t n = 0;
+        if (v.legal.can_fold) candidates[n++] = Action::fold();
+        candidates[n++] = Action::check_call();
+        if (v.legal.can_raise) {
+            candidates[n++] = Action::raise_to(v.legal.min_raise_to);
+            if (v.legal.max_raise_to != v.legal.min_raise_to) {
+                candidates[n++] = Action::raise_to(v.legal.max_raise_to);
+            }
+        }
+        std::array<double, 4> p{};
+        bool offered = false;
+        try {
+            offered = inner_->action_probabilities(v, std::span(candidates.data(), n),
+                                                   std::span(p.data(), n));
+        } catch (const std::exception& e) {
+            note_bad_probability(e.what());
+            return;
+        }
+        if (!offered) return;
+        stats_.offers_probabilities = true;
+        ++stats_.probability_checks;
+        double sum = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!(p[i] >= 0.0 && p[i] <= 1.0)) {
+                note_bad_probability("probability " + std::to_string(p[i]) + " is outside 0..1");
+                return;
+            }
+            sum += p[i];
+        }
+        if (sum > 1.0 + 1e-9) note_bad_probability("probabilities sum to " + std::to_string(sum));
+    }
+    void note_bad_probability(const std::string& why) {
+        if (stats_.bad_probabilities++ == 0) stats_.first_bad_probability = why;
+    }
+
+    std::unique_ptr<Bot> inner_;
+    Stats& stats_;
+    std::uint64_t& hash_;
+};
+
+struct RunResult {
+    Stats stats;
+    SeatFaults faults;
+    std::vector<std::uint64_t> hashes;  // per setup
+    std::int64_t hands = 0;
+};
+
+void merge(SeatFaults& into, const SeatFaults& from) {
+    if (into.first_message.empty()) into.first_message = from.first_message;
+    for (std::size_t k = 0; k < into.count.size(); ++k)
+        into.count[k] += from.count[k];
+}
+
+RunResult run_schedule(const BotFactory& bot, const BotFactory& opponent,
+                       const std::vector<Setup>& setups, const CheckBotOptions& options) {
+    RunResult run;
+    for (std::size_t i = 0; i < setups.size(); ++i) {
+        const Setup& setup = setups[i];
+        std::uint64_t hash = 0;
+        std::vector<std::unique_ptr<Bot>> bots;
+        std::vector<Bot*> seats;
+        for (int s = 0; s < setup.seats; ++s) {
+            const std::uint64_t seed = mix(mix(options.seed, i), static_cast<std::uint64_t>(s));
+            if (s % 2 == 0) {
+                bots.push_back(std::make_unique<ProbeBot>(bot.create(seed), run.stats, hash));
+            } else {
+                bots.push_back(opponent.create(seed));
+            }
+            seats.push_back(bots.back().get());
+        }
+        Table table(game_for(setup), options.seed, i);
+        SeatDriver driver(table, seats);
+        run.hands += driver.play_hands(options.hands_per_setup, [](const HandRecord&) {});
+        for (int s = 0; s < setup.seats; s += 2)
+            merge(run.faults, driver.faults(s));
+        run.hashes.push_back(hash);
+    }
+    return run;
+}
+
+const char* structure_name(BettingStructure s) {
+    switch (s) {
+        case BettingStructure::NoLimit:
+            return "no-limit";
+        case BettingStructure::PotLimit:
+            return "pot-limit";
+        case BettingStructure::FixedLimit:
+            return "fixed-limit";
+    }
+    return "?";
+}
+
+}  // namespace
+
+int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostream& out) {
+    std::shared_ptr<const BotFactory> bot;
+    try {
+        bot = make_bot_factory(spec);
+    } catch (const std::exception& e) {
+        out << "check-bot: " << e.what() << '\n';
+        return 2;
+    }
+    const auto opponent = make_bot_factory("random");
+    const std::vector<Setup> setups = schedule();
+
+    out << "check-bot " << spec;
+    if (is_plugin_spec(spec)) {
+        const auto library = load_plugin(split_plugin_spec(spec).path);
+        out << " (" << library->name() << ", ABI " << (library->abi_version() >> 16) << '.'
+            << (library->abi_version() & 0xFFFFu) << ')';
+    }
+    out << "\n  schedule: " << setups.size() << " tables (2 to 10 seats; ";
+    for (auto s :
+         {BettingStructure::NoLimit, BettingStructure::PotLimit, BettingStructure::FixedLimit}) {
+        out << structure_name(s) << (s == BettingStructure::FixedLimit ? "; " : ", ");
+    }
+    out << "stacks of ";
+    for (std::size_t i = 0; i < std::size(kStackNames); ++i)
+        out << (i ? ", " : "") << kStackNames[i];
+    out << "), " << options.hands_per_setup << " hands each, played twice\n";
+
+    RunResult first;
+    RunResult second;
+    try {
+        first = run_schedule(*bot, *opponent, setups, options);
+        second = run_schedule(*bot, *opponent, setups, options);
+    } catch (const std::exception& e) {
+        out << "check-bot: " << e.what() << '\n';
+        return 2;
+    }
+
+    const Stats& st = first.stats;
+    out << "  hands: " << first.hands << "   decisions: " << st.decisions + first.faults.total()
+        << " (preflop " << st.by_round[0] << ", flop " << st.by_round[1] << ", turn "
+        << st.by_round[2] << ", river " << st.by_round[3] << ")\n";
+    out << "  facing an all-in: " << st.facing_all_in << "   with 10 bb or less: " << st.short_stack
+        << '\n';
+
+    int problems = 0;
+    for (int k = 0; k < kNumFaultKinds; ++k) {
+        const auto kind = static_cast<FaultKind>(k);
+        const std::int64_t n = first.faults.of(kind);
+        out << "  " << fault_kind_name(kind) << ": " << n << '\n';
+        problems += n > 0;
+    }
+    if (first.faults.total() > 0) out << "    first: " << first.faults.first_message << '\n';
+
+    if (st.offers_probabilities) {
+        out << "  action probabilities: " << st.bad_probabilities << " invalid of "
+            << st.probability_checks << " checked\n";
+        if (st.bad_probabilities > 0) {
+            out << "    first: " << st.first_bad_probability << '\n';
+            ++problems;
+        }
+    } else {
+        out << "  action probabilities: not offered\n";
+    }
+
+    std::size_t differs = first.hashes.size();
+    for (std::size_t i = 0; i < first.hashes.size(); ++i) {
+        if (first.hashes[i] != second.hashes[i]) {
+            differs = i;
+            break;
+        }
+    }
+    if (differs == first.hashes.size()) {
+        out << "  determinism: both runs took the same actions\n";
+    } else {
+        const Setup& s = setups[differs];
+        out << "  determinism: FAILED, the second run acted differently with the same seeds (first "
+               "at "
+            << s.seats << " seats, " << structure_name(s.structure) << ", stacks "
+            << kStackNames[s.stacks] << ")\n";
+        ++problems;
+    }
+    if (st.by_round[3] == 0) out << "  note: the bot never reached the river\n";
+
+    const double speed =
+        st.decide_seconds > 0 ? static_cast<double>(st.decisions) / st.decide_seconds : 0;
+    out << "  speed: " << static_cast<std::int64_t>(std::llround(speed))
+        << " decisions/s (decide alone)\n";
+    out << (problems == 0 ? "result: clean\n"
+                          : "result: " + std::to_string(problems) + " problem(s)\n");
+    return problems == 0 ? 0 : 1;
+}
+
+}  // namespace pokerarena

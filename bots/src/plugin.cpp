@@ -1,0 +1,287 @@
+#include "pokerarena/bots/plugin.hpp"
+
+#include <dlfcn.h>
+
+#include <array>
+#include <cstddef>
+#include <cstring>
+#include <filesystem>
+#include <vector>
+
+#include "pokerarena_bot.h"
+
+namespace pokerarena {
+namespace {
+
+// The last field every ABI 1.x table has: tables shorter than this cannot be used.
+constexpr std::size_t kMinApiSize = offsetof(PaBotApi, last_error) + sizeof(PaBotApi::last_error);
+
+std::string version_text(std::uint32_t v) {
+    return std::to_string(v >> 16) + "." + std::to_string(v & 0xFFFFu);
+}
+
+// Reads an optional function of the table only if the plugin's table is long enough to
+// hold it (a table of an older minor version ends earlier).
+template <typename F>
+F optional_entry(const PaBotApi& api, F PaBotApi::*member, std::size_t offset) {
+    if (api.struct_size < offset + sizeof(F)) return nullptr;
+    return api.*member;
+}
+#define PA_OPTIONAL(api, field) optional_entry(api, &PaBotApi::field, offsetof(PaBotApi, field))
+
+std::uint8_t card_byte(Card c) {
+    return static_cast<std::uint8_t>(c.index());
+}
+
+}  // namespace
+
+PluginSpec split_plugin_spec(std::string_view spec) {
+    std::size_t end = spec.find(".so:");
+    if (end != std::string_view::npos) {
+        end += 3;
+    } else if (spec.ends_with(".so") || spec.ends_with(".dylib")) {
+        end = spec.size();
+    } else {
+        const std::size_t slash = spec.rfind('/');
+        end = spec.find(':', slash == std::string_view::npos ? 0 : slash);
+        if (end == std::string_view::npos) end = spec.size();
+    }
+    PluginSpec out{std::string(spec.substr(0, end)), ""};
+    if (end < spec.size()) out.config = std::string(spec.substr(end + 1));
+    return out;
+}
+
+void PluginLibrary::Closer::operator()(void* handle) const {
+    dlclose(handle);
+}
+
+std::string PluginLibrary::name() const {
+    return api_->name;
+}
+std::uint32_t PluginLibrary::abi_version() const {
+    return api_->abi_version;
+}
+
+std::shared_ptr<const PluginLibrary> load_plugin(const std::string& path) {
+    const std::string who = "plugin '" + path + "': ";
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) throw PluginError(who + "file not found");
+    // A bare file name would make dlopen search the library path instead of the current
+    // directory; users mean the file they named.
+    const std::string open_path = path.find('/') == std::string::npos ? "./" + path : path;
+    void* handle = dlopen(open_path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char* why = dlerror();
+        throw PluginError(who + "cannot be loaded: " + (why ? why : "unknown error"));
+    }
+    std::unique_ptr<void, PluginLibrary::Closer> guard(handle);
+    dlerror();
+    void* symbol = dlsym(handle, PA_BOT_ENTRY_POINT);
+    if (!symbol) {
+        throw PluginError(who + "does not export " PA_BOT_ENTRY_POINT
+                                " (declare it extern \"C\" with default visibility, see "
+                                "pokerarena_bot.h)");
+    }
+    PaBotApiFunction entry;
+    static_assert(sizeof(entry) == sizeof(symbol));
+    std::memcpy(&entry, &symbol, sizeof(entry));  // POSIX guarantees this conversion works
+    const PaBotApi* api = entry(PA_BOT_ABI_VERSION);
+    if (!api)
+        throw PluginError(who + "refused host ABI version " + version_text(PA_BOT_ABI_VERSION));
+    if (PA_ABI_MAJOR_OF(api->abi_version) != PA_BOT_ABI_MAJOR) {
+        throw PluginError(who + "implements ABI version " + version_text(api->abi_version) +
+                          "; this host supports " + std::to_string(PA_BOT_ABI_MAJOR) + ".x");
+    }
+    if (api->struct_size < kMinApiSize) {
+        throw PluginError(who + "API table of " + std::to_string(api->struct_size) +
+                          " bytes is smaller than the " + std::to_string(kMinApiSize) +
+                          " bytes of ABI " + std::to_string(PA_BOT_ABI_MAJOR) + ".0");
+    }
+    const char* missing = !api->name         ? "name"
+                          : !api->create     ? "create"
+                          : !api->destroy    ? "destroy"
+                          : !api->decide     ? "decide"
+                          : !api->last_error ? "last_error"
+                                             : nullptr;
+    if (missing) throw PluginError(who + "required function '" + missing + "' is missing (null)");
+    return std::shared_ptr<const PluginLibrary>(new PluginLibrary(path, guard.release(), api));
+}
+
+struct PluginBot::Buffers {
+    PaView view{};
+    std::vector<PaActionRecord> actions;
+    std::vector<PaAction> candidates;
+};
+
+PluginBot::PluginBot(std::shared_ptr<const PluginLibrary> library, const std::string& config,
+                     std::uint64_t seed)
+    : library_(std::move(library)), buffers_(std::make_unique<Buffers>()) {
+    std::array<char, 512> error{};
+    handle_ = library_->api().create(config.c_str(), seed, error.data(), error.size());
+    if (!handle_) {
+        error.back() = '\0';  // do not trust the plugin to terminate it
+        throw PluginError("plugin '" + library_->path() +
+                          "': create failed: " + (error[0] ? error.data() : "no reason given"));
+    }
+    buffers_->actions.reserve(64);
+}
+
+PluginBot::~PluginBot() {
+    library_->api().destroy(handle_);
+}
+
+void PluginBot::fill_view(const SeatView& s) {
+    PaView& v = buffers_->view;
+    v = PaView{};
+    v.struct_size = sizeof(PaView);
+    v.abi_version = PA_BOT_ABI_VERSION;
+    v.seat = s.seat;
+    v.num_seats = s.num_seats;
+    v.hand_number = s.hand_number;
+    v.button = s.button;
+    v.round = s.round;
+    v.hole_cards = s.hole_cards;
+    v.board_count = s.board_count;
+    v.dealt_in = s.dealt_in;
+    v.folded = s.folded;
+    v.all_in = s.all_in;
+    v.known_hole = s.known_hole;
+    v.big_blind = s.big_blind;
+    v.pot = s.pot;
+    v.current_bet = s.current_bet;
+    for (int i = 0; i < kMaxSeats; ++i) {
+        const auto seat = static_cast<std::size_t>(i);
+        v.stacks[seat] = s.stacks[seat];
+        v.bets[seat] = s.bets[seat];
+        v.committed[seat] = s.committed[seat];
+        const bool known = (s.known_hole >> i) & 1;
+        for (int c = 0; c < kMaxHoleCards; ++c) {
+            v.hole[seat][c] = known && c < s.hole_cards
+                                  ? card_byte(s.hole[seat][static_cast<std::size_t>(c)])
+                                  : PA_NO_CARD;
+        }
+    }
+    for (int i = 0; i < kMaxBoardCards; ++i) {
+        v.board[i] =
+            i < s.board_count ? card_byte(s.board[static_cast<std::size_t>(i)]) : PA_NO_CARD;
+    }
+    v.legal.can_fold = s.legal.can_fold;
+    v.legal.can_check = s.legal.can_check;
+    v.legal.can_raise = s.legal.can_raise;
+    v.legal.call_amount = s.legal.call_amount;
+    v.legal.min_raise_to = s.legal.min_raise_to;
+    v.legal.max_raise_to = s.legal.max_raise_to;
+    v.legal.all_in_to = s.legal.all_in_to;
+
+    auto& actions = buffers_->actions;
+    actions.resize(s.actions.size());
+    for (std::size_t i = 0; i < s.actions.size(); ++i) {
+        const RecordedAction& a = s.actions[i];
+        actions[i] =
+            PaActionRecord{a.seat, static_cast<int32_t>(a.kind), a.round, a.all_in, a.amount};
+    }
+    v.actions = actions.data();
+    v.num_actions = static_cast<int64_t>(actions.size());
+}
+
+Action PluginBot::decide(const SeatView& view) {
+    fill_view(view);
+    PaAction answer{PA_CHECK_CALL, 0, 0};
+    const PaBotApi& api = library_->api();
+    if (api.decide(handle_, &buffers_->view, &answer) != PA_STATUS_OK) {
+        const char* why = api.last_error(handle_);
+        throw BotError(FaultKind::ErrorStatus, std::string("decide returned an error: ") +
+                                                   (why && *why ? why : "(no message)"));
+    }
+    switch (answer.kind) {
+        case PA_FOLD:
+            return Action::fold();
+        case PA_CHECK_CALL:
+            return Action::check_call();
+        case PA_RAISE_TO:
+            return Action::raise_to(answer.amount);
+        default:
+            throw BotError(FaultKind::BadAnswer,
+                           "decide wrote action kind " + std::to_string(answer.kind) +
+                               ", which is not PA_FOLD (0), PA_CHECK_CALL (1) "
+                               "or PA_RAISE_TO (2)");
+    }
+}
+
+void PluginBot::on_event(const Event& e) {
+    const auto hook = PA_OPTIONAL(library_->api(), on_event);
+    if (!hook || e.kind == EventKind::ActionRequired) return;
+    PaEvent p{};
+    p.kind = static_cast<int32_t>(e.kind);
+    p.seat = e.seat;
+    p.hand_number = e.hand_number;
+    p.round = e.round;
+    p.action_kind = static_cast<int32_t>(e.action.kind);
+    p.all_in = e.all_in;
+    p.action_amount = e.action.amount;
+    p.amount = e.amount;
+    p.pot_index = e.pot_index;
+    p.winners = e.winners;
+    p.value = e.value;
+    p.num_cards = e.num_cards;
+    for (int i = 0; i < kMaxBoardCards; ++i) {
+        p.cards[i] = i < e.num_cards ? card_byte(e.cards[static_cast<std::size_t>(i)]) : PA_NO_CARD;
+    }
+    hook(handle_, &p);
+}
+
+void PluginBot::new_match() {
+    if (const auto hook = PA_OPTIONAL(library_->api(), new_match)) hook(handle_);
+}
+
+bool PluginBot::action_probabilities(const SeatView& view, std::span<const Action> candidates,
+                                     std::span<double> probabilities) {
+    const auto hook = PA_OPTIONAL(library_->api(), action_probabilities);
+    if (!hook) return false;
+    fill_view(view);
+    auto& c = buffers_->candidates;
+    c.resize(candidates.size());
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        c[i] = PaAction{static_cast<int32_t>(candidates[i].kind), 0, candidates[i].amount};
+    }
+    if (hook(handle_, &buffers_->view, c.data(), static_cast<uint32_t>(c.size()),
+             probabilities.data()) != PA_STATUS_OK) {
+        const char* why = library_->api().last_error(handle_);
+        throw BotError(FaultKind::ErrorStatus,
+                       std::string("action_probabilities returned an error: ") +
+                           (why && *why ? why : "(no message)"));
+    }
+    return true;
+}
+
+namespace {
+
+class PluginFactory final : public BotFactory {
+  public:
+    PluginFactory(std::shared_ptr<const PluginLibrary> library, std::string config,
+                  std::string spec)
+        : library_(std::move(library)), config_(std::move(config)), spec_(std::move(spec)) {}
+    std::unique_ptr<Bot> create(std::uint64_t seed) const override {
+        return std::make_unique<PluginBot>(library_, config_, seed);
+    }
+    const std::string& spec() const override { return spec_; }
+
+  private:
+    std::shared_ptr<const PluginLibrary> library_;
+    std::string config_;
+    std::string spec_;
+};
+
+}  // namespace
+
+std::shared_ptr<const BotFactory> make_plugin_factory(std::string_view spec) {
+    PluginSpec parts = split_plugin_spec(spec);
+    auto factory =
+        std::make_shared<PluginFactory>(load_plugin(parts.path), parts.config, std::string(spec));
+    // One throw-away instance checks the configuration now, so a typo fails at start-up
+    // rather than in the first work unit.
+    factory->create(0);
+    return factory;
+}
+
+}  // namespace pokerarena

@@ -1,0 +1,183 @@
+#include "pokerarena/bots/seat_driver.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace pokerarena {
+
+const char* fault_kind_name(FaultKind k) {
+    switch (k) {
+        case FaultKind::IllegalAction:
+            return "illegal action";
+        case FaultKind::ErrorStatus:
+            return "error status";
+        case FaultKind::BadAnswer:
+            return "bad answer";
+        case FaultKind::Exception:
+            return "exception";
+    }
+    return "unknown fault";
+}
+
+std::int64_t SeatFaults::total() const {
+    std::int64_t sum = 0;
+    for (std::int64_t n : count)
+        sum += n;
+    return sum;
+}
+
+SeatDriver::SeatDriver(Table& table, std::span<Bot* const> bots)
+    : table_(&table), num_seats_(table.game_def().num_seats) {
+    if (bots.size() != static_cast<std::size_t>(num_seats_)) {
+        throw std::invalid_argument("SeatDriver: " + std::to_string(bots.size()) + " bots for " +
+                                    std::to_string(num_seats_) + " seats");
+    }
+    for (std::size_t s = 0; s < bots.size(); ++s) {
+        if (!bots[s])
+            throw std::invalid_argument("SeatDriver: no bot for seat " + std::to_string(s));
+        bots_[s] = bots[s];
+    }
+    // Pausing on every event costs a few returns per hand; it is what lets bots see the
+    // hand unfold, and a bot that ignores events pays only an empty virtual call.
+    table.set_pause_mask(kPauseOnEveryEvent);
+}
+
+bool SeatDriver::play_hand() {
+    for (;;) {
+        const Event e = table_->advance();
+        switch (e.kind) {
+            case EventKind::ActionRequired:
+                take_turn(e.seat);
+                break;
+            case EventKind::GameOver:
+                return false;
+            case EventKind::HandEnded:
+                forward(e);
+                return true;
+            default:
+                forward(e);
+                break;
+        }
+    }
+}
+
+void SeatDriver::forward(const Event& e) {
+    if (e.kind == EventKind::HoleCardsDealt) {
+        bots_[static_cast<std::size_t>(e.seat)]->on_event(e);
+        return;
+    }
+    for (int s = 0; s < num_seats_; ++s)
+        bots_[static_cast<std::size_t>(s)]->on_event(e);
+}
+
+void SeatDriver::take_turn(int seat) {
+    ++decisions_[static_cast<std::size_t>(seat)];
+    Action action;
+    try {
+        action = bots_[static_cast<std::size_t>(seat)]->decide(table_->view(seat));
+    } catch (const BotError& error) {
+        return fall_back(seat, error.kind(), error.what());
+    } catch (const std::exception& error) {
+        return fall_back(seat, FaultKind::Exception, error.what());
+    } catch (...) {
+        return fall_back(seat, FaultKind::Exception,
+                         "decide threw something not derived from std::exception");
+    }
+    const Status status = table_->act(action);
+    if (!status.ok()) fall_back(seat, FaultKind::IllegalAction, status.message);
+}
+
+void SeatDriver::fall_back(int seat, FaultKind kind, const char* message) {
+    record_fault(seat, kind, message);
+    table_->act(table_->legal_actions().can_check ? Action::check_call() : Action::fold());
+}
+
+void SeatDriver::record_fault(int seat, FaultKind kind, const char* message) {
+    SeatFaults& f = faults_[static_cast<std::size_t>(seat)];
+    if (f.total() == 0) {
+        f.first_message = "hand " + std::to_string(table_->hand_number()) + ", " +
+                          fault_kind_name(kind) + ": " + message;
+    }
+    ++f.count[static_cast<std::size_t>(kind)];
+}
+
+namespace {
+
+void merge(SeatFaults& into, const SeatFaults& from) {
+    if (into.first_message.empty()) into.first_message = from.first_message;
+    for (int k = 0; k < kNumFaultKinds; ++k)
+        into.count[static_cast<std::size_t>(k)] += from.count[static_cast<std::size_t>(k)];
+}
+
+}  // namespace
+
+DuplicateResult play_duplicate_heads_up(
+    Bot& a, Bot& b, const DuplicateOptions& options,
+    const std::function<void(int, const HandRecord&)>& on_hand) {
+    GameDef game = options.game;
+    if (game.num_seats != 2) {
+        throw std::invalid_argument("duplicate heads-up match: the game has " +
+                                    std::to_string(game.num_seats) + " seats, not 2");
+    }
+    if (!game.reset_stacks_each_hand) {
+        throw std::invalid_argument(
+            "duplicate heads-up match: the game must reset stacks each hand (a cash game), or "
+            "the two halves would not replay the same deals");
+    }
+    if (options.deal_pairs < 1) {
+        throw std::invalid_argument("duplicate heads-up match: deal_pairs = " +
+                                    std::to_string(options.deal_pairs) + " is below 1");
+    }
+    if (const std::string why = game.validate(); !why.empty()) {
+        throw std::invalid_argument("duplicate heads-up match: " + why);
+    }
+    game.max_hands = options.deal_pairs;
+
+    DuplicateResult result;
+    result.pair_net.assign(static_cast<std::size_t>(options.deal_pairs), 0);
+    for (int half = 0; half < 2; ++half) {
+        if (half == 1) {
+            a.new_match();
+            b.new_match();
+        }
+        Table table(game, options.seed, options.table_id);
+        const std::array<Bot*, 2> seats =
+            half == 0 ? std::array<Bot*, 2>{&a, &b} : std::array<Bot*, 2>{&b, &a};
+        SeatDriver driver(table, seats);
+        const int a_seat = half;
+        std::size_t deal = 0;
+        driver.play_hands(options.deal_pairs, [&](const HandRecord& record) {
+            result.pair_net[deal++] += record.net[static_cast<std::size_t>(a_seat)];
+            if (on_hand) on_hand(half, record);
+        });
+        merge(result.faults[0], driver.faults(a_seat));
+        merge(result.faults[1], driver.faults(1 - a_seat));
+        result.decisions[0] += driver.decisions(a_seat);
+        result.decisions[1] += driver.decisions(1 - a_seat);
+    }
+    return result;
+}
+
+WinRate duplicate_win_rate(std::span<const Chips> pair_net, Chips big_blind) {
+    WinRate w;
+    w.pairs = static_cast<std::int64_t>(pair_net.size());
+    if (pair_net.empty() || big_blind <= 0) return w;
+    const double n = static_cast<double>(pair_net.size());
+    double sum = 0;
+    for (Chips c : pair_net)
+        sum += static_cast<double>(c);
+    const double mean = sum / n;
+    // A pair is two hands; milli-big-blinds per hand = pair mean / 2 / big blind * 1000.
+    const double scale = 1000.0 / (2.0 * static_cast<double>(big_blind));
+    w.mbb_per_hand = mean * scale;
+    if (pair_net.size() >= 2) {
+        double squares = 0;
+        for (Chips c : pair_net)
+            squares += (static_cast<double>(c) - mean) * (static_cast<double>(c) - mean);
+        const double standard_error = std::sqrt(squares / (n - 1.0) / n);
+        w.ci95 = 1.96 * standard_error * scale;
+    }
+    return w;
+}
+
+}  // namespace pokerarena

@@ -1,0 +1,71 @@
+// The four simple bots: random, call, fold, allin. They are opponents to measure against
+// and fixtures for tests, so each does exactly what its name says and nothing clever.
+#include <array>
+
+#include "builtin_bots.hpp"
+#include "pokerarena/bots/rng.hpp"
+
+namespace pokerarena::builtin {
+namespace {
+
+class RandomBot final : public Bot {
+  public:
+    explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
+
+    // Uniform over the kinds first, then over the amounts: uniform over all legal actions
+    // would raise almost every time, since there are far more raise sizes than other actions.
+    Action decide(const SeatView& view) override {
+        const LegalActions& legal = view.legal;
+        std::array<ActionKind, 3> kinds{};
+        std::uint32_t n = 0;
+        if (legal.can_fold) kinds[n++] = ActionKind::Fold;
+        kinds[n++] = ActionKind::CheckCall;
+        if (legal.can_raise) kinds[n++] = ActionKind::RaiseTo;
+        switch (kinds[rng_.below(n)]) {
+            case ActionKind::Fold:
+                return Action::fold();
+            case ActionKind::CheckCall:
+                return Action::check_call();
+            case ActionKind::RaiseTo:
+                break;
+        }
+        return Action::raise_to(rng_.between(legal.min_raise_to, legal.max_raise_to));
+    }
+
+  private:
+    BotRng rng_;
+};
+
+class CallBot final : public Bot {
+  public:
+    Action decide(const SeatView&) override { return Action::check_call(); }
+};
+
+class FoldBot final : public Bot {
+  public:
+    Action decide(const SeatView& view) override { return check_or_fold(view.legal); }
+};
+
+class AllInBot final : public Bot {
+  public:
+    Action decide(const SeatView& view) override {
+        return raise_or_call(view.legal, view.legal.max_raise_to);
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_random(const BotParams&, std::uint64_t seed) {
+    return std::make_unique<RandomBot>(seed);
+}
+std::unique_ptr<Bot> make_call(const BotParams&, std::uint64_t) {
+    return std::make_unique<CallBot>();
+}
+std::unique_ptr<Bot> make_fold(const BotParams&, std::uint64_t) {
+    return std::make_unique<FoldBot>();
+}
+std::unique_ptr<Bot> make_allin(const BotParams&, std::uint64_t) {
+    return std::make_unique<AllInBot>();
+}
+
+}  // namespace pokerarena::builtin

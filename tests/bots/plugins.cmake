@@ -1,0 +1,16 @@
+# The example plugins and the deliberately broken ones, passed to bots_tests by path.
+pokerarena_plugin(test_bad_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/bad_bot.c)
+set(broken_names "" bad_version small_table null_decide refuses no_symbol)
+foreach(index RANGE 1 5)
+  list(GET broken_names ${index} name)
+  pokerarena_plugin(test_broken_${name} ${CMAKE_CURRENT_LIST_DIR}/plugins/broken_table.c)
+  target_compile_definitions(test_broken_${name} PRIVATE BROKEN=${index})
+  string(TOUPPER ${name} upper)
+  target_compile_definitions(bots_tests PRIVATE PLUGIN_BROKEN_${upper}="$<TARGET_FILE:test_broken_${name}>")
+  add_dependencies(bots_tests test_broken_${name})
+endforeach()
+target_compile_definitions(bots_tests PRIVATE
+  PLUGIN_BAD_BOT="$<TARGET_FILE:test_bad_bot>"
+  PLUGIN_EXAMPLE_C="$<TARGET_FILE:example_c_bot>"
+  PLUGIN_EXAMPLE_CPP="$<TARGET_FILE:example_cpp_bot>")
+add_dependencies(bots_tests test_bad_bot example_c_bot example_cpp_bot)

@@ -1,0 +1,84 @@
+/*
+ * A deliberately misbehaving plugin for the tests. The config string picks the fault:
+ *   wrong_amount      raises to one chip below the minimum raise-to (or to 1 when no raise)
+ *   fold_free         folds when checking is free (folding is then not a legal action)
+ *   error             returns PA_STATUS_ERROR with the message "deliberate failure"
+ *   garbage           writes action kind 77
+ *   nondeterministic  raises or calls by a counter shared by all handles (not the seed)
+ * Any other config makes create() fail with "unknown mode 'X'".
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pokerarena_bot.h"
+
+enum Mode { WRONG_AMOUNT, FOLD_FREE, ERROR_STATUS, GARBAGE, NONDETERMINISTIC };
+
+typedef struct BadBot {
+    enum Mode mode;
+    char error[64];
+} BadBot;
+
+static unsigned shared_counter; /* the forbidden global state of "nondeterministic" */
+
+static void* bad_create(const char* config, uint64_t seed, char* error, size_t error_size) {
+    static const char* const names[] = {"wrong_amount", "fold_free", "error", "garbage",
+                                        "nondeterministic"};
+    int mode;
+    (void)seed;
+    for (mode = 0; mode < 5; ++mode) {
+        if (strcmp(config, names[mode]) == 0) {
+            BadBot* bot = (BadBot*)calloc(1, sizeof(BadBot));
+            bot->mode = (enum Mode)mode;
+            return bot;
+        }
+    }
+    snprintf(error, error_size, "unknown mode '%s'", config);
+    return NULL;
+}
+
+static void bad_destroy(void* handle) {
+    free(handle);
+}
+
+static int32_t bad_decide(void* handle, const PaView* v, PaAction* action) {
+    BadBot* bot = (BadBot*)handle;
+    action->kind = PA_CHECK_CALL;
+    action->amount = 0;
+    switch (bot->mode) {
+        case WRONG_AMOUNT:
+            action->kind = PA_RAISE_TO;
+            action->amount = v->legal.can_raise ? v->legal.min_raise_to - 1 : 1;
+            break;
+        case FOLD_FREE:
+            if (v->legal.can_check) action->kind = PA_FOLD;
+            break;
+        case ERROR_STATUS:
+            strcpy(bot->error, "deliberate failure");
+            return PA_STATUS_ERROR;
+        case GARBAGE:
+            action->kind = 77;
+            break;
+        case NONDETERMINISTIC:
+            if (++shared_counter % 3 == 0 && v->legal.can_raise) {
+                action->kind = PA_RAISE_TO;
+                action->amount = v->legal.min_raise_to;
+            }
+            break;
+    }
+    return PA_STATUS_OK;
+}
+
+static const char* bad_last_error(void* handle) {
+    return ((BadBot*)handle)->error;
+}
+
+static const PaBotApi kApi = {
+    sizeof(PaBotApi), PA_BOT_ABI_VERSION, "bad bot", bad_create, bad_destroy,
+    bad_decide,       bad_last_error,     NULL,      NULL,       NULL};
+
+PA_EXPORT const PaBotApi* pokerarena_bot_api(uint32_t host_abi_version) {
+    (void)host_abi_version;
+    return &kApi;
+}

@@ -1,0 +1,81 @@
+/*
+ * Plugins whose API table the loader must refuse, one per value of BROKEN:
+ *   1 a table of ABI major version 2        2 a table of 8 bytes
+ *   3 a null decide function                4 refuses the host's version (returns NULL)
+ *   5 exports no pokerarena_bot_api at all
+ */
+#include <stddef.h>
+
+#include "pokerarena_bot.h"
+
+#if BROKEN <= 3
+static void* never_create(const char* config, uint64_t seed, char* error, size_t error_size) {
+    (void)config;
+    (void)seed;
+    (void)error;
+    (void)error_size;
+    return NULL;
+}
+static void never_destroy(void* handle) {
+    (void)handle;
+}
+#if BROKEN != 3
+static int32_t never_decide(void* handle, const PaView* view, PaAction* action) {
+    (void)handle;
+    (void)view;
+    (void)action;
+    return PA_STATUS_ERROR;
+}
+#endif
+static const char* never_last_error(void* handle) {
+    (void)handle;
+    return "";
+}
+#endif
+
+#if BROKEN == 1
+static const PaBotApi kApi = {
+    sizeof(PaBotApi), (2u << 16),       "future bot", never_create, never_destroy,
+    never_decide,     never_last_error, NULL,         NULL,         NULL};
+#elif BROKEN == 2
+static const PaBotApi kApi = {8,
+                              PA_BOT_ABI_VERSION,
+                              "tiny table",
+                              never_create,
+                              never_destroy,
+                              never_decide,
+                              never_last_error,
+                              NULL,
+                              NULL,
+                              NULL};
+#elif BROKEN == 3
+static const PaBotApi kApi = {sizeof(PaBotApi),
+                              PA_BOT_ABI_VERSION,
+                              "no decide",
+                              never_create,
+                              never_destroy,
+                              NULL,
+                              never_last_error,
+                              NULL,
+                              NULL,
+                              NULL};
+#endif
+
+#if BROKEN <= 3
+PA_EXPORT const PaBotApi* pokerarena_bot_api(uint32_t host_abi_version) {
+    (void)host_abi_version;
+    return &kApi;
+}
+#elif BROKEN == 4
+PA_EXPORT const PaBotApi* pokerarena_bot_api(uint32_t host_abi_version) {
+    (void)host_abi_version;
+    return NULL;
+}
+#else
+/* Misspelt on purpose: the loader must report the missing entry point. */
+PA_EXPORT const PaBotApi* pokerarena_bot_apl(uint32_t host_abi_version);
+PA_EXPORT const PaBotApi* pokerarena_bot_apl(uint32_t host_abi_version) {
+    (void)host_abi_version;
+    return NULL;
+}
+#endif

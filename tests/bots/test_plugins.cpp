@@ -1,0 +1,177 @@
+// The plugin loader, the PluginBot adapter and check-bot, with the example plugins and the
+// deliberately broken ones (tests/bots/plugins/).
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "play_helpers.hpp"
+#include "pokerarena/bots/check_bot.hpp"
+#include "pokerarena/bots/plugin.hpp"
+
+using namespace pokerarena;
+
+namespace {
+
+std::string load_error(const std::string& spec) {
+    try {
+        make_bot_factory(spec);
+    } catch (const PluginError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+std::string plugin_path(const char* p) {
+    return p;
+}
+
+// Plays the bad plugin in seat 0 against `call` for `hands` hands.
+SeatFaults bad_plugin_faults(const std::string& mode, int hands) {
+    auto bad = make_bot(plugin_path(PLUGIN_BAD_BOT) + ":" + mode, 1);
+    auto caller = make_bot("call", 2);
+    Table table(test::mixed_stack_game(2), 4, 0);
+    std::array<Bot*, 2> bots{bad.get(), caller.get()};
+    SeatDriver driver(table, bots);
+    Chips total = 0;
+    REQUIRE(driver.play_hands(hands, [&](const HandRecord& r) { total += r.net[0] + r.net[1]; }) ==
+            hands);
+    REQUIRE(total == 0);
+    REQUIRE(table.check_invariants());
+    REQUIRE(driver.faults(1).total() == 0);
+    return driver.faults(0);
+}
+
+}  // namespace
+
+TEST_CASE("the example plugins play 100,000 hands at 2, 6 and 9 seats without a fault") {
+    test::require_clean_play(PLUGIN_EXAMPLE_C);
+}
+TEST_CASE("the C++ example plugin plays 100,000 hands at 2, 6 and 9 seats without a fault") {
+    test::require_clean_play(plugin_path(PLUGIN_EXAMPLE_CPP) + ":threshold=12");
+}
+
+TEST_CASE("the loader reports each kind of broken plugin in words") {
+    REQUIRE(load_error("/nonexistent/bot.so") == "plugin '/nonexistent/bot.so': file not found");
+    const std::string no_symbol = PLUGIN_BROKEN_NO_SYMBOL;
+    REQUIRE(load_error(no_symbol) ==
+            "plugin '" + no_symbol +
+                "': does not export pokerarena_bot_api (declare it extern \"C\" with default "
+                "visibility, see pokerarena_bot.h)");
+    const std::string version = PLUGIN_BROKEN_BAD_VERSION;
+    REQUIRE(load_error(version) ==
+            "plugin '" + version + "': implements ABI version 2.0; this host supports 1.x");
+    const std::string small = PLUGIN_BROKEN_SMALL_TABLE;
+    REQUIRE(load_error(small) ==
+            "plugin '" + small + "': API table of 8 bytes is smaller than the 48 bytes of ABI 1.0");
+    const std::string null_decide = PLUGIN_BROKEN_NULL_DECIDE;
+    REQUIRE(load_error(null_decide) ==
+            "plugin '" + null_decide + "': required function 'decide' is missing (null)");
+    const std::string refuses = PLUGIN_BROKEN_REFUSES;
+    REQUIRE(load_error(refuses) == "plugin '" + refuses + "': refused host ABI version 1.0");
+    // A file that is not a shared library at all.
+    const std::string text_file = std::string(POKERARENA_TEST_DATA) + "/../bots/plugins/bad_bot.c";
+    REQUIRE_THAT(load_error(text_file),
+                 Catch::StartsWith("plugin '" + text_file + "': cannot be loaded: "));
+}
+
+TEST_CASE("a plugin's refusal of its configuration is reported when the factory is made") {
+    const std::string path = PLUGIN_EXAMPLE_CPP;
+    REQUIRE(load_error(path + ":threshold=oops") ==
+            "plugin '" + path + "': create failed: threshold must be a whole number in 0..24");
+    REQUIRE(load_error(path + ":depth=3") ==
+            "plugin '" + path + "': create failed: unknown config 'depth=3'; expected threshold=N");
+    REQUIRE(load_error(std::string(PLUGIN_EXAMPLE_C) + ":bet=9") ==
+            "plugin '" + std::string(PLUGIN_EXAMPLE_C) +
+                "': create failed: bad config 'bet=9': expected bet=F with F in 0.1..3");
+}
+
+TEST_CASE("a plugin raising below the minimum is an illegal-action fault every time") {
+    const SeatFaults f = bad_plugin_faults("wrong_amount", 300);
+    REQUIRE(f.of(FaultKind::IllegalAction) > 300);
+    REQUIRE(f.total() == f.of(FaultKind::IllegalAction));
+    REQUIRE_THAT(f.first_message, Catch::StartsWith("hand 0, illegal action: "));
+}
+
+TEST_CASE("a plugin folding when checking is free is an illegal-action fault") {
+    const SeatFaults f = bad_plugin_faults("fold_free", 300);
+    REQUIRE(f.of(FaultKind::IllegalAction) > 0);
+    REQUIRE(f.total() == f.of(FaultKind::IllegalAction));
+}
+
+TEST_CASE("a plugin returning an error status is an error-status fault with its message") {
+    const SeatFaults f = bad_plugin_faults("error", 300);
+    REQUIRE(f.of(FaultKind::ErrorStatus) > 300);
+    REQUIRE(f.total() == f.of(FaultKind::ErrorStatus));
+    REQUIRE(f.first_message ==
+            "hand 0, error status: decide returned an error: deliberate failure");
+}
+
+TEST_CASE("a plugin writing an unknown action kind is a bad-answer fault") {
+    const SeatFaults f = bad_plugin_faults("garbage", 300);
+    REQUIRE(f.of(FaultKind::BadAnswer) > 300);
+    REQUIRE(f.first_message ==
+            "hand 0, bad answer: decide wrote action kind 77, which is not PA_FOLD (0), "
+            "PA_CHECK_CALL (1) or PA_RAISE_TO (2)");
+}
+
+TEST_CASE("the C++ example states its action probabilities") {
+    auto bot = make_bot(std::string(PLUGIN_EXAMPLE_CPP), 3);
+    auto other = make_bot("call", 4);
+    Table table(test::mixed_stack_game(2), 2, 0);
+    for (;;) {
+        const Event e = table.advance();
+        if (e.kind == EventKind::ActionRequired) break;
+    }
+    const SeatView v = table.view(table.seat_to_act());
+    const std::array<Action, 4> candidates{Action::fold(), Action::check_call(),
+                                           Action::raise_to(v.legal.min_raise_to),
+                                           Action::raise_to(v.legal.max_raise_to)};
+    std::array<double, 4> p{};
+    REQUIRE(bot->action_probabilities(v, candidates, p));
+    double sum = 0;
+    for (double x : p) {
+        REQUIRE(x >= 0.0);
+        REQUIRE(x <= 1.0);
+        sum += x;
+    }
+    REQUIRE(sum <= 1.0 + 1e-12);
+    REQUIRE_FALSE(other->action_probabilities(v, candidates, p));  // built-ins do not say
+}
+
+TEST_CASE("check-bot passes the example plugins and the built-ins") {
+    CheckBotOptions options;
+    options.hands_per_setup = 40;
+    for (const std::string& spec : {std::string(PLUGIN_EXAMPLE_C), std::string(PLUGIN_EXAMPLE_CPP),
+                                    std::string("tag"), std::string("equity:samples=20")}) {
+        std::ostringstream out;
+        INFO(spec);
+        const int code = check_bot(spec, options, out);
+        INFO(out.str());
+        REQUIRE(code == 0);
+        REQUIRE_THAT(out.str(), Catch::Contains("result: clean"));
+        REQUIRE_THAT(out.str(), Catch::Contains("determinism: both runs took the same actions"));
+    }
+}
+
+TEST_CASE("check-bot reports each kind of misbehaviour and fails") {
+    CheckBotOptions options;
+    options.hands_per_setup = 20;
+    const std::string bad = PLUGIN_BAD_BOT;
+    const std::pair<std::string, std::string> cases[] = {
+        {"wrong_amount", "  illegal action: "},
+        {"error", "  error status: "},
+        {"garbage", "  bad answer: "},
+        {"nondeterministic", "determinism: FAILED"},
+    };
+    for (const auto& [mode, expected] : cases) {
+        std::ostringstream out;
+        const int code = check_bot(bad + ":" + mode, options, out);
+        INFO(out.str());
+        REQUIRE(code == 1);
+        REQUIRE_THAT(out.str(), Catch::Contains(expected));
+        REQUIRE_THAT(out.str(), Catch::Contains("problem(s)"));
+    }
+    std::ostringstream out;
+    REQUIRE(check_bot("/nonexistent/bot.so", options, out) == 2);
+    REQUIRE(out.str() == "check-bot: plugin '/nonexistent/bot.so': file not found\n");
+}
