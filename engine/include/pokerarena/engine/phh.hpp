@@ -128,8 +128,9 @@ std::vector<PhhEntry> parse_phh(std::string_view text, std::string_view source_n
 // Error entry.
 std::vector<PhhEntry> read_phh_file(const std::filesystem::path& path);
 
-// PHH text for one hand (a .phh file). Reading it back with parse_phh gives an equal PhhHand,
-// except that commentary and metadata that are not valid TOML values are the caller's problem.
+// PHH text for one hand (a .phh file). Reading it back with parse_phh gives an equal PhhHand
+// when the hand's action indexes are 0, 1, 2, ... (no-ops are not written, so indexes are
+// renumbered) and its metadata values are TOML value text, as parse_phh produces them.
 std::string write_phh(const PhhHand& hand);
 
 // PHH text for many hands (a .phhs file), sections [1], [2], ... in order.
