@@ -8,6 +8,7 @@
 #include <benchmark/benchmark.h>
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -212,8 +213,11 @@ std::uint64_t enumerate_fast(int first) {
                     const Hand h4 = h3 + Card{d};
                     for (int e = d + 1; e < kNumCards; ++e) {
                         const Hand h5 = h4 + Card{e};
-                        if (((h5.key() + kTwoOfEachSuit) & detail::kFlushCheckMask) == 0) {
-                            // No suit has three cards: no two more can make a flush.
+                        if (((h5.key() + kOneOfEachSuit) & detail::kFlushCheckMask) == 0) {
+                            // No suit has four cards: two more make a flush only when a suit
+                            // has three and both new cards are of it. Every completion is
+                            // looked up as a rank multiset, then those few flushes are
+                            // evaluated and replace their rank value in the sum.
                             const std::uint64_t prefix =
                                 packed_hash(static_cast<std::uint32_t>(h5.key()));
                             const std::uint64_t* p =
@@ -222,6 +226,20 @@ std::uint64_t enumerate_fast(int first) {
                                 kPairs.packed_hash.data() + kPairs.start[kNumCards];
                             for (; p != end; ++p)
                                 sum += rank_value_from_packed_hash(prefix + *p);
+                            const std::uint64_t three_of_a_suit =
+                                (h5.key() + kTwoOfEachSuit) & detail::kFlushCheckMask;
+                            if (three_of_a_suit != 0) {
+                                const int suit = (std::countr_zero(three_of_a_suit) - 35) >> 2;
+                                const int first_of_suit = (e + 4 - suit) / 4 * 4 + suit;
+                                for (int f = first_of_suit; f < kNumCards; f += 4) {
+                                    for (int g = f + 4; g < kNumCards; g += 4) {
+                                        const Hand h7 = h5 + Card{f} + Card{g};
+                                        sum += evaluate(h7);
+                                        sum -= detail::rank_value(
+                                            static_cast<std::uint32_t>(h7.key()));
+                                    }
+                                }
+                            }
                             continue;
                         }
                         for (int f = e + 1; f < kNumCards; ++f) {
