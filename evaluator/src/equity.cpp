@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pokerarena/evaluator/evaluate.hpp"
@@ -621,27 +622,31 @@ Tally enumerate_exact(const Deal& d, bool use_symmetry, int threads) {
 // ---------------------------------------------------------------------------------------
 // Monte Carlo.
 
-// SplitMix64: a counter-based stream (output i is a fixed mix of seed + i * gamma), so every
-// chunk gets an independent, reproducible stream from a hash of (seed, chunk index) at the
-// cost of one add and two multiplies per 64 bits.
-class SplitMix64 {
+__extension__ typedef unsigned __int128 Wide;
+
+// The random stream of one chunk: output i is a fixed function of start + i * gamma (the
+// "wyrand" mix: one 64x64->128 multiply folded onto itself), so it is counter-based, every
+// chunk gets its own stream from a hash of (seed, chunk index), and a number costs an add,
+// a multiply and a xor. SplitMix64's finaliser hashes the seeds.
+std::uint64_t splitmix64_mix(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+class ChunkStream {
   public:
-    explicit SplitMix64(std::uint64_t state) : state_(state) {}
+    ChunkStream(std::uint64_t seed, std::uint64_t chunk)
+        : state_(splitmix64_mix(seed ^ splitmix64_mix(chunk + 0x5851F42D4C957F2Du))) {}
     std::uint64_t next() {
-        state_ += 0x9E3779B97F4A7C15u;
-        return mix(state_);
-    }
-    static std::uint64_t mix(std::uint64_t z) {
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-        return z ^ (z >> 31);
+        state_ += 0xA0761D6478BD642Fu;
+        const Wide m = static_cast<Wide>(state_) * (state_ ^ 0xE7037ED1A0B428DBu);
+        return static_cast<std::uint64_t>(m >> 64) ^ static_cast<std::uint64_t>(m);
     }
 
   private:
     std::uint64_t state_;
 };
-
-__extension__ typedef unsigned __int128 Wide;
 
 // The draws of one deal (board cards, then two per random seat) are a partial Fisher-Yates
 // shuffle of the unseen cards: draw i swaps deck[i] with deck[i + x_i], x_i uniform in
@@ -669,30 +674,56 @@ struct MonteCarloSetup {
     std::uint64_t seed = 0;
 };
 
+[[gnu::always_inline]] inline std::uint64_t draw_one(std::array<Hand, kNumCards>& deck,
+                                                     std::uint64_t n, int i, std::uint64_t z) {
+    const Wide m = static_cast<Wide>(z) * (n - static_cast<std::uint64_t>(i));
+    const auto j = static_cast<std::size_t>(i) + static_cast<std::size_t>(m >> 64);
+    std::swap(deck[i], deck[j]);
+    return static_cast<std::uint64_t>(m);
+}
+
+// Draws `draws` cards into deck[0, draws).
 inline void draw(std::array<Hand, kNumCards>& deck, const MonteCarloSetup& s, int draws,
-                 SplitMix64& rng) {
+                 ChunkStream& rng) {
     const auto n = static_cast<std::uint64_t>(s.deck_size);
     for (int start = 0; start < draws; start += kDrawBatch) {
         const int end = std::min(start + kDrawBatch, draws);
         for (;;) {
             std::uint64_t z = rng.next();
-            for (int i = start; i < end; ++i) {
-                const Wide m = static_cast<Wide>(z) * (n - static_cast<std::uint64_t>(i));
-                const auto j = static_cast<std::size_t>(i) + static_cast<std::size_t>(m >> 64);
-                std::swap(deck[i], deck[j]);
-                z = static_cast<std::uint64_t>(m);
-            }
+            for (int i = start; i < end; ++i)
+                z = draw_one(deck, n, i, z);
             if (z >= s.redraw_below[start / kDrawBatch]) [[likely]]
                 break;
         }
     }
 }
 
-constexpr std::uint64_t kChunkSamples = 1u << 16;
-
-SplitMix64 chunk_stream(std::uint64_t seed, std::uint64_t chunk) {
-    return SplitMix64(SplitMix64::mix(seed ^ SplitMix64::mix(chunk + 0x5851F42D4C957F2Du)));
+// The same with the count known at compile time, every batch unrolled.
+template <int kDraws>
+[[gnu::always_inline]] inline void draw(std::array<Hand, kNumCards>& deck, const MonteCarloSetup& s,
+                                        ChunkStream& rng) {
+    const auto n = static_cast<std::uint64_t>(s.deck_size);
+    [&]<int... kBatch>(std::integer_sequence<int, kBatch...>) {
+        (
+            [&] {
+                constexpr int kStart = kBatch * kDrawBatch;
+                constexpr int kEnd = std::min(kStart + kDrawBatch, kDraws);
+                for (;;) {
+                    std::uint64_t z = rng.next();
+                    [&]<int... kI>(std::integer_sequence<int, kI...>) {
+                        ((z = draw_one(deck, n, kStart + kI, z)), ...);
+                    }
+                    (std::make_integer_sequence<int, kEnd - kStart>{});
+                    if (z >= s.redraw_below[kBatch]) [[likely]]
+                        break;
+                }
+            }(),
+            ...);
+    }
+    (std::make_integer_sequence<int, (kDraws + kDrawBatch - 1) / kDrawBatch>{});
 }
+
+constexpr std::uint64_t kChunkSamples = 1u << 16;
 
 // The common case, the hero against random hands only: board size and seat count are
 // compile-time constants, so the draws unroll and every value stays in a register.
@@ -703,11 +734,11 @@ template <int kBoardDraws, int kRandom>
                                         std::uint64_t samples) {
     constexpr int kPlayers = kRandom + 1;
     std::array<Hand, kNumCards> deck = s.deck;
-    SplitMix64 rng = chunk_stream(s.seed, chunk);
+    ChunkStream rng(s.seed, chunk);
     WinnerCounts<kPlayers> counts;
     const Hand hero = s.holes[0];
     for (std::uint64_t n = 0; n < samples; ++n) {
-        draw(deck, s, kBoardDraws + 2 * kRandom, rng);
+        draw<kBoardDraws + 2 * kRandom>(deck, s, rng);
         Hand board = s.board;
         for (int k = 0; k < kBoardDraws; ++k)
             board = board + deck[k];
@@ -729,7 +760,7 @@ template <int kPlayers>
 [[gnu::flatten]] Tally sample_mixed(const MonteCarloSetup& s, std::uint64_t chunk,
                                     std::uint64_t samples) {
     std::array<Hand, kNumCards> deck = s.deck;
-    SplitMix64 rng = chunk_stream(s.seed, chunk);
+    ChunkStream rng(s.seed, chunk);
     WinnerCounts<kPlayers> counts;
     for (std::uint64_t n = 0; n < samples; ++n) {
         draw(deck, s, s.draws, rng);

@@ -150,6 +150,24 @@ TEST_CASE("the suit-symmetry reduction gives the same counts as plain enumeratio
     }
 }
 
+TEST_CASE("the largest tables: ten known hands, nine random hands", "[equity]") {
+    const EquityRequest ten =
+        spot("AsKs", {"QdQc", "JhTh", "9s8s", "7d7h", "6c5c", "AhQh", "KdJd", "4s4h", "3c2d"});
+    const EquityResult fast = exact(ten, true);
+    check_same_counts(fast, exact(ten, false));
+    CHECK(fast.outcomes == 201'376);  // C(32, 5)
+    CHECK(equity_sum(fast) == Approx(1.0).margin(1e-12));
+    const EquityResult mc = monte_carlo(ten, 200'000, 1);
+    CHECK(std::abs(mc.players[0].equity - fast.players[0].equity) < 3 * mc.std_error);
+
+    EquityRequest nine = spot("2c7d", {});
+    nine.random_opponents = 9;
+    const EquityResult crowd = monte_carlo(nine, 200'000, 2);
+    REQUIRE(crowd.players.size() == 10);
+    CHECK(equity_sum(crowd) == Approx(1.0).margin(1e-12));
+    CHECK(crowd.players[0].equity < 0.1);
+}
+
 TEST_CASE("exact equity agrees with a brute-force count on small spots", "[equity]") {
     const std::vector<EquityRequest> spots = {
         spot("AhKh", {"7c7d", "QsJs"}, "2h7hTs"),
