@@ -36,6 +36,39 @@ std::string chips_text(Chips chips, int chip_decimals) {
     return to_string(amount);
 }
 
+// The engine's message in PHH terms: its seats are 0-based ("seat 2" is p3), and its amounts
+// are chip units, which differ from the file's money when the hand has decimals.
+std::string engine_message(std::string_view message, int chip_decimals) {
+    std::string out;
+    constexpr std::string_view kSeat = "seat ";
+    std::size_t pos = 0;
+    while (pos < message.size()) {
+        const std::size_t found = message.find(kSeat, pos);
+        const std::size_t digits = found + kSeat.size();
+        if (found == std::string_view::npos || digits >= message.size() || message[digits] < '0' ||
+            message[digits] > '9') {
+            const std::size_t stop = found == std::string_view::npos ? message.size() : digits;
+            out += message.substr(pos, stop - pos);
+            pos = stop;
+            continue;
+        }
+        out += message.substr(pos, found - pos);
+        int seat = 0;
+        std::size_t end = digits;
+        for (; end < message.size() && message[end] >= '0' && message[end] <= '9'; ++end) {
+            seat = seat * 10 + (message[end] - '0');
+        }
+        out += player_name(seat);
+        pos = end;
+    }
+    if (chip_decimals > 0) {
+        out += " (engine amounts are in chip units of ";
+        out += chips_text(1, chip_decimals);
+        out += ")";
+    }
+    return out;
+}
+
 std::string action_label(const PhhAction& action, int chip_decimals) {
     return "actions[" + std::to_string(action.index) + "] '" + to_phh_text(action, chip_decimals) +
            "'";
@@ -224,7 +257,7 @@ ReplayResult HandPlayer::play() {
         const Status status = table.act(engine_action(action));
         if (!status.ok()) {
             result.status = ReplayStatus::Error;
-            result.message = error_at(action, status.message);
+            result.message = error_at(action, engine_message(status.message, hand_.chip_decimals));
             return result;
         }
         ++next_;

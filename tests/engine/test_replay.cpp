@@ -162,6 +162,22 @@ TEST_CASE("Replay: errors name the action where the file and the engine part", "
     CHECK(extra_board.status == ReplayStatus::Error);
     CHECK(extra_board.message == "actions[5] 'd db 2c7d9h': the hand ended with 0 board cards out");
 
+    // The engine's messages come back in PHH terms: players, not 0-based seats, and a note
+    // on the unit when the hand's amounts have decimals.
+    const ReplayResult free_fold = replay_text(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'p2 cc', "
+        "'p1 f']\n");
+    CHECK(free_fold.message ==
+          "actions[3] 'p1 f': p1 may check; folding is refused when there is no bet to call");
+    const ReplayResult small_raise = replay_text(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [0.5, 1]\nmin_bet = 1\n"
+        "starting_stacks = [200, 200]\nactions = ['d dh p1 AhKh', 'd dh p2 QsQd', "
+        "'p2 cbr 1.5']\n");
+    CHECK(small_raise.message ==
+          "actions[2] 'p2 cbr 1.5': raise to 15 is below the minimum "
+          "raise to 20 (engine amounts are in chip units of 0.1)");
+
     const ReplayResult partial = replay_text(setup + "actions = [" + deal + "'p3 f']\n");
     CHECK(partial.status == ReplayStatus::Unchecked);
     CHECK(partial.message == "the actions end before the hand is over");
