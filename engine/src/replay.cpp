@@ -8,8 +8,8 @@
 //
 // Show/muck actions are not replayed: the engine shows down every hand still in, and a PHH
 // muck at showdown only forfeits a pot the player had lost anyway in the files seen so far.
-// Should a file muck a winning hand, the finishing stacks would differ and the hand would be
-// reported as mismatched, not silently accepted.
+// Should a file muck a winning hand, the finishing stacks differ and the hand is reported as
+// mismatched, with the muck named as the likely cause, not silently accepted.
 #include "pokerarena/engine/replay.hpp"
 
 #include <bit>
@@ -187,6 +187,7 @@ class HandPlayer {
     int board_in_file_ = 0;
     const PhhAction* last_board_deal_ = nullptr;
     SeatMask split_winners_ = 0;
+    SeatMask pot_winners_ = 0;
 };
 
 std::size_t HandPlayer::next_betting_action() {
@@ -214,6 +215,7 @@ ReplayResult HandPlayer::play() {
         const Event event = table.advance();
         if (event.kind == EventKind::PotAwarded) {
             if (std::popcount(event.winners) > 1) split_winners_ |= event.winners;
+            pot_winners_ |= event.winners;
             continue;
         }
         if (event.kind == EventKind::HandEnded || event.kind == EventKind::GameOver) break;
@@ -305,6 +307,16 @@ ReplayResult HandPlayer::play() {
     if (!rejected.empty()) {
         result.status = ReplayStatus::Mismatched;
         result.message = "finishing stacks differ for " + rejected;
+        // The likely cause, when a player who mucked was paid: a PHH muck concedes, but the
+        // engine shows down every hand still in.
+        for (const PhhAction& action : hand_.actions) {
+            if (action.kind == PhhActionKind::ShowOrMuck && action.cards.empty() &&
+                !action.show_dealt && (pot_winners_ >> action.player & 1u)) {
+                result.message += "; " + player_name(action.player) +
+                                  " mucked but wins at the engine's showdown, which shows every "
+                                  "hand still in";
+            }
+        }
     }
     return result;
 }

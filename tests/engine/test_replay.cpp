@@ -178,6 +178,17 @@ TEST_CASE("Replay: errors name the action where the file and the engine part", "
           "actions[2] 'p2 cbr 1.5': raise to 15 is below the minimum "
           "raise to 20 (engine amounts are in chip units of 0.1)");
 
+    // A muck concedes in PHH; the engine shows every hand, so mucking the winner mismatches.
+    const ReplayResult muck = replay_text(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [200, 200]\nactions = ['d dh p1 AhAd', 'd dh p2 KsKd', 'p2 cc', "
+        "'p1 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'd db 3s', 'p1 cc', 'p2 cc', 'd db 4h', "
+        "'p1 cc', 'p2 cc', 'p2 sm KsKd', 'p1 sm']\nfinishing_stacks = [198, 202]\n");
+    CHECK(muck.status == ReplayStatus::Mismatched);
+    CHECK(muck.message ==
+          "finishing stacks differ for p1, p2; p1 mucked but wins at the "
+          "engine's showdown, which shows every hand still in");
+
     const ReplayResult partial = replay_text(setup + "actions = [" + deal + "'p3 f']\n");
     CHECK(partial.status == ReplayStatus::Unchecked);
     CHECK(partial.message == "the actions end before the hand is over");
