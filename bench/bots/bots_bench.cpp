@@ -6,7 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "pokerarena/evaluator/batch.hpp"
+
 #include "pokerarena/bots/registry.hpp"
+#include "pokerarena/bots/rng.hpp"
 #include "pokerarena/bots/seat_driver.hpp"
 
 using namespace pokerarena;
@@ -97,6 +100,91 @@ void hands_through_driver(benchmark::State& state, const std::string& spec, int 
         benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
+// Why the equity bot evaluates with incremental Hands rather than the batch kernels: the
+// same Monte Carlo showdowns (AsKs against `opponents` random hands, preflop) both ways.
+// The batch path must first write every 7-card hand out, which costs more than the
+// evaluation it speeds up.
+struct ShowdownDeck {
+    std::array<Card, 50> cards{};
+    BotRng rng{3};
+    ShowdownDeck() {
+        int n = 0;
+        for (int i = 0; i < kNumCards; ++i) {
+            if (i != 51 && i != 47) cards[static_cast<std::size_t>(n++)] = Card(i);
+        }
+    }
+    void draw(int needed) {
+        for (int i = 0; i < needed; ++i) {
+            const auto j =
+                static_cast<std::size_t>(i) + rng.below(static_cast<std::uint32_t>(50 - i));
+            std::swap(cards[static_cast<std::size_t>(i)], cards[j]);
+        }
+    }
+};
+
+void showdowns_incremental(benchmark::State& state) {
+    const int opponents = static_cast<int>(state.range(0));
+    ShowdownDeck deck;
+    const Hand mine = Hand{} + Card(51) + Card(47);
+    double shares = 0;
+    for (auto _ : state) {
+        deck.draw(5 + 2 * opponents);
+        Hand board;
+        for (int i = 0; i < 5; ++i)
+            board.add(deck.cards[static_cast<std::size_t>(i)]);
+        const HandValue my_value = evaluate(board + mine);
+        int tied = 0;
+        bool lost = false;
+        for (int o = 0; o < opponents; ++o) {
+            const auto at = static_cast<std::size_t>(5 + 2 * o);
+            const HandValue v = evaluate(board + deck.cards[at] + deck.cards[at + 1]);
+            lost |= v > my_value;
+            tied += v == my_value;
+        }
+        if (!lost) shares += 1.0 / (tied + 1);
+    }
+    benchmark::DoNotOptimize(shares);
+    state.counters["samples/s"] =
+        benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+
+void showdowns_batch(benchmark::State& state) {
+    const int opponents = static_cast<int>(state.range(0));
+    const auto players = static_cast<std::size_t>(opponents + 1);
+    constexpr std::size_t kChunk = 64;  // samples per evaluate_batch call
+    ShowdownDeck deck;
+    std::vector<SevenCards> hands(kChunk * players);
+    std::vector<HandValue> values(hands.size());
+    double shares = 0;
+    for (auto _ : state) {
+        for (std::size_t c = 0; c < kChunk; ++c) {
+            deck.draw(5 + 2 * opponents);
+            for (std::size_t p = 0; p < players; ++p) {
+                SevenCards& h = hands[c * players + p];
+                for (std::size_t i = 0; i < 5; ++i)
+                    h.cards[i] = static_cast<std::uint8_t>(deck.cards[i].index());
+                h.cards[5] = static_cast<std::uint8_t>(p == 0 ? 51 : deck.cards[3 + 2 * p].index());
+                h.cards[6] = static_cast<std::uint8_t>(p == 0 ? 47 : deck.cards[4 + 2 * p].index());
+                h.cards[7] = 0;
+            }
+        }
+        evaluate_batch(hands, values);
+        for (std::size_t c = 0; c < kChunk; ++c) {
+            const HandValue my_value = values[c * players];
+            int tied = 0;
+            bool lost = false;
+            for (std::size_t p = 1; p < players; ++p) {
+                lost |= values[c * players + p] > my_value;
+                tied += values[c * players + p] == my_value;
+            }
+            if (!lost) shares += 1.0 / (tied + 1);
+        }
+    }
+    benchmark::DoNotOptimize(shares);
+    state.counters["samples/s"] = benchmark::Counter(
+        static_cast<double>(state.iterations() * kChunk), benchmark::Counter::kIsRate);
+}
+
 }  // namespace
 
 BENCHMARK_CAPTURE(decide, random_6max, std::string("random"), 6);
@@ -115,3 +203,6 @@ BENCHMARK_CAPTURE(equity_samples, nine_max, 9)->Arg(1000);
 
 BENCHMARK_CAPTURE(hands_through_driver, random_headsup, std::string("random"), 2);
 BENCHMARK_CAPTURE(hands_through_driver, tag_6max, std::string("tag"), 6);
+
+BENCHMARK(showdowns_incremental)->Arg(1)->Arg(5);
+BENCHMARK(showdowns_batch)->Arg(1)->Arg(5);

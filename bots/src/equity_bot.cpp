@@ -5,8 +5,10 @@
 // may start oneTBB workers per request, while a bot decides thousands of times per second
 // on one thread and must not allocate. Each sample completes the board once as a Hand and
 // adds each player's two cards to a copy (two additions and one table lookup per player),
-// which is the cheapest evaluation the evaluator offers for shared-board showdowns; a batch
-// kernel would first have to write every 7-card hand out, then reduce them again.
+// which is the cheapest evaluation the evaluator offers for shared-board showdowns. The batch
+// kernels must first have every 7-card hand written out, which costs more than they save:
+// bots_bench's showdowns_incremental vs showdowns_batch measure 14 vs 6 million samples/s
+// against five opponents (AVX2).
 #include <algorithm>
 #include <array>
 
