@@ -224,6 +224,7 @@ std::uint64_t enumerate_fast(int first) {
                                 kPairs.packed_hash.data() + kPairs.start[e + 1];
                             const std::uint64_t* end =
                                 kPairs.packed_hash.data() + kPairs.start[kNumCards];
+#pragma GCC unroll 4
                             for (; p != end; ++p)
                                 sum += rank_value_from_packed_hash(prefix + *p);
                             const std::uint64_t three_of_a_suit =
