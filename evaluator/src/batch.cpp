@@ -21,6 +21,8 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include <bit>
+
 #include "pokerarena/evaluator/batch.hpp"
 
 // Highway's one-lane baseline (HWY_SCALAR) has no byte shuffles; Kernel::Scalar covers it.
@@ -83,20 +85,29 @@ void evaluate_batch_simd(const SevenCards* HWY_RESTRICT in, HandValue* HWY_RESTR
         return hn::And(hn::Add(suit_counts, suit_bias), flush_bits);
     };
 
-    // Two registers per step: more independent work in flight, one flush test for both.
+    // Two registers per step: more independent work in flight, one flush test for both. Only
+    // the hands with a flush are redone by the scalar path (re-evaluating the whole group
+    // cost a quarter of the kernel's time).
+    const auto zero = hn::Zero(d64);
     alignas(64) std::uint64_t hashes[2 * kMaxHands];
     std::size_t i = 0;
     for (; i + 2 * hands <= count; i += 2 * hands) {
-        const auto flush =
-            hn::Or(hash_hands(in + i, hashes), hash_hands(in + i + hands, hashes + hands));
+        const auto flush_low = hash_hands(in + i, hashes);
+        const auto flush_high = hash_hands(in + i + hands, hashes + hands);
         for (std::size_t j = 0; j < 2 * hands; ++j) {
             const auto h = static_cast<std::uint32_t>(hashes[j]);
             out[i + j] = tables.rank_values[2u * tables.row_displacement[h >> kColumnBits] +
                                             (h & kColumnMask)];
         }
-        if (!hn::AllTrue(d64, hn::Eq(flush, hn::Zero(d64)))) [[unlikely]] {
-            for (std::size_t j = 0; j < 2 * hands; ++j)
-                out[i + j] = evaluate(in[i + j]);
+        if (!hn::AllTrue(d64, hn::Eq(hn::Or(flush_low, flush_high), zero))) [[unlikely]] {
+            std::uint8_t low[8] = {}, high[8] = {};
+            hn::StoreMaskBits(d64, hn::Ne(flush_low, zero), low);
+            hn::StoreMaskBits(d64, hn::Ne(flush_high, zero), high);
+            for (unsigned flushes = low[0] | unsigned{high[0]} << hands; flushes != 0;
+                 flushes &= flushes - 1) {
+                const std::size_t j = i + static_cast<std::size_t>(std::countr_zero(flushes));
+                out[j] = evaluate(in[j]);
+            }
         }
     }
     for (; i < count; ++i)
