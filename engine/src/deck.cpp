@@ -51,13 +51,13 @@ void Deck::reset_without(std::uint64_t key, CardSet removed) {
 
 Card Deck::next() {
     // One Fisher-Yates step: position i swaps with a uniform pick from i..size-1. The pick
-    // multiplies 32 hash bits by the range (Lemire's method without the rejection step): the
-    // bias is below 52 / 2^32, about 1e-8, far under anything a poker statistic can see, and
-    // it saves a division and a loop on every card.
+    // multiplies 32 hash bits by the range (Lemire's method without the rejection step): the bias
+    // is below 52 / 2^32, about 1e-8, far under anything a poker statistic can see, and it saves a
+    // division and a loop on every card.
     const int i = position_;
-    const std::uint64_t x = mix(key_ + static_cast<std::uint64_t>(i + 1) * kGolden);
+    const std::uint64_t bits = mix(key_ + static_cast<std::uint64_t>(i + 1) * kGolden) >> 32;
     const std::uint64_t range = static_cast<std::uint64_t>(size_ - i);
-    const int j = i + static_cast<int>(((x >> 32) * range) >> 32);
+    const int j = i + static_cast<int>((bits * range) >> 32);
     std::swap(cards_[i], cards_[j]);
     ++position_;
     return Card{cards_[i]};

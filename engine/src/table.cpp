@@ -15,8 +15,17 @@ namespace {
 constexpr SeatMask bit(int seat) {
     return static_cast<SeatMask>(1u << seat);
 }
+// The portable x86-64 baseline has no popcnt instruction, and std::popcount then calls a
+// library routine; this is a handful of inline operations on 16 bits.
 constexpr int count(SeatMask m) {
-    return std::popcount(static_cast<unsigned>(m));
+    unsigned x = m;
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return static_cast<int>((x + (x >> 8)) & 0x1Fu);
+}
+constexpr bool at_most_one(SeatMask m) {
+    return (m & (m - 1)) == 0;
 }
 constexpr long long ll(Chips c) {
     return static_cast<long long>(c);
@@ -156,6 +165,13 @@ Chips Table::post(int seat, Chips amount, bool to_bet) {
     return a;
 }
 
+Chips Table::post_forced(const ForcedBet& f) {
+    const Chips posted = post(f.seat, f.amount, f.kind != ForcedBetKind::Ante);
+    (f.kind == ForcedBetKind::Ante ? record_.antes : record_.blinds)[f.seat] += posted;
+    assert_invariants();
+    return posted;
+}
+
 bool Table::match_over() const {
     int with_chips = 0;
     for (int s = 0; s < def_.num_seats; ++s)
@@ -221,13 +237,11 @@ void Table::start_hand() {
     record_.starting_stacks = stack_;
     record_.antes.fill(0);
     record_.blinds.fill(0);
+    record_.values.fill(0);
     record_.board_count = 0;
     record_.num_actions = 0;
     record_.actions_truncated = false;
     record_.shown = 0;
-    record_.values.fill(0);
-    record_.final_stacks.fill(0);
-    record_.net.fill(0);
     record_.finished = false;
 
     const std::uint64_t key = deal_key(seed_, table_id_, static_cast<std::uint64_t>(hand_number_));
@@ -297,6 +311,13 @@ void Table::plan_forced_bets() {
     add(bb, ForcedBetKind::BigBlind, def_.big_blind);
 }
 
+void Table::deal_hole_cards(int seat) {
+    const bool given = cards_preset_ && hand_cards_.hole_known[seat];
+    for (int i = 0; i < def_.hole_cards; ++i)
+        hole_[seat][i] = given ? hand_cards_.hole[seat][i] : deck_.next();
+    record_.hole[seat] = hole_[seat];
+}
+
 // ----------------------------------------------------------------------------------------
 // Betting rounds.
 
@@ -305,43 +326,44 @@ Chips Table::fixed_bet_size() const {
 }
 
 void Table::start_round() {
-    if (round_ > 0) bet_.fill(0);
-    Chips highest = 0;
-    for (int s = 0; s < def_.num_seats; ++s)
-        highest = std::max(highest, bet_[s]);
-    current_bet_ = highest;
+    if (round_ > 0) {
+        bet_.fill(0);
+        current_bet_ = 0;
+    } else {
+        Chips highest = 0;
+        for (int s = 0; s < def_.num_seats; ++s)
+            highest = std::max(highest, bet_[s]);
+        current_bet_ = highest;
+    }
     last_full_raise_ =
         def_.structure == BettingStructure::FixedLimit ? fixed_bet_size() : def_.big_blind;
     raises_this_round_ = 0;
+    // reopen_base_ is read only for seats that acted this round, so it needs no reset.
     acted_ = 0;
-    reopen_base_.fill(0);
     // Before the flop action starts left of the big blind (or the largest blind or straddle);
     // after it, left of the button. Heads-up that makes the button first before the flop and
     // last after it.
     first_to_act_after_ = (round_ == 0 && big_blind_seat_ >= 0) ? big_blind_seat_ : button_;
 }
 
-SeatMask Table::pending_seats() const {
-    const SeatMask can_act = dealt_in_ & ~folded_ & ~all_in_;
-    SeatMask behind = 0;
-    for (SeatMask m = can_act; m; m &= static_cast<SeatMask>(m - 1)) {
-        const int s = std::countr_zero(static_cast<unsigned>(m));
-        if (bet_[s] < current_bet_) behind |= bit(s);
-    }
-    return can_act & (static_cast<SeatMask>(~acted_) | behind);
-}
-
-bool Table::round_closed() const {
+int Table::find_next_to_act() const {
     const SeatMask active = dealt_in_ & ~folded_;
-    if (count(active) <= 1) return true;
+    if (at_most_one(active)) return -1;
     const SeatMask can_act = active & ~all_in_;
-    if (can_act == 0) return true;
+    if (can_act == 0) return -1;
     // A lone seat with chips that has matched the bet has nobody to bet against: the rest of
     // the board comes without betting.
-    if (count(can_act) == 1 &&
-        bet_[std::countr_zero(static_cast<unsigned>(can_act))] >= current_bet_)
-        return true;
-    return pending_seats() == 0;
+    if (at_most_one(can_act)) {
+        const int s = std::countr_zero(static_cast<unsigned>(can_act));
+        return bet_[s] < current_bet_ ? s : -1;
+    }
+    // Seats still to act: those that have not acted this round, and those below the bet.
+    SeatMask pending = can_act & static_cast<SeatMask>(~acted_);
+    for (SeatMask m = can_act & acted_; m; m &= static_cast<SeatMask>(m - 1)) {
+        const int s = std::countr_zero(static_cast<unsigned>(m));
+        if (bet_[s] < current_bet_) pending |= bit(s);
+    }
+    return pending ? next_seat(pending, first_to_act_after_) : -1;
 }
 
 bool Table::others_can_act(int seat) const {
@@ -400,8 +422,7 @@ Status Table::act(Action action) {
         return reject(ErrorCode::WrongState, "no action is expected in state %s",
                       state_name(state_));
     const int s = to_act_;
-    LegalActions legal;
-    compute_legal(s, legal);
+    const Chips to_call = current_bet_ - bet_[s];
 
     RecordedAction done;
     done.seat = static_cast<std::int8_t>(s);
@@ -409,7 +430,7 @@ Status Table::act(Action action) {
     done.round = static_cast<std::uint8_t>(round_);
     switch (action.kind) {
         case ActionKind::Fold:
-            if (!legal.can_fold)
+            if (to_call == 0)
                 return reject(ErrorCode::IllegalAction,
                               "seat %d may check; folding is refused when there is no bet to call",
                               s);
@@ -417,11 +438,13 @@ Status Table::act(Action action) {
             last_added_ = 0;
             break;
         case ActionKind::CheckCall:
-            done.amount = post(s, legal.call_amount, true);
+            done.amount = post(s, std::min(to_call, stack_[s]), true);
             last_added_ = done.amount;
             reopen_base_[s] = current_bet_;
             break;
         case ActionKind::RaiseTo: {
+            LegalActions legal;
+            compute_legal(s, legal);
             const Chips to = action.amount;
             if (!legal.can_raise) {
                 if (legal.all_in_to <= current_bet_)
@@ -568,295 +591,291 @@ void Table::finish_hand() {
 
 Event Table::advance() {
     Event e;
-    while (!step(e)) {
-    }
+    run(e);
     return e;
 }
 
-bool Table::step(Event& e) {
-    switch (step_) {
-        case Step::StartHand: {
-            start_hand();
-            assert_invariants();
-            if (step_ == Step::GameOver) return false;
-            if (!wants(EventKind::HandStarted)) return false;
-            e = Event{};
-            e.kind = EventKind::HandStarted;
-            e.seat = button_;
-            e.hand_number = hand_number_;
-            e.amount = total_chips_;
-            return true;
-        }
-        case Step::PostForcedBets: {
-            if (forced_index_ == num_forced_) {
-                state_ = State::Dealing;
-                step_ = Step::DealHoleCards;
-                deal_index_ = 0;
-                return false;
+// One loop around the steps rather than a call per step: most steps emit no event in the
+// simulator's mask, and the call and register saves would cost more than the step itself.
+void Table::run(Event& e) {
+    for (;;)
+        switch (step_) {
+            case Step::StartHand: {
+                start_hand();
+                assert_invariants();
+                if (step_ == Step::GameOver) continue;
+                if (!wants(EventKind::HandStarted)) continue;
+                e.kind = EventKind::HandStarted;
+                e.seat = button_;
+                e.hand_number = hand_number_;
+                e.amount = total_chips_;
+                return;
             }
-            const ForcedBet& f = forced_[forced_index_++];
-            const Chips posted = post(f.seat, f.amount, f.kind != ForcedBetKind::Ante);
-            if (f.kind == ForcedBetKind::Ante)
-                record_.antes[f.seat] += posted;
-            else
-                record_.blinds[f.seat] += posted;
-            assert_invariants();
-            if (!wants(EventKind::ForcedBet)) return false;
-            e = Event{};
-            e.kind = EventKind::ForcedBet;
-            e.seat = f.seat;
-            e.hand_number = hand_number_;
-            e.forced = f.kind;
-            e.amount = posted;
-            e.all_in = (all_in_ & bit(f.seat)) != 0;
-            return true;
-        }
-        case Step::DealHoleCards: {
-            // Seats are dealt in seat order (not from the button), so a seat's cards depend
-            // only on the deck and on which seats are dealt in: duplicate matches that swap
-            // players between seats give each seat the same cards.
-            const SeatMask left = static_cast<SeatMask>(dealt_in_ >> deal_index_ << deal_index_);
-            if (left == 0) {
-                round_ = 0;
-                step_ = Step::StartRound;
-                return false;
+            case Step::PostForcedBets: {
+                if (forced_index_ == num_forced_) {
+                    state_ = State::Dealing;
+                    step_ = Step::DealHoleCards;
+                    deal_index_ = 0;
+                    continue;
+                }
+                if (!wants(EventKind::ForcedBet)) {
+                    while (forced_index_ < num_forced_)
+                        post_forced(forced_[forced_index_++]);
+                    continue;
+                }
+                const ForcedBet& f = forced_[forced_index_++];
+                const Chips posted = post_forced(f);
+                e.kind = EventKind::ForcedBet;
+                e.seat = f.seat;
+                e.hand_number = hand_number_;
+                e.forced = f.kind;
+                e.amount = posted;
+                e.all_in = (all_in_ & bit(f.seat)) != 0;
+                return;
             }
-            const int s = std::countr_zero(static_cast<unsigned>(left));
-            deal_index_ = s + 1;
-            for (int i = 0; i < def_.hole_cards; ++i)
-                hole_[s][i] = (cards_preset_ && hand_cards_.hole_known[s]) ? hand_cards_.hole[s][i]
-                                                                           : deck_.next();
-            record_.hole[s] = hole_[s];
-            if (!wants(EventKind::HoleCardsDealt)) return false;
-            e = Event{};
-            e.kind = EventKind::HoleCardsDealt;
-            e.seat = s;
-            e.hand_number = hand_number_;
-            e.num_cards = static_cast<std::uint8_t>(def_.hole_cards);
-            for (int i = 0; i < def_.hole_cards; ++i)
-                e.cards[i] = hole_[s][i];
-            return true;
-        }
-        case Step::StartRound:
-            start_round();
-            if (def_.board_cards[round_] > 0) {
-                state_ = State::Dealing;
-                step_ = Step::DealBoard;
-            } else {
+            case Step::DealHoleCards: {
+                // Seats are dealt in seat order (not from the button), so a seat's cards depend
+                // only on the deck and on which seats are dealt in: duplicate matches that swap
+                // players between seats give each seat the same cards.
+                const SeatMask left =
+                    static_cast<SeatMask>(dealt_in_ >> deal_index_ << deal_index_);
+                if (left == 0) {
+                    round_ = 0;
+                    step_ = Step::StartRound;
+                    continue;
+                }
+                if (!wants(EventKind::HoleCardsDealt)) {
+                    for (SeatMask m = left; m; m &= static_cast<SeatMask>(m - 1))
+                        deal_hole_cards(std::countr_zero(static_cast<unsigned>(m)));
+                    deal_index_ = def_.num_seats;
+                    continue;
+                }
+                const int s = std::countr_zero(static_cast<unsigned>(left));
+                deal_index_ = s + 1;
+                deal_hole_cards(s);
+                e.kind = EventKind::HoleCardsDealt;
+                e.seat = s;
+                e.hand_number = hand_number_;
+                e.num_cards = static_cast<std::uint8_t>(def_.hole_cards);
+                for (int i = 0; i < def_.hole_cards; ++i)
+                    e.cards[i] = hole_[s][i];
+                return;
+            }
+            case Step::StartRound:
+                start_round();
+                if (def_.board_cards[round_] > 0) {
+                    state_ = State::Dealing;
+                    step_ = Step::DealBoard;
+                } else {
+                    state_ = State::Betting;
+                    step_ = Step::NextToAct;
+                }
+                continue;
+            case Step::DealBoard: {
+                const int first = board_count_;
+                for (int i = 0; i < def_.board_cards[round_]; ++i, ++board_count_)
+                    board_[board_count_] = (cards_preset_ && board_count_ < hand_cards_.board_known)
+                                               ? hand_cards_.board[board_count_]
+                                               : deck_.next();
+                record_.board = board_;
+                record_.board_count = board_count_;
                 state_ = State::Betting;
                 step_ = Step::NextToAct;
+                if (!wants(EventKind::BoardDealt)) continue;
+                e.kind = EventKind::BoardDealt;
+                e.hand_number = hand_number_;
+                e.round = round_;
+                e.num_cards = static_cast<std::uint8_t>(board_count_ - first);
+                for (int i = first; i < board_count_; ++i)
+                    e.cards[i - first] = board_[i];
+                return;
             }
-            return false;
-        case Step::DealBoard: {
-            const int first = board_count_;
-            for (int i = 0; i < def_.board_cards[round_]; ++i, ++board_count_)
-                board_[board_count_] = (cards_preset_ && board_count_ < hand_cards_.board_known)
-                                           ? hand_cards_.board[board_count_]
-                                           : deck_.next();
-            record_.board = board_;
-            record_.board_count = board_count_;
-            state_ = State::Betting;
-            step_ = Step::NextToAct;
-            if (!wants(EventKind::BoardDealt)) return false;
-            e = Event{};
-            e.kind = EventKind::BoardDealt;
-            e.hand_number = hand_number_;
-            e.round = round_;
-            e.num_cards = static_cast<std::uint8_t>(board_count_ - first);
-            for (int i = first; i < board_count_; ++i)
-                e.cards[i - first] = board_[i];
-            return true;
-        }
-        case Step::NextToAct:
-            if (round_closed()) {
-                step_ = Step::ReturnUncalled;
-                return false;
-            }
-            to_act_ = next_seat(pending_seats(), first_to_act_after_);
-            state_ = State::AwaitingAction;
-            step_ = Step::Awaiting;
-            assert_invariants();
-            [[fallthrough]];
-        case Step::Awaiting:
-            e = Event{};
-            e.kind = EventKind::ActionRequired;
-            e.seat = to_act_;
-            e.hand_number = hand_number_;
-            e.round = round_;
-            return true;
-        case Step::ActionTaken:
-            step_ = Step::NextToAct;
-            if (!wants(EventKind::ActionTaken)) return false;
-            e = Event{};
-            e.kind = EventKind::ActionTaken;
-            e.seat = last_action_.seat;
-            e.hand_number = hand_number_;
-            e.round = last_action_.round;
-            e.action = {last_action_.kind,
-                        last_action_.kind == ActionKind::RaiseTo ? last_action_.amount : 0};
-            e.amount = last_added_;
-            e.all_in = last_action_.all_in;
-            return true;
-        case Step::ReturnUncalled: {
-            // The highest bet of the round beyond the second highest was called by nobody: it
-            // goes back to its owner and never enters a pot.
-            step_ = Step::EndRound;
-            int top = -1;
-            Chips highest = 0, second = 0;
-            for (int s = 0; s < def_.num_seats; ++s) {
-                if (bet_[s] > highest) {
-                    second = highest;
-                    highest = bet_[s];
-                    top = s;
-                } else if (bet_[s] > second) {
-                    second = bet_[s];
+            case Step::NextToAct:
+                to_act_ = find_next_to_act();
+                if (to_act_ < 0) {
+                    step_ = Step::ReturnUncalled;
+                    continue;
                 }
-            }
-            if (top < 0 || highest == second) return false;
-            const Chips back = highest - second;
-            bet_[top] -= back;
-            committed_[top] -= back;
-            pot_ -= back;
-            stack_[top] += back;
-            all_in_ &= static_cast<SeatMask>(~bit(top));
-            assert_invariants();
-            if (!wants(EventKind::UncalledBetReturned)) return false;
-            e = Event{};
-            e.kind = EventKind::UncalledBetReturned;
-            e.seat = top;
-            e.hand_number = hand_number_;
-            e.round = round_;
-            e.amount = back;
-            return true;
-        }
-        case Step::EndRound: {
-            const SeatMask active = dealt_in_ & ~folded_;
-            if (count(active) == 1) {
-                state_ = State::Payout;
-                step_ = Step::AwardPots;
-                build_pots();
-            } else if (round_ + 1 < def_.num_rounds) {
-                ++round_;
-                step_ = Step::StartRound;
-            } else {
-                state_ = State::Showdown;
-                step_ = Step::ShowCards;
-                show_index_ = 0;
-                // The board is valued once; each player's hole cards are added to a copy.
-                Hand board;
-                for (int i = 0; i < board_count_; ++i)
-                    board.add(board_[i]);
-                for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
-                    const int s = std::countr_zero(static_cast<unsigned>(m));
-                    Hand h = board;
-                    for (int i = 0; i < def_.hole_cards; ++i)
-                        h.add(hole_[s][i]);
-                    record_.values[s] = evaluate(h);
-                }
-            }
-            return false;
-        }
-        case Step::ShowCards: {
-            // Every remaining player shows, in order from the left of the button (a simulator
-            // has no reason to muck, and the record then holds every value).
-            const SeatMask active = dealt_in_ & ~folded_;
-            if (show_index_ == def_.num_seats) {
-                state_ = State::Payout;
-                step_ = Step::AwardPots;
-                build_pots();
-                return false;
-            }
-            const int s = (button_ + 1 + show_index_++) % def_.num_seats;
-            if (!(active & bit(s))) return false;
-            record_.shown |= bit(s);
-            if (!wants(EventKind::Showdown)) return false;
-            e = Event{};
-            e.kind = EventKind::Showdown;
-            e.seat = s;
-            e.hand_number = hand_number_;
-            e.round = round_;
-            e.value = record_.values[s];
-            e.num_cards = static_cast<std::uint8_t>(def_.hole_cards);
-            for (int i = 0; i < def_.hole_cards; ++i)
-                e.cards[i] = hole_[s][i];
-            return true;
-        }
-        case Step::AwardPots: {
-            if (award_index_ == num_pots_) {
-                step_ = Step::EndHand;
-                return false;
-            }
-            const int p = award_index_++;
-            const Chips amount = pot_amounts_[p];
-            const SeatMask eligible = pot_eligible_[p];
-            SeatMask winners = eligible;
-            if (count(eligible) > 1) {
-                HandValue best = 0;
-                winners = 0;
-                for (SeatMask m = eligible; m; m &= static_cast<SeatMask>(m - 1)) {
-                    const int s = std::countr_zero(static_cast<unsigned>(m));
-                    if (record_.values[s] > best) {
-                        best = record_.values[s];
-                        winners = bit(s);
-                    } else if (record_.values[s] == best) {
-                        winners |= bit(s);
+                state_ = State::AwaitingAction;
+                step_ = Step::Awaiting;
+                assert_invariants();
+                [[fallthrough]];
+            case Step::Awaiting:
+                e.kind = EventKind::ActionRequired;
+                e.seat = to_act_;
+                e.hand_number = hand_number_;
+                e.round = round_;
+                return;
+            case Step::ActionTaken:
+                step_ = Step::NextToAct;
+                if (!wants(EventKind::ActionTaken)) continue;
+                e.kind = EventKind::ActionTaken;
+                e.seat = last_action_.seat;
+                e.hand_number = hand_number_;
+                e.round = last_action_.round;
+                e.action = {last_action_.kind,
+                            last_action_.kind == ActionKind::RaiseTo ? last_action_.amount : 0};
+                e.amount = last_added_;
+                e.all_in = last_action_.all_in;
+                return;
+            case Step::ReturnUncalled: {
+                // The highest bet of the round beyond the second highest was called by nobody: it
+                // goes back to its owner and never enters a pot.
+                step_ = Step::EndRound;
+                int top = -1;
+                Chips highest = 0, second = 0;
+                for (int s = 0; s < def_.num_seats; ++s) {
+                    if (bet_[s] > highest) {
+                        second = highest;
+                        highest = bet_[s];
+                        top = s;
+                    } else if (bet_[s] > second) {
+                        second = bet_[s];
                     }
                 }
+                if (top < 0 || highest == second) continue;
+                const Chips back = highest - second;
+                bet_[top] -= back;
+                committed_[top] -= back;
+                pot_ -= back;
+                stack_[top] += back;
+                all_in_ &= static_cast<SeatMask>(~bit(top));
+                assert_invariants();
+                if (!wants(EventKind::UncalledBetReturned)) continue;
+                e.kind = EventKind::UncalledBetReturned;
+                e.seat = top;
+                e.hand_number = hand_number_;
+                e.round = round_;
+                e.amount = back;
+                return;
             }
-            const int n = count(winners);
-            const Chips share = amount / n;
-            Chips odd = amount % n;
-            SeatMask odd_mask = 0;
-            // Odd chips go one each to the winners closest to the left of the button.
-            for (int i = 1; i <= def_.num_seats && odd > 0; ++i) {
-                const int s = (button_ + i) % def_.num_seats;
-                if (winners & bit(s)) {
-                    odd_mask |= bit(s);
-                    --odd;
+            case Step::EndRound: {
+                const SeatMask active = dealt_in_ & ~folded_;
+                if (at_most_one(active)) {
+                    state_ = State::Payout;
+                    step_ = Step::AwardPots;
+                    build_pots();
+                } else if (round_ + 1 < def_.num_rounds) {
+                    ++round_;
+                    step_ = Step::StartRound;
+                } else {
+                    state_ = State::Showdown;
+                    step_ = Step::ShowCards;
+                    show_index_ = 0;
+                    // The board is valued once; each player's hole cards are added to a copy.
+                    Hand board;
+                    for (int i = 0; i < board_count_; ++i)
+                        board.add(board_[i]);
+                    for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
+                        const int s = std::countr_zero(static_cast<unsigned>(m));
+                        Hand h = board;
+                        for (int i = 0; i < def_.hole_cards; ++i)
+                            h.add(hole_[s][i]);
+                        record_.values[s] = evaluate(h);
+                    }
                 }
+                continue;
             }
-            for (SeatMask m = winners; m; m &= static_cast<SeatMask>(m - 1)) {
-                const int s = std::countr_zero(static_cast<unsigned>(m));
-                stack_[s] += share + ((odd_mask & bit(s)) ? 1 : 0);
-            }
-            pot_ -= amount;
-            awarded_ += amount;
-            assert_invariants();
-            if (!wants(EventKind::PotAwarded)) return false;
-            e = Event{};
-            e.kind = EventKind::PotAwarded;
-            e.hand_number = hand_number_;
-            e.pot_index = p;
-            e.amount = amount;
-            e.winners = winners;
-            e.odd_chips = odd_mask;
-            return true;
-        }
-        case Step::EndHand:
-            finish_hand();
-            state_ = State::PreHand;
-            step_ = Step::StartHand;
-            assert_invariants();
-            if (!wants(EventKind::HandEnded)) return false;
-            e = Event{};
-            e.kind = EventKind::HandEnded;
-            e.hand_number = hand_number_;
-            return true;
-        case Step::GameOver: {
-            e = Event{};
-            e.kind = EventKind::GameOver;
-            e.hand_number = hand_number_;
-            int holder = -1, with_chips = 0;
-            for (int s = 0; s < def_.num_seats; ++s)
-                if (stack_[s] > 0) {
-                    holder = s;
-                    ++with_chips;
+            case Step::ShowCards: {
+                // Every remaining player shows, in order from the left of the button (a simulator
+                // has no reason to muck, and the record then holds every value).
+                const SeatMask active = dealt_in_ & ~folded_;
+                if (show_index_ == def_.num_seats) {
+                    state_ = State::Payout;
+                    step_ = Step::AwardPots;
+                    build_pots();
+                    continue;
                 }
-            e.seat = with_chips == 1 ? holder : -1;
-            return true;
+                if (!wants(EventKind::Showdown)) {
+                    record_.shown = active;
+                    show_index_ = def_.num_seats;
+                    continue;
+                }
+                const int s = (button_ + 1 + show_index_++) % def_.num_seats;
+                if (!(active & bit(s))) continue;
+                record_.shown |= bit(s);
+                e.kind = EventKind::Showdown;
+                e.seat = s;
+                e.hand_number = hand_number_;
+                e.round = round_;
+                e.value = record_.values[s];
+                e.num_cards = static_cast<std::uint8_t>(def_.hole_cards);
+                for (int i = 0; i < def_.hole_cards; ++i)
+                    e.cards[i] = hole_[s][i];
+                return;
+            }
+            case Step::AwardPots: {
+                if (award_index_ == num_pots_) {
+                    step_ = Step::EndHand;
+                    continue;
+                }
+                const int p = award_index_++;
+                const Chips amount = pot_amounts_[p];
+                const SeatMask eligible = pot_eligible_[p];
+                SeatMask winners = eligible;
+                if (count(eligible) > 1) {
+                    HandValue best = 0;
+                    winners = 0;
+                    for (SeatMask m = eligible; m; m &= static_cast<SeatMask>(m - 1)) {
+                        const int s = std::countr_zero(static_cast<unsigned>(m));
+                        if (record_.values[s] > best) {
+                            best = record_.values[s];
+                            winners = bit(s);
+                        } else if (record_.values[s] == best) {
+                            winners |= bit(s);
+                        }
+                    }
+                }
+                const int n = count(winners);
+                const Chips share = amount / n;
+                Chips odd = amount % n;
+                SeatMask odd_mask = 0;
+                // Odd chips go one each to the winners closest to the left of the button.
+                for (int i = 1; i <= def_.num_seats && odd > 0; ++i) {
+                    const int s = (button_ + i) % def_.num_seats;
+                    if (winners & bit(s)) {
+                        odd_mask |= bit(s);
+                        --odd;
+                    }
+                }
+                for (SeatMask m = winners; m; m &= static_cast<SeatMask>(m - 1)) {
+                    const int s = std::countr_zero(static_cast<unsigned>(m));
+                    stack_[s] += share + ((odd_mask & bit(s)) ? 1 : 0);
+                }
+                pot_ -= amount;
+                awarded_ += amount;
+                assert_invariants();
+                if (!wants(EventKind::PotAwarded)) continue;
+                e.kind = EventKind::PotAwarded;
+                e.hand_number = hand_number_;
+                e.pot_index = p;
+                e.amount = amount;
+                e.winners = winners;
+                e.odd_chips = odd_mask;
+                return;
+            }
+            case Step::EndHand:
+                finish_hand();
+                state_ = State::PreHand;
+                step_ = Step::StartHand;
+                assert_invariants();
+                if (!wants(EventKind::HandEnded)) continue;
+                e.kind = EventKind::HandEnded;
+                e.hand_number = hand_number_;
+                return;
+            case Step::GameOver: {
+                e.kind = EventKind::GameOver;
+                e.hand_number = hand_number_;
+                int holder = -1, with_chips = 0;
+                for (int s = 0; s < def_.num_seats; ++s)
+                    if (stack_[s] > 0) {
+                        holder = s;
+                        ++with_chips;
+                    }
+                e.seat = with_chips == 1 ? holder : -1;
+                return;
+            }
         }
-    }
-    return true;
 }
 
 // ----------------------------------------------------------------------------------------

@@ -49,7 +49,11 @@ enum class ErrorCode : std::uint8_t { Ok, WrongState, NotYourTurn, IllegalAction
 // raise to 200"); it is formatted into the fixed buffer only on error (no heap).
 struct Status {
     ErrorCode code = ErrorCode::Ok;
-    char message[128] = {};
+    char message[128];  // NUL-terminated; "" when ok
+
+    // Only the terminator is written: zeroing the whole buffer would cost more than the
+    // action it reports on.
+    Status() { message[0] = '\0'; }
 
     bool ok() const { return code == ErrorCode::Ok; }
 };

@@ -117,21 +117,21 @@ class Table {
         GameOver,
     };
 
-    bool step(Event& e);
+    void run(Event& e);
     bool wants(EventKind k) const { return (pause_mask_ >> static_cast<int>(k)) & 1u; }
 
     void start_hand();
     bool match_over() const;
     void plan_forced_bets();
     void start_round();
-    bool round_closed() const;
-    SeatMask pending_seats() const;
+    int find_next_to_act() const;  // -1 when the round is closed
     Chips fixed_bet_size() const;
     void compute_legal(int seat, LegalActions& legal) const;
     bool others_can_act(int seat) const;
     void build_pots();
     void finish_hand();
     Chips post(int seat, Chips amount, bool to_bet);
+    void deal_hole_cards(int seat);
     int next_seat(SeatMask among, int after) const;
     void assert_invariants() const;
 
@@ -184,6 +184,7 @@ class Table {
         Chips amount;
         friend bool operator==(const ForcedBet&, const ForcedBet&) = default;
     };
+    Chips post_forced(const ForcedBet& f);
     std::array<ForcedBet, 3 * kMaxSeats> forced_{};
     int num_forced_ = 0;
     int forced_index_ = 0;

@@ -1,0 +1,69 @@
+// Engine speed: whole hands of no-limit hold'em on one thread, dealing and showdown included,
+// with the random policy used to measure the ACPC reference engine on this machine: fold 10%,
+// call 60%, raise 30% to a uniform amount between the minimum and the maximum (all-in);
+// 20,000-chip stacks, blinds 50/100, stacks reset every hand (cash). Fold when a check is free
+// counts as a check. Counters: hands/s and actions/s.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+
+#include "pokerarena/engine/table.hpp"
+
+namespace {
+
+using namespace pokerarena;
+
+// xorshift64: a few cycles per number, so the policy does not dominate what is measured.
+struct XorShift {
+    std::uint64_t s;
+    std::uint64_t next() {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        return s;
+    }
+    // Uniform in [0, n) by multiply-shift (bias below n / 2^32).
+    std::uint64_t below(std::uint64_t n) { return ((next() >> 32) * n) >> 32; }
+};
+
+Action random_policy(XorShift& rng, const LegalActions& legal) {
+    const std::uint64_t r = rng.below(100);
+    if (r < 10) return legal.can_fold ? Action::fold() : Action::check_call();
+    if (r < 70 || !legal.can_raise) return Action::check_call();
+    const Chips span = legal.max_raise_to - legal.min_raise_to + 1;
+    return Action::raise_to(legal.min_raise_to +
+                            static_cast<Chips>(rng.below(static_cast<std::uint64_t>(span))));
+}
+
+void play_hands(benchmark::State& state) {
+    const int seats = static_cast<int>(state.range(0));
+    GameDef def = GameDef::no_limit_holdem(seats, 20000, 50, 100);
+    def.reset_stacks_each_hand = true;
+    Table table(def, 2024, 0);
+    table.set_pause_mask(pause_bit(EventKind::HandEnded));
+    XorShift rng{0x9E3779B97F4A7C15ULL};
+    std::int64_t actions = 0;
+    Chips checksum = 0;
+    for (auto _ : state) {
+        for (;;) {
+            const Event e = table.advance();
+            if (e.kind != EventKind::ActionRequired) break;  // HandEnded
+            const Status s = table.act(random_policy(rng, table.legal_actions()));
+            benchmark::DoNotOptimize(s.code);
+            ++actions;
+        }
+        checksum += table.stack(0);
+    }
+    benchmark::DoNotOptimize(checksum);
+    state.counters["hands/s"] =
+        benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["actions/s"] =
+        benchmark::Counter(static_cast<double>(actions), benchmark::Counter::kIsRate);
+    state.counters["actions/hand"] =
+        static_cast<double>(actions) / static_cast<double>(state.iterations());
+}
+
+BENCHMARK(play_hands)->Arg(2)->ArgName("seats")->UseRealTime();
+BENCHMARK(play_hands)->Arg(6)->ArgName("seats")->UseRealTime();
+
+}  // namespace
