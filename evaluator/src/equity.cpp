@@ -274,8 +274,8 @@ class PlainEnumeration {
 // flush of suit s (fixed by the suit-s cards) and everyone else the multiset's flush-less
 // value already computed. Whether a player flushes depends only on (s, number of s cards),
 // so whole families with no flush are skipped, and a group needs no evaluation at all.
-// Preflop AsKs vs QdQc that is 6,175 evaluations pairs plus about 28,000 cheap groups
-// instead of 1,712,304 boards.
+// Preflop AsKs vs QdQc that is 6,175 multisets (two evaluations each) plus about 28,000 cheap
+// groups instead of 1,712,304 boards.
 //
 // Every suit is thus interchangeable on the boards where it cannot make a flush; on top, the
 // classic symmetry (swapping two suits that maps the known cards onto themselves: clubs and
@@ -503,7 +503,7 @@ class SymmetricEnumeration {
         const int j = g.suited;
         const int rest = d_.board_draws - j;
         std::array<std::array<int, kBoardSize + 1>, 3> prefix{};
-        for (int shift = 0; shift < 3; ++shift) {
+        for (int shift = 0; shift <= rest; ++shift) {  // i + shift + 1 <= 5 as j + rest <= 5
             for (int i = 0; i < j; ++i) {
                 prefix[shift][i + 1] =
                     prefix[shift][i] + kMultisetBinomial[suited[i] + i + shift][i + shift + 1];

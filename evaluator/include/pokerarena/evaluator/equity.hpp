@@ -30,8 +30,11 @@
 // a negative number of random opponents, too few cards left to deal the board and the random
 // hands, zero Monte Carlo samples, or fewer than 1 thread.
 //
-// The enumeration and sampling loops allocate nothing and throw nothing; threads come from
-// oneTBB (an arena of at most `threads` workers).
+// Threads come from oneTBB (an arena of at most `threads` workers) and split Monte Carlo
+// chunks or, for plain exact enumeration, the first board card; the symmetry-reduced exact
+// enumeration runs on the calling thread (it takes well under a millisecond). A forced
+// Exact with random opponents enumerates every deal however many there are (count_deals
+// says how many). The enumeration and sampling loops allocate nothing and throw nothing.
 #pragma once
 
 #include <array>
