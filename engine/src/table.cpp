@@ -145,7 +145,11 @@ void Table::set_next_hand_forced_bets(const std::array<Chips, kMaxSeats>& antes,
 // ----------------------------------------------------------------------------------------
 // Seats and chips.
 
-int Table::next_seat(SeatMask among, int after) const {
+// The small helpers of the hot path are forced inline: each is a few instructions, and the
+// call with its register saves cost as much again.
+#define POKERARENA_HOT inline __attribute__((always_inline))
+
+POKERARENA_HOT int Table::next_seat(SeatMask among, int after) const {
     // Seats >= num_seats are never in a mask, so the bits above `after` are the seats after it
     // in this lap and the lowest bit overall is the first seat of the next lap.
     const unsigned m = among;
@@ -155,7 +159,7 @@ int Table::next_seat(SeatMask among, int after) const {
     return later ? std::countr_zero(later) : std::countr_zero(m);
 }
 
-Chips Table::post(int seat, Chips amount, bool to_bet) {
+POKERARENA_HOT Chips Table::post(int seat, Chips amount, bool to_bet) {
     const Chips a = std::min(amount, stack_[seat]);
     stack_[seat] -= a;
     committed_[seat] += a;
@@ -329,11 +333,15 @@ void Table::start_round() {
     if (round_ > 0) {
         bet_.fill(0);
         current_bet_ = 0;
+        matched_ = static_cast<SeatMask>((1u << def_.num_seats) - 1);
     } else {
         Chips highest = 0;
         for (int s = 0; s < def_.num_seats; ++s)
             highest = std::max(highest, bet_[s]);
         current_bet_ = highest;
+        matched_ = 0;
+        for (int s = 0; s < def_.num_seats; ++s)
+            if (bet_[s] == highest) matched_ |= bit(s);
     }
     last_full_raise_ =
         def_.structure == BettingStructure::FixedLimit ? fixed_bet_size() : def_.big_blind;
@@ -346,31 +354,25 @@ void Table::start_round() {
     first_to_act_after_ = (round_ == 0 && big_blind_seat_ >= 0) ? big_blind_seat_ : button_;
 }
 
-int Table::find_next_to_act() const {
+POKERARENA_HOT int Table::find_next_to_act() const {
     const SeatMask active = dealt_in_ & ~folded_;
     if (at_most_one(active)) return -1;
     const SeatMask can_act = active & ~all_in_;
     if (can_act == 0) return -1;
     // A lone seat with chips that has matched the bet has nobody to bet against: the rest of
     // the board comes without betting.
-    if (at_most_one(can_act)) {
-        const int s = std::countr_zero(static_cast<unsigned>(can_act));
-        return bet_[s] < current_bet_ ? s : -1;
-    }
+    if (at_most_one(can_act))
+        return (can_act & ~matched_) ? std::countr_zero(static_cast<unsigned>(can_act)) : -1;
     // Seats still to act: those that have not acted this round, and those below the bet.
-    SeatMask pending = can_act & static_cast<SeatMask>(~acted_);
-    for (SeatMask m = can_act & acted_; m; m &= static_cast<SeatMask>(m - 1)) {
-        const int s = std::countr_zero(static_cast<unsigned>(m));
-        if (bet_[s] < current_bet_) pending |= bit(s);
-    }
+    const SeatMask pending = can_act & static_cast<SeatMask>(~(acted_ & matched_));
     return pending ? next_seat(pending, first_to_act_after_) : -1;
 }
 
-bool Table::others_can_act(int seat) const {
+POKERARENA_HOT bool Table::others_can_act(int seat) const {
     return (dealt_in_ & ~folded_ & ~all_in_ & static_cast<SeatMask>(~bit(seat))) != 0;
 }
 
-void Table::compute_legal(int seat, LegalActions& legal) const {
+POKERARENA_HOT void Table::compute_legal(int seat, LegalActions& legal) const {
     const Chips to_call = current_bet_ - bet_[seat];
     const Chips stack = stack_[seat];
     legal.can_check = to_call == 0;
@@ -441,6 +443,7 @@ Status Table::act(Action action) {
             done.amount = post(s, std::min(to_call, stack_[s]), true);
             last_added_ = done.amount;
             reopen_base_[s] = current_bet_;
+            if (bet_[s] == current_bet_) matched_ |= bit(s);
             break;
         case ActionKind::RaiseTo: {
             LegalActions legal;
@@ -491,6 +494,7 @@ Status Table::act(Action action) {
             // betting for seats that already acted (reopen_base_ keeps their reference).
             if (to - current_bet_ >= last_full_raise_) last_full_raise_ = to - current_bet_;
             current_bet_ = to;
+            matched_ = bit(s);
             reopen_base_[s] = to;
             ++raises_this_round_;
             done.amount = to;
@@ -527,6 +531,19 @@ void Table::build_pots() {
     // folded seat is above the top layer, but chips above it would join the last pot rather
     // than leak.
     const SeatMask active = dealt_in_ & ~folded_;
+    award_index_ = 0;
+    if ((active & all_in_) == 0) {
+        // Nobody still in is all-in: each of them matched every bet (or took the uncalled rest
+        // back), so all put in the same after the antes and no folded seat put in more. That is
+        // a single layer: one pot of everything, contested by every remaining player.
+        num_pots_ = 0;
+        if (pot_ > 0) {
+            pot_amounts_[0] = pot_;
+            pot_eligible_[0] = active;
+            num_pots_ = 1;
+        }
+        return;
+    }
     std::array<Chips, kMaxSeats> live{};
     Chips antes = 0;
     for (int s = 0; s < def_.num_seats; ++s) {
@@ -574,7 +591,6 @@ void Table::build_pots() {
         }
         pot_amounts_[num_pots_ - 1] += above;
     }
-    award_index_ = 0;
 }
 
 void Table::finish_hand() {
@@ -977,6 +993,14 @@ void Table::assert_invariants() const {
         std::fprintf(stderr, "pokerarena: table invariant broken: %s\n", why.c_str());
         std::abort();
     }
+    if (state_ == State::AwaitingAction)
+        for (SeatMask m = dealt_in_ & ~folded_ & ~all_in_; m; m &= static_cast<SeatMask>(m - 1)) {
+            const int s = std::countr_zero(static_cast<unsigned>(m));
+            if (((matched_ >> s) & 1) != (bet_[s] == current_bet_)) {
+                std::fprintf(stderr, "pokerarena: seat %d matched flag out of date\n", s);
+                std::abort();
+            }
+        }
 #endif
 }
 

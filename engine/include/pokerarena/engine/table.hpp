@@ -164,6 +164,9 @@ class Table {
     SeatMask folded_ = 0;
     SeatMask all_in_ = 0;
     SeatMask acted_ = 0;  // acted at least once this round
+    // Seats whose round bet equals current_bet_ (exact for seats that can still act, from
+    // start_round() to the end of the round): who is still to act is then two mask operations.
+    SeatMask matched_ = 0;
     std::array<Chips, kMaxSeats> stack_{};
     std::array<Chips, kMaxSeats> bet_{};        // this round
     std::array<Chips, kMaxSeats> committed_{};  // this hand
