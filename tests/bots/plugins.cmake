@@ -12,5 +12,6 @@ endforeach()
 target_compile_definitions(bots_tests PRIVATE
   PLUGIN_BAD_BOT="$<TARGET_FILE:test_bad_bot>"
   PLUGIN_EXAMPLE_C="$<TARGET_FILE:example_c_bot>"
-  PLUGIN_EXAMPLE_CPP="$<TARGET_FILE:example_cpp_bot>")
+  PLUGIN_EXAMPLE_CPP="$<TARGET_FILE:example_cpp_bot>"
+  NOT_A_PLUGIN="${CMAKE_CURRENT_LIST_DIR}/plugins/bad_bot.c")
 add_dependencies(bots_tests test_bad_bot example_c_bot example_cpp_bot)

@@ -69,7 +69,7 @@ TEST_CASE("the loader reports each kind of broken plugin in words") {
     const std::string refuses = PLUGIN_BROKEN_REFUSES;
     REQUIRE(load_error(refuses) == "plugin '" + refuses + "': refused host ABI version 1.0");
     // A file that is not a shared library at all.
-    const std::string text_file = std::string(POKERARENA_TEST_DATA) + "/../bots/plugins/bad_bot.c";
+    const std::string text_file = NOT_A_PLUGIN;
     REQUIRE_THAT(load_error(text_file),
                  Catch::StartsWith("plugin '" + text_file + "': cannot be loaded: "));
 }
