@@ -11,4 +11,11 @@ namespace pokerarena::cli {
 // engine; exit code 0 only if no hand mismatched or failed.
 void add_replay_command(CLI::App& app, int& exit_code);
 
+// `pokerarena list-bots`: the built-in bots with their parameters.
+void add_list_bots_command(CLI::App& app, int& exit_code);
+
+// `pokerarena check-bot BOT [--seed S] [--hands N]`: the compliance check of a bot; exit code
+// 0 only when clean.
+void add_check_bot_command(CLI::App& app, int& exit_code);
+
 }  // namespace pokerarena::cli

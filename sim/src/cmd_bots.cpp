@@ -1,0 +1,58 @@
+// `pokerarena list-bots` and `pokerarena check-bot`: thin wrappers over the bots library,
+// which owns the registry and the compliance checker.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "commands.hpp"
+#include "pokerarena/bots/check_bot.hpp"
+#include "pokerarena/bots/registry.hpp"
+
+namespace pokerarena::cli {
+
+void add_list_bots_command(CLI::App& app, int& exit_code) {
+    CLI::App* list = app.add_subcommand(
+        "list-bots", "List the built-in bots with their parameters, defaults and ranges");
+    list->footer(
+        "A bot is named NAME or NAME:key=value,key=value, for example\n"
+        "  equity:samples=2000,aggression=0.7\n"
+        "and a plugin as PATH.so or PATH.so:CONFIG (see docs/bot-sdk.md).\n\n"
+        "Example:\n"
+        "  pokerarena list-bots");
+    list->callback([&exit_code] {
+        list_bots(std::cout);
+        exit_code = 0;
+    });
+}
+
+void add_check_bot_command(CLI::App& app, int& exit_code) {
+    struct Options {
+        std::string spec;
+        CheckBotOptions check;
+    };
+    auto options = std::make_shared<Options>();
+    CLI::App* check = app.add_subcommand(
+        "check-bot",
+        "Play a bot (above all a plugin) through every situation and report its faults");
+    check->add_option("BOT", options->spec, "PATH.so[:config], or a built-in NAME[:key=value,...]")
+        ->required();
+    check->add_option("--seed", options->check.seed, "Seed of the deals and of the bot")
+        ->default_val(options->check.seed);
+    check
+        ->add_option("--hands", options->check.hands_per_setup,
+                     "Hands played at each table of the schedule (per run)")
+        ->default_val(options->check.hands_per_setup)
+        ->check(CLI::Range(1, 100000));
+    check->footer(
+        "Plays 2 to 10 seats, no-limit, pot-limit and fixed-limit, deep, short and\n"
+        "one-chip stacks, twice with the same seeds. Reports illegal actions, error statuses,\n"
+        "bad answers, exceptions, invalid action probabilities, non-determinism and\n"
+        "decisions per second. Exit code 0 only when the bot is clean, 1 when it is not,\n"
+        "2 when it cannot be loaded or created.\n\n"
+        "Example:\n"
+        "  pokerarena check-bot build/bots/example_c_bot.so");
+    check->callback(
+        [options, &exit_code] { exit_code = check_bot(options->spec, options->check, std::cout); });
+}
+
+}  // namespace pokerarena::cli
