@@ -607,6 +607,22 @@ void Table::finish_hand() {
 
 Event Table::advance() {
     Event e;
+    // The common step, after an action whose event is not wanted: the next seat to act. Done
+    // here it skips the big loop's entry and register saves; the end of a round takes run().
+    if (step_ == Step::ActionTaken && !wants(EventKind::ActionTaken)) {
+        const int s = find_next_to_act();
+        if (s >= 0) {
+            to_act_ = s;
+            state_ = State::AwaitingAction;
+            step_ = Step::Awaiting;
+            assert_invariants();
+            e.kind = EventKind::ActionRequired;
+            e.seat = s;
+            e.hand_number = hand_number_;
+            e.round = round_;
+            return e;
+        }
+    }
     run(e);
     return e;
 }
@@ -738,6 +754,8 @@ void Table::run(Event& e) {
                 // The highest bet of the round beyond the second highest was called by nobody: it
                 // goes back to its owner and never enters a pot.
                 step_ = Step::EndRound;
+                // No bet is ever above the round's highest, so a round checked through has none.
+                if (current_bet_ == 0) continue;
                 int top = -1;
                 Chips highest = 0, second = 0;
                 for (int s = 0; s < def_.num_seats; ++s) {
