@@ -648,105 +648,212 @@ class ChunkStream {
     std::uint64_t state_;
 };
 
-// The draws of one deal (board cards, then two per random seat) are a partial Fisher-Yates
-// shuffle of the unseen cards: draw i swaps deck[i] with deck[i + x_i], x_i uniform in
-// [0, n - i). Leaving the deck permuted between deals is fine: whatever its order, the next
-// deal's draws are uniform. Up to eight x_i come from one 64-bit random number r, read as the
-// mixed-radix digits of r * n(n-1)...(n-7) / 2^64 (batched ranged integers, as described by
-// Brackett-Rozinsky and Lemire); the product stays below 2^46 and the rare r whose low 64 bits
-// of that product fall under 2^64 mod product (probability < 2^-18) is redrawn, which makes
-// the digits exactly uniform. That is one multiply per card and no data-dependent branch,
-// where drawing from a 64-bit mask of unseen cards mispredicts on every card already taken.
-// The deck holds one-card Hands, so building a hand from drawn cards is one add and one or.
-constexpr int kDrawBatch = 8;
-constexpr int kMaxDraws = kBoardSize + 2 * kMaxOpponents;
-constexpr int kMaxBatches = (kMaxDraws + kDrawBatch - 1) / kDrawBatch;
+// A deal is drawn as a few "units", each a uniform random subset of the cards still unseen:
+// the board as two pairs and a single card (preflop), a pair (flop), a single card (turn),
+// then one pair per random seat. Drawing subsets one after another from what is left gives
+// every deal the same probability, exactly as a shuffle would; the board and each hole pair
+// are sets, so the order inside a unit does not matter.
+//
+// A unit is drawn from a 64-bit mask of the m unseen cards without a deck in memory: a
+// uniform index x picks the x-th pair of positions 0 <= i < j < m in colexicographic order
+// (one table of all 1,326 pairs of 52 positions serves every m, since the pairs of [0, m)
+// are its first C(m, 2) entries) or, for a single card, position x; PDEP then deposits
+// those positions onto the set bits of the mask, giving the cards' bits in one
+// instruction, and an XOR removes them. Card keys come from TZCNT (lowest card) and LZCNT
+// (highest). Compared with drawing card by card from a Fisher-Yates deck of one-card Hands
+// (two loads, two stores and a multiply per card, with store-to-load chains between
+// deals), this halves the instructions of a preflop heads-up deal. Without BMI2 a plain loop
+// does what PDEP does, so every CPU gives the same results, only slower.
+//
+// Up to four unit indices come from one 64-bit random number r, read as the mixed-radix
+// digits of r * m_1 * ... * m_4 / 2^64 (batched ranged integers, as described by
+// Brackett-Rozinsky and Lemire); the product stays below 1326^4 < 2^42, and the rare r whose
+// low 64 bits of that product fall under 2^64 mod product (probability < 2^-22) is redrawn,
+// which makes the digits exactly uniform, with one multiply per unit and no data-dependent
+// branch.
+//
+// A deal's hands are kept as 64-bit Hand keys only (rank key plus suit counts): a player's
+// key is the board's key plus two card keys, and evaluating it is the rank hash unless a
+// suit count reached five. One test on the OR of all players' keys sends the rare deal where
+// someone has a flush to a separate function that rebuilds the suit masks from the drawn
+// cards, so the common path never builds suit masks at all.
+constexpr int kUnitsPerBatch = 4;
+constexpr int kMaxUnits = 3 + kMaxOpponents;
+constexpr int kMaxBatches = (kMaxUnits + kUnitsPerBatch - 1) / kUnitsPerBatch;
+
+// Board draws -> units drawing them; whether unit u of the board is a single card.
+constexpr int board_units(int board_draws) {
+    return board_draws == 5 ? 3 : board_draws == 0 ? 0 : 1;
+}
+constexpr bool single_unit(int board_draws, int u) {
+    return (board_draws == 5 && u == 2) || (board_draws == 1 && u == 0);
+}
+
+constexpr std::array<std::uint64_t, kNumCards*(kNumCards - 1) / 2> kPairPositions = [] {
+    std::array<std::uint64_t, kNumCards*(kNumCards - 1) / 2> pairs{};
+    std::size_t rank = 0;
+    for (int j = 1; j < kNumCards; ++j) {
+        for (int i = 0; i < j; ++i)
+            pairs[rank++] = (std::uint64_t{1} << i) | (std::uint64_t{1} << j);
+    }
+    return pairs;
+}();
+
+// Card keys by the count of leading zeros of the card's bit, for the higher card of a pair.
+constexpr std::array<std::uint64_t, 64> kCardKeysByLeadingZeros = [] {
+    std::array<std::uint64_t, 64> keys{};
+    for (int c = 0; c < kNumCards; ++c)
+        keys[63 - c] = detail::kCardKeys[c];
+    return keys;
+}();
 
 struct MonteCarloSetup {
-    Hand board;
-    std::array<Hand, kMaxPlayers> holes{};
+    std::uint64_t board_key = detail::kSuitBias;         // the known board cards, as a Hand key
+    std::uint64_t board_mask = 0;                        // their suit-rank mask
+    std::array<std::uint64_t, kMaxPlayers> hole_keys{};  // known hole cards, without the bias
+    std::array<std::uint64_t, kMaxPlayers> hole_masks{};
     int known = 0;
     int board_draws = 0;
-    int draws = 0;
-    std::array<Hand, kNumCards> deck{};
-    int deck_size = 0;
+    int units = 0;
+    std::uint64_t unseen = 0;                        // bit c set when card c can be drawn
+    std::array<std::uint64_t, kMaxUnits> choices{};  // how many subsets unit u picks from
     std::array<std::uint64_t, kMaxBatches> redraw_below{};
     std::uint64_t seed = 0;
 };
 
-[[gnu::always_inline]] inline std::uint64_t draw_one(std::array<Hand, kNumCards>& deck,
-                                                     std::uint64_t n, int i, std::uint64_t z) {
-    const Wide m = static_cast<Wide>(z) * (n - static_cast<std::uint64_t>(i));
-    const auto j = static_cast<std::size_t>(i) + static_cast<std::size_t>(m >> 64);
-    std::swap(deck[i], deck[j]);
-    return static_cast<std::uint64_t>(m);
+// The bits of `unseen` at the positions set in `positions` (the i-th set bit for each
+// position i); `unseen` has more set bits than the highest position.
+template <bool kPdep>
+[[gnu::always_inline]] inline std::uint64_t deposit(std::uint64_t positions, std::uint64_t unseen) {
+    if constexpr (kPdep) {
+        std::uint64_t bits;
+        // Inline assembly rather than the intrinsic: the library is built without -mbmi2, and
+        // this branch is only instantiated for CPUs that report BMI2 (checked at dispatch).
+        asm("pdep %2, %1, %0" : "=r"(bits) : "r"(positions), "r"(unseen));
+        return bits;
+    } else {
+        std::uint64_t bits = 0;
+        for (; positions != 0; positions >>= 1, unseen &= unseen - 1) {
+            if (positions & 1u) bits |= unseen & (0 - unseen);
+        }
+        return bits;
+    }
 }
 
-// Draws `draws` cards into deck[0, draws).
-inline void draw(std::array<Hand, kNumCards>& deck, const MonteCarloSetup& s, int draws,
-                 ChunkStream& rng) {
-    const auto n = static_cast<std::uint64_t>(s.deck_size);
-    for (int start = 0; start < draws; start += kDrawBatch) {
-        const int end = std::min(start + kDrawBatch, draws);
+// The high 64 bits of z * c; z becomes the low 64 bits. With BMI2 this is MULX: GCC's plain
+// 128-bit multiply bounced z through the stack on every unit, on the deal's critical path.
+template <bool kBmi2>
+[[gnu::always_inline]] inline std::uint64_t multiply_high(std::uint64_t& z, std::uint64_t c) {
+    if constexpr (kBmi2) {
+        std::uint64_t low, high;
+        asm("mulx %[c], %[low], %[high]" : [low] "=r"(low), [high] "=r"(high) : [c] "r"(c), "d"(z));
+        z = low;
+        return high;
+    } else {
+        const Wide m = static_cast<Wide>(z) * c;
+        z = static_cast<std::uint64_t>(m);
+        return static_cast<std::uint64_t>(m >> 64);
+    }
+}
+
+// The key of the cards of a unit (one or two bits).
+[[gnu::always_inline]] inline std::uint64_t unit_key(std::uint64_t bits, bool single) {
+    const std::uint64_t low = detail::kCardKeys[static_cast<std::size_t>(__builtin_ctzll(bits))];
+    if (single) return low;
+    return low + kCardKeysByLeadingZeros[static_cast<std::size_t>(__builtin_clzll(bits))];
+}
+
+// Draws the units [0, kUnits) (or [0, s.units) when kUnits is 0) into bits[u].
+template <int kBoardDraws, int kUnits, bool kPdep>
+[[gnu::always_inline]] inline void draw(std::array<std::uint64_t, kMaxUnits>& bits,
+                                        const MonteCarloSetup& s, ChunkStream& rng) {
+    const int units = kUnits != 0 ? kUnits : s.units;
+    const int board_draws = kBoardDraws >= 0 ? kBoardDraws : s.board_draws;
+    std::uint64_t unseen = s.unseen;
+#pragma GCC unroll 4
+    for (int start = 0; start < units; start += kUnitsPerBatch) {
+        const int end = std::min(start + kUnitsPerBatch, units);
         for (;;) {
             std::uint64_t z = rng.next();
-            for (int i = start; i < end; ++i)
-                z = draw_one(deck, n, i, z);
-            if (z >= s.redraw_below[start / kDrawBatch]) [[likely]]
+            std::uint64_t left = unseen;
+#pragma GCC unroll 4
+            for (int u = start; u < end; ++u) {
+                const std::uint64_t x = multiply_high<kPdep>(z, s.choices[u]);
+                const std::uint64_t positions =
+                    single_unit(board_draws, u) ? std::uint64_t{1} << x : kPairPositions[x];
+                bits[u] = deposit<kPdep>(positions, left);
+                left ^= bits[u];
+            }
+            if (z >= s.redraw_below[start / kUnitsPerBatch]) [[likely]] {
+                unseen = left;
                 break;
+            }
         }
     }
 }
 
-// The same with the count known at compile time, every batch unrolled.
-template <int kDraws>
-[[gnu::always_inline]] inline void draw(std::array<Hand, kNumCards>& deck, const MonteCarloSetup& s,
-                                        ChunkStream& rng) {
-    const auto n = static_cast<std::uint64_t>(s.deck_size);
-    [&]<int... kBatch>(std::integer_sequence<int, kBatch...>) {
-        (
-            [&] {
-                constexpr int kStart = kBatch * kDrawBatch;
-                constexpr int kEnd = std::min(kStart + kDrawBatch, kDraws);
-                for (;;) {
-                    std::uint64_t z = rng.next();
-                    [&]<int... kI>(std::integer_sequence<int, kI...>) {
-                        ((z = draw_one(deck, n, kStart + kI, z)), ...);
-                    }
-                    (std::make_integer_sequence<int, kEnd - kStart>{});
-                    if (z >= s.redraw_below[kBatch]) [[likely]]
-                        break;
-                }
-            }(),
-            ...);
+// Values of every player of a deal where at least one key shows five cards of a suit. Kept
+// out of line: it runs for a few percent of deals and would otherwise crowd the hot loop.
+[[gnu::noinline]] void values_with_flush(const MonteCarloSetup& s, int board_draws,
+                                         const std::array<std::uint64_t, kMaxUnits>& bits,
+                                         const std::uint64_t* keys, HandValue* values,
+                                         int players) {
+    auto suit_rank_mask = [](std::uint64_t cards) {
+        std::uint64_t mask = 0;
+        for (; cards != 0; cards &= cards - 1)
+            mask |= detail::kCardMasks[static_cast<std::size_t>(std::countr_zero(cards))];
+        return mask;
+    };
+    const int first_hole_unit = board_units(board_draws);
+    std::uint64_t board_cards = 0;
+    for (int u = 0; u < first_hole_unit; ++u)
+        board_cards |= bits[u];
+    const std::uint64_t board_mask = s.board_mask | suit_rank_mask(board_cards);
+    for (int p = 0; p < players; ++p) {
+        const std::uint64_t key = keys[p];
+        if (!(key & detail::kFlushCheckMask)) {
+            values[p] = detail::rank_value(static_cast<std::uint32_t>(key));
+            continue;
+        }
+        const std::uint64_t mask =
+            board_mask |
+            (p < s.known ? s.hole_masks[p] : suit_rank_mask(bits[first_hole_unit + p - s.known]));
+        const int suit = (std::countr_zero(key & detail::kFlushCheckMask) - 35) >> 2;
+        values[p] = detail::tables.flush_values[(mask >> (16 * suit)) & 0x1FFF];
     }
-    (std::make_integer_sequence<int, (kDraws + kDrawBatch - 1) / kDrawBatch>{});
 }
 
 constexpr std::uint64_t kChunkSamples = 1u << 16;
 
 // The common case, the hero against random hands only: board size and seat count are
 // compile-time constants, so the draws unroll and every value stays in a register.
-// flatten: GCC otherwise keeps evaluate() and the counting out of line in this loop, which
-// costs a call and spills per showdown (about a third of the time).
-template <int kBoardDraws, int kRandom>
-[[gnu::flatten]] Tally sample_vs_random(const MonteCarloSetup& s, std::uint64_t chunk,
-                                        std::uint64_t samples) {
+template <int kBoardDraws, int kRandom, bool kPdep>
+[[gnu::always_inline]] inline Tally sample_vs_random(const MonteCarloSetup& s, std::uint64_t chunk,
+                                                     std::uint64_t samples) {
     constexpr int kPlayers = kRandom + 1;
-    std::array<Hand, kNumCards> deck = s.deck;
+    constexpr int kBoardUnits = board_units(kBoardDraws);
     ChunkStream rng(s.seed, chunk);
     WinnerCounts<kPlayers> counts;
-    const Hand hero = s.holes[0];
+    const std::uint64_t hero = s.hole_keys[0];
+    std::array<std::uint64_t, kMaxUnits> bits{};
     for (std::uint64_t n = 0; n < samples; ++n) {
-        draw<kBoardDraws + 2 * kRandom>(deck, s, rng);
-        Hand board = s.board;
-        for (int k = 0; k < kBoardDraws; ++k)
-            board = board + deck[k];
+        draw<kBoardDraws, kBoardUnits + kRandom, kPdep>(bits, s, rng);
+        std::uint64_t board = s.board_key;
+        for (int u = 0; u < kBoardUnits; ++u)
+            board += unit_key(bits[u], single_unit(kBoardDraws, u));
+        std::array<std::uint64_t, kPlayers> keys;
+        keys[0] = board + hero;
+        for (int o = 0; o < kRandom; ++o)
+            keys[o + 1] = board + unit_key(bits[kBoardUnits + o], false);
+        std::uint64_t any = 0;
+        for (int p = 0; p < kPlayers; ++p)
+            any |= keys[p];
         std::array<HandValue, kPlayers> values;
-        values[0] = evaluate(board + hero);
-        for (int o = 0; o < kRandom; ++o) {
-            values[o + 1] =
-                evaluate(board + deck[kBoardDraws + 2 * o] + deck[kBoardDraws + 2 * o + 1]);
+        if (any & detail::kFlushCheckMask) [[unlikely]] {
+            values_with_flush(s, kBoardDraws, bits, keys.data(), values.data(), kPlayers);
+        } else {
+            for (int p = 0; p < kPlayers; ++p)
+                values[p] = detail::rank_value(static_cast<std::uint32_t>(keys[p]));
         }
         ++counts.by_winners[winners<kPlayers>(values)];
     }
@@ -756,25 +863,31 @@ template <int kBoardDraws, int kRandom>
 }
 
 // Known villains (alone or beside random hands): seat layout decided at run time.
-template <int kPlayers>
-[[gnu::flatten]] Tally sample_mixed(const MonteCarloSetup& s, std::uint64_t chunk,
-                                    std::uint64_t samples) {
-    std::array<Hand, kNumCards> deck = s.deck;
+template <int kPlayers, bool kPdep>
+[[gnu::always_inline]] inline Tally sample_mixed(const MonteCarloSetup& s, std::uint64_t chunk,
+                                                 std::uint64_t samples) {
     ChunkStream rng(s.seed, chunk);
     WinnerCounts<kPlayers> counts;
+    std::array<std::uint64_t, kMaxUnits> bits{};
+    const int board_unit_count = board_units(s.board_draws);
     for (std::uint64_t n = 0; n < samples; ++n) {
-        draw(deck, s, s.draws, rng);
-        Hand board = s.board;
-        for (int k = 0; k < s.board_draws; ++k)
-            board = board + deck[k];
-        std::array<HandValue, kPlayers> values;
+        draw<-1, 0, kPdep>(bits, s, rng);
+        std::uint64_t board = s.board_key;
+        for (int u = 0; u < board_unit_count; ++u)
+            board += unit_key(bits[u], single_unit(s.board_draws, u));
+        std::array<std::uint64_t, kPlayers> keys;
+        std::uint64_t any = 0;
         for (int p = 0; p < kPlayers; ++p) {
-            if (p < s.known) {
-                values[p] = evaluate(board + s.holes[p]);
-            } else {
-                const int k = s.board_draws + 2 * (p - s.known);
-                values[p] = evaluate(board + deck[k] + deck[k + 1]);
-            }
+            keys[p] = board + (p < s.known ? s.hole_keys[p]
+                                           : unit_key(bits[board_unit_count + p - s.known], false));
+            any |= keys[p];
+        }
+        std::array<HandValue, kPlayers> values;
+        if (any & detail::kFlushCheckMask) [[unlikely]] {
+            values_with_flush(s, s.board_draws, bits, keys.data(), values.data(), kPlayers);
+        } else {
+            for (int p = 0; p < kPlayers; ++p)
+                values[p] = detail::rank_value(static_cast<std::uint32_t>(keys[p]));
         }
         ++counts.by_winners[winners<kPlayers>(values)];
     }
@@ -785,84 +898,141 @@ template <int kPlayers>
 
 using ChunkSampler = Tally (*)(const MonteCarloSetup&, std::uint64_t, std::uint64_t);
 
-template <int kBoardDraws>
-ChunkSampler vs_random_sampler(int random) {
-    switch (random) {
-        case 1:
-            return &sample_vs_random<kBoardDraws, 1>;
-        case 2:
-            return &sample_vs_random<kBoardDraws, 2>;
-        case 3:
-            return &sample_vs_random<kBoardDraws, 3>;
-        case 4:
-            return &sample_vs_random<kBoardDraws, 4>;
-        case 5:
-            return &sample_vs_random<kBoardDraws, 5>;
-        case 6:
-            return &sample_vs_random<kBoardDraws, 6>;
-        case 7:
-            return &sample_vs_random<kBoardDraws, 7>;
-        case 8:
-            return &sample_vs_random<kBoardDraws, 8>;
-        default:
-            return &sample_vs_random<kBoardDraws, 9>;
+// The sampling loops compiled twice: for CPUs with BMI1/BMI2 and LZCNT (PDEP, TZCNT, LZCNT,
+// SHLX) and for any x86-64.
+template <int kBoardDraws, int kRandom>
+[[gnu::target("bmi,bmi2,lzcnt")]] Tally sample_vs_random_bmi2(const MonteCarloSetup& s,
+                                                              std::uint64_t chunk,
+                                                              std::uint64_t samples) {
+    return sample_vs_random<kBoardDraws, kRandom, true>(s, chunk, samples);
+}
+template <int kBoardDraws, int kRandom>
+Tally sample_vs_random_plain(const MonteCarloSetup& s, std::uint64_t chunk, std::uint64_t samples) {
+    return sample_vs_random<kBoardDraws, kRandom, false>(s, chunk, samples);
+}
+template <int kPlayers>
+[[gnu::target("bmi,bmi2,lzcnt")]] Tally sample_mixed_bmi2(const MonteCarloSetup& s,
+                                                          std::uint64_t chunk,
+                                                          std::uint64_t samples) {
+    return sample_mixed<kPlayers, true>(s, chunk, samples);
+}
+template <int kPlayers>
+Tally sample_mixed_plain(const MonteCarloSetup& s, std::uint64_t chunk, std::uint64_t samples) {
+    return sample_mixed<kPlayers, false>(s, chunk, samples);
+}
+template <bool kPdep, int kBoardDraws, int kRandom>
+constexpr ChunkSampler vs_random_entry() {
+    if constexpr (kPdep) {
+        return &sample_vs_random_bmi2<kBoardDraws, kRandom>;
+    } else {
+        return &sample_vs_random_plain<kBoardDraws, kRandom>;
+    }
+}
+template <bool kPdep, int kPlayers>
+constexpr ChunkSampler mixed_entry() {
+    if constexpr (kPdep) {
+        return &sample_mixed_bmi2<kPlayers>;
+    } else {
+        return &sample_mixed_plain<kPlayers>;
     }
 }
 
+template <int kBoardDraws, bool kPdep>
+ChunkSampler vs_random_sampler(int random) {
+    switch (random) {
+        case 1:
+            return vs_random_entry<kPdep, kBoardDraws, 1>();
+        case 2:
+            return vs_random_entry<kPdep, kBoardDraws, 2>();
+        case 3:
+            return vs_random_entry<kPdep, kBoardDraws, 3>();
+        case 4:
+            return vs_random_entry<kPdep, kBoardDraws, 4>();
+        case 5:
+            return vs_random_entry<kPdep, kBoardDraws, 5>();
+        case 6:
+            return vs_random_entry<kPdep, kBoardDraws, 6>();
+        case 7:
+            return vs_random_entry<kPdep, kBoardDraws, 7>();
+        case 8:
+            return vs_random_entry<kPdep, kBoardDraws, 8>();
+        default:
+            return vs_random_entry<kPdep, kBoardDraws, 9>();
+    }
+}
+
+template <bool kPdep>
 ChunkSampler choose_sampler(const Deal& d) {
     if (d.known == 1) {
         switch (d.board_draws) {
             case 0:
-                return vs_random_sampler<0>(d.random);
+                return vs_random_sampler<0, kPdep>(d.random);
             case 1:
-                return vs_random_sampler<1>(d.random);
+                return vs_random_sampler<1, kPdep>(d.random);
             case 2:
-                return vs_random_sampler<2>(d.random);
+                return vs_random_sampler<2, kPdep>(d.random);
             default:
-                return vs_random_sampler<5>(d.random);
+                return vs_random_sampler<5, kPdep>(d.random);
         }
     }
     switch (d.players) {
         case 2:
-            return &sample_mixed<2>;
+            return mixed_entry<kPdep, 2>();
         case 3:
-            return &sample_mixed<3>;
+            return mixed_entry<kPdep, 3>();
         case 4:
-            return &sample_mixed<4>;
+            return mixed_entry<kPdep, 4>();
         case 5:
-            return &sample_mixed<5>;
+            return mixed_entry<kPdep, 5>();
         case 6:
-            return &sample_mixed<6>;
+            return mixed_entry<kPdep, 6>();
         case 7:
-            return &sample_mixed<7>;
+            return mixed_entry<kPdep, 7>();
         case 8:
-            return &sample_mixed<8>;
+            return mixed_entry<kPdep, 8>();
         case 9:
-            return &sample_mixed<9>;
+            return mixed_entry<kPdep, 9>();
         default:
-            return &sample_mixed<10>;
+            return mixed_entry<kPdep, 10>();
     }
 }
 
 Tally sample_deals(const Deal& d, std::uint64_t samples, std::uint64_t seed, int threads) {
     MonteCarloSetup s;
-    s.board = board_hand(d);
-    s.holes = hole_hands(d);
+    for (int i = 0; i < d.board_size; ++i) {
+        s.board_key += detail::kCardKeys[d.board[i].index()];
+        s.board_mask |= detail::kCardMasks[d.board[i].index()];
+    }
+    for (int p = 0; p < d.known; ++p) {
+        for (Card c : d.holes[p]) {
+            s.hole_keys[p] += detail::kCardKeys[c.index()];
+            s.hole_masks[p] |= detail::kCardMasks[c.index()];
+        }
+    }
     s.known = d.known;
     s.board_draws = d.board_draws;
-    s.draws = d.board_draws + 2 * d.random;
-    for (int i = 0; i < d.deck_size; ++i)
-        s.deck[i] = Hand{} + Card{d.deck[i]};
-    s.deck_size = d.deck_size;
-    for (int b = 0; b * kDrawBatch < s.draws; ++b) {
-        std::uint64_t product = 1;
-        for (int i = b * kDrawBatch; i < std::min((b + 1) * kDrawBatch, s.draws); ++i) {
-            product *= static_cast<std::uint64_t>(d.deck_size - i);
+    s.unseen = (~d.seen).mask();
+    {
+        auto left = static_cast<std::uint64_t>(d.deck_size);
+        for (int u = 0; u < board_units(d.board_draws); ++u) {
+            const bool single = single_unit(d.board_draws, u);
+            s.choices[s.units++] = single ? left : left * (left - 1) / 2;
+            left -= single ? 1 : 2;
         }
+        for (int o = 0; o < d.random; ++o, left -= 2)
+            s.choices[s.units++] = left * (left - 1) / 2;
+    }
+    for (int b = 0; b * kUnitsPerBatch < s.units; ++b) {
+        std::uint64_t product = 1;
+        for (int u = b * kUnitsPerBatch; u < std::min((b + 1) * kUnitsPerBatch, s.units); ++u)
+            product *= s.choices[u];
         s.redraw_below[b] = (0 - product) % product;
     }
     s.seed = seed;
-    const ChunkSampler sampler = choose_sampler(d);
+    // Decided once: the CPU does not change under a running process.
+    static const bool has_pdep = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+                                 __builtin_cpu_supports("lzcnt");
+    const ChunkSampler sampler = has_pdep ? choose_sampler<true>(d) : choose_sampler<false>(d);
 
     const std::uint64_t chunks = (samples + kChunkSamples - 1) / kChunkSamples;
     auto chunk_samples = [samples](std::uint64_t c) {
