@@ -315,7 +315,7 @@ void Table::plan_forced_bets() {
     add(bb, ForcedBetKind::BigBlind, def_.big_blind);
 }
 
-void Table::deal_hole_cards(int seat) {
+POKERARENA_HOT void Table::deal_hole_cards(int seat) {
     const bool given = cards_preset_ && hand_cards_.hole_known[seat];
     for (int i = 0; i < def_.hole_cards; ++i)
         hole_[seat][i] = given ? hand_cards_.hole[seat][i] : deck_.next();
@@ -426,10 +426,7 @@ Status Table::act(Action action) {
     const int s = to_act_;
     const Chips to_call = current_bet_ - bet_[s];
 
-    RecordedAction done;
-    done.seat = static_cast<std::int8_t>(s);
-    done.kind = action.kind;
-    done.round = static_cast<std::uint8_t>(round_);
+    Chips recorded = 0;  // the RecordedAction's amount
     switch (action.kind) {
         case ActionKind::Fold:
             if (to_call == 0)
@@ -440,8 +437,8 @@ Status Table::act(Action action) {
             last_added_ = 0;
             break;
         case ActionKind::CheckCall:
-            done.amount = post(s, std::min(to_call, stack_[s]), true);
-            last_added_ = done.amount;
+            recorded = post(s, std::min(to_call, stack_[s]), true);
+            last_added_ = recorded;
             reopen_base_[s] = current_bet_;
             if (bet_[s] == current_bet_) matched_ |= bit(s);
             break;
@@ -497,7 +494,7 @@ Status Table::act(Action action) {
             matched_ = bit(s);
             reopen_base_[s] = to;
             ++raises_this_round_;
-            done.amount = to;
+            recorded = to;
             break;
         }
         default:
@@ -506,7 +503,9 @@ Status Table::act(Action action) {
     }
     acted_ |= bit(s);
     first_to_act_after_ = s;
-    done.all_in = (all_in_ & bit(s)) != 0;
+    // Assembled in one go, it is written as two words rather than field by field.
+    const RecordedAction done{static_cast<std::int8_t>(s), action.kind,
+                              static_cast<std::uint8_t>(round_), (all_in_ & bit(s)) != 0, recorded};
     last_action_ = done;
     if (record_.num_actions < kMaxRecordedActions)
         record_.actions[record_.num_actions++] = done;
