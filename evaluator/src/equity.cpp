@@ -6,6 +6,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -997,6 +998,15 @@ ChunkSampler choose_sampler(const Deal& d) {
     }
 }
 
+std::atomic<bool> portable_sampling_forced{false};
+
+bool cpu_has_bmi2() {
+    // Decided once: the CPU does not change under a running process.
+    static const bool has = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+                            __builtin_cpu_supports("lzcnt");
+    return has;
+}
+
 Tally sample_deals(const Deal& d, std::uint64_t samples, std::uint64_t seed, int threads) {
     MonteCarloSetup s;
     for (int i = 0; i < d.board_size; ++i) {
@@ -1029,10 +1039,8 @@ Tally sample_deals(const Deal& d, std::uint64_t samples, std::uint64_t seed, int
         s.redraw_below[b] = (0 - product) % product;
     }
     s.seed = seed;
-    // Decided once: the CPU does not change under a running process.
-    static const bool has_pdep = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-                                 __builtin_cpu_supports("lzcnt");
-    const ChunkSampler sampler = has_pdep ? choose_sampler<true>(d) : choose_sampler<false>(d);
+    const bool bmi2 = cpu_has_bmi2() && !portable_sampling_forced.load(std::memory_order_relaxed);
+    const ChunkSampler sampler = bmi2 ? choose_sampler<true>(d) : choose_sampler<false>(d);
 
     const std::uint64_t chunks = (samples + kChunkSamples - 1) / kChunkSamples;
     auto chunk_samples = [samples](std::uint64_t c) {
@@ -1098,6 +1106,12 @@ EquityResult make_result(const Deal& d, const Tally& t, std::uint64_t outcomes, 
 }
 
 }  // namespace
+
+namespace detail {
+void force_portable_sampling(bool on) {
+    portable_sampling_forced.store(on, std::memory_order_relaxed);
+}
+}  // namespace detail
 
 std::uint64_t count_deals(const EquityRequest& request) {
     return deal_count(validate(request));

@@ -96,4 +96,10 @@ EquityResult calculate_equity(const EquityRequest& request);
 // calculate_equity. Saturates at UINT64_MAX.
 std::uint64_t count_deals(const EquityRequest& request);
 
+namespace detail {
+// For tests: when `on`, Monte Carlo uses its portable sampling loops even on a CPU with
+// BMI2, whose loops it otherwise prefers. Both must give bit-identical results.
+void force_portable_sampling(bool on);
+}  // namespace detail
+
 }  // namespace pokerarena
