@@ -53,4 +53,20 @@ BENCHMARK(BM_EquityMonteCarloAsKsVsRandom)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+// The sampler for known villains (seat layout decided at run time): AsKs vs QdQc, preflop.
+void BM_EquityMonteCarloAsKsVsQdQc(benchmark::State& state) {
+    EquityRequest r;
+    r.hero = hole("AsKs");
+    r.villains = {hole("QdQc")};
+    r.method = EquityMethod::MonteCarlo;
+    r.samples = 4'000'000;
+    std::uint64_t seed = 1;
+    for (auto _ : state) {
+        r.seed = seed++;
+        benchmark::DoNotOptimize(calculate_equity(r));
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * r.samples));
+}
+BENCHMARK(BM_EquityMonteCarloAsKsVsQdQc)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 }  // namespace
