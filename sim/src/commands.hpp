@@ -18,4 +18,9 @@ void add_list_bots_command(CLI::App& app, int& exit_code);
 // 0 only when clean.
 void add_check_bot_command(CLI::App& app, int& exit_code);
 
+// `pokerarena play --vs BOT[,BOT...] [--seats N] [--stack BB] [--seed S] [--hands N]
+// [--delay MS] [--hh-out FILE]`: a person (standard input) against bots; exit code 0 after the
+// summary, 2 for a bad bot or seat count.
+void add_play_command(CLI::App& app, int& exit_code);
+
 }  // namespace pokerarena::cli

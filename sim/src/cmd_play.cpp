@@ -1,0 +1,406 @@
+// `pokerarena play`: a person against bots at one table, in the terminal.
+//
+// The person is a Bot too (PersonSeat): its decide() reads commands from standard input and
+// its on_event() draws the table. That lets the bots library's SeatDriver run the table
+// exactly as the simulator does, fault rule included, instead of a second copy of the driving
+// loop here. The person's commands are tried on a copy of the table first (a Table is a
+// value), so an illegal one prints the engine's own message and the prompt repeats, and only
+// legal actions ever reach the driver.
+#include <unistd.h>
+
+#include <charconv>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "commands.hpp"
+#include "play_render.hpp"
+#include "pokerarena/bots/plugin.hpp"
+#include "pokerarena/bots/registry.hpp"
+#include "pokerarena/bots/seat_driver.hpp"
+#include "pokerarena/engine/phh.hpp"
+#include "pokerarena/engine/replay.hpp"
+#include "pokerarena/engine/table.hpp"
+
+namespace pokerarena::cli {
+
+namespace {
+
+constexpr Chips kSmallBlind = 1;
+constexpr Chips kBigBlind = 2;
+
+struct PlayOptions {
+    std::vector<std::string> vs;
+    int seats = 0;       // 0: one more than the bots given
+    int stack_bb = 100;  // big blinds
+    std::uint64_t seed = 1;
+    int hands = 0;      // 0: until someone holds every chip
+    int delay_ms = -1;  // -1: 400 when standard input is a terminal, else 0
+    std::string hh_out;
+};
+
+// "tag,equity:samples=500,aggression=0.7" -> {"tag", "equity:samples=500,aggression=0.7"}: a
+// built-in's parameters are comma-separated too, so a piece that is key=value without a name
+// of its own continues the spec before it.
+std::vector<std::string> split_bot_list(const std::vector<std::string>& lists) {
+    std::vector<std::string> specs;
+    for (const std::string& list : lists) {
+        std::size_t start = 0;
+        while (start <= list.size()) {
+            std::size_t end = list.find(',', start);
+            if (end == std::string::npos) end = list.size();
+            const std::string piece = list.substr(start, end - start);
+            const bool continues = piece.find('=') != std::string::npos &&
+                                   piece.find(':') == std::string::npos && !specs.empty();
+            if (continues)
+                specs.back() += "," + piece;
+            else
+                specs.push_back(piece);
+            start = end + 1;
+        }
+    }
+    return specs;
+}
+
+// "tag" for "tag:aggression=2", "my_bot" for "dir/my_bot.so:level=3".
+std::string short_name(const std::string& spec) {
+    if (is_plugin_spec(spec)) {
+        std::string path = split_plugin_spec(spec).path;
+        path = path.substr(path.find_last_of('/') + 1);
+        return path.substr(0, path.find('.'));
+    }
+    return spec.substr(0, spec.find(':'));
+}
+
+struct SessionStats {
+    int hands = 0;
+    Chips biggest_pot = 0;
+    int biggest_pot_hand = 0;
+    int showdowns = 0;
+    int showdowns_won = 0;
+};
+
+// Seat 0: the person at the keyboard.
+class PersonSeat final : public Bot {
+  public:
+    PersonSeat(const Table& table, std::vector<std::string> names, Style style, int delay_ms,
+               bool echo_input)
+        : table_(&table),
+          names_(std::move(names)),
+          style_(style),
+          delay_ms_(delay_ms),
+          echo_input_(echo_input) {}
+
+    Action decide(const SeatView& view) override {
+        if (quit_) return check_or_fold(view.legal);
+        for (;;) {
+            std::cout << prompt(view) << std::flush;
+            std::string line;
+            if (!std::getline(std::cin, line)) {
+                std::cout << "\n(end of input)\n";
+                return leave(view);
+            }
+            if (echo_input_) std::cout << line << '\n';
+            std::string error;
+            const std::optional<Action> action = parse_command(line, view, error);
+            if (quit_) return leave(view);
+            if (!action) {
+                if (!error.empty()) std::cout << error << '\n';
+                continue;
+            }
+            // Tried on a copy: the engine judges the amount and says why, the real table
+            // stays as it was.
+            Table trial = *table_;
+            const Status status = trial.act(*action);
+            if (status.ok()) return *action;
+            std::cout << "Not allowed: " << status.message << '\n';
+        }
+    }
+
+    void on_event(const Event& e) override {
+        track(e);
+        if (quit_) return;
+        const SeatView view = table_->view(0);
+        const std::string line = event_line(e, view, names_, style_);
+        if (line.empty()) return;
+        std::cout << line << '\n';
+        // The table after every event that changes it; the hole cards that follow the blinds
+        // show the blinds too, and the end of a hand changes nothing the pots did not.
+        if (e.kind != EventKind::HandStarted && e.kind != EventKind::ForcedBet &&
+            e.kind != EventKind::HandEnded && e.kind != EventKind::GameOver)
+            std::cout << table_text(view, names_, style_);
+        std::cout << std::flush;
+        if (e.kind == EventKind::ActionTaken && e.seat != 0 && delay_ms_ > 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms_));
+    }
+
+    bool quit() const { return quit_; }
+    const SessionStats& stats() const { return stats_; }
+
+  private:
+    static Action check_or_fold(const LegalActions& legal) {
+        return legal.can_check ? Action::check_call() : Action::fold();
+    }
+
+    Action leave(const SeatView& view) {
+        quit_ = true;
+        std::cout << "You leave the table" << (view.legal.can_check ? " (checking" : " (folding")
+                  << " the rest of this hand).\n";
+        return check_or_fold(view.legal);
+    }
+
+    std::string prompt(const SeatView& view) const {
+        const LegalActions& legal = view.legal;
+        std::string s = "Your turn: ";
+        s += legal.can_check ? "c check" : "f fold, c call " + std::to_string(legal.call_amount);
+        if (legal.can_raise) {
+            s += view.current_bet == 0 ? ", b N bet " : ", r N raise to ";
+            s += std::to_string(legal.min_raise_to) + ".." + std::to_string(legal.max_raise_to) +
+                 ", a all-in";
+        }
+        return s + ", ? help, q quit > ";
+    }
+
+    // The action a command line asks for; nullopt with `error` set for anything else, or with
+    // `error` empty after `?` (which only prints). `q` sets quit_.
+    std::optional<Action> parse_command(const std::string& line, const SeatView& view,
+                                        std::string& error) {
+        std::size_t first = line.find_first_not_of(" \t\r");
+        const std::string command =
+            first == std::string::npos
+                ? ""
+                : line.substr(first, line.find_last_not_of(" \t\r") + 1 - first);
+        const LegalActions& legal = view.legal;
+        if (command == "f") return Action::fold();
+        if (command == "c") return Action::check_call();
+        if (command == "a")
+            return legal.can_raise ? Action::raise_to(legal.all_in_to) : Action::check_call();
+        if (command == "?") {
+            std::cout << legal_actions_text(view);
+            return std::nullopt;
+        }
+        if (command == "q") {
+            quit_ = true;
+            return std::nullopt;
+        }
+        if (!command.empty() && (command[0] == 'r' || command[0] == 'b') &&
+            (command.size() == 1 || command[1] == ' ')) {
+            const std::size_t digits = command.find_first_not_of(' ', 1);
+            Chips amount = 0;
+            const char* begin =
+                command.data() + (digits == std::string::npos ? command.size() : digits);
+            const char* end = command.data() + command.size();
+            const auto [rest, ec] = std::from_chars(begin, end, amount);
+            if (begin == end || ec != std::errc() || rest != end) {
+                error = "'" + command + "': give the street total in chips, e.g. " +
+                        command.substr(0, 1) + " " + std::to_string(legal.min_raise_to);
+                return std::nullopt;
+            }
+            return Action::raise_to(amount);
+        }
+        error = "'" + command + "' is not a command: f, c, r N, b N, a, ? or q";
+        return std::nullopt;
+    }
+
+    // Pots and showdowns of the person, from the events every seat sees.
+    void track(const Event& e) {
+        switch (e.kind) {
+            case EventKind::HandStarted:
+                pot_ = 0;
+                showed_ = false;
+                won_at_showdown_ = false;
+                break;
+            case EventKind::Showdown:
+                if (e.seat == 0) showed_ = true;
+                break;
+            case EventKind::PotAwarded:
+                pot_ += e.amount;
+                if (showed_ && (e.winners & 1u)) won_at_showdown_ = true;
+                break;
+            case EventKind::HandEnded:
+                ++stats_.hands;
+                if (pot_ > stats_.biggest_pot) {
+                    stats_.biggest_pot = pot_;
+                    stats_.biggest_pot_hand = e.hand_number + 1;
+                }
+                stats_.showdowns += showed_ ? 1 : 0;
+                stats_.showdowns_won += won_at_showdown_ ? 1 : 0;
+                break;
+            default:
+                break;
+        }
+    }
+
+    const Table* table_;
+    std::vector<std::string> names_;
+    Style style_;
+    int delay_ms_;
+    bool echo_input_;
+    bool quit_ = false;
+    SessionStats stats_;
+    Chips pot_ = 0;
+    bool showed_ = false;
+    bool won_at_showdown_ = false;
+};
+
+std::string big_blinds(Chips chips) {
+    // Big blinds of 2 chips: whole or half.
+    std::string s = std::to_string(chips / kBigBlind);
+    if (chips < 0 && chips > -kBigBlind) s = "-0";
+    if (chips % kBigBlind != 0) s += ".5";
+    return s;
+}
+
+int run_play(const PlayOptions& options) {
+    const std::vector<std::string> specs = split_bot_list(options.vs);
+    const int seats = options.seats > 0 ? options.seats : 1 + static_cast<int>(specs.size());
+    if (seats < 2 || seats > kMaxSeats) {
+        std::cerr << "pokerarena play: " << seats << " seats; a table has 2 to " << kMaxSeats
+                  << " (you and 1 to 9 bots)\n";
+        return 2;
+    }
+    if (static_cast<int>(specs.size()) > seats - 1) {
+        std::cerr << "pokerarena play: " << specs.size() << " bots do not fit at " << seats
+                  << " seats (you take one); give --seats " << specs.size() + 1
+                  << " or fewer bots\n";
+        return 2;
+    }
+
+    // One factory per spec validates it once; bots for extra seats cycle through the list.
+    std::vector<std::shared_ptr<const BotFactory>> factories;
+    try {
+        for (const std::string& spec : specs)
+            factories.push_back(make_bot_factory(spec));
+    } catch (const std::exception& error) {
+        std::cerr << "pokerarena play: " << error.what() << '\n';
+        return 2;
+    }
+
+    const GameDef game =
+        GameDef::no_limit_holdem(seats, options.stack_bb * kBigBlind, kSmallBlind, kBigBlind);
+    Table table(game, options.seed, 0);
+
+    std::vector<std::string> names{"you"};
+    std::vector<std::unique_ptr<Bot>> bots;
+    try {
+        for (int s = 1; s < seats; ++s) {
+            const auto& factory = factories[static_cast<std::size_t>(s - 1) % factories.size()];
+            names.push_back(short_name(factory->spec()) + "#" + std::to_string(s));
+            // Each bot its own seed, a pure function of the session seed and its seat.
+            bots.push_back(factory->create(options.seed * 0x9E3779B97F4A7C15ULL +
+                                           static_cast<std::uint64_t>(s)));
+        }
+    } catch (const std::exception& error) {
+        std::cerr << "pokerarena play: " << error.what() << '\n';
+        return 2;
+    }
+
+    const bool input_is_terminal = isatty(STDIN_FILENO) != 0;
+    const char* no_colour = std::getenv("NO_COLOR");
+    const Style style{isatty(STDOUT_FILENO) != 0 && (no_colour == nullptr || *no_colour == '\0')};
+    const int delay_ms = options.delay_ms >= 0 ? options.delay_ms : input_is_terminal ? 400 : 0;
+    PersonSeat person(table, names, style, delay_ms, !input_is_terminal);
+
+    std::vector<Bot*> seat_bots{&person};
+    for (const auto& bot : bots)
+        seat_bots.push_back(bot.get());
+    SeatDriver driver(table, seat_bots);
+    // After the driver, which may choose a lighter mask for bots that ignore events: the
+    // person sees every event, and the driver forwards whatever advance() returns.
+    table.set_pause_mask(kPauseOnEveryEvent);
+
+    std::cout << "No-limit hold'em freezeout, blinds " << kSmallBlind << "/" << kBigBlind
+              << " chips, " << options.stack_bb << " big blinds (" << game.starting_stacks[0]
+              << " chips) each, seed " << options.seed << ". You are seat 0.\n";
+
+    std::vector<PhhHand> hands;
+    while (options.hands == 0 || person.stats().hands < options.hands) {
+        if (!driver.play_hand()) break;
+        if (!options.hh_out.empty()) hands.push_back(phh_from_record(table.last_hand(), game));
+        if (person.quit()) break;
+        if (table.stack(0) == 0) {
+            std::cout << "You are out of chips.\n";
+            break;
+        }
+    }
+
+    const SessionStats& stats = person.stats();
+    const Chips net = table.stack(0) - game.starting_stacks[0];
+    std::cout << "\n=== Session summary ===\n"
+              << "Hands played: " << stats.hands << '\n'
+              << "Net result: " << (net > 0 ? "+" : "") << big_blinds(net) << " big blinds ("
+              << (net > 0 ? "+" : "") << net << " chips)\n"
+              << "Biggest pot: " << stats.biggest_pot << " chips";
+    if (stats.biggest_pot > 0) std::cout << " (hand " << stats.biggest_pot_hand << ")";
+    std::cout << "\nShowdowns won: " << stats.showdowns_won << " of " << stats.showdowns << '\n'
+              << "Final stacks:";
+    for (int s = 0; s < seats; ++s)
+        std::cout << ' ' << names[static_cast<std::size_t>(s)] << ' ' << table.stack(s);
+    std::cout << '\n';
+    for (int s = 1; s < seats; ++s) {
+        const SeatFaults& faults = driver.faults(s);
+        if (faults.total() > 0) {
+            std::cout << "Bot faults, " << names[static_cast<std::size_t>(s)] << ": "
+                      << faults.total() << " (first: " << faults.first_message << ")\n";
+        }
+    }
+
+    if (!options.hh_out.empty()) {
+        std::ofstream out(options.hh_out, std::ios::binary);
+        out << write_phhs(hands);
+        out.close();
+        if (!out) {
+            std::cerr << "pokerarena play: cannot write " << options.hh_out << '\n';
+            return 1;
+        }
+        std::cout << "Hand history: " << hands.size() << " hands written to " << options.hh_out
+                  << '\n';
+    }
+    return 0;
+}
+
+}  // namespace
+
+void add_play_command(CLI::App& app, int& exit_code) {
+    auto options = std::make_shared<PlayOptions>();
+    CLI::App* play = app.add_subcommand(
+        "play", "Play no-limit hold'em against bots in the terminal (a freezeout)");
+    play->add_option("--vs", options->vs,
+                     "Bots in seats 1, 2, ...: NAME[:key=value,...] or PATH.so[:config], "
+                     "comma-separated; the list repeats to fill --seats")
+        ->required();
+    play->add_option("--seats", options->seats,
+                     "Seats at the table including yours, 2 to 10 (default: 1 + the bots)");
+    play->add_option("--stack", options->stack_bb, "Starting stack of every seat in big blinds")
+        ->default_val(options->stack_bb)
+        ->check(CLI::Range(1, 1000000));
+    play->add_option("--seed", options->seed, "Seed of the cards and the bots")
+        ->default_val(options->seed);
+    play->add_option("--hands", options->hands,
+                     "Stop after this many hands (default: until someone holds every chip)")
+        ->check(CLI::Range(1, 100000000));
+    play->add_option("--delay", options->delay_ms,
+                     "Milliseconds between bot actions (default 400 when typing, 0 when input "
+                     "is a pipe)")
+        ->check(CLI::Range(0, 60000));
+    play->add_option("--hh-out", options->hh_out,
+                     "Write the session's hands to this .phhs file (pokerarena replay reads it)");
+    play->footer(
+        "Blinds are 1/2 chips; amounts are chips. You sit in seat 0. Commands at your turn:\n"
+        "  f  fold             c  check or call       a  all-in\n"
+        "  r N / b N  raise or bet to N (your total for the street)\n"
+        "  ?  legal actions    q  quit (end of input quits too)\n"
+        "A command the rules refuse prints the engine's reason and asks again.\n"
+        "Colour when standard output is a terminal and NO_COLOR is not set.\n\n"
+        "Example:\n"
+        "  pokerarena play --vs tag,equity:samples=500 --stack 100 --hh-out session.phhs");
+    play->callback([options, &exit_code] { exit_code = run_play(*options); });
+}
+
+}  // namespace pokerarena::cli
