@@ -626,289 +626,304 @@ Event Table::advance() {
     return e;
 }
 
-// One loop around the steps rather than a call per step: most steps emit no event in the
+// One function over the steps rather than a call per step: most steps emit no event in the
 // simulator's mask, and the call and register saves would cost more than the step itself.
 void Table::run(Event& e) {
-    for (;;)
-        switch (step_) {
-            case Step::StartHand: {
-                start_hand();
-                assert_invariants();
-                if (step_ == Step::GameOver) continue;
-                if (!wants(EventKind::HandStarted)) continue;
-                e.kind = EventKind::HandStarted;
-                e.seat = button_;
-                e.hand_number = hand_number_;
-                e.amount = total_chips_;
-                return;
-            }
-            case Step::PostForcedBets: {
-                if (forced_index_ == num_forced_) {
-                    state_ = State::Dealing;
-                    step_ = Step::DealHoleCards;
-                    deal_index_ = 0;
-                    continue;
-                }
-                if (!wants(EventKind::ForcedBet)) {
-                    while (forced_index_ < num_forced_)
-                        post_forced(forced_[forced_index_++]);
-                    continue;
-                }
-                const ForcedBet& f = forced_[forced_index_++];
-                const Chips posted = post_forced(f);
-                e.kind = EventKind::ForcedBet;
-                e.seat = f.seat;
-                e.hand_number = hand_number_;
-                e.forced = f.kind;
-                e.amount = posted;
-                e.all_in = (all_in_ & bit(f.seat)) != 0;
-                return;
-            }
-            case Step::DealHoleCards: {
-                // Seats are dealt in seat order (not from the button), so a seat's cards depend
-                // only on the deck and on which seats are dealt in: duplicate matches that swap
-                // players between seats give each seat the same cards.
-                const SeatMask left =
-                    static_cast<SeatMask>(dealt_in_ >> deal_index_ << deal_index_);
-                if (left == 0) {
-                    round_ = 0;
-                    step_ = Step::StartRound;
-                    continue;
-                }
-                if (!wants(EventKind::HoleCardsDealt)) {
-                    for (SeatMask m = left; m; m &= static_cast<SeatMask>(m - 1))
-                        deal_hole_cards(std::countr_zero(static_cast<unsigned>(m)));
-                    deal_index_ = def_.num_seats;
-                    continue;
-                }
-                const int s = std::countr_zero(static_cast<unsigned>(left));
-                deal_index_ = s + 1;
-                deal_hole_cards(s);
-                e.kind = EventKind::HoleCardsDealt;
-                e.seat = s;
-                e.hand_number = hand_number_;
-                e.num_cards = static_cast<std::uint8_t>(def_.hole_cards);
-                for (int i = 0; i < def_.hole_cards; ++i)
-                    e.cards[i] = hole_[s][i];
-                return;
-            }
-            case Step::StartRound:
-                start_round();
-                if (def_.board_cards[round_] > 0) {
-                    state_ = State::Dealing;
-                    step_ = Step::DealBoard;
-                } else {
-                    state_ = State::Betting;
-                    step_ = Step::NextToAct;
-                }
-                continue;
-            case Step::DealBoard: {
-                const int first = board_count_;
-                for (int i = 0; i < def_.board_cards[round_]; ++i, ++board_count_)
-                    board_[board_count_] = (cards_preset_ && board_count_ < hand_cards_.board_known)
-                                               ? hand_cards_.board[board_count_]
-                                               : deck_.next();
-                record_.board = board_;
-                record_.board_count = board_count_;
-                state_ = State::Betting;
-                step_ = Step::NextToAct;
-                if (!wants(EventKind::BoardDealt)) continue;
-                e.kind = EventKind::BoardDealt;
-                e.hand_number = hand_number_;
-                e.round = round_;
-                e.num_cards = static_cast<std::uint8_t>(board_count_ - first);
-                for (int i = first; i < board_count_; ++i)
-                    e.cards[i - first] = board_[i];
-                return;
-            }
-            case Step::NextToAct:
-                to_act_ = find_next_to_act();
-                if (to_act_ < 0) {
-                    step_ = Step::ReturnUncalled;
-                    continue;
-                }
-                state_ = State::AwaitingAction;
-                step_ = Step::Awaiting;
-                assert_invariants();
-                [[fallthrough]];
-            case Step::Awaiting:
-                e.kind = EventKind::ActionRequired;
-                e.seat = to_act_;
-                e.hand_number = hand_number_;
-                e.round = round_;
-                return;
-            case Step::ActionTaken:
-                step_ = Step::NextToAct;
-                if (!wants(EventKind::ActionTaken)) continue;
-                e.kind = EventKind::ActionTaken;
-                e.seat = last_action_.seat;
-                e.hand_number = hand_number_;
-                e.round = last_action_.round;
-                e.action = {last_action_.kind,
-                            last_action_.kind == ActionKind::RaiseTo ? last_action_.amount : 0};
-                e.amount = last_added_;
-                e.all_in = last_action_.all_in;
-                return;
-            case Step::ReturnUncalled: {
-                // The highest bet of the round beyond the second highest was called by nobody: it
-                // goes back to its owner and never enters a pot.
-                step_ = Step::EndRound;
-                // No bet is ever above the round's highest, so a round checked through has none.
-                if (current_bet_ == 0) continue;
-                int top = -1;
-                Chips highest = 0, second = 0;
-                for (int s = 0; s < def_.num_seats; ++s) {
-                    if (bet_[s] > highest) {
-                        second = highest;
-                        highest = bet_[s];
-                        top = s;
-                    } else if (bet_[s] > second) {
-                        second = bet_[s];
-                    }
-                }
-                if (top < 0 || highest == second) continue;
-                const Chips back = highest - second;
-                bet_[top] -= back;
-                committed_[top] -= back;
-                pot_ -= back;
-                stack_[top] += back;
-                all_in_ &= static_cast<SeatMask>(~bit(top));
-                assert_invariants();
-                if (!wants(EventKind::UncalledBetReturned)) continue;
-                e.kind = EventKind::UncalledBetReturned;
-                e.seat = top;
-                e.hand_number = hand_number_;
-                e.round = round_;
-                e.amount = back;
-                return;
-            }
-            case Step::EndRound: {
-                const SeatMask active = dealt_in_ & ~folded_;
-                if (at_most_one(active)) {
-                    state_ = State::Payout;
-                    step_ = Step::AwardPots;
-                    build_pots();
-                } else if (round_ + 1 < def_.num_rounds) {
-                    ++round_;
-                    step_ = Step::StartRound;
-                } else {
-                    state_ = State::Showdown;
-                    step_ = Step::ShowCards;
-                    show_index_ = 0;
-                    // The board is valued once; each player's hole cards are added to a copy.
-                    Hand board;
-                    for (int i = 0; i < board_count_; ++i)
-                        board.add(board_[i]);
-                    for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
-                        const int s = std::countr_zero(static_cast<unsigned>(m));
-                        Hand h = board;
-                        for (int i = 0; i < def_.hole_cards; ++i)
-                            h.add(hole_[s][i]);
-                        record_.values[s] = evaluate(h);
-                    }
-                }
-                continue;
-            }
-            case Step::ShowCards: {
-                // Every remaining player shows, in order from the left of the button (a simulator
-                // has no reason to muck, and the record then holds every value).
-                const SeatMask active = dealt_in_ & ~folded_;
-                if (show_index_ == def_.num_seats) {
-                    state_ = State::Payout;
-                    step_ = Step::AwardPots;
-                    build_pots();
-                    continue;
-                }
-                if (!wants(EventKind::Showdown)) {
-                    record_.shown = active;
-                    show_index_ = def_.num_seats;
-                    continue;
-                }
-                const int s = (button_ + 1 + show_index_++) % def_.num_seats;
-                if (!(active & bit(s))) continue;
-                record_.shown |= bit(s);
-                e.kind = EventKind::Showdown;
-                e.seat = s;
-                e.hand_number = hand_number_;
-                e.round = round_;
-                e.value = record_.values[s];
-                e.num_cards = static_cast<std::uint8_t>(def_.hole_cards);
-                for (int i = 0; i < def_.hole_cards; ++i)
-                    e.cards[i] = hole_[s][i];
-                return;
-            }
-            case Step::AwardPots: {
-                if (award_index_ == num_pots_) {
-                    step_ = Step::EndHand;
-                    continue;
-                }
-                const int p = award_index_++;
-                const Chips amount = pot_amounts_[p];
-                const SeatMask eligible = pot_eligible_[p];
-                SeatMask winners = eligible;
-                if (count(eligible) > 1) {
-                    HandValue best = 0;
-                    winners = 0;
-                    for (SeatMask m = eligible; m; m &= static_cast<SeatMask>(m - 1)) {
-                        const int s = std::countr_zero(static_cast<unsigned>(m));
-                        if (record_.values[s] > best) {
-                            best = record_.values[s];
-                            winners = bit(s);
-                        } else if (record_.values[s] == best) {
-                            winners |= bit(s);
-                        }
-                    }
-                }
-                const int n = count(winners);
-                const Chips share = amount / n;
-                Chips odd = amount % n;
-                SeatMask odd_mask = 0;
-                // Odd chips go one each to the winners closest to the left of the button.
-                for (int i = 1; i <= def_.num_seats && odd > 0; ++i) {
-                    const int s = (button_ + i) % def_.num_seats;
-                    if (winners & bit(s)) {
-                        odd_mask |= bit(s);
-                        --odd;
-                    }
-                }
-                for (SeatMask m = winners; m; m &= static_cast<SeatMask>(m - 1)) {
-                    const int s = std::countr_zero(static_cast<unsigned>(m));
-                    stack_[s] += share + ((odd_mask & bit(s)) ? 1 : 0);
-                }
-                pot_ -= amount;
-                awarded_ += amount;
-                assert_invariants();
-                if (!wants(EventKind::PotAwarded)) continue;
-                e.kind = EventKind::PotAwarded;
-                e.hand_number = hand_number_;
-                e.pot_index = p;
-                e.amount = amount;
-                e.winners = winners;
-                e.odd_chips = odd_mask;
-                return;
-            }
-            case Step::EndHand:
-                finish_hand();
-                state_ = State::PreHand;
-                step_ = Step::StartHand;
-                assert_invariants();
-                if (!wants(EventKind::HandEnded)) continue;
-                e.kind = EventKind::HandEnded;
-                e.hand_number = hand_number_;
-                return;
-            case Step::GameOver: {
-                e.kind = EventKind::GameOver;
-                e.hand_number = hand_number_;
-                int holder = -1, with_chips = 0;
-                for (int s = 0; s < def_.num_seats; ++s)
-                    if (stack_[s] > 0) {
-                        holder = s;
-                        ++with_chips;
-                    }
-                e.seat = with_chips == 1 ? holder : -1;
-                return;
-            }
+    // The switch only resumes where the last call paused; from there each step jumps straight
+    // to the one it hands over to. One shared dispatch for every transition was an indirect
+    // branch whose target changes at every step, about thirty per hand, and badly predicted.
+    switch (step_) {
+        case Step::StartHand:
+        at_start_hand : {
+            start_hand();
+            assert_invariants();
+            if (step_ == Step::GameOver) goto at_game_over;
+            if (!wants(EventKind::HandStarted)) goto at_post_forced_bets;
+            e.kind = EventKind::HandStarted;
+            e.seat = button_;
+            e.hand_number = hand_number_;
+            e.amount = total_chips_;
+            return;
         }
+        case Step::PostForcedBets:
+        at_post_forced_bets : {
+            if (forced_index_ == num_forced_) {
+                state_ = State::Dealing;
+                step_ = Step::DealHoleCards;
+                deal_index_ = 0;
+                goto at_deal_hole_cards;
+            }
+            if (!wants(EventKind::ForcedBet)) {
+                while (forced_index_ < num_forced_)
+                    post_forced(forced_[forced_index_++]);
+                goto at_post_forced_bets;
+            }
+            const ForcedBet& f = forced_[forced_index_++];
+            const Chips posted = post_forced(f);
+            e.kind = EventKind::ForcedBet;
+            e.seat = f.seat;
+            e.hand_number = hand_number_;
+            e.forced = f.kind;
+            e.amount = posted;
+            e.all_in = (all_in_ & bit(f.seat)) != 0;
+            return;
+        }
+        case Step::DealHoleCards:
+        at_deal_hole_cards : {
+            // Seats are dealt in seat order (not from the button), so a seat's cards depend
+            // only on the deck and on which seats are dealt in: duplicate matches that swap
+            // players between seats give each seat the same cards.
+            const SeatMask left = static_cast<SeatMask>(dealt_in_ >> deal_index_ << deal_index_);
+            if (left == 0) {
+                round_ = 0;
+                step_ = Step::StartRound;
+                goto at_start_round;
+            }
+            if (!wants(EventKind::HoleCardsDealt)) {
+                for (SeatMask m = left; m; m &= static_cast<SeatMask>(m - 1))
+                    deal_hole_cards(std::countr_zero(static_cast<unsigned>(m)));
+                deal_index_ = def_.num_seats;
+                goto at_deal_hole_cards;
+            }
+            const int s = std::countr_zero(static_cast<unsigned>(left));
+            deal_index_ = s + 1;
+            deal_hole_cards(s);
+            e.kind = EventKind::HoleCardsDealt;
+            e.seat = s;
+            e.hand_number = hand_number_;
+            e.num_cards = static_cast<std::uint8_t>(def_.hole_cards);
+            for (int i = 0; i < def_.hole_cards; ++i)
+                e.cards[i] = hole_[s][i];
+            return;
+        }
+        case Step::StartRound:
+        at_start_round:
+            start_round();
+            if (def_.board_cards[round_] > 0) {
+                state_ = State::Dealing;
+                step_ = Step::DealBoard;
+                goto at_deal_board;
+            }
+            state_ = State::Betting;
+            step_ = Step::NextToAct;
+            goto at_next_to_act;
+        case Step::DealBoard:
+        at_deal_board : {
+            const int first = board_count_;
+            for (int i = 0; i < def_.board_cards[round_]; ++i, ++board_count_)
+                board_[board_count_] = (cards_preset_ && board_count_ < hand_cards_.board_known)
+                                           ? hand_cards_.board[board_count_]
+                                           : deck_.next();
+            record_.board = board_;
+            record_.board_count = board_count_;
+            state_ = State::Betting;
+            step_ = Step::NextToAct;
+            if (!wants(EventKind::BoardDealt)) goto at_next_to_act;
+            e.kind = EventKind::BoardDealt;
+            e.hand_number = hand_number_;
+            e.round = round_;
+            e.num_cards = static_cast<std::uint8_t>(board_count_ - first);
+            for (int i = first; i < board_count_; ++i)
+                e.cards[i - first] = board_[i];
+            return;
+        }
+        case Step::NextToAct:
+        at_next_to_act:
+            to_act_ = find_next_to_act();
+            if (to_act_ < 0) {
+                step_ = Step::ReturnUncalled;
+                goto at_return_uncalled;
+            }
+            state_ = State::AwaitingAction;
+            step_ = Step::Awaiting;
+            assert_invariants();
+            [[fallthrough]];
+        case Step::Awaiting:
+            e.kind = EventKind::ActionRequired;
+            e.seat = to_act_;
+            e.hand_number = hand_number_;
+            e.round = round_;
+            return;
+        case Step::ActionTaken:
+            step_ = Step::NextToAct;
+            if (!wants(EventKind::ActionTaken)) goto at_next_to_act;
+            e.kind = EventKind::ActionTaken;
+            e.seat = last_action_.seat;
+            e.hand_number = hand_number_;
+            e.round = last_action_.round;
+            e.action = {last_action_.kind,
+                        last_action_.kind == ActionKind::RaiseTo ? last_action_.amount : 0};
+            e.amount = last_added_;
+            e.all_in = last_action_.all_in;
+            return;
+        case Step::ReturnUncalled:
+        at_return_uncalled : {
+            // The highest bet of the round beyond the second highest was called by nobody: it
+            // goes back to its owner and never enters a pot.
+            step_ = Step::EndRound;
+            // No bet is ever above the round's highest, so a round checked through has none.
+            if (current_bet_ == 0) goto at_end_round;
+            int top = -1;
+            Chips highest = 0, second = 0;
+            for (int s = 0; s < def_.num_seats; ++s) {
+                if (bet_[s] > highest) {
+                    second = highest;
+                    highest = bet_[s];
+                    top = s;
+                } else if (bet_[s] > second) {
+                    second = bet_[s];
+                }
+            }
+            if (top < 0 || highest == second) goto at_end_round;
+            const Chips back = highest - second;
+            bet_[top] -= back;
+            committed_[top] -= back;
+            pot_ -= back;
+            stack_[top] += back;
+            all_in_ &= static_cast<SeatMask>(~bit(top));
+            assert_invariants();
+            if (!wants(EventKind::UncalledBetReturned)) goto at_end_round;
+            e.kind = EventKind::UncalledBetReturned;
+            e.seat = top;
+            e.hand_number = hand_number_;
+            e.round = round_;
+            e.amount = back;
+            return;
+        }
+        case Step::EndRound:
+        at_end_round : {
+            const SeatMask active = dealt_in_ & ~folded_;
+            if (at_most_one(active)) {
+                state_ = State::Payout;
+                step_ = Step::AwardPots;
+                build_pots();
+                goto at_award_pots;
+            }
+            if (round_ + 1 < def_.num_rounds) {
+                ++round_;
+                step_ = Step::StartRound;
+                goto at_start_round;
+            }
+            state_ = State::Showdown;
+            step_ = Step::ShowCards;
+            show_index_ = 0;
+            // The board is valued once; each player's hole cards are added to a copy.
+            Hand board;
+            for (int i = 0; i < board_count_; ++i)
+                board.add(board_[i]);
+            for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
+                const int s = std::countr_zero(static_cast<unsigned>(m));
+                Hand h = board;
+                for (int i = 0; i < def_.hole_cards; ++i)
+                    h.add(hole_[s][i]);
+                record_.values[s] = evaluate(h);
+            }
+            goto at_show_cards;
+        }
+        case Step::ShowCards:
+        at_show_cards : {
+            // Every remaining player shows, in order from the left of the button (a simulator
+            // has no reason to muck, and the record then holds every value).
+            const SeatMask active = dealt_in_ & ~folded_;
+            if (show_index_ == def_.num_seats) {
+                state_ = State::Payout;
+                step_ = Step::AwardPots;
+                build_pots();
+                goto at_award_pots;
+            }
+            if (!wants(EventKind::Showdown)) {
+                record_.shown = active;
+                show_index_ = def_.num_seats;
+                goto at_show_cards;
+            }
+            const int s = (button_ + 1 + show_index_++) % def_.num_seats;
+            if (!(active & bit(s))) goto at_show_cards;
+            record_.shown |= bit(s);
+            e.kind = EventKind::Showdown;
+            e.seat = s;
+            e.hand_number = hand_number_;
+            e.round = round_;
+            e.value = record_.values[s];
+            e.num_cards = static_cast<std::uint8_t>(def_.hole_cards);
+            for (int i = 0; i < def_.hole_cards; ++i)
+                e.cards[i] = hole_[s][i];
+            return;
+        }
+        case Step::AwardPots:
+        at_award_pots : {
+            if (award_index_ == num_pots_) {
+                step_ = Step::EndHand;
+                goto at_end_hand;
+            }
+            const int p = award_index_++;
+            const Chips amount = pot_amounts_[p];
+            const SeatMask eligible = pot_eligible_[p];
+            SeatMask winners = eligible;
+            if (count(eligible) > 1) {
+                HandValue best = 0;
+                winners = 0;
+                for (SeatMask m = eligible; m; m &= static_cast<SeatMask>(m - 1)) {
+                    const int s = std::countr_zero(static_cast<unsigned>(m));
+                    if (record_.values[s] > best) {
+                        best = record_.values[s];
+                        winners = bit(s);
+                    } else if (record_.values[s] == best) {
+                        winners |= bit(s);
+                    }
+                }
+            }
+            const int n = count(winners);
+            const Chips share = amount / n;
+            Chips odd = amount % n;
+            SeatMask odd_mask = 0;
+            // Odd chips go one each to the winners closest to the left of the button.
+            for (int i = 1; i <= def_.num_seats && odd > 0; ++i) {
+                const int s = (button_ + i) % def_.num_seats;
+                if (winners & bit(s)) {
+                    odd_mask |= bit(s);
+                    --odd;
+                }
+            }
+            for (SeatMask m = winners; m; m &= static_cast<SeatMask>(m - 1)) {
+                const int s = std::countr_zero(static_cast<unsigned>(m));
+                stack_[s] += share + ((odd_mask & bit(s)) ? 1 : 0);
+            }
+            pot_ -= amount;
+            awarded_ += amount;
+            assert_invariants();
+            if (!wants(EventKind::PotAwarded)) goto at_award_pots;
+            e.kind = EventKind::PotAwarded;
+            e.hand_number = hand_number_;
+            e.pot_index = p;
+            e.amount = amount;
+            e.winners = winners;
+            e.odd_chips = odd_mask;
+            return;
+        }
+        case Step::EndHand:
+        at_end_hand:
+            finish_hand();
+            state_ = State::PreHand;
+            step_ = Step::StartHand;
+            assert_invariants();
+            if (!wants(EventKind::HandEnded)) goto at_start_hand;
+            e.kind = EventKind::HandEnded;
+            e.hand_number = hand_number_;
+            return;
+        case Step::GameOver:
+        at_game_over : {
+            e.kind = EventKind::GameOver;
+            e.hand_number = hand_number_;
+            int holder = -1, with_chips = 0;
+            for (int s = 0; s < def_.num_seats; ++s)
+                if (stack_[s] > 0) {
+                    holder = s;
+                    ++with_chips;
+                }
+            e.seat = with_chips == 1 ? holder : -1;
+            return;
+        }
+    }
 }
 
 // ----------------------------------------------------------------------------------------
