@@ -1,19 +1,34 @@
 #include "pokerarena/engine/game_def.hpp"
 
+#include <cstdint>
+#include <limits>
 #include <string>
 
 #include "pokerarena/evaluator/card.hpp"
 
 namespace pokerarena {
 
+namespace {
+
+constexpr Chips kMaxTotalChips = std::numeric_limits<Chips>::max() / 4;
+
+}  // namespace
+
 std::string GameDef::validate() const {
     using std::to_string;
     if (num_seats < 2 || num_seats > kMaxSeats)
         return "num_seats = " + to_string(num_seats) + " is outside 2.." + to_string(kMaxSeats);
-    for (int s = 0; s < num_seats; ++s)
+    Chips total = 0;
+    for (int s = 0; s < num_seats; ++s) {
         if (starting_stacks[s] < 0)
             return "starting_stacks[" + to_string(s) + "] = " + to_string(starting_stacks[s]) +
                    " is negative";
+        // The engine adds stacks, bets and pots freely; a quarter of the Chips range keeps
+        // every such sum (and a raise above a stack) far from signed overflow.
+        if (__builtin_add_overflow(total, starting_stacks[s], &total) || total > kMaxTotalChips)
+            return "starting_stacks add up to more than " + to_string(kMaxTotalChips) +
+                   " chips (INT64_MAX / 4)";
+    }
     if (small_blind < 0) return "small_blind = " + to_string(small_blind) + " is negative";
     if (big_blind <= 0)
         return "big_blind = " + to_string(big_blind) + " must be positive (it is the minimum bet)";

@@ -211,7 +211,7 @@ TEST_CASE("Replay: the summary line and the report of a folder with bad files", 
     std::ostringstream report;
     const ReplaySummary summary =
         replay_files(std::vector{kPhhData / "bad", kPhhData / "missing"}, false, report);
-    CHECK(summary.line() == "14 hands, 2 matched, 1 mismatched, 11 errors, 0 unchecked, 0 skipped");
+    CHECK(summary.line() == "15 hands, 2 matched, 1 mismatched, 12 errors, 0 unchecked, 0 skipped");
     CHECK_FALSE(summary.ok());
     const std::string text = report.str();
     CHECK(text.find("ERROR " + (kPhhData / "bad" / "out_of_turn.phh").string() +
@@ -221,6 +221,10 @@ TEST_CASE("Replay: the summary line and the report of a folder with bad files", 
                     ": finishing stacks differ for p2, p5\n") != std::string::npos);
     CHECK(text.find("ERROR " + (kPhhData / "missing").string() + ": no such file or directory\n") !=
           std::string::npos);
+    CHECK(text.find("ERROR " + (kPhhData / "bad" / "huge_stacks.phh").string() +
+                    ": the hand's rules are not playable: starting_stacks add up to more "
+                    "than 2305843009213693951 chips "
+                    "(INT64_MAX / 4)\n") != std::string::npos);
     CHECK(text.find("  p2: file 9800, engine 9900") == std::string::npos);  // verbose only
     CHECK(text.ends_with(summary.line() + "\n"));
 
