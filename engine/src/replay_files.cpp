@@ -1,10 +1,12 @@
 // Replaying files and folders of hands, and the report the `replay` command prints.
 //
 // Output is line-oriented and stable (no timings, files in sorted order) so that tests and
-// scripts can match it; problems come first, the summary line last but one.
+// scripts can match it; problems come first, then the summary line, which is the last line
+// unless variants were skipped (their count by variant follows it).
 #include <algorithm>
 #include <map>
 #include <ostream>
+#include <string>
 #include <system_error>
 
 #include "pokerarena/engine/replay.hpp"
@@ -26,6 +28,42 @@ std::string variant_of(const std::string& message) {
     return message.substr(first + 1, last - first - 1);
 }
 
+// A file to read, or a folder that could not be searched (message says why).
+struct Found {
+    std::filesystem::path path;
+    std::string problem;
+};
+
+// The walk goes on past a folder it cannot read, so that one bad folder does not hide the
+// others; each such folder, and each folder without a hand file, is reported as an error.
+std::vector<Found> find_files(std::span<const std::filesystem::path> paths) {
+    std::vector<Found> files;
+    for (const auto& path : paths) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(path, ec)) {
+            files.push_back({path, ""});
+            continue;
+        }
+        std::vector<Found> found;
+        std::filesystem::recursive_directory_iterator it(path, ec);
+        for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+            std::error_code type_ec;
+            if (it->is_regular_file(type_ec) && is_phh_file(it->path()))
+                found.push_back({it->path(), ""});
+        }
+        std::sort(found.begin(), found.end(),
+                  [](const Found& a, const Found& b) { return a.path < b.path; });
+        const bool nothing = found.empty();
+        files.insert(files.end(), found.begin(), found.end());
+        if (ec) {
+            files.push_back({path, "cannot search the folder: " + ec.message()});
+        } else if (nothing) {
+            files.push_back({path, "no .phh or .phhs files under " + path.string()});
+        }
+    }
+    return files;
+}
+
 }  // namespace
 
 std::string ReplaySummary::line() const {
@@ -36,20 +74,8 @@ std::string ReplaySummary::line() const {
 
 std::vector<std::filesystem::path> find_phh_files(std::span<const std::filesystem::path> paths) {
     std::vector<std::filesystem::path> files;
-    for (const auto& path : paths) {
-        std::error_code ec;
-        if (!std::filesystem::is_directory(path, ec)) {
-            files.push_back(path);
-            continue;
-        }
-        std::vector<std::filesystem::path> found;
-        for (auto it = std::filesystem::recursive_directory_iterator(path, ec);
-             !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-            if (it->is_regular_file(ec) && is_phh_file(it->path())) found.push_back(it->path());
-        }
-        std::sort(found.begin(), found.end());
-        files.insert(files.end(), found.begin(), found.end());
-    }
+    for (const Found& f : find_files(paths))
+        if (f.problem.empty()) files.push_back(f.path);
     return files;
 }
 
@@ -57,14 +83,16 @@ ReplaySummary replay_files(std::span<const std::filesystem::path> paths, bool ve
                            std::ostream& out) {
     ReplaySummary summary;
     std::map<std::string, int> skipped_by_variant;
-    for (const auto& file : find_phh_files(paths)) {
+    for (const Found& found : find_files(paths)) {
+        const std::filesystem::path& file = found.path;
         std::vector<PhhEntry> entries;
         std::error_code ec;
-        if (!std::filesystem::exists(file, ec)) {
+        if (!found.problem.empty() || !std::filesystem::exists(file, ec)) {
             PhhEntry missing;
             missing.status = PhhEntry::Status::Error;
             missing.location = file.string();
-            missing.message = "no such file or directory";
+            missing.message =
+                found.problem.empty() ? std::string("no such file or directory") : found.problem;
             entries.push_back(std::move(missing));
         } else {
             entries = read_phh_file(file);

@@ -238,6 +238,20 @@ TEST_CASE("Replay: the summary line and the report of a folder with bad files", 
     CHECK(verbose.str().ends_with("skipped (unsupported variant): FB 1\n"));
 }
 
+TEST_CASE("Replay: a folder without hand files is an error, not a silent success", "[replay]") {
+    const std::filesystem::path empty =
+        std::filesystem::temp_directory_path() / "pokerarena-test-empty-folder";
+    std::filesystem::remove_all(empty);
+    std::filesystem::create_directories(empty / "sub");
+    std::ostringstream report;
+    const ReplaySummary summary = replay_files(std::vector{empty}, false, report);
+    std::filesystem::remove_all(empty);
+    CHECK(summary.line() == "1 hands, 0 matched, 0 mismatched, 1 errors, 0 unchecked, 0 skipped");
+    CHECK_FALSE(summary.ok());
+    CHECK(report.str() == "ERROR " + empty.string() + ": no .phh or .phhs files under " +
+                              empty.string() + "\n" + summary.line() + "\n");
+}
+
 namespace {
 
 // Plays one hand with random legal actions (many raises and all-ins) and returns the table.
