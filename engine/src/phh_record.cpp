@@ -39,6 +39,13 @@ PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
     if (def.structure == BettingStructure::PotLimit) {
         throw std::invalid_argument("PHH has no variant code for pot-limit hold'em");
     }
+    if (record.actions_truncated) {
+        // A hand written without its later actions would replay to the wrong stacks.
+        throw std::invalid_argument("hand " + std::to_string(record.hand_number) +
+                                    " has more than " + std::to_string(kMaxRecordedActions) +
+                                    " actions; the record kept only the first " +
+                                    std::to_string(kMaxRecordedActions) + ", too few to write it");
+    }
     const std::vector<int> seats = phh_order(record);
     const int n = static_cast<int>(seats.size());
     PhhHand hand;

@@ -325,3 +325,28 @@ TEST_CASE("Replay: engine hands written as PHH read back equal and replay to the
     }
     CHECK(hands == 600);
 }
+
+TEST_CASE("PHH: a record whose actions were truncated is refused, not written short", "[replay]") {
+    // Two seats min-raising each other with deep stacks make far more raises than a record
+    // keeps.
+    GameDef def = GameDef::no_limit_holdem(2, 2000, 1, 2);
+    def.max_hands = 1;
+    Table t(def, 1, 0);
+    t.set_pause_mask(kDefaultPauseMask | pause_bit(EventKind::HandEnded));
+    for (;;) {
+        const Event e = t.advance();
+        if (e.kind == EventKind::HandEnded || e.kind == EventKind::GameOver) break;
+        if (e.kind != EventKind::ActionRequired) continue;
+        const LegalActions legal = t.legal_actions();
+        const Action a = legal.can_raise && t.round() == 0 ? Action::raise_to(legal.min_raise_to)
+                                                           : Action::check_call();
+        REQUIRE(t.act(a).ok());
+    }
+    const HandRecord& record = t.last_hand();
+    REQUIRE(record.finished);
+    REQUIRE(record.actions_truncated);
+    REQUIRE(record.num_actions == kMaxRecordedActions);
+    CHECK_THROWS_WITH(phh_from_record(record, def),
+                      "hand 0 has more than 255 actions; the record kept only the first 255, too "
+                      "few to write it");
+}

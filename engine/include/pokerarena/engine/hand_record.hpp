@@ -44,7 +44,10 @@ struct HandRecord {
 
     std::array<RecordedAction, kMaxRecordedActions> actions{};
     int num_actions = 0;
-    bool actions_truncated = false;  // more than kMaxRecordedActions actions (never in practice)
+    // More than kMaxRecordedActions actions: only the first ones are kept. Rare but real (two
+    // bots min-raising each other with deep stacks make hundreds of raises); such a record
+    // cannot be written as PHH.
+    bool actions_truncated = false;
 
     SeatMask shown = 0;                         // seats that showed their cards at showdown
     std::array<HandValue, kMaxSeats> values{};  // hand values of the seats that showed
