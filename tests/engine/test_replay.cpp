@@ -67,8 +67,8 @@ TEST_CASE("Replay: every NT and FT hand of ../shared/phh matches", "[replay][sha
         return;
     }
     const ReplaySummary summary = replay_all({kSharedPhh});
-    CHECK(summary.hands == summary.matched + summary.unchecked + summary.skipped);
-    CHECK(summary.matched >= 4700);
+    CHECK(summary.line() ==
+          "4763 hands, 4727 matched, 0 mismatched, 0 errors, 1 unchecked, 35 skipped");
 }
 
 TEST_CASE("Replay: heads-up forced bets are reversed and the button acts first", "[replay]") {
