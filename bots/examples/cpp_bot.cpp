@@ -93,11 +93,17 @@ class RankSumBot {
     std::bernoulli_distribution coin_{0.5};
 };
 
-// What the host holds: the bot and the text of the last error.
+// What the host holds: the bot and the text of the last error. A fixed buffer, not a
+// std::string: keeping a message must not allocate, or it could throw out of a catch block
+// and across the C boundary.
 struct Handle {
     RankSumBot* bot = nullptr;
-    std::string error;
+    char error[256] = "";
 };
+
+void keep_error(Handle* handle, const char* message) {
+    std::snprintf(handle->error, sizeof handle->error, "%s", message);
+}
 
 void* create(const char* config, std::uint64_t seed, char* error, std::size_t error_size) {
     try {
@@ -126,19 +132,19 @@ void destroy(void* h) {
 std::int32_t decide(void* h, const PaView* view, PaAction* action) {
     auto* handle = static_cast<Handle*>(h);
     try {
-        handle->error.clear();
+        handle->error[0] = '\0';
         *action = handle->bot->decide(*view);
         return PA_STATUS_OK;
     } catch (const std::exception& e) {
-        handle->error.assign(e.what());  // cannot throw for messages this short in practice
+        keep_error(handle, e.what());
     } catch (...) {
-        handle->error.assign("unknown error");
+        keep_error(handle, "unknown error");
     }
     return PA_STATUS_ERROR;
 }
 
 const char* last_error(void* h) {
-    return static_cast<Handle*>(h)->error.c_str();
+    return static_cast<Handle*>(h)->error;
 }
 
 std::int32_t action_probabilities(void* h, const PaView* v, const PaAction* candidates,
@@ -148,7 +154,7 @@ std::int32_t action_probabilities(void* h, const PaView* v, const PaAction* cand
         handle->bot->probabilities(*v, candidates, count, probabilities);
         return PA_STATUS_OK;
     } catch (...) {
-        handle->error.assign("action_probabilities failed");
+        keep_error(handle, "action_probabilities failed");
     }
     return PA_STATUS_ERROR;
 }
