@@ -106,6 +106,7 @@ class ProbeBot final : public Bot {
         return action;
     }
     void on_event(const Event& e) override { inner_->on_event(e); }
+    bool wants_events() const override { return inner_->wants_events(); }
     void new_match() override { inner_->new_match(); }
 
   private:
@@ -121,26 +122,19 @@ class ProbeBot final : public Bot {
             }
         }
         std::array<double, 4> p{};
-        bool offered = false;
+        // The values need no check here: PluginBot, the only bot that offers them, throws
+        // BotError when they break Bot's contract. A bot that throws has offered them.
         try {
-            offered = inner_->action_probabilities(v, std::span(candidates.data(), n),
-                                                   std::span(p.data(), n));
+            if (!inner_->action_probabilities(v, std::span(candidates.data(), n),
+                                              std::span(p.data(), n)))
+                return;
         } catch (const std::exception& e) {
             note_bad_probability(e.what());
-            return;
+        } catch (...) {
+            note_bad_probability("action_probabilities threw a non-standard exception");
         }
-        if (!offered) return;
         stats_.offers_probabilities = true;
         ++stats_.probability_checks;
-        double sum = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            if (!(p[i] >= 0.0 && p[i] <= 1.0)) {
-                note_bad_probability("probability " + std::to_string(p[i]) + " is outside 0..1");
-                return;
-            }
-            sum += p[i];
-        }
-        if (sum > 1.0 + 1e-9) note_bad_probability("probabilities sum to " + std::to_string(sum));
     }
     void note_bad_probability(const std::string& why) {
         if (stats_.bad_probabilities++ == 0) stats_.first_bad_probability = why;

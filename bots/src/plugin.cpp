@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstring>
 #include <filesystem>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "pokerarena_bot.h"
@@ -88,14 +90,14 @@ std::shared_ptr<const PluginLibrary> load_plugin(const std::string& path) {
     const PaBotApi* api = entry(PA_BOT_ABI_VERSION);
     if (!api)
         throw PluginError(who + "refused host ABI version " + version_text(PA_BOT_ABI_VERSION));
-    if (PA_ABI_MAJOR_OF(api->abi_version) != PA_BOT_ABI_MAJOR) {
-        throw PluginError(who + "implements ABI version " + version_text(api->abi_version) +
-                          "; this host supports " + std::to_string(PA_BOT_ABI_MAJOR) + ".x");
-    }
     if (api->struct_size < kMinApiSize) {
         throw PluginError(who + "API table of " + std::to_string(api->struct_size) +
                           " bytes is smaller than the " + std::to_string(kMinApiSize) +
                           " bytes of ABI " + std::to_string(PA_BOT_ABI_MAJOR) + ".0");
+    }
+    if (PA_ABI_MAJOR_OF(api->abi_version) != PA_BOT_ABI_MAJOR) {
+        throw PluginError(who + "implements ABI version " + version_text(api->abi_version) +
+                          "; this host supports " + std::to_string(PA_BOT_ABI_MAJOR) + ".x");
     }
     const char* missing = !api->name         ? "name"
                           : !api->create     ? "create"
@@ -123,7 +125,8 @@ PluginBot::PluginBot(std::shared_ptr<const PluginLibrary> library, const std::st
         throw PluginError("plugin '" + library_->path() +
                           "': create failed: " + (error[0] ? error.data() : "no reason given"));
     }
-    buffers_->actions.reserve(64);
+    // A whole hand's actions at most: fill_view never reallocates during play.
+    buffers_->actions.reserve(kMaxRecordedActions);
 }
 
 PluginBot::~PluginBot() {
@@ -230,6 +233,10 @@ void PluginBot::on_event(const Event& e) {
     hook(handle_, &p);
 }
 
+bool PluginBot::wants_events() const {
+    return PA_OPTIONAL(library_->api(), on_event) != nullptr;
+}
+
 void PluginBot::new_match() {
     if (const auto hook = PA_OPTIONAL(library_->api(), new_match)) hook(handle_);
 }
@@ -238,6 +245,11 @@ bool PluginBot::action_probabilities(const SeatView& view, std::span<const Actio
                                      std::span<double> probabilities) {
     const auto hook = PA_OPTIONAL(library_->api(), action_probabilities);
     if (!hook) return false;
+    if (probabilities.size() != candidates.size()) {
+        throw std::invalid_argument(
+            "action_probabilities: " + std::to_string(probabilities.size()) +
+            " probabilities for " + std::to_string(candidates.size()) + " candidates");
+    }
     fill_view(view);
     auto& c = buffers_->candidates;
     c.resize(candidates.size());
@@ -250,6 +262,23 @@ bool PluginBot::action_probabilities(const SeatView& view, std::span<const Actio
         throw BotError(FaultKind::ErrorStatus,
                        std::string("action_probabilities returned an error: ") +
                            (why && *why ? why : "(no message)"));
+    }
+    // The plugin's numbers are checked here, once, so that every host (check-bot, variance
+    // reduction) can rely on Bot's contract.
+    double sum = 0;
+    for (std::size_t i = 0; i < probabilities.size(); ++i) {
+        const double p = probabilities[i];
+        if (!(p >= 0.0 && p <= 1.0)) {  // also rejects NaN
+            throw BotError(FaultKind::BadAnswer, "action_probabilities wrote " + std::to_string(p) +
+                                                     " for candidate " + std::to_string(i) +
+                                                     ", outside 0..1");
+        }
+        sum += p;
+    }
+    if (sum > 1.0 + 1e-9) {
+        throw BotError(FaultKind::BadAnswer,
+                       "action_probabilities wrote probabilities summing to " +
+                           std::to_string(sum) + ", more than 1");
     }
     return true;
 }

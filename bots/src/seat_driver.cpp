@@ -32,14 +32,17 @@ SeatDriver::SeatDriver(Table& table, std::span<Bot* const> bots)
         throw std::invalid_argument("SeatDriver: " + std::to_string(bots.size()) + " bots for " +
                                     std::to_string(num_seats_) + " seats");
     }
+    bool events_wanted = false;
     for (std::size_t s = 0; s < bots.size(); ++s) {
         if (!bots[s])
             throw std::invalid_argument("SeatDriver: no bot for seat " + std::to_string(s));
         bots_[s] = bots[s];
+        events_wanted |= bots[s]->wants_events();
     }
-    // Pausing on every event costs a few returns per hand; it is what lets bots see the
-    // hand unfold, and a bot that ignores events pays only an empty virtual call.
-    table.set_pause_mask(kPauseOnEveryEvent);
+    // Pausing on every event turns off the engine's fast path; it is paid only when a bot
+    // watches the hand unfold. play_hand() needs HandEnded to know where a hand stops.
+    table.set_pause_mask(events_wanted ? kPauseOnEveryEvent
+                                       : kDefaultPauseMask | pause_bit(EventKind::HandEnded));
 }
 
 bool SeatDriver::play_hand() {

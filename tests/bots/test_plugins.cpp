@@ -2,7 +2,12 @@
 // deliberately broken ones (tests/bots/plugins/).
 #include <catch2/catch.hpp>
 
+#include <array>
+#include <span>
 #include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "play_helpers.hpp"
 #include "pokerarena/bots/check_bot.hpp"
@@ -62,7 +67,7 @@ TEST_CASE("the loader reports each kind of broken plugin in words") {
             "plugin '" + version + "': implements ABI version 2.0; this host supports 1.x");
     const std::string small = PLUGIN_BROKEN_SMALL_TABLE;
     REQUIRE(load_error(small) ==
-            "plugin '" + small + "': API table of 8 bytes is smaller than the 48 bytes of ABI 1.0");
+            "plugin '" + small + "': API table of 4 bytes is smaller than the 48 bytes of ABI 1.0");
     const std::string null_decide = PLUGIN_BROKEN_NULL_DECIDE;
     REQUIRE(load_error(null_decide) ==
             "plugin '" + null_decide + "': required function 'decide' is missing (null)");
@@ -138,6 +143,42 @@ TEST_CASE("the C++ example states its action probabilities") {
     REQUIRE_FALSE(other->action_probabilities(v, candidates, p));  // built-ins do not say
 }
 
+TEST_CASE("a plugin wants events exactly when it has on_event") {
+    REQUIRE(make_bot(std::string(PLUGIN_EXAMPLE_C), 1)->wants_events());
+    REQUIRE_FALSE(make_bot(std::string(PLUGIN_EXAMPLE_CPP), 1)->wants_events());
+    REQUIRE_FALSE(make_bot(plugin_path(PLUGIN_BAD_BOT) + ":garbage", 1)->wants_events());
+}
+
+TEST_CASE("a plugin's action probabilities are checked: sizes before, values after the call") {
+    Table table(test::mixed_stack_game(2), 2, 0);
+    for (;;) {
+        const Event e = table.advance();
+        if (e.kind == EventKind::ActionRequired) break;
+    }
+    const SeatView v = table.view(table.seat_to_act());
+    const std::array<Action, 2> candidates{Action::fold(), Action::check_call()};
+    std::array<double, 2> p{};
+    auto fine = make_bot(plugin_path(PLUGIN_BAD_BOT) + ":garbage", 1);
+    REQUIRE(fine->action_probabilities(v, candidates, p));
+    REQUIRE_THROWS_AS(fine->action_probabilities(v, candidates, std::span(p.data(), 1)),
+                      std::invalid_argument);
+    const std::pair<std::string, std::string> cases[] = {
+        {"nan_probability", "action_probabilities wrote nan for candidate 0, outside 0..1"},
+        {"big_probabilities",
+         "action_probabilities wrote probabilities summing to 1.500000, more than 1"},
+    };
+    for (const auto& [mode, message] : cases) {
+        auto bot = make_bot(plugin_path(PLUGIN_BAD_BOT) + ":" + mode, 1);
+        try {
+            bot->action_probabilities(v, candidates, p);
+            FAIL("no BotError for " + mode);
+        } catch (const BotError& e) {
+            REQUIRE(e.kind() == FaultKind::BadAnswer);
+            REQUIRE(std::string(e.what()) == message);
+        }
+    }
+}
+
 TEST_CASE("check-bot passes the example plugins and the built-ins") {
     CheckBotOptions options;
     options.hands_per_setup = 40;
@@ -162,6 +203,8 @@ TEST_CASE("check-bot reports each kind of misbehaviour and fails") {
         {"error", "  error status: "},
         {"garbage", "  bad answer: "},
         {"nondeterministic", "determinism: FAILED"},
+        {"nan_probability", "    first: action_probabilities wrote nan for candidate "},
+        {"big_probabilities", "    first: action_probabilities wrote probabilities summing to "},
     };
     for (const auto& [mode, expected] : cases) {
         std::ostringstream out;

@@ -33,7 +33,7 @@ class UnderRaiseBot final : public Bot {
 // Records the events it is shown and the hole cards it can see.
 class WatchingBot final : public Bot {
   public:
-    explicit WatchingBot(int seat) : seat_(seat) {}
+    explicit WatchingBot(int seat, bool wants = true) : seat_(seat), wants_(wants) {}
     Action decide(const SeatView& v) override {
         for (int s = 0; s < v.num_seats; ++s) {
             if (s != seat_ && ((v.known_hole >> s) & 1)) saw_other_cards = true;
@@ -44,6 +44,7 @@ class WatchingBot final : public Bot {
         ++events[static_cast<std::size_t>(e.kind)];
         if (e.kind == EventKind::HoleCardsDealt && e.seat != seat_) saw_other_cards = true;
     }
+    bool wants_events() const override { return wants_; }
     void new_match() override { ++matches; }
 
     std::array<int, 11> events{};
@@ -52,6 +53,7 @@ class WatchingBot final : public Bot {
 
   private:
     int seat_;
+    bool wants_;
 };
 
 }  // namespace
@@ -100,6 +102,37 @@ TEST_CASE("bots see their own hole cards, public events, and never another seat'
         REQUIRE(w->events[static_cast<std::size_t>(EventKind::ActionRequired)] == 0);
         REQUIRE(w->events[static_cast<std::size_t>(EventKind::ActionTaken)] > 0);
         REQUIRE(w->events[static_cast<std::size_t>(EventKind::Showdown)] > 0);
+    }
+}
+
+TEST_CASE("the table pauses on every event only when some bot wants events") {
+    SECTION("nobody wants them: the fast path, and bots see only HandEnded") {
+        WatchingBot w0(0, false);
+        WatchingBot w1(1, false);
+        Table table(test::mixed_stack_game(2), 9, 0);
+        std::array<Bot*, 2> bots{&w0, &w1};
+        SeatDriver driver(table, bots);
+        REQUIRE(table.pause_mask() == (kDefaultPauseMask | pause_bit(EventKind::HandEnded)));
+        REQUIRE(driver.play_hands(20, [](const HandRecord&) {}) == 20);
+        REQUIRE(w0.events[static_cast<std::size_t>(EventKind::HandEnded)] == 20);
+        REQUIRE(w0.events[static_cast<std::size_t>(EventKind::HandStarted)] == 0);
+        REQUIRE(w1.events[static_cast<std::size_t>(EventKind::ActionTaken)] == 0);
+    }
+    SECTION("one bot wants them: every event, for every bot") {
+        WatchingBot w0(0, false);
+        WatchingBot w1(1, true);
+        Table table(test::mixed_stack_game(2), 9, 0);
+        std::array<Bot*, 2> bots{&w0, &w1};
+        SeatDriver driver(table, bots);
+        REQUIRE(table.pause_mask() == kPauseOnEveryEvent);
+        REQUIRE(driver.play_hands(20, [](const HandRecord&) {}) == 20);
+        REQUIRE(w1.events[static_cast<std::size_t>(EventKind::HandStarted)] == 20);
+    }
+    SECTION("built-ins do not want them") {
+        for (const char* spec : {"random", "call", "fold", "allin", "tag", "equity"}) {
+            INFO(spec);
+            REQUIRE_FALSE(make_bot(spec, 1)->wants_events());
+        }
     }
 }
 

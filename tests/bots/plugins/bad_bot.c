@@ -5,6 +5,9 @@
  *   error             returns PA_STATUS_ERROR with the message "deliberate failure"
  *   garbage           writes action kind 77
  *   nondeterministic  raises or calls by a counter shared by all handles (not the seed)
+ *   nan_probability   plays check/call but states a NaN probability for the first candidate
+ *   big_probabilities plays check/call but states 0.75 for every candidate (sum above 1)
+ * The other modes state probability 0 for every candidate.
  * Any other config makes create() fail with "unknown mode 'X'".
  */
 #include <stdio.h>
@@ -13,7 +16,16 @@
 
 #include "pokerarena_bot.h"
 
-enum Mode { WRONG_AMOUNT, FOLD_FREE, ERROR_STATUS, GARBAGE, NONDETERMINISTIC };
+enum Mode {
+    WRONG_AMOUNT,
+    FOLD_FREE,
+    ERROR_STATUS,
+    GARBAGE,
+    NONDETERMINISTIC,
+    NAN_PROBABILITY,
+    BIG_PROBABILITIES,
+    NUM_MODES
+};
 
 typedef struct BadBot {
     enum Mode mode;
@@ -23,11 +35,12 @@ typedef struct BadBot {
 static unsigned shared_counter; /* the forbidden global state of "nondeterministic" */
 
 static void* bad_create(const char* config, uint64_t seed, char* error, size_t error_size) {
-    static const char* const names[] = {"wrong_amount", "fold_free", "error", "garbage",
-                                        "nondeterministic"};
+    static const char* const names[NUM_MODES] = {
+        "wrong_amount",    "fold_free",        "error", "garbage", "nondeterministic",
+        "nan_probability", "big_probabilities"};
     int mode;
     (void)seed;
-    for (mode = 0; mode < 5; ++mode) {
+    for (mode = 0; mode < NUM_MODES; ++mode) {
         if (strcmp(config, names[mode]) == 0) {
             BadBot* bot = (BadBot*)calloc(1, sizeof(BadBot));
             bot->mode = (enum Mode)mode;
@@ -66,7 +79,22 @@ static int32_t bad_decide(void* handle, const PaView* v, PaAction* action) {
                 action->amount = v->legal.min_raise_to;
             }
             break;
+        default:
+            break;
     }
+    return PA_STATUS_OK;
+}
+
+static int32_t bad_action_probabilities(void* handle, const PaView* view,
+                                        const PaAction* candidates, uint32_t count,
+                                        double* probabilities) {
+    const BadBot* bot = (const BadBot*)handle;
+    uint32_t i;
+    (void)view;
+    (void)candidates;
+    for (i = 0; i < count; ++i)
+        probabilities[i] = bot->mode == BIG_PROBABILITIES ? 0.75 : 0.0;
+    if (bot->mode == NAN_PROBABILITY && count > 0) probabilities[0] = strtod("nan", NULL);
     return PA_STATUS_OK;
 }
 
@@ -76,7 +104,7 @@ static const char* bad_last_error(void* handle) {
 
 static const PaBotApi kApi = {
     sizeof(PaBotApi), PA_BOT_ABI_VERSION, "bad bot", bad_create, bad_destroy,
-    bad_decide,       bad_last_error,     NULL,      NULL,       NULL};
+    bad_decide,       bad_last_error,     NULL,      NULL,       bad_action_probabilities};
 
 PA_EXPORT const PaBotApi* pokerarena_bot_api(uint32_t host_abi_version) {
     (void)host_abi_version;

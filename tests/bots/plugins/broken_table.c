@@ -1,7 +1,9 @@
 /*
  * Plugins whose API table the loader must refuse, one per value of BROKEN:
- *   1 a table of ABI major version 2        2 a table of 8 bytes
- *   3 a null decide function                4 refuses the host's version (returns NULL)
+ *   1 a table of ABI major version 2
+ *   2 a table of 4 bytes (the version field past them says 7.0 and must not be read)
+ *   3 a null decide function
+ *   4 refuses the host's version (returns NULL)
  *   5 exports no pokerarena_bot_api at all
  */
 #include <stddef.h>
@@ -38,8 +40,9 @@ static const PaBotApi kApi = {
     sizeof(PaBotApi), (2u << 16),       "future bot", never_create, never_destroy,
     never_decide,     never_last_error, NULL,         NULL,         NULL};
 #elif BROKEN == 2
-static const PaBotApi kApi = {8,
-                              PA_BOT_ABI_VERSION,
+/* Only struct_size is inside the table; the abi_version past it must not be read. */
+static const PaBotApi kApi = {4,
+                              (7u << 16),
                               "tiny table",
                               never_create,
                               never_destroy,

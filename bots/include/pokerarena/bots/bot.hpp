@@ -37,6 +37,11 @@ class Bot {
     // HandEnded, GameOver. Must not throw.
     virtual void on_event(const Event&) {}
 
+    // True when on_event does something. SeatDriver pauses the table on every event only
+    // when some seated bot wants them; otherwise the engine runs its fast path and on_event
+    // may see no more than HandEnded and GameOver.
+    virtual bool wants_events() const { return false; }
+
     // Forget everything learnt about opponents: the host is about to replay the same deals
     // with seats swapped. The random generator is not reset.
     virtual void new_match() {}

@@ -85,6 +85,7 @@ class PluginBot final : public Bot {
 
     Action decide(const SeatView& view) override;
     void on_event(const Event& event) override;
+    bool wants_events() const override;  // when the plugin has on_event
     void new_match() override;
     bool action_probabilities(const SeatView& view, std::span<const Action> candidates,
                               std::span<double> probabilities) override;

@@ -4,10 +4,13 @@
 // - One Bot per seat (not owned); the driver calls decide() for the seat to act and forwards
 //   to every seat's bot each event of the hand except ActionRequired, and HoleCardsDealt
 //   only to the seat it belongs to (a bot never sees another seat's cards before showdown).
+//   Events are paused on, and so forwarded, only when some seated bot wants_events();
+//   otherwise the table runs its fast path and bots see only HandEnded.
 // - The fault rule: when decide() throws, or the table rejects its action, the seat checks
 //   if that is free and folds otherwise; the fault is counted for the seat by kind, with the
-//   first message kept ("hand 12: raise to 150 is below the minimum raise to 200"), and play
-//   goes on. Chips stay conserved because only legal actions ever reach the table.
+//   first message kept ("hand 12, illegal action: raise to 150 is below the minimum raise
+//   to 200"), and play goes on. Chips stay conserved because only legal actions ever reach the
+//   table.
 // - play_hand() allocates nothing (apart from the first fault message of a seat).
 //
 // play_duplicate_heads_up guarantees
@@ -45,7 +48,8 @@ class SeatDriver {
   public:
     // bots[s] plays seat s, for every seat of the table's game; throws std::invalid_argument
     // when bots.size() differs from the number of seats or a bot is null. Sets the table's
-    // pause mask to every event.
+    // pause mask to every event when some bot wants_events(), else to ActionRequired,
+    // HandEnded and GameOver only (bots then see just HandEnded).
     SeatDriver(Table& table, std::span<Bot* const> bots);
 
     // Plays until the hand in progress (or the next one) has ended and returns true, or
