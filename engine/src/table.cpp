@@ -522,13 +522,14 @@ Status Table::act(Action action) {
 // Showdown and payout.
 
 void Table::build_pots() {
-    // Antes are dead money: they all go into the main pot, which every remaining player
-    // contests (a big-blind ante is paid for the whole table, so layering it by who paid would
-    // hand it back to the big blind). The chips put in after the antes form layers by the
-    // amounts the remaining players put in: each layer is won only by those who reached it;
-    // folded chips stay in the layers they reached. After the uncalled bet is returned no
-    // folded seat is above the top layer, but chips above it would join the last pot rather
-    // than leak.
+    // Pots are layers of what the remaining players put in: each layer is won only by those
+    // who reached it; folded chips stay in the layers they reached. When every seat dealt in
+    // posted an ante, the antes are layered with the bets, so a seat all-in for part of its
+    // ante wins from each opponent no more than it put in itself. An ante posted by some seats
+    // only (the big-blind ante, paid for the whole table) is dead money in the main pot:
+    // layering it by who paid would hand it back to an all-in big blind. After the uncalled
+    // bet is returned no folded seat is above the top layer, but chips above it would join
+    // the last pot rather than leak.
     const SeatMask active = dealt_in_ & ~folded_;
     award_index_ = 0;
     if ((active & all_in_) == 0) {
@@ -543,11 +544,15 @@ void Table::build_pots() {
         }
         return;
     }
+    bool every_seat_anted = true;
+    for (SeatMask m = dealt_in_; m; m &= static_cast<SeatMask>(m - 1))
+        every_seat_anted &= record_.antes[std::countr_zero(static_cast<unsigned>(m))] > 0;
     std::array<Chips, kMaxSeats> live{};
     Chips antes = 0;
     for (int s = 0; s < def_.num_seats; ++s) {
-        live[s] = committed_[s] - record_.antes[s];
-        antes += record_.antes[s];
+        const Chips dead = every_seat_anted ? 0 : record_.antes[s];
+        live[s] = committed_[s] - dead;
+        antes += dead;
     }
     std::array<Chips, kMaxSeats> levels{};
     int num_levels = 0;

@@ -3,8 +3,12 @@
 // table unchanged; every hand ends; chips are conserved across hands.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "pokerarena/engine/table.hpp"
 
@@ -122,6 +126,64 @@ void check_finished_hand(const Table& t, const GameDef& def, Chips chips) {
     if (!def.reset_stacks_each_hand) ENSURE(now == chips);
 }
 
+// An independent payout reference: the pots re-derived by plain layering of everything each
+// seat put in (antes included when every seat dealt in posted one; otherwise the antes are
+// dead money in the main pot), each awarded to the best shown hands among the seats that
+// reached it, odd chips to the winners first left of the button. The final stacks must agree.
+void check_payout(const Table& t, const GameDef& def) {
+    const HandRecord& r = t.last_hand();
+    const SeatMask contenders = r.dealt_in & ~t.folded();
+    bool every_seat_anted = true;
+    for (int s = 0; s < def.num_seats; ++s)
+        if (r.dealt_in & (1u << s)) every_seat_anted &= r.antes[s] > 0;
+    std::array<Chips, kMaxSeats> layered{};
+    Chips dead = 0;
+    for (int s = 0; s < def.num_seats; ++s) {
+        const Chips ante_dead = every_seat_anted ? 0 : r.antes[s];
+        layered[s] = t.committed(s) - ante_dead;
+        dead += ante_dead;
+    }
+    std::vector<Chips> levels;
+    for (int s = 0; s < def.num_seats; ++s)
+        if (contenders & (1u << s)) levels.push_back(layered[s]);
+    std::sort(levels.begin(), levels.end());
+    levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+    std::array<Chips, kMaxSeats> award{};
+    Chips previous = 0;
+    for (std::size_t l = 0; l < levels.size(); ++l) {
+        Chips amount = l == 0 ? dead : 0;
+        SeatMask eligible = 0;
+        for (int s = 0; s < def.num_seats; ++s) {
+            const bool top = l + 1 == levels.size();
+            amount += (top ? layered[s] : std::min(layered[s], levels[l])) -
+                      std::min(layered[s], previous);
+            if ((contenders & (1u << s)) && layered[s] >= levels[l]) eligible |= 1u << s;
+        }
+        previous = levels[l];
+        if (amount == 0) continue;
+        SeatMask winners = eligible;
+        if (std::popcount(eligible) > 1) {
+            ENSURE((eligible & ~r.shown) == 0);
+            HandValue best = 0;
+            for (int s = 0; s < def.num_seats; ++s)
+                if (eligible & (1u << s)) best = std::max(best, r.values[s]);
+            winners = 0;
+            for (int s = 0; s < def.num_seats; ++s)
+                if ((eligible & (1u << s)) && r.values[s] == best) winners |= 1u << s;
+        }
+        const int n = std::popcount(winners);
+        Chips odd = amount % n;
+        for (int i = 1; i <= def.num_seats; ++i) {
+            const int s = (r.button + i) % def.num_seats;
+            if (!(winners & (1u << s))) continue;
+            award[s] += amount / n + (odd > 0 ? 1 : 0);
+            if (odd > 0) --odd;
+        }
+    }
+    for (int s = 0; s < def.num_seats; ++s)
+        ENSURE(r.final_stacks[s] == r.starting_stacks[s] - t.committed(s) + award[s]);
+}
+
 // Plays random matches until `hands` hands have been played; returns the steps taken.
 std::int64_t play_random(std::uint64_t seed, int hands) {
     Rng rng{seed * 0x9E3779B97F4A7C15ULL + 1};
@@ -153,6 +215,7 @@ std::int64_t play_random(std::uint64_t seed, int hands) {
             }
             if (e.kind == EventKind::HandEnded) {
                 check_finished_hand(t, def, chips);
+                check_payout(t, def);
                 ++played;
                 steps_this_hand = 0;
                 continue;

@@ -342,6 +342,39 @@ TEST_CASE("rule 10: antes for every player and the big-blind ante; short stacks 
     }
 }
 
+TEST_CASE(
+    "rule 10: a seat all-in for part of its ante wins from each opponent only what it "
+    "put in",
+    "[rules]") {
+    GameDef def = GameDef::no_limit_holdem(3, 10000, 50, 100);
+    def.ante_kind = AnteKind::EveryPlayer;
+    def.ante = 100;
+    def.starting_stacks = {50, 10000, 10000};
+    Table t(def, 1, 0);
+    t.set_button(2);
+    t.set_pause_mask(kPauseOnEveryEvent);
+    t.set_next_hand_cards(cards({"AsAh", "KsKh", "QsQh"}, "2c7d9hJs3c"));
+    // Seat 0 posts 50 of its ante and is all-in; seat 1 posts the big blind, seat 2 calls.
+    play(t, {{2, call()}, {1, check()}});
+    for (int round = 1; round < 4; ++round)
+        play(t, {{1, check()}, {2, check()}});
+    const std::vector<Event> pots = of_kind(finish(t), EventKind::PotAwarded);
+    REQUIRE(pots.size() == 2);
+    // Main pot: 50 from each seat, won by seat 0's aces.
+    CHECK(pots[0].amount == 150);
+    CHECK(pots[0].winners == 1u);
+    // Side pot: the other 50 of the antes and the 100 bets of seats 1 and 2; kings win it.
+    CHECK(pots[1].amount == 300);
+    CHECK(pots[1].winners == (1u << 1));
+    CHECK(t.stack(0) == 150);
+    CHECK(t.stack(1) == 10000 - 200 + 300);
+    CHECK(t.stack(2) == 10000 - 200);
+    CHECK(total_stacks(t) == 20050);
+    std::string why;
+    INFO(why);
+    CHECK(t.check_invariants(&why));
+}
+
 TEST_CASE("rule 11: when at most one player can act, the board is dealt with no betting",
           "[rules]") {
     SECTION("heads-up all-in and call") {
