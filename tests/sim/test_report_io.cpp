@@ -1,0 +1,72 @@
+// Report files: a written report reads back equal, a failed write leaves the old report, and
+// a file that is not a report is refused with its name in the message.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "pokerarena/sim/report_io.hpp"
+
+using namespace pokerarena::sim;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / "pokerarena_report_io_test";
+    fs::create_directories(dir);
+    return dir / name;
+}
+
+Report sample_report() {
+    Report r;
+    r.mutable_config()->set_seed(42);
+    r.mutable_config()->add_bots()->set_spec("tag");
+    r.set_complete(true);
+    r.set_hands(1000);
+    BotResult* bot = r.add_bots();
+    bot->set_name("tag");
+    bot->set_net_chips(-250);
+    bot->mutable_mbb_per_hand()->set_mean(-62.5);
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("a written report reads back equal", "[report]") {
+    const fs::path path = scratch("roundtrip.pb");
+    const Report r = sample_report();
+    write_report(r, path);
+    const Report back = read_report(path);
+    CHECK(back.SerializeAsString() == r.SerializeAsString());
+    CHECK_FALSE(fs::exists(fs::path(path.string() + ".tmp")));
+}
+
+TEST_CASE("a write that cannot happen keeps the old report and names the file", "[report]") {
+    const fs::path path = scratch("kept.pb");
+    write_report(sample_report(), path);
+    // A folder where the temporary file should go makes the write fail.
+    const fs::path blocker = fs::path(path.string() + ".tmp");
+    fs::create_directories(blocker);
+    Report other = sample_report();
+    other.set_hands(5);
+    CHECK_THROWS_WITH(write_report(other, path), Catch::Contains("kept.pb.tmp"));
+    fs::remove_all(blocker);
+    CHECK(read_report(path).hands() == 1000);
+}
+
+TEST_CASE("a file that is not a report is refused with its name", "[report]") {
+    const fs::path path = scratch("not_a_report.pb");
+    std::ofstream(path) << "hello, this is text\n";
+    CHECK_THROWS_WITH(read_report(path),
+                      Catch::Contains("not_a_report.pb: not a pokerarena report"));
+    CHECK_THROWS_WITH(read_report(scratch("missing.pb")),
+                      Catch::Contains("missing.pb: cannot open"));
+}
+
+TEST_CASE("JSON uses the proto field names and prints every field", "[report]") {
+    const std::string json = report_to_json(sample_report());
+    CHECK_THAT(json, Catch::Contains("\"mbb_per_hand\"") && Catch::Contains("-62.5") &&
+                         Catch::Contains("\"units_done\"") && Catch::Contains("\"seed\": \"42\""));
+}
