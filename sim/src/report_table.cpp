@@ -1,0 +1,466 @@
+#include "pokerarena/sim/report_table.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdint>
+#include <cstdio>
+#include <numeric>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace pokerarena::sim {
+
+namespace {
+
+// Lines are kept under this many characters; the crosstable is cut into column blocks to fit.
+constexpr std::size_t kMaxLineWidth = 120;
+
+// snprintf rather than iostream manipulators: one format string per figure is easier to keep
+// identical across the sections, and the "C" locale the program runs in never groups digits.
+std::string printf_string(const char* format, ...) __attribute__((format(printf, 1, 2)));
+std::string printf_string(const char* format, ...) {
+    char buffer[128];
+    std::va_list args;
+    va_start(args, format);
+    const int size = std::vsnprintf(buffer, sizeof buffer, format, args);
+    va_end(args);
+    if (size < 0) return "?";
+    return std::string(buffer, std::min(static_cast<std::size_t>(size), sizeof buffer - 1));
+}
+
+// Characters on screen: UTF-8 continuation bytes take no column ("±", "µ", bot names).
+std::size_t display_width(const std::string& text) {
+    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+}
+
+std::string grouped(std::int64_t value) {
+    const bool negative = value < 0;
+    // Through unsigned so that INT64_MIN (a corrupt file) does not overflow.
+    std::uint64_t magnitude =
+        negative ? ~static_cast<std::uint64_t>(value) + 1 : static_cast<std::uint64_t>(value);
+    std::string digits = std::to_string(magnitude);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return negative ? "-" + out : out;
+}
+
+std::string signed_figure(double value, int decimals) {
+    // "-0.0" would suggest a loss where the figure rounds to nothing.
+    const double rounded = std::round(value * std::pow(10.0, decimals)) / std::pow(10.0, decimals);
+    if (rounded == 0.0) return printf_string("%.*f", decimals, 0.0);
+    return printf_string("%+.*f", decimals, value);
+}
+
+std::string figure(double value, int decimals) {
+    return printf_string("%.*f", decimals, value);
+}
+
+std::string percent(double share) {
+    return printf_string("%.1f%%", 100.0 * share);
+}
+
+std::string microseconds(double us) {
+    if (us < 10) return printf_string("%.2f", us);
+    if (us < 1000) return printf_string("%.1f", us);
+    return printf_string("%.0f", us);
+}
+
+std::string ordinal(std::size_t place) {
+    const std::size_t last_two = place % 100;
+    const char* suffix = "th";
+    if (last_two < 11 || last_two > 13) {
+        if (place % 10 == 1) suffix = "st";
+        if (place % 10 == 2) suffix = "nd";
+        if (place % 10 == 3) suffix = "rd";
+    }
+    return std::to_string(place) + suffix;
+}
+
+// A table of right- or left-aligned columns. `separator` is printed before the column (the
+// first column's is the indentation); where a cell is empty, so is its separator, so that a
+// "mean ± ci" pair of columns shows nothing at all for a missing figure.
+struct Column {
+    std::string header;
+    bool left_aligned = false;
+    std::string separator = "  ";
+};
+
+class TextTable {
+  public:
+    explicit TextTable(std::vector<Column> columns) : columns_(std::move(columns)) {}
+
+    void add_row(std::vector<std::string> cells) {
+        cells.resize(columns_.size());
+        rows_.push_back(std::move(cells));
+    }
+
+    void print(std::ostream& out) const {
+        std::vector<std::size_t> widths(columns_.size());
+        for (std::size_t c = 0; c < columns_.size(); ++c) {
+            widths[c] = display_width(columns_[c].header);
+            for (const auto& row : rows_)
+                widths[c] = std::max(widths[c], display_width(row[c]));
+        }
+        std::vector<std::string> header;
+        for (const Column& column : columns_)
+            header.push_back(column.header);
+        print_line(out, header, widths, true);
+        for (const auto& row : rows_)
+            print_line(out, row, widths, false);
+    }
+
+  private:
+    void print_line(std::ostream& out, const std::vector<std::string>& cells,
+                    const std::vector<std::size_t>& widths, bool is_header) const {
+        std::string line;
+        for (std::size_t c = 0; c < columns_.size(); ++c) {
+            const Column& column = columns_[c];
+            const std::string& cell = cells[c];
+            const bool show_separator = !is_header && !cell.empty();
+            line += show_separator ? column.separator
+                                   : std::string(display_width(column.separator), ' ');
+            const std::string padding(widths[c] - display_width(cell), ' ');
+            line += column.left_aligned ? cell + padding : padding + cell;
+        }
+        line.erase(line.find_last_not_of(' ') + 1);
+        out << line << '\n';
+    }
+
+    std::vector<Column> columns_;
+    std::vector<std::vector<std::string>> rows_;
+};
+
+bool is_heads_up(Format format) {
+    return format == FORMAT_UNSPECIFIED || format == ROUND_ROBIN || format == GAUNTLET;
+}
+
+std::string bot_name(const Report& report, int bot) {
+    if (bot < 0 || bot >= report.bots_size()) return "?";
+    const BotResult& result = report.bots(bot);
+    if (!result.name().empty()) return result.name();
+    if (!result.spec().empty()) return result.spec();
+    return "bot " + std::to_string(bot);
+}
+
+// The figure the field is ranked by: chips won per hand, except in sit-and-go freezeouts where
+// what counts is the prize (a bot can win many small pots and still bust first).
+double ranking_figure(const Report& report, const BotResult& bot) {
+    const double value =
+        report.config().format() == SIT_AND_GO ? bot.prize().mean() : bot.mbb_per_hand().mean();
+    return std::isfinite(value) ? value : -INFINITY;
+}
+
+std::vector<int> ranking(const Report& report) {
+    std::vector<int> order(static_cast<std::size_t>(report.bots_size()));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return ranking_figure(report, report.bots(a)) > ranking_figure(report, report.bots(b));
+    });
+    return order;
+}
+
+std::string format_description(const Report& report) {
+    const TournamentConfig& config = report.config();
+    switch (config.format()) {
+        case FORMAT_UNSPECIFIED:
+        case ROUND_ROBIN:
+            return "Round robin";
+        case GAUNTLET:
+            return "Gauntlet of " + bot_name(report, config.hero());
+        case RING:
+            return "Ring, " + std::to_string(config.seats()) + " seats";
+        case SIT_AND_GO:
+            return "Sit-and-go, " + std::to_string(config.seats()) + " seats";
+        default:
+            return "Format " + std::to_string(static_cast<int>(config.format()));
+    }
+}
+
+std::string betting_description(Betting betting) {
+    switch (betting) {
+        case BETTING_UNSPECIFIED:
+        case NO_LIMIT:
+            return "no-limit";
+        case POT_LIMIT:
+            return "pot-limit";
+        case FIXED_LIMIT:
+            return "fixed-limit";
+        default:
+            return "betting " + std::to_string(static_cast<int>(betting));
+    }
+}
+
+void print_header(const Report& report, std::ostream& out) {
+    const TournamentConfig& config = report.config();
+    std::string status;
+    if (report.complete()) {
+        status = "complete";
+    } else if (!report.run().shard().empty()) {
+        status = "shard " + report.run().shard() + ": " + grouped(report.units_done()) + " of " +
+                 grouped(report.units_total()) + " units";
+    } else {
+        status = "INCOMPLETE: " + grouped(report.units_done()) + " of " +
+                 grouped(report.units_total()) + " units";
+    }
+    out << format_description(report) << ", " << betting_description(config.betting()) << ", "
+        << report.bots_size() << (report.bots_size() == 1 ? " bot, " : " bots, ")
+        << grouped(report.hands()) << " hands, seed " << config.seed() << ", " << status << '\n';
+
+    std::string details;
+    if (config.format() == SIT_AND_GO) {
+        const SitAndGo& sng = config.sit_and_go();
+        details = "Starting stack " + grouped(sng.starting_stack()) + ", blinds up every " +
+                  std::to_string(sng.hands_per_level()) + " hands, payouts";
+        std::string shares;
+        for (double share : sng.payouts()) {
+            shares += (shares.empty() ? " " : "/") + printf_string("%g", share);
+        }
+        details += shares.empty() ? " none" : shares;
+    } else {
+        details = "Blinds " + grouped(config.small_blind()) + "/" + grouped(config.big_blind());
+        if (config.ante() > 0) details += ", ante " + grouped(config.ante());
+        details += ", stacks " + grouped(config.stack_big_blinds()) + " big blinds";
+        if (!config.has_duplicate() || config.duplicate()) details += ", duplicate";
+    }
+    if (config.allin_ev()) details += ", all-in EV";
+    if (!report.run().version().empty()) details += "; pokerarena " + report.run().version();
+    out << details << '\n';
+}
+
+void print_bots(const Report& report, const std::vector<int>& order, std::ostream& out) {
+    bool show_allin_ev = report.config().allin_ev();
+    bool show_rating = false;
+    bool show_decision_time = false;
+    for (const BotResult& bot : report.bots()) {
+        show_rating = show_rating || bot.has_rating();
+        show_decision_time = show_decision_time || bot.decisions() > 0;
+    }
+
+    std::vector<Column> columns = {{"#", false, " "},        {"bot", true}, {"hands"}, {"mbb/hand"},
+                                   {"95% CI", false, " ± "}, {"LOS"}};
+    if (show_allin_ev) {
+        columns.push_back({"all-in EV"});
+        columns.push_back({"95% CI", false, " ± "});
+    }
+    if (show_rating) {
+        columns.push_back({"rating"});
+        columns.push_back({"95% CI", false, " ± "});
+    }
+    columns.push_back({"faults"});
+    if (show_decision_time) columns.push_back({"µs/decision"});
+
+    TextTable table(std::move(columns));
+    for (std::size_t rank = 0; rank < order.size(); ++rank) {
+        const BotResult& bot = report.bots(order[rank]);
+        std::vector<std::string> row = {std::to_string(rank + 1),
+                                        bot_name(report, order[rank]),
+                                        grouped(bot.hands()),
+                                        signed_figure(bot.mbb_per_hand().mean(), 1),
+                                        figure(bot.mbb_per_hand().ci95(), 1),
+                                        percent(bot.mbb_per_hand().los())};
+        if (show_allin_ev) {
+            row.push_back(signed_figure(bot.mbb_per_hand_allin_ev().mean(), 1));
+            row.push_back(figure(bot.mbb_per_hand_allin_ev().ci95(), 1));
+        }
+        if (show_rating) {
+            row.push_back(bot.has_rating() ? signed_figure(bot.rating().mean(), 1) : "");
+            row.push_back(bot.has_rating() ? figure(bot.rating().ci95(), 1) : "");
+        }
+        const FaultCounts& faults = bot.faults();
+        row.push_back(grouped(faults.exception() + faults.illegal_action() + faults.bad_answer()));
+        if (show_decision_time) row.push_back(microseconds(bot.mean_decision_us()));
+        table.add_row(std::move(row));
+    }
+    table.print(out);
+
+    for (int index : order) {
+        const FaultCounts& faults = report.bots(index).faults();
+        if (faults.exception() + faults.illegal_action() + faults.bad_answer() == 0) continue;
+        out << "Faults of " << bot_name(report, index) << ": " << grouped(faults.exception())
+            << " exceptions, " << grouped(faults.illegal_action()) << " illegal actions, "
+            << grouped(faults.bad_answer()) << " bad answers";
+        if (!faults.first_message().empty()) out << "; first: " << faults.first_message();
+        out << '\n';
+    }
+}
+
+// ACPC style: row bot against column bot, both in ranking order, so the upper right triangle
+// is mostly positive. Columns are named by rank to stay narrow; a field too wide for one block
+// of kMaxLineWidth characters is printed in several blocks of columns.
+void print_crosstable(const Report& report, const std::vector<int>& order, std::ostream& out) {
+    const std::size_t num_bots = order.size();
+    std::vector<std::size_t> rank_of(num_bots);
+    for (std::size_t rank = 0; rank < num_bots; ++rank)
+        rank_of[static_cast<std::size_t>(order[rank])] = rank;
+
+    // cell[row][column] = the row bot's result against the column bot, when they met.
+    std::vector<std::vector<const PairResult*>> cell(num_bots,
+                                                     std::vector<const PairResult*>(num_bots));
+    bool any = false;
+    for (const PairResult& pair : report.pairs()) {
+        const auto n = static_cast<int>(num_bots);
+        if (pair.a() < 0 || pair.a() >= n || pair.b() < 0 || pair.b() >= n || pair.a() == pair.b())
+            continue;
+        const std::size_t ra = rank_of[static_cast<std::size_t>(pair.a())];
+        const std::size_t rb = rank_of[static_cast<std::size_t>(pair.b())];
+        cell[ra][rb] = &pair;
+        cell[rb][ra] = &pair;
+        any = true;
+    }
+    if (!any) return;
+
+    auto mean_text = [&](std::size_t row, std::size_t column) -> std::string {
+        if (row == column) return ".";
+        const PairResult* pair = cell[row][column];
+        if (pair == nullptr) return "";
+        const double mean = pair->mbb_per_hand_a().mean();
+        const bool row_is_a = rank_of[static_cast<std::size_t>(pair->a())] == row;
+        return signed_figure(row_is_a ? mean : -mean, 1);
+    };
+    auto ci_text = [&](std::size_t row, std::size_t column) -> std::string {
+        const PairResult* pair = cell[row][column];
+        return row == column || pair == nullptr ? "" : figure(pair->mbb_per_hand_a().ci95(), 1);
+    };
+
+    std::size_t label_width = 0;
+    for (std::size_t rank = 0; rank < num_bots; ++rank) {
+        label_width = std::max(label_width, display_width(std::to_string(rank + 1)) + 2 +
+                                                display_width(bot_name(report, order[rank])));
+    }
+    std::vector<std::size_t> column_width(num_bots);
+    for (std::size_t column = 0; column < num_bots; ++column) {
+        std::size_t mean_width = display_width(std::to_string(column + 1));
+        std::size_t ci_width = 0;
+        for (std::size_t row = 0; row < num_bots; ++row) {
+            mean_width = std::max(mean_width, display_width(mean_text(row, column)));
+            ci_width = std::max(ci_width, display_width(ci_text(row, column)));
+        }
+        column_width[column] = 2 + mean_width + (ci_width > 0 ? 3 + ci_width : 0);
+    }
+
+    out << "Crosstable: row bot against column bot, mbb/hand ± 95% CI\n";
+    std::size_t first = 0;
+    while (first < num_bots) {
+        std::size_t last = first;
+        std::size_t width = 1 + label_width + column_width[first];
+        while (last + 1 < num_bots && width + column_width[last + 1] <= kMaxLineWidth)
+            width += column_width[++last];
+
+        std::vector<Column> columns = {{"", false, " "}, {"", true}};
+        for (std::size_t column = first; column <= last; ++column) {
+            columns.push_back({std::to_string(column + 1)});
+            columns.push_back({"", false, " ± "});
+        }
+        TextTable table(std::move(columns));
+        for (std::size_t row = 0; row < num_bots; ++row) {
+            std::vector<std::string> cells = {std::to_string(row + 1),
+                                              bot_name(report, order[row])};
+            for (std::size_t column = first; column <= last; ++column) {
+                cells.push_back(mean_text(row, column));
+                cells.push_back(ci_text(row, column));
+            }
+            table.add_row(std::move(cells));
+        }
+        table.print(out);
+        first = last + 1;
+    }
+}
+
+void print_places(const Report& report, const std::vector<int>& order, std::ostream& out) {
+    std::size_t num_places = 0;
+    std::int64_t tournaments = 0;
+    for (const BotResult& bot : report.bots()) {
+        num_places = std::max(num_places, static_cast<std::size_t>(bot.places_size()));
+        tournaments = std::max(tournaments, bot.prize().samples());
+    }
+    std::vector<Column> columns = {{"#", false, " "}, {"bot", true}};
+    for (std::size_t place = 1; place <= num_places; ++place)
+        columns.push_back({ordinal(place)});
+    columns.push_back({"ROI"});
+    columns.push_back({"95% CI", false, " ± "});
+    columns.push_back({"ITM"});
+    TextTable table(std::move(columns));
+    for (std::size_t rank = 0; rank < order.size(); ++rank) {
+        const BotResult& bot = report.bots(order[rank]);
+        std::vector<std::string> row = {std::to_string(rank + 1), bot_name(report, order[rank])};
+        for (std::size_t place = 0; place < num_places; ++place) {
+            row.push_back(place < static_cast<std::size_t>(bot.places_size())
+                              ? grouped(bot.places(static_cast<int>(place)))
+                              : "0");
+        }
+        // The prize is in buy-ins, so its interval is also the ROI's.
+        row.push_back(signed_figure(100.0 * bot.roi(), 1) + "%");
+        row.push_back(figure(100.0 * bot.prize().ci95(), 1) + "%");
+        row.push_back(percent(bot.itm_rate()));
+        table.add_row(std::move(row));
+    }
+    out << "Places in " << grouped(tournaments) << " tournaments\n";
+    table.print(out);
+}
+
+void print_sprt(const Report& report, std::ostream& out) {
+    const Sprt& params = report.config().sprt();
+    const SprtResult& sprt = report.sprt();
+    out << "SPRT " << printf_string("%g", params.mbb0()) << " vs "
+        << printf_string("%g", params.mbb1()) << " mbb/hand (alpha "
+        << printf_string("%g", params.alpha()) << ", beta " << printf_string("%g", params.beta())
+        << "): " << (sprt.decision().empty() ? "undecided" : sprt.decision()) << " after "
+        << grouped(sprt.hands()) << " hands, LLR " << printf_string("%.2f", sprt.llr())
+        << " (bounds " << printf_string("%.2f", sprt.lower()) << ", "
+        << printf_string("%.2f", sprt.upper()) << ")\n";
+}
+
+void print_timing(const Report& report, std::ostream& out) {
+    const Timing& timing = report.timing();
+    std::vector<std::string> parts;
+    if (timing.hands_per_second() > 0)
+        parts.push_back(grouped(std::llround(timing.hands_per_second())) + " hands/s");
+    if (timing.wall_seconds() > 0)
+        parts.push_back(printf_string("%.1f s wall time", timing.wall_seconds()));
+    if (report.run().threads() > 0)
+        parts.push_back(std::to_string(report.run().threads()) +
+                        (report.run().threads() == 1 ? " thread" : " threads"));
+    if (timing.peak_rss_bytes() > 0)
+        parts.push_back(printf_string("peak memory %.1f MB",
+                                      static_cast<double>(timing.peak_rss_bytes()) / 1e6));
+    if (parts.empty()) return;
+    std::string line = "Speed: ";
+    for (std::size_t i = 0; i < parts.size(); ++i)
+        line += (i > 0 ? ", " : "") + parts[i];
+    out << line << '\n';
+}
+
+}  // namespace
+
+void print_report_table(const Report& report, std::ostream& out) {
+    const std::vector<int> order = ranking(report);
+    // Each section is written on its own first, so that one with nothing to show (a crosstable
+    // whose pairs all name unknown bots, timing without figures) leaves no empty paragraph.
+    std::vector<std::string> sections;
+    auto add_section = [&](auto&& print_section) {
+        std::ostringstream text;
+        print_section(text);
+        if (!text.str().empty()) sections.push_back(text.str());
+    };
+    add_section([&](std::ostream& s) { print_header(report, s); });
+    if (!order.empty()) add_section([&](std::ostream& s) { print_bots(report, order, s); });
+    if (is_heads_up(report.config().format()))
+        add_section([&](std::ostream& s) { print_crosstable(report, order, s); });
+    if (report.config().format() == SIT_AND_GO && !order.empty())
+        add_section([&](std::ostream& s) { print_places(report, order, s); });
+    add_section([&](std::ostream& s) {
+        if (report.has_sprt()) print_sprt(report, s);
+        if (report.has_timing()) print_timing(report, s);
+    });
+    for (std::size_t i = 0; i < sections.size(); ++i)
+        out << (i > 0 ? "\n" : "") << sections[i];
+}
+
+}  // namespace pokerarena::sim
