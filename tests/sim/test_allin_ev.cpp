@@ -1,0 +1,368 @@
+// All-in adjusted winnings: hand-counted and brute-forced equities, side pots, hands that are
+// not all-in run-outs, and unbiasedness over random play.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pokerarena/bots/registry.hpp"
+#include "pokerarena/bots/seat_driver.hpp"
+#include "pokerarena/evaluator/evaluate.hpp"
+#include "pokerarena/sim/allin_ev.hpp"
+
+namespace {
+
+using namespace pokerarena;
+using pokerarena::sim::AllinEvaluator;
+
+GameDef cash_game(int seats, Chips stack) {
+    GameDef g = GameDef::no_limit_holdem(seats, stack, 1, 2);
+    g.reset_stacks_each_hand = true;
+    return g;
+}
+
+// Presets hole cards ("AsAh" per seat) and the whole board, then plays `script` (one action
+// per ActionRequired, in order) until the hand ends. The first hand's button is the last
+// seat, so seat 0 posts the small blind (heads-up, the button posts it and seat 0 the big one).
+void play_scripted(Table& table, const std::vector<std::string>& holes, const std::string& board,
+                   const std::vector<Action>& script) {
+    PresetCards cards;
+    for (std::size_t s = 0; s < holes.size(); ++s) {
+        const auto c = parse_cards(holes[s]);
+        cards.hole[s] = {c.at(0), c.at(1)};
+        cards.hole_known[s] = true;
+    }
+    const auto b = parse_cards(board);
+    for (std::size_t i = 0; i < b.size(); ++i)
+        cards.board[i] = b[i];
+    cards.board_known = static_cast<int>(b.size());
+    table.set_next_hand_cards(cards);
+    table.set_pause_mask(pause_bit(EventKind::HandEnded));
+    std::size_t next = 0;
+    for (;;) {
+        const Event e = table.advance();
+        if (e.kind == EventKind::HandEnded) break;
+        REQUIRE(e.kind == EventKind::ActionRequired);
+        REQUIRE(next < script.size());
+        const Status st = table.act(script[next++]);
+        INFO(st.message);
+        REQUIRE(st.ok());
+    }
+    REQUIRE(next == script.size());
+}
+
+struct Shares {
+    std::vector<double> share;  // pot share per hand
+    std::int64_t boards = 0;
+};
+
+// Independent reference: every completion of `board` from the cards nobody holds (`dead`
+// cards excluded too), each hand valued from scratch, ties split equally.
+Shares brute_force(const std::vector<std::string>& holes, const std::string& board,
+                   const std::string& dead = "") {
+    std::vector<CardSet> hands;
+    CardSet used = CardSet::parse(board) | CardSet::parse(dead);
+    for (const auto& h : holes) {
+        hands.push_back(CardSet::parse(h));
+        used |= hands.back();
+    }
+    std::vector<Card> deck;
+    for (int c = 0; c < kNumCards; ++c)
+        if (!used.contains(Card{c})) deck.push_back(Card{c});
+    const CardSet known_board = CardSet::parse(board);
+    const int missing = 5 - known_board.size();
+    Shares out;
+    out.share.assign(holes.size(), 0.0);
+    std::vector<double> sum(holes.size(), 0.0);
+    std::vector<int> idx(static_cast<std::size_t>(missing));
+    const int n = static_cast<int>(deck.size());
+    // Combinations in lexicographic order.
+    for (int i = 0; i < missing; ++i)
+        idx[static_cast<std::size_t>(i)] = i;
+    for (;;) {
+        CardSet full = known_board;
+        for (int i : idx)
+            full.add(deck[static_cast<std::size_t>(i)]);
+        std::vector<HandValue> v;
+        HandValue best = 0;
+        for (const CardSet& h : hands) {
+            v.push_back(evaluate(full | h));
+            best = std::max(best, v.back());
+        }
+        int tied = 0;
+        for (HandValue x : v)
+            tied += x == best;
+        for (std::size_t p = 0; p < v.size(); ++p)
+            if (v[p] == best) sum[p] += 1.0 / tied;
+        ++out.boards;
+        int i = missing - 1;
+        while (i >= 0 && idx[static_cast<std::size_t>(i)] == n - missing + i)
+            --i;
+        if (i < 0) break;
+        ++idx[static_cast<std::size_t>(i)];
+        for (int j = i + 1; j < missing; ++j)
+            idx[static_cast<std::size_t>(j)] = idx[static_cast<std::size_t>(j - 1)] + 1;
+    }
+    for (std::size_t p = 0; p < sum.size(); ++p)
+        out.share[p] = sum[p] / static_cast<double>(out.boards);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("turn all-in: a set against the nut flush draw, counted by hand", "[allin]") {
+    // 7c7d vs AhKh on 7h 2h 9s 3c: 44 rivers. AhKh wins with the hearts that do not pair the
+    // board (4h 5h 6h 8h Th Jh Qh: 7 cards); 9h and 3h fill the set up; nothing else helps.
+    Table table(cash_game(2, 200), 1, 0);
+    play_scripted(table, {"7c7d", "AhKh"}, "7h2h9s3cKd",
+                  {Action::check_call(), Action::check_call(),     // preflop
+                   Action::check_call(), Action::check_call(),     // flop
+                   Action::raise_to(198), Action::check_call()});  // turn: all-in, call
+    REQUIRE(table.last_hand().net[0] == 200);  // the king on the river did not help AhKh
+    AllinEvaluator ev;
+    std::array<double, kMaxSeats> net{};
+    REQUIRE(ev.adjust(table, net));
+    CHECK(net[0] == Approx(400.0 * 37 / 44 - 200).epsilon(1e-12));
+    CHECK(net[1] == Approx(400.0 * 7 / 44 - 200).epsilon(1e-12));
+    CHECK(net[0] + net[1] == Approx(0).margin(1e-9));
+}
+
+TEST_CASE("flop all-in matches a brute force over the 990 run-outs", "[allin]") {
+    Table table(cash_game(2, 200), 1, 0);
+    const std::vector<std::string> holes = {"7c7d", "AhKh"};
+    play_scripted(table, holes, "7h2h9s3c4d",
+                  {Action::check_call(), Action::check_call(),     // preflop
+                   Action::raise_to(198), Action::check_call()});  // flop: seat 0 shoves
+    const Shares ref = brute_force(holes, "7h2h9s");
+    REQUIRE(ref.boards == 990);
+    for (bool plain : {false, true}) {
+        AllinEvaluator ev(AllinEvaluator::Options{.enumerate_every_board = plain});
+        std::array<double, kMaxSeats> net{};
+        REQUIRE(ev.adjust(table, net));
+        CHECK(net[0] == Approx(400 * ref.share[0] - 200).epsilon(1e-12));
+        CHECK(net[1] == Approx(400 * ref.share[1] - 200).epsilon(1e-12));
+    }
+}
+
+TEST_CASE("preflop AsAh vs KsKh: the brute-forced share, cached or not, either seat order",
+          "[allin]") {
+    const Shares ref = brute_force({"AsAh", "KsKh"}, "");
+    REQUIRE(ref.boards == 1'712'304);
+    // The aces' share, as this brute force finds it (KsKh's flushes are mostly dominated by
+    // the aces' own suits, so it is above the 81.9% of aces against kings of other suits).
+    CHECK(ref.share[0] == Approx(0.82637).margin(0.00001));
+    for (bool aces_first : {true, false}) {
+        Table table(cash_game(2, 200), 1, 0);
+        const std::vector<std::string> holes = aces_first
+                                                   ? std::vector<std::string>{"AsAh", "KsKh"}
+                                                   : std::vector<std::string>{"KsKh", "AsAh"};
+        play_scripted(table, holes, "2c3d4h8s9c", {Action::raise_to(200), Action::check_call()});
+        const double aces = 400 * ref.share[0] - 200;
+        for (bool cached : {true, false}) {
+            for (int again = 0; again < 2; ++again) {  // the second lookup hits the table
+                AllinEvaluator ev(AllinEvaluator::Options{.share_heads_up_preflop = cached});
+                std::array<double, kMaxSeats> net{};
+                REQUIRE(ev.adjust(table, net));
+                CHECK(net[aces_first ? 0 : 1] == Approx(aces).epsilon(1e-12));
+                CHECK(net[aces_first ? 1 : 0] == Approx(-aces).epsilon(1e-12));
+            }
+        }
+    }
+}
+
+TEST_CASE("three-way all-in with a side pot: the short stack's equity counts for the main pot only",
+          "[allin]") {
+    // Seat 2 (the button, 50 chips) shoves AsAh; seat 0 (small blind) and seat 1 (big blind),
+    // 200 each, get KsKh and QsQh in. Main pot 150 between all three, side pot 300 between
+    // seats 0 and 1, in which the aces are dead cards.
+    GameDef g = cash_game(3, 200);
+    g.starting_stacks[2] = 50;
+    Table table(g, 1, 0);
+    const std::vector<std::string> holes = {"KsKh", "QsQh", "AsAh"};
+    play_scripted(table, holes, "2c3d4h8s9c",
+                  {Action::raise_to(50), Action::raise_to(200), Action::check_call()});
+    const Shares main_pot = brute_force(holes, "");
+    const Shares side_pot = brute_force({"KsKh", "QsQh"}, "", "AsAh");
+    const std::array<double, 3> expected = {
+        150 * main_pot.share[0] + 300 * side_pot.share[0] - 200,
+        150 * main_pot.share[1] + 300 * side_pot.share[1] - 200,
+        150 * main_pot.share[2] - 50,
+    };
+    for (bool plain : {false, true}) {
+        AllinEvaluator ev(AllinEvaluator::Options{.enumerate_every_board = plain});
+        std::array<double, kMaxSeats> net{};
+        REQUIRE(ev.adjust(table, net));
+        for (int s = 0; s < 3; ++s)
+            CHECK(net[s] == Approx(expected[static_cast<std::size_t>(s)]).epsilon(1e-12));
+        CHECK(net[0] + net[1] + net[2] == Approx(0).margin(1e-9));
+    }
+    // The aces win at most the main pot: 150 - 50.
+    CHECK(expected[2] < 100);
+}
+
+TEST_CASE("hands not decided by an all-in run-out are left alone", "[allin]") {
+    AllinEvaluator ev;
+    std::array<double, kMaxSeats> net{};
+    net.fill(7.0);
+    SECTION("won by a fold") {
+        Table table(cash_game(2, 200), 1, 0);
+        play_scripted(table, {"AsAh", "KsKh"}, "", {Action::raise_to(200), Action::fold()});
+        CHECK_FALSE(ev.adjust(table, net));
+    }
+    SECTION("checked down to the river") {
+        Table table(cash_game(2, 200), 1, 0);
+        std::vector<Action> script(8, Action::check_call());
+        play_scripted(table, {"AsAh", "KsKh"}, "2c3d4h8s9c", script);
+        CHECK_FALSE(ev.adjust(table, net));
+    }
+    SECTION("all-in on the river: no card to come") {
+        Table table(cash_game(2, 200), 1, 0);
+        std::vector<Action> script(6, Action::check_call());
+        script.push_back(Action::raise_to(198));
+        script.push_back(Action::check_call());
+        play_scripted(table, {"AsAh", "KsKh"}, "2c3d4h8s9c", script);
+        CHECK_FALSE(ev.adjust(table, net));
+    }
+    SECTION("one player all-in but two others still betting") {
+        GameDef g = cash_game(3, 200);
+        g.starting_stacks[2] = 20;
+        Table table(g, 1, 0);
+        // Seat 2 (the button) shoves 20, seats 0 and 1 call and check it down.
+        std::vector<Action> script = {Action::raise_to(20), Action::check_call(),
+                                      Action::check_call()};
+        for (int i = 0; i < 6; ++i)
+            script.push_back(Action::check_call());
+        play_scripted(table, {"AsAh", "KsKh", "QsQh"}, "2c3d4h8s9c", script);
+        CHECK_FALSE(ev.adjust(table, net));
+    }
+    SECTION("the hand in progress, not finished") {
+        Table table(cash_game(2, 200), 1, 0);
+        table.advance();
+        CHECK_FALSE(ev.adjust(table, net));
+    }
+    for (double x : net)
+        CHECK(x == 7.0);
+}
+
+TEST_CASE("everyone all-in from the blinds: no action at all, the whole board to come", "[allin]") {
+    GameDef g = cash_game(2, 2);  // seat 0, the big blind, holds one chip: all-in posting it
+    g.starting_stacks[0] = 1;
+    Table table(g, 1, 0);
+    const std::vector<std::string> holes = {"AsAh", "KsKh"};
+    play_scripted(table, holes, "2c3d4h8s9c", {});
+    REQUIRE(table.last_hand().num_actions == 0);
+    AllinEvaluator ev;
+    std::array<double, kMaxSeats> net{};
+    REQUIRE(ev.adjust(table, net));
+    // Both have one chip in: the small blind matches the all-in big blind and cannot act.
+    const Shares ref = brute_force(holes, "");
+    CHECK(net[0] == Approx(2 * ref.share[0] - 1).epsilon(1e-12));
+    CHECK(net[1] == Approx(2 * ref.share[1] - 1).epsilon(1e-12));
+}
+
+namespace {
+
+struct RandomPlay {
+    std::int64_t hands = 0;
+    std::vector<double> raw;       // seat 0's net in the all-in hands
+    std::vector<double> adjusted;  // seat 0's adjusted net in the same hands
+    double worst_sum = 0;          // largest |sum of adjusted nets|
+    std::int64_t mismatches = 0;   // fast path != plain enumeration (checked hands)
+    std::int64_t cross_checked = 0;
+};
+
+// Random bots at `seats` seats; every `cross_check_every`-th all-in hand that has a card
+// shown on the flop already (cheap to enumerate plainly) is compared with the plain path.
+RandomPlay play_random(int seats, int hands, std::uint64_t seed, int cross_check_every) {
+    const auto factory = make_bot_factory("random");
+    std::vector<std::unique_ptr<Bot>> owned;
+    std::vector<Bot*> at;
+    for (int s = 0; s < seats; ++s) {
+        owned.push_back(factory->create(seed * 100 + static_cast<std::uint64_t>(s)));
+        at.push_back(owned.back().get());
+    }
+    GameDef g = cash_game(seats, 200);
+    // Uneven stacks so that side pots occur.
+    for (int s = 0; s < seats; ++s)
+        g.starting_stacks[static_cast<std::size_t>(s)] = 60 + 70 * s;
+    Table table(g, seed, 0);
+    SeatDriver driver(table, at);
+    AllinEvaluator ev;
+    AllinEvaluator plain(AllinEvaluator::Options{.enumerate_every_board = true});
+    RandomPlay out;
+    std::int64_t allins = 0;
+    out.hands = driver.play_hands(hands, [&](const HandRecord& r) {
+        std::array<double, kMaxSeats> net{};
+        if (!ev.adjust(table, net)) return;
+        double sum = 0;
+        for (int s = 0; s < seats; ++s)
+            sum += net[static_cast<std::size_t>(s)];
+        out.worst_sum = std::max(out.worst_sum, std::abs(sum));
+        out.raw.push_back(static_cast<double>(r.net[0]));
+        out.adjusted.push_back(net[0]);
+        if (cross_check_every > 0 && r.num_actions > 0 &&
+            r.actions[static_cast<std::size_t>(r.num_actions - 1)].round >= 1 &&
+            ++allins % cross_check_every == 0) {
+            std::array<double, kMaxSeats> reference{};
+            REQUIRE(plain.adjust(table, reference));
+            ++out.cross_checked;
+            for (int s = 0; s < seats; ++s)
+                if (std::abs(net[static_cast<std::size_t>(s)] -
+                             reference[static_cast<std::size_t>(s)]) > 1e-9)
+                    ++out.mismatches;
+        }
+    });
+    return out;
+}
+
+double mean(const std::vector<double>& x) {
+    double s = 0;
+    for (double v : x)
+        s += v;
+    return s / static_cast<double>(x.size());
+}
+
+double variance(const std::vector<double>& x) {
+    const double m = mean(x);
+    double s = 0;
+    for (double v : x)
+        s += (v - m) * (v - m);
+    return s / static_cast<double>(x.size() - 1);
+}
+
+void check_unbiased_and_narrower(const RandomPlay& p) {
+    REQUIRE(p.raw.size() >= 500);
+    CHECK(p.worst_sum < 1e-9);
+    // The run-out luck removed: raw - adjusted has mean zero. Its standard error comes from
+    // the sample itself; 4.5 of them is a generous bound (a false alarm about once in 150,000
+    // runs of a fixed seed, which this is).
+    std::vector<double> luck;
+    for (std::size_t i = 0; i < p.raw.size(); ++i)
+        luck.push_back(p.raw[i] - p.adjusted[i]);
+    const double se = std::sqrt(variance(luck) / static_cast<double>(luck.size()));
+    INFO("all-in hands " << p.raw.size() << ", mean raw " << mean(p.raw) << ", mean adjusted "
+                         << mean(p.adjusted) << ", standard error " << se);
+    CHECK(std::abs(mean(luck)) < 4.5 * se);
+    CHECK(variance(p.adjusted) < variance(p.raw));
+}
+
+}  // namespace
+
+TEST_CASE("random heads-up play: adjusted nets sum to zero, are unbiased and vary less",
+          "[allin]") {
+    const RandomPlay p = play_random(2, 6000, 11, 10);
+    INFO("hands " << p.hands);
+    check_unbiased_and_narrower(p);
+    CHECK(p.cross_checked > 10);
+    CHECK(p.mismatches == 0);
+}
+
+TEST_CASE("random six-seat play with side pots and folded hands: the same properties", "[allin]") {
+    const RandomPlay p = play_random(6, 2500, 12, 25);
+    INFO("hands " << p.hands);
+    check_unbiased_and_narrower(p);
+    CHECK(p.cross_checked > 5);
+    CHECK(p.mismatches == 0);
+}
