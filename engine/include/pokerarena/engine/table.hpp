@@ -128,6 +128,10 @@ class Table {
     Chips fixed_bet_size() const;
     void compute_legal(int seat, LegalActions& legal) const;
     bool others_can_act(int seat) const;
+    bool apply_action(Action action);  // false (nothing changed) if the action is refused
+    // The error act() returns for an action it refuses; never called for a legal one. Cold and
+    // out of line, so that act() itself makes no call.
+    [[gnu::cold, gnu::noinline]] Status reject_action(Action action) const;
     void build_pots();
     void finish_hand();
     Chips post(int seat, Chips amount, bool to_bet);
