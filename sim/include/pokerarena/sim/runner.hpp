@@ -1,0 +1,90 @@
+// The parallel runner: plays a tournament's work units on every core under oneTBB and turns
+// their results into a report.
+//
+// Units are played in waves of `tables` units; each unit owns its table and bot instances
+// (play_unit), and results are aggregated in unit order (aggregate), so the figures of the
+// report never depend on the thread count, the wave size or the order units finished in.
+//
+// Guarantees
+// - Same tournament, same figures: with 1 thread or 32, 1 table or 4096 in flight, in one
+//   go, interrupted and resumed, or as shards aggregated together. Only run.threads,
+//   run.tables, run.started, timing, decision_ns and mean_decision_us vary.
+// - Memory is flat: the runner keeps one UnitResult per finished unit (a few hundred bytes)
+//   and nothing per hand.
+// - Stop: when *stop becomes true (a signal handler may set it), units not yet started are
+//   skipped, units in flight finish, and the report comes back with complete = false; its
+//   units are a resumable state (RunOptions::resume).
+// - SPRT (config.sprt set): after each wave the finished units are walked in unit order and
+//   the run stops at the first unit after which the test has decided; later units are
+//   dropped even if they were played, so the deciding unit does not depend on threads or
+//   tables either.
+// - Checkpoint: after every wave the partial report is written atomically (write_report).
+// - Rejected with RunError, before anything is played: threads or tables below 1, a shard
+//   outside 1..N, a resume report whose configuration differs from this tournament's (the
+//   message names the first differing field) or whose shard differs, and units in the resume
+//   report that are not in the schedule. play_unit's exceptions and write_report's
+//   ReportError propagate.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "pokerarena/sim/tournament.hpp"
+#include "report.pb.h"
+
+namespace pokerarena::sim {
+
+class RunError : public std::invalid_argument {
+  public:
+    using std::invalid_argument::invalid_argument;
+};
+
+// "K/N": run the units whose index % N == K - 1 (1 <= K <= N).
+struct Shard {
+    int index = 1;
+    int count = 1;
+};
+
+// Parses "K/N"; throws RunError ("--shard 3/2: expected K/N with 1 <= K <= N") otherwise.
+Shard parse_shard(const std::string& text);
+
+// What the progress callback sees; counts cover this run's share of the schedule (a shard's
+// units), resumed units included.
+struct RunProgress {
+    std::int64_t units_done = 0;
+    std::int64_t units_total = 0;
+    std::int64_t hands_done = 0;
+    double elapsed_seconds = 0;   // since run_tournament started
+    double hands_per_second = 0;  // hands played by this run (not resumed ones) per second
+    double eta_seconds = -1;      // -1 until a unit of this run has finished
+    int leader = -1;              // bot with the most net chips per hand so far, -1: none
+    double leader_mbb_per_hand = 0;
+};
+
+struct RunOptions {
+    int threads = 0;    // 0: every core
+    int tables = 2048;  // units in flight per wave
+    Shard shard;
+    std::filesystem::path checkpoint;  // empty: none
+    const Report* resume = nullptr;    // a previous report or checkpoint of this tournament
+    std::atomic<bool>* stop = nullptr;
+    // Called from the calling thread (never from a unit): after every wave, and during a wave
+    // every progress_interval_seconds.
+    std::function<void(const RunProgress&)> progress;
+    double progress_interval_seconds = 0.5;
+};
+
+// Checks that `resume` can continue `tournament`'s run of `shard`; throws RunError naming the
+// first differing field otherwise.
+void check_resumable(const Tournament& tournament, const Report& resume, const Shard& shard);
+
+// Plays the tournament (or its shard, minus the resumed units) and returns the report with
+// run and timing filled in.
+Report run_tournament(const Tournament& tournament, const RunOptions& options);
+
+}  // namespace pokerarena::sim

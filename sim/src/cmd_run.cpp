@@ -1,0 +1,434 @@
+// `pokerarena run`: a tournament from a configuration file and flags, played by the parallel
+// runner, written as a report and shown as a table.
+//
+// The configuration is built in one place (a file, then flags over it) and validated by
+// make_tournament, so a flag and the same field in a file are checked by the same code and
+// fail with the same message. A resumed run needs no configuration at all: the report it
+// continues holds the whole configuration, which is why the resume command printed after an
+// interruption is short and exact.
+#include <signal.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "pokerarena/sim/report_io.hpp"
+#include "pokerarena/sim/report_table.hpp"
+#include "pokerarena/sim/runner.hpp"
+#include "pokerarena/sim/tournament.hpp"
+
+namespace pokerarena::cli {
+
+namespace {
+
+using sim::Report;
+using sim::TournamentConfig;
+
+struct RunCommandOptions {
+    std::string config_path;
+    std::vector<std::string> bots;
+    sim::Format format = sim::FORMAT_UNSPECIFIED;
+    std::int64_t hands = 0;
+    std::uint64_t seed = 0;
+    int threads = 0;
+    int tables = 2048;
+    int seats = 0;
+    std::int64_t stack_big_blinds = 0;
+    bool duplicate = true;
+    bool allin_ev = false;
+    std::string sprt;
+    std::string hh_out;
+    std::int64_t hh_sample = 0;
+    std::string out;
+    std::string json;
+    std::string checkpoint;
+    std::string resume;
+    std::string shard;
+    std::string log_level = "info";
+    bool quiet = false;
+
+    // Which flags were given, so only those override the file.
+    CLI::Option* bots_flag = nullptr;
+    CLI::Option* format_flag = nullptr;
+    CLI::Option* hands_flag = nullptr;
+    CLI::Option* seed_flag = nullptr;
+    CLI::Option* seats_flag = nullptr;
+    CLI::Option* stack_flag = nullptr;
+    CLI::Option* duplicate_flag = nullptr;
+    CLI::Option* allin_ev_flag = nullptr;
+    CLI::Option* sprt_flag = nullptr;
+    CLI::Option* hh_out_flag = nullptr;
+    CLI::Option* hh_sample_flag = nullptr;
+    CLI::Option* out_flag = nullptr;
+
+    bool any_tournament_flag() const {
+        for (const CLI::Option* flag :
+             {bots_flag, format_flag, hands_flag, seed_flag, seats_flag, stack_flag, duplicate_flag,
+              allin_ev_flag, sprt_flag, hh_out_flag, hh_sample_flag})
+            if (flag->count() > 0) return true;
+        return false;
+    }
+};
+
+// Usage errors: what was given and what was expected; exit code 2 like ConfigError.
+class UsageError : public std::invalid_argument {
+  public:
+    using std::invalid_argument::invalid_argument;
+};
+
+// "tag,equity:samples=500,aggression=0.7" -> {"tag", "equity:samples=500,aggression=0.7"}: a
+// built-in's parameters are comma-separated too, so a key=value piece without a name of its
+// own continues the bot before it.
+std::vector<std::string> split_bot_list(const std::vector<std::string>& lists) {
+    std::vector<std::string> specs;
+    for (const std::string& list : lists) {
+        std::size_t start = 0;
+        while (start <= list.size()) {
+            std::size_t end = list.find(',', start);
+            if (end == std::string::npos) end = list.size();
+            std::string piece = list.substr(start, end - start);
+            const bool continues = piece.find('=') != std::string::npos &&
+                                   piece.find(':') == std::string::npos && !specs.empty();
+            if (continues)
+                specs.back() += "," + piece;
+            else
+                specs.push_back(std::move(piece));
+            start = end + 1;
+        }
+    }
+    return specs;
+}
+
+// "0,20,0.05,0.05" -> Sprt{mbb0 0, mbb1 20, alpha 0.05, beta 0.05}.
+sim::Sprt parse_sprt(const std::string& text) {
+    std::vector<double> values;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t end = text.find(',', start);
+        if (end == std::string::npos) end = text.size();
+        const std::string piece = text.substr(start, end - start);
+        double value = 0;
+        const auto [ptr, ec] = std::from_chars(piece.data(), piece.data() + piece.size(), value);
+        if (piece.empty() || ec != std::errc() || ptr != piece.data() + piece.size() ||
+            !std::isfinite(value))
+            throw UsageError(
+                "--sprt " + text + ": '" + piece +
+                "' is not a number; expected mbb0,mbb1,alpha,beta, e.g. 0,20,0.05,0.05");
+        values.push_back(value);
+        start = end + 1;
+    }
+    if (values.size() != 4)
+        throw UsageError("--sprt " + text + ": " + std::to_string(values.size()) +
+                         " numbers; expected 4: mbb0,mbb1,alpha,beta, e.g. 0,20,0.05,0.05");
+    sim::Sprt sprt;
+    sprt.set_mbb0(values[0]);
+    sprt.set_mbb1(values[1]);
+    sprt.set_alpha(values[2]);
+    sprt.set_beta(values[3]);
+    return sprt;
+}
+
+// The configuration: the file (or the resumed report's), then every flag given over it.
+TournamentConfig build_config(const RunCommandOptions& options, const Report* resume) {
+    TournamentConfig config;
+    if (!options.config_path.empty())
+        config = sim::read_config(options.config_path);
+    else if (resume != nullptr && !options.any_tournament_flag())
+        return resume->config();
+    else if (options.bots_flag->count() == 0)
+        throw UsageError(
+            "no bots: give a configuration file (see sim/configs/) or --bots, e.g. --bots "
+            "random,call,tag");
+
+    if (options.bots_flag->count() > 0) {
+        config.clear_bots();
+        for (const std::string& spec : split_bot_list(options.bots))
+            config.add_bots()->set_spec(spec);
+    }
+    if (options.format_flag->count() > 0) config.set_format(options.format);
+    if (options.hands_flag->count() > 0) config.set_hands(options.hands);
+    if (options.seed_flag->count() > 0) config.set_seed(options.seed);
+    if (options.seats_flag->count() > 0) config.set_seats(options.seats);
+    if (options.stack_flag->count() > 0) config.set_stack_big_blinds(options.stack_big_blinds);
+    if (options.duplicate_flag->count() > 0) config.set_duplicate(options.duplicate);
+    if (options.allin_ev_flag->count() > 0) config.set_allin_ev(options.allin_ev);
+    if (options.sprt_flag->count() > 0) *config.mutable_sprt() = parse_sprt(options.sprt);
+    if (options.hh_out_flag->count() > 0) config.set_hh_out(options.hh_out);
+    if (options.hh_sample_flag->count() > 0) config.set_hh_sample(options.hh_sample);
+    return config;
+}
+
+// Set by SIGINT and SIGTERM. SA_RESETHAND restores the default action, so a second Ctrl-C
+// kills the process at once if finishing the units in flight takes too long.
+std::atomic<bool> stop_requested{false};
+
+extern "C" void request_stop(int) {
+    stop_requested.store(true);
+}
+
+void install_stop_handlers() {
+    struct sigaction action {};
+    action.sa_handler = request_stop;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+}
+
+// "1:02:03" or "2:03".
+std::string clock_text(double seconds) {
+    const auto total = static_cast<long long>(std::llround(seconds));
+    const long long h = total / 3600, m = total / 60 % 60, s = total % 60;
+    char text[32];
+    if (h > 0)
+        std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", h, m, s);
+    else
+        std::snprintf(text, sizeof text, "%lld:%02lld", m, s);
+    return text;
+}
+
+std::string rate_text(double per_second) {
+    char text[32];
+    if (per_second >= 1e6)
+        std::snprintf(text, sizeof text, "%.2f M", per_second / 1e6);
+    else if (per_second >= 1e3)
+        std::snprintf(text, sizeof text, "%.1f k", per_second / 1e3);
+    else
+        std::snprintf(text, sizeof text, "%.0f ", per_second);
+    return text;
+}
+
+std::string progress_text(const sim::RunProgress& progress, const TournamentConfig& config) {
+    std::ostringstream line;
+    const double share = progress.units_total > 0 ? static_cast<double>(progress.units_done) /
+                                                        static_cast<double>(progress.units_total)
+                                                  : 1.0;
+    char percent[16];
+    std::snprintf(percent, sizeof percent, "%.0f%%", 100.0 * share);
+    line << progress.hands_done << " hands (" << percent << "), "
+         << rate_text(progress.hands_per_second) << "hands/s";
+    if (progress.eta_seconds >= 0) line << ", ETA " << clock_text(progress.eta_seconds);
+    if (progress.leader >= 0) {
+        char mbb[32];
+        std::snprintf(mbb, sizeof mbb, "%+.1f", progress.leader_mbb_per_hand);
+        line << ", leader " << config.bots(progress.leader).name() << " " << mbb << " mbb/hand";
+    }
+    return line.str();
+}
+
+// Quoted for a POSIX shell when it holds anything but plain path characters.
+std::string shell_word(const std::string& word) {
+    const bool plain = !word.empty() && word.find_first_not_of(
+                                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789_-+./:=,@%") == std::string::npos;
+    if (plain) return word;
+    std::string quoted = "'";
+    for (const char c : word) {
+        if (c == '\'')
+            quoted += "'\\''";
+        else
+            quoted += c;
+    }
+    return quoted + "'";
+}
+
+spdlog::level::level_enum log_level(const RunCommandOptions& options) {
+    if (options.quiet) return spdlog::level::warn;
+    return spdlog::level::from_str(options.log_level);
+}
+
+int run(const RunCommandOptions& options) {
+    spdlog::set_default_logger(spdlog::stderr_color_mt("run"));
+    spdlog::set_level(log_level(options));
+    spdlog::set_pattern("[%H:%M:%S] %l: %v");
+
+    std::optional<Report> resume;
+    sim::Tournament tournament;
+    sim::RunOptions run_options;
+    std::string out;
+    try {
+        if (!options.resume.empty()) resume = sim::read_report(options.resume);
+        tournament = sim::make_tournament(build_config(options, resume ? &*resume : nullptr));
+        run_options.threads = options.threads;
+        run_options.tables = options.tables;
+        if (!options.shard.empty())
+            run_options.shard = sim::parse_shard(options.shard);
+        else if (resume && !resume->run().shard().empty())
+            run_options.shard = sim::parse_shard(resume->run().shard());
+        if (resume) {
+            sim::check_resumable(tournament, *resume, run_options.shard);
+            run_options.resume = &*resume;
+        }
+        out = options.out_flag->count() > 0 ? options.out
+              : resume                      ? options.resume
+                                            : std::string("pokerarena-report.pb");
+    } catch (const std::exception& error) {
+        // ConfigError, ReportError, RunError and UsageError: the input is wrong, not the run.
+        std::cerr << "pokerarena run: " << error.what() << '\n';
+        return 2;
+    }
+
+    run_options.checkpoint = options.checkpoint;
+    run_options.stop = &stop_requested;
+    const bool terminal = isatty(STDERR_FILENO) != 0;
+    const bool show_progress = !options.quiet && spdlog::should_log(spdlog::level::info);
+    double next_log = 5;
+    bool progress_shown = false;
+    run_options.progress = [&](const sim::RunProgress& progress) {
+        if (!show_progress) return;
+        if (terminal) {
+            std::cerr << "\r\033[K" << progress_text(progress, tournament.config) << std::flush;
+            progress_shown = true;
+        } else if (progress.elapsed_seconds >= next_log) {
+            spdlog::info("{}", progress_text(progress, tournament.config));
+            next_log = progress.elapsed_seconds + 5;
+        }
+    };
+
+    const int units_total = static_cast<int>(tournament.units.size());
+    spdlog::info("{} bots, {} work units{}, seed {}", tournament.config.bots_size(), units_total,
+                 options.shard.empty() ? "" : ", shard " + options.shard, tournament.config.seed());
+    install_stop_handlers();
+    Report report;
+    try {
+        report = sim::run_tournament(tournament, run_options);
+    } catch (const std::exception& error) {
+        if (progress_shown) std::cerr << '\n';
+        std::cerr << "pokerarena run: " << error.what() << '\n';
+        return 1;
+    }
+    if (progress_shown) std::cerr << "\r\033[K" << std::flush;
+
+    try {
+        sim::write_report(report, out);
+        if (!options.json.empty()) {
+            std::ofstream json(options.json, std::ios::binary);
+            json << sim::report_to_json(report);
+            json.close();
+            if (!json) throw sim::ReportError(options.json + ": cannot write the JSON report");
+        }
+    } catch (const std::exception& error) {
+        std::cerr << "pokerarena run: " << error.what() << '\n';
+        return 1;
+    }
+
+    sim::print_report_table(report, std::cout);
+    std::cout << "Report: " << out;
+    if (!options.json.empty()) std::cout << " (JSON: " << options.json << ")";
+    std::cout << '\n';
+
+    if (stop_requested.load() && !report.complete()) {
+        std::string command = "pokerarena run --resume " + shell_word(out);
+        if (!options.json.empty()) command += " --json " + shell_word(options.json);
+        if (!options.checkpoint.empty())
+            command += " --checkpoint " + shell_word(options.checkpoint);
+        std::cerr << "Interrupted after " << report.units_done() << " of " << report.units_total()
+                  << " work units; the report above is incomplete. Resume with:\n  " << command
+                  << '\n';
+        return 130;
+    }
+    if (!report.run().shard().empty())
+        std::cout << "Shard " << report.run().shard()
+                  << " done; combine the shards with: pokerarena merge SHARD.pb... -o ALL.pb\n";
+    return 0;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, int& exit_code) {
+    auto options = std::make_shared<RunCommandOptions>();
+    CLI::App* run_app = app.add_subcommand(
+        "run", "Play a tournament between bots on every core and report who wins, by how much");
+    run_app
+        ->add_option("CONFIG", options->config_path,
+                     "Configuration file: Protobuf text format, or JSON when it ends in "
+                     ".json (see sim/configs/); flags override it")
+        ->check(CLI::ExistingFile);
+    options->bots_flag = run_app->add_option(
+        "--bots", options->bots, "Bots, comma-separated: NAME[:key=value,...] or PATH.so[:config]");
+    const std::map<std::string, sim::Format> formats{{"round-robin", sim::ROUND_ROBIN},
+                                                     {"gauntlet", sim::GAUNTLET},
+                                                     {"ring", sim::RING},
+                                                     {"sit-and-go", sim::SIT_AND_GO}};
+    options->format_flag =
+        run_app
+            ->add_option("--format", options->format,
+                         "round-robin (heads-up, every pair), gauntlet (the first bot against "
+                         "each other), ring (3 to 10 seats) or sit-and-go")
+            ->transform(CLI::CheckedTransformer(formats));
+    options->hands_flag = run_app->add_option(
+        "--hands", options->hands,
+        "Deals per pairing (heads-up; each played twice when duplicate), per seat group (ring) "
+        "or tournaments (sit-and-go)");
+    options->seed_flag = run_app->add_option("--seed", options->seed, "Seed of every deal and bot");
+    run_app->add_option("--threads", options->threads, "Threads (default: every core)")
+        ->check(CLI::Range(1, 4096));
+    run_app
+        ->add_option("--tables", options->tables,
+                     "Tables (work units) in flight at once; also the checkpoint interval")
+        ->default_val(options->tables)
+        ->check(CLI::Range(1, 1 << 20));
+    options->seats_flag =
+        run_app->add_option("--seats", options->seats, "Ring and sit-and-go: seats per table");
+    options->stack_flag = run_app->add_option("--stack", options->stack_big_blinds,
+                                              "Cash formats: starting stack in big blinds");
+    options->duplicate_flag =
+        run_app->add_flag("--duplicate,!--no-duplicate", options->duplicate,
+                          "Replay every deal with seats swapped or rotated (default on)");
+    options->allin_ev_flag = run_app->add_flag("--allin-ev", options->allin_ev,
+                                               "Also report all-in adjusted winnings (pot equity)");
+    options->sprt_flag = run_app->add_option(
+        "--sprt", options->sprt,
+        "Two bots: stop when the sequential test decides; mbb0,mbb1,alpha,beta");
+    options->hh_out_flag =
+        run_app->add_option("--hh-out", options->hh_out, "Write hands as PHH into this folder");
+    options->hh_sample_flag = run_app->add_option("--hh-sample", options->hh_sample,
+                                                  "With --hh-out: write one hand in N");
+    options->out_flag = run_app->add_option(
+        "-o,--out", options->out,
+        "Report file, binary Protobuf (default: pokerarena-report.pb, or the --resume file)");
+    run_app->add_option("--json", options->json, "Also write the report as JSON to this file");
+    run_app->add_option("--checkpoint", options->checkpoint,
+                        "Write the report so far to this file after every wave of tables");
+    run_app
+        ->add_option("--resume", options->resume,
+                     "Continue the run of this report or checkpoint (its configuration is used "
+                     "when no other is given)")
+        ->check(CLI::ExistingFile);
+    run_app->add_option("--shard", options->shard,
+                        "K/N: play only work units K, K+N, K+2N, ... (merge the shards after)");
+    run_app->add_option("--log-level", options->log_level, "trace, debug, info, warn, error or off")
+        ->default_val(options->log_level)
+        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+    run_app->add_flag("-q,--quiet", options->quiet, "No progress and no log lines below warn");
+    run_app->footer(
+        "Prints the results table and writes the report (pokerarena report shows it again).\n"
+        "Progress goes to standard error: one updating line on a terminal, a log line every\n"
+        "5 seconds otherwise. Ctrl-C (or SIGTERM) finishes the tables in play, writes the\n"
+        "report marked incomplete and prints the command that resumes it.\n"
+        "Exit code 0 when done, 2 for a bad configuration or flag, 1 when the run fails,\n"
+        "130 when interrupted.\n\n"
+        "Examples:\n"
+        "  pokerarena run --bots random,call,tag,equity:samples=200 --hands 20000\n"
+        "  pokerarena run sim/configs/round_robin.txtpb --threads 2 --json report.json\n"
+        "  pokerarena run --bots tag,call --sprt 0,20,0.05,0.05 --hands 1000000\n"
+        "  pokerarena run --format ring --seats 6 --bots tag,call,random --hands 50000\n"
+        "  pokerarena run config.txtpb --shard 2/8 --out shard2.pb\n"
+        "  pokerarena run --resume pokerarena-report.pb");
+    run_app->callback([options, &exit_code] { exit_code = run(*options); });
+}
+
+}  // namespace pokerarena::cli

@@ -1,0 +1,321 @@
+#include "pokerarena/sim/runner.hpp"
+
+#include <google/protobuf/util/message_differencer.h>
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <condition_variable>
+#include <ctime>
+#include <exception>
+#include <mutex>
+#include <optional>
+
+#include "pokerarena/sim/report_io.hpp"
+
+#ifndef POKERARENA_VERSION
+#define POKERARENA_VERSION "0.1.0"
+#endif
+
+namespace pokerarena::sim {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::string utc_now_iso8601() {
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
+
+std::int64_t peak_rss_bytes() {
+    rusage usage{};
+    if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+    return static_cast<std::int64_t>(usage.ru_maxrss) * 1024;  // Linux reports kilobytes
+}
+
+std::string shard_text(const Shard& shard) {
+    return std::to_string(shard.index) + "/" + std::to_string(shard.count);
+}
+
+bool in_shard(std::int64_t unit, const Shard& shard) {
+    return unit % shard.count == shard.index - 1;
+}
+
+// Per-bot running totals for the progress line. Units add to them from any thread (one atomic
+// add per bot per unit, noise next to a unit's thousand hands); only the coordinating thread
+// reads them.
+struct LiveTotals {
+    explicit LiveTotals(std::size_t bots) : net_chips(bots), hands(bots) {}
+    std::vector<std::atomic<std::int64_t>> net_chips;
+    std::vector<std::atomic<std::int64_t>> hands;
+    std::atomic<std::int64_t> run_units{0};  // finished by this run
+    std::atomic<std::int64_t> run_hands{0};
+
+    void add(const UnitResult& unit, bool this_run) {
+        for (int b = 0; b < unit.bots_size() && b < static_cast<int>(hands.size()); ++b) {
+            net_chips[static_cast<std::size_t>(b)].fetch_add(unit.bots(b).net_chips(),
+                                                             std::memory_order_relaxed);
+            hands[static_cast<std::size_t>(b)].fetch_add(unit.bots(b).hands(),
+                                                         std::memory_order_relaxed);
+        }
+        if (this_run) {
+            run_units.fetch_add(1, std::memory_order_relaxed);
+            run_hands.fetch_add(unit.hands(), std::memory_order_relaxed);
+        }
+    }
+};
+
+class Progress {
+  public:
+    Progress(const Tournament& tournament, std::int64_t units_in_share, std::int64_t resumed_units,
+             std::int64_t resumed_hands, Clock::time_point start)
+        : tournament_(tournament),
+          units_in_share_(units_in_share),
+          resumed_units_(resumed_units),
+          resumed_hands_(resumed_hands),
+          start_(start) {}
+
+    RunProgress snapshot(const LiveTotals& totals) const {
+        RunProgress p;
+        const std::int64_t run_units = totals.run_units.load(std::memory_order_relaxed);
+        const std::int64_t run_hands = totals.run_hands.load(std::memory_order_relaxed);
+        p.units_total = units_in_share_;
+        p.units_done = resumed_units_ + run_units;
+        p.hands_done = resumed_hands_ + run_hands;
+        p.elapsed_seconds = seconds_since(start_);
+        if (p.elapsed_seconds > 0)
+            p.hands_per_second = static_cast<double>(run_hands) / p.elapsed_seconds;
+        if (run_units > 0)
+            p.eta_seconds = p.elapsed_seconds * static_cast<double>(p.units_total - p.units_done) /
+                            static_cast<double>(run_units);
+        const double big_blind = static_cast<double>(tournament_.game.big_blind);
+        for (std::size_t b = 0; b < totals.hands.size(); ++b) {
+            const std::int64_t hands = totals.hands[b].load(std::memory_order_relaxed);
+            if (hands == 0) continue;
+            const double mbb =
+                1000.0 * static_cast<double>(totals.net_chips[b].load(std::memory_order_relaxed)) /
+                (big_blind * static_cast<double>(hands));
+            if (p.leader < 0 || mbb > p.leader_mbb_per_hand) {
+                p.leader = static_cast<int>(b);
+                p.leader_mbb_per_hand = mbb;
+            }
+        }
+        return p;
+    }
+
+  private:
+    const Tournament& tournament_;
+    std::int64_t units_in_share_;
+    std::int64_t resumed_units_;
+    std::int64_t resumed_hands_;
+    Clock::time_point start_;
+};
+
+}  // namespace
+
+Shard parse_shard(const std::string& text) {
+    const std::string expected = "--shard " + text + ": expected K/N with 1 <= K <= N, e.g. 2/8";
+    const std::size_t slash = text.find('/');
+    if (slash == std::string::npos) throw RunError(expected);
+    Shard shard;
+    const char* end = text.data() + text.size();
+    const auto [k_end, k_error] = std::from_chars(text.data(), text.data() + slash, shard.index);
+    const auto [n_end, n_error] = std::from_chars(text.data() + slash + 1, end, shard.count);
+    if (k_error != std::errc() || k_end != text.data() + slash || n_error != std::errc() ||
+        n_end != end || shard.count < 1 || shard.index < 1 || shard.index > shard.count)
+        throw RunError(expected);
+    return shard;
+}
+
+void check_resumable(const Tournament& tournament, const Report& resume, const Shard& shard) {
+    // Byte for byte: any difference, even one no figure depends on, means the resumed units
+    // were played under other rules than the ones this run would apply.
+    if (resume.config().SerializeAsString() != tournament.config.SerializeAsString()) {
+        std::string differences;
+        google::protobuf::util::MessageDifferencer differencer;
+        differencer.ReportDifferencesToString(&differences);
+        differencer.Compare(resume.config(), tournament.config);
+        const std::string first = differences.substr(0, differences.find('\n'));
+        throw RunError("--resume: the report's configuration differs from this run's (" +
+                       (first.empty() ? std::string("serialized differently") : first) +
+                       "; report -> this run); resume with the same configuration, or give only "
+                       "--resume FILE to use the report's");
+    }
+    const std::string expected_shard = shard.count == 1 ? "" : shard_text(shard);
+    if (resume.run().shard() != expected_shard)
+        throw RunError("--resume: the report is of shard '" + resume.run().shard() +
+                       "' but this run is of shard '" + expected_shard + "'");
+    const auto units = static_cast<std::int64_t>(tournament.units.size());
+    for (const UnitResult& unit : resume.units())
+        if (unit.unit() < 0 || unit.unit() >= units || !in_shard(unit.unit(), shard))
+            throw RunError("--resume: the report holds unit " + std::to_string(unit.unit()) +
+                           ", which is not in this run's schedule of " + std::to_string(units) +
+                           " units" +
+                           (shard.count > 1 ? " (shard " + shard_text(shard) + ")" : ""));
+}
+
+Report run_tournament(const Tournament& tournament, const RunOptions& options) {
+    const Clock::time_point start = Clock::now();
+    const std::string started = utc_now_iso8601();
+    if (options.threads < 0)
+        throw RunError("threads: " + std::to_string(options.threads) + "; expected 1 or more");
+    if (options.tables < 1)
+        throw RunError("tables: " + std::to_string(options.tables) + "; expected 1 or more");
+    if (options.shard.count < 1 || options.shard.index < 1 ||
+        options.shard.index > options.shard.count)
+        throw RunError("shard: " + shard_text(options.shard) + "; expected K/N with 1 <= K <= N");
+    const int threads =
+        options.threads > 0 ? options.threads : std::max(1, tbb::info::default_concurrency());
+
+    const auto num_units = static_cast<std::int64_t>(tournament.units.size());
+    LiveTotals totals(static_cast<std::size_t>(tournament.config.bots_size()));
+    // Every finished unit (resumed ones first), and where each unit's result is in it (-1:
+    // not finished): a few bytes per unit, nothing per hand.
+    std::vector<UnitResult> finished;
+    std::vector<std::int64_t> position(static_cast<std::size_t>(num_units), -1);
+    std::int64_t resumed_hands = 0;
+    if (options.resume != nullptr) {
+        check_resumable(tournament, *options.resume, options.shard);
+        for (const UnitResult& unit : options.resume->units()) {
+            if (position[static_cast<std::size_t>(unit.unit())] >= 0)
+                continue;  // aggregate rejects
+            position[static_cast<std::size_t>(unit.unit())] =
+                static_cast<std::int64_t>(finished.size());
+            finished.push_back(unit);
+            totals.add(unit, false);
+            resumed_hands += unit.hands();
+        }
+    }
+    const auto resumed_units = static_cast<std::int64_t>(finished.size());
+
+    std::vector<std::int64_t> to_play;
+    std::int64_t units_in_share = 0;
+    for (std::int64_t u = 0; u < num_units; ++u) {
+        if (!in_shard(u, options.shard)) continue;
+        ++units_in_share;
+        if (position[static_cast<std::size_t>(u)] < 0) to_play.push_back(u);
+    }
+
+    // The SPRT walks the unbroken run of finished units from unit 0, so where it stops depends
+    // only on the results, never on which wave or thread finished a unit.
+    std::optional<SprtMonitor> sprt;
+    std::int64_t sprt_next = 0;
+    if (tournament.config.has_sprt()) sprt.emplace(tournament);
+    const auto sprt_decided = [&] {
+        if (!sprt) return false;
+        while (!sprt->decided() && sprt_next < num_units &&
+               position[static_cast<std::size_t>(sprt_next)] >= 0) {
+            sprt->add(
+                finished[static_cast<std::size_t>(position[static_cast<std::size_t>(sprt_next)])]);
+            ++sprt_next;
+        }
+        return sprt->decided();
+    };
+
+    const Progress progress(tournament, units_in_share, resumed_units, resumed_hands, start);
+    const auto stop_requested = [&options] {
+        return options.stop != nullptr && options.stop->load(std::memory_order_relaxed);
+    };
+
+    const auto make_report = [&] {
+        Report report = aggregate(tournament, finished);
+        RunInfo& run = *report.mutable_run();
+        run.set_version(POKERARENA_VERSION);
+        run.set_threads(threads);
+        run.set_tables(options.tables);
+        if (options.shard.count > 1) run.set_shard(shard_text(options.shard));
+        run.set_started(started);
+        Timing& timing = *report.mutable_timing();
+        timing.set_wall_seconds(seconds_since(start));
+        if (timing.wall_seconds() > 0)
+            timing.set_hands_per_second(
+                static_cast<double>(totals.run_hands.load(std::memory_order_relaxed)) /
+                timing.wall_seconds());
+        timing.set_peak_rss_bytes(peak_rss_bytes());
+        return report;
+    };
+
+    // The coordinating thread (this one) does not play: it waits on the wave with a timeout
+    // so it can report progress and notice a stop while long units run. So the arena gets
+    // every slot (none reserved for this thread), and the scheduler must be allowed that many
+    // workers beside it.
+    tbb::global_control allow_workers(tbb::global_control::max_allowed_parallelism,
+                                      static_cast<std::size_t>(threads) + 1);
+    tbb::task_arena arena(threads, 0);
+    const auto interval =
+        std::chrono::duration<double>(std::max(0.01, options.progress_interval_seconds));
+
+    std::vector<UnitResult> wave_results;
+    std::vector<char> wave_played;
+    for (std::size_t first = 0; first < to_play.size() && !stop_requested() && !sprt_decided();
+         first += static_cast<std::size_t>(options.tables)) {
+        const std::size_t wave_size =
+            std::min(to_play.size() - first, static_cast<std::size_t>(options.tables));
+        wave_results.assign(wave_size, UnitResult());
+        wave_played.assign(wave_size, 0);
+
+        std::mutex mutex;
+        std::condition_variable wave_over;
+        bool done = false;
+        std::exception_ptr failure;
+        arena.enqueue([&] {
+            try {
+                tbb::parallel_for(tbb::blocked_range<std::size_t>(0, wave_size, 1),
+                                  [&](const tbb::blocked_range<std::size_t>& range) {
+                                      for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                                          // Units not started when a stop comes are left for the
+                                          // resume.
+                                          if (stop_requested()) continue;
+                                          wave_results[i] =
+                                              play_unit(tournament, to_play[first + i]);
+                                          wave_played[i] = 1;
+                                          totals.add(wave_results[i], true);
+                                      }
+                                  });
+            } catch (...) {
+                failure = std::current_exception();
+            }
+            {
+                const std::lock_guard lock(mutex);
+                done = true;
+            }
+            wave_over.notify_one();
+        });
+        {
+            std::unique_lock lock(mutex);
+            while (!wave_over.wait_for(lock, interval, [&] { return done; })) {
+                lock.unlock();
+                if (options.progress) options.progress(progress.snapshot(totals));
+                lock.lock();
+            }
+        }
+        if (failure) std::rethrow_exception(failure);
+
+        for (std::size_t i = 0; i < wave_size; ++i) {
+            if (!wave_played[i]) continue;
+            position[static_cast<std::size_t>(to_play[first + i])] =
+                static_cast<std::int64_t>(finished.size());
+            finished.push_back(std::move(wave_results[i]));
+        }
+        if (options.progress) options.progress(progress.snapshot(totals));
+        if (!options.checkpoint.empty()) write_report(make_report(), options.checkpoint);
+    }
+    return make_report();
+}
+
+}  // namespace pokerarena::sim
