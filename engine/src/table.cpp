@@ -24,9 +24,6 @@ constexpr int count(SeatMask m) {
     x = (x + (x >> 4)) & 0x0F0Fu;
     return static_cast<int>((x + (x >> 8)) & 0x1Fu);
 }
-constexpr bool at_most_one(SeatMask m) {
-    return (m & (m - 1)) == 0;
-}
 constexpr long long ll(Chips c) {
     return static_cast<long long>(c);
 }
@@ -44,9 +41,7 @@ __attribute__((format(printf, 2, 3))) Status reject(ErrorCode code, const char* 
 
 }  // namespace
 
-// Inline and defined before its uses: in release builds it must vanish, not stay an empty call.
-inline void Table::assert_invariants() const {
-#ifndef NDEBUG
+void Table::check_or_abort() const {
     std::string why;
     if (!check_invariants(&why)) {
         std::fprintf(stderr, "pokerarena: table invariant broken: %s\n", why.c_str());
@@ -60,7 +55,6 @@ inline void Table::assert_invariants() const {
                 std::abort();
             }
         }
-#endif
 }
 
 Table::Table(const GameDef& def, std::uint64_t seed, std::uint64_t table_id)
@@ -168,16 +162,6 @@ void Table::set_next_hand_forced_bets(const std::array<Chips, kMaxSeats>& antes,
 // call with its register saves cost as much again.
 #define POKERARENA_HOT inline __attribute__((always_inline))
 
-POKERARENA_HOT int Table::next_seat(SeatMask among, int after) const {
-    // Seats >= num_seats are never in a mask, so the bits above `after` are the seats after it
-    // in this lap and the lowest bit overall is the first seat of the next lap.
-    const unsigned m = among;
-    if (m == 0) return -1;
-    const int k = after + 1;
-    const unsigned later = k >= 16 ? 0u : (m >> k) << k;
-    return later ? std::countr_zero(later) : std::countr_zero(m);
-}
-
 POKERARENA_HOT Chips Table::post(int seat, Chips amount, bool to_bet) {
     const Chips a = std::min(amount, stack_[seat]);
     stack_[seat] -= a;
@@ -191,7 +175,7 @@ POKERARENA_HOT Chips Table::post(int seat, Chips amount, bool to_bet) {
 Chips Table::post_forced(const ForcedBet& f) {
     const Chips posted = post(f.seat, f.amount, f.kind != ForcedBetKind::Ante);
     (f.kind == ForcedBetKind::Ante ? record_.antes : record_.blinds)[f.seat] += posted;
-    assert_invariants();
+    debug_check();
     return posted;
 }
 
@@ -344,10 +328,6 @@ POKERARENA_HOT void Table::deal_hole_cards(int seat) {
 // ----------------------------------------------------------------------------------------
 // Betting rounds.
 
-Chips Table::fixed_bet_size() const {
-    return round_ < def_.big_bet_from_round ? def_.small_bet : def_.big_bet;
-}
-
 void Table::start_round() {
     if (round_ > 0) {
         bet_.fill(0);
@@ -373,145 +353,10 @@ void Table::start_round() {
     first_to_act_after_ = (round_ == 0 && big_blind_seat_ >= 0) ? big_blind_seat_ : button_;
 }
 
-POKERARENA_HOT int Table::find_next_to_act() const {
-    const SeatMask active = dealt_in_ & ~folded_;
-    if (at_most_one(active)) return -1;
-    const SeatMask can_act = active & ~all_in_;
-    if (can_act == 0) return -1;
-    // A lone seat with chips that has matched the bet has nobody to bet against: the rest of
-    // the board comes without betting.
-    if (at_most_one(can_act))
-        return (can_act & ~matched_) ? std::countr_zero(static_cast<unsigned>(can_act)) : -1;
-    // Seats still to act: those that have not acted this round, and those below the bet.
-    const SeatMask pending = can_act & static_cast<SeatMask>(~(acted_ & matched_));
-    return pending ? next_seat(pending, first_to_act_after_) : -1;
-}
-
-POKERARENA_HOT bool Table::others_can_act(int seat) const {
-    return (dealt_in_ & ~folded_ & ~all_in_ & static_cast<SeatMask>(~bit(seat))) != 0;
-}
-
-POKERARENA_HOT void Table::compute_legal(int seat, LegalActions& legal) const {
-    const Chips to_call = current_bet_ - bet_[seat];
-    const Chips stack = stack_[seat];
-    legal.can_check = to_call == 0;
-    legal.can_fold = to_call > 0;
-    legal.call_amount = std::min(to_call, stack);
-    legal.all_in_to = bet_[seat] + stack;
-    const bool reopened =
-        !(acted_ & bit(seat)) || current_bet_ - reopen_base_[seat] >= last_full_raise_;
-    legal.can_raise =
-        legal.all_in_to > current_bet_ && reopened && others_can_act(seat) &&
-        (def_.structure != BettingStructure::FixedLimit || raises_this_round_ < def_.raise_cap);
-    if (!legal.can_raise) {
-        legal.min_raise_to = 0;
-        legal.max_raise_to = 0;
-        return;
-    }
-    switch (def_.structure) {
-        case BettingStructure::NoLimit:
-            legal.min_raise_to = std::min(current_bet_ + last_full_raise_, legal.all_in_to);
-            legal.max_raise_to = legal.all_in_to;
-            break;
-        case BettingStructure::PotLimit:
-            // The largest raise is by the pot after calling: the call's chips count first.
-            legal.min_raise_to = std::min(current_bet_ + last_full_raise_, legal.all_in_to);
-            legal.max_raise_to = std::max(legal.min_raise_to,
-                                          std::min(legal.all_in_to, current_bet_ + pot_ + to_call));
-            break;
-        case BettingStructure::FixedLimit:
-            legal.min_raise_to = std::min(current_bet_ + fixed_bet_size(), legal.all_in_to);
-            legal.max_raise_to = legal.min_raise_to;
-            break;
-    }
-}
-
-LegalActions Table::legal_actions() const {
-    LegalActions legal;
-    if (state_ == State::AwaitingAction) compute_legal(to_act_, legal);
-    return legal;
-}
-
 Status Table::act(int seat, Action action) {
     if (state_ == State::AwaitingAction && seat != to_act_)
         return reject(ErrorCode::NotYourTurn, "seat %d is not to act; seat %d is", seat, to_act_);
     return act(action);
-}
-
-Status Table::act(Action action) {
-    // The rejection is a tail call, so the accepted path needs no stack frame or register
-    // saves (they cost a third of it).
-    if (apply_action(action)) [[likely]]
-        return Status{};
-    return reject_action(action);
-}
-
-// Only the accepted action is handled here; any doubt returns false and leaves the table
-// untouched for reject_action(), which re-checks everything and formats the message.
-POKERARENA_HOT bool Table::apply_action(Action action) {
-    if (state_ != State::AwaitingAction) [[unlikely]]
-        return false;
-    const int s = to_act_;
-    const SeatMask me = bit(s);
-    const Chips bet = bet_[s];
-    const Chips stack = stack_[s];
-    Chips added = 0;
-    Chips recorded = 0;  // the RecordedAction's amount
-    switch (action.kind) {
-        case ActionKind::CheckCall:
-            added = std::min(current_bet_ - bet, stack);
-            recorded = added;
-            reopen_base_[s] = current_bet_;
-            if (bet + added == current_bet_) matched_ |= me;
-            break;
-        case ActionKind::Fold:
-            if (current_bet_ == bet) [[unlikely]]
-                return false;
-            folded_ |= me;
-            break;
-        case ActionKind::RaiseTo: {
-            LegalActions legal;
-            compute_legal(s, legal);
-            const Chips to = action.amount;
-            if (!legal.can_raise || to < legal.min_raise_to || to > legal.max_raise_to) [[unlikely]]
-                return false;
-            added = to - bet;
-            // A short all-in raise does not change the minimum raise and does not reopen
-            // betting for seats that already acted (reopen_base_ keeps their reference).
-            if (to - current_bet_ >= last_full_raise_) last_full_raise_ = to - current_bet_;
-            current_bet_ = to;
-            matched_ = me;
-            reopen_base_[s] = to;
-            ++raises_this_round_;
-            recorded = to;
-            break;
-        }
-        default:
-            return false;
-    }
-    // The chips move as in post(), whose stack test is folded into the one below.
-    stack_[s] = stack - added;
-    bet_[s] = bet + added;
-    committed_[s] += added;
-    pot_ += added;
-    // The seat to act always has chips, so only a call or raise of its whole stack is all-in.
-    const bool all_in = stack == added;
-    if (all_in) all_in_ |= me;
-    acted_ |= me;
-    first_to_act_after_ = s;
-    last_added_ = added;
-    const RecordedAction done{static_cast<std::int8_t>(s), action.kind,
-                              static_cast<std::uint8_t>(round_), all_in, recorded};
-    last_action_ = done;
-    if (record_.num_actions < kMaxRecordedActions) [[likely]]
-        record_.actions[record_.num_actions++] = done;
-    else
-        record_.actions_truncated = true;
-    to_act_ = -1;
-    state_ = State::Betting;
-    step_ = Step::ActionTaken;
-    assert_invariants();
-    return true;
 }
 
 Status Table::reject_action(Action action) const {
@@ -661,24 +506,8 @@ void Table::finish_hand() {
 // ----------------------------------------------------------------------------------------
 // The state machine.
 
-Event Table::advance() {
+Event Table::advance_steps() {
     Event e;
-    // The common step, after an action whose event is not wanted: the next seat to act. Done
-    // here it skips the big loop's entry and register saves; the end of a round takes run().
-    if (step_ == Step::ActionTaken && !wants(EventKind::ActionTaken)) {
-        const int s = find_next_to_act();
-        if (s >= 0) {
-            to_act_ = s;
-            state_ = State::AwaitingAction;
-            step_ = Step::Awaiting;
-            assert_invariants();
-            e.kind = EventKind::ActionRequired;
-            e.seat = s;
-            e.hand_number = hand_number_;
-            e.round = round_;
-            return e;
-        }
-    }
     run(e);
     return e;
 }
@@ -693,7 +522,7 @@ void Table::run(Event& e) {
         case Step::StartHand:
         at_start_hand : {
             start_hand();
-            assert_invariants();
+            debug_check();
             if (step_ == Step::GameOver) goto at_game_over;
             if (!wants(EventKind::HandStarted)) goto at_post_forced_bets;
             e.kind = EventKind::HandStarted;
@@ -793,7 +622,7 @@ void Table::run(Event& e) {
             }
             state_ = State::AwaitingAction;
             step_ = Step::Awaiting;
-            assert_invariants();
+            debug_check();
             [[fallthrough]];
         case Step::Awaiting:
             e.kind = EventKind::ActionRequired;
@@ -838,7 +667,7 @@ void Table::run(Event& e) {
             pot_ -= back;
             stack_[top] += back;
             all_in_ &= static_cast<SeatMask>(~bit(top));
-            assert_invariants();
+            debug_check();
             if (!wants(EventKind::UncalledBetReturned)) goto at_end_round;
             e.kind = EventKind::UncalledBetReturned;
             e.seat = top;
@@ -850,7 +679,7 @@ void Table::run(Event& e) {
         case Step::EndRound:
         at_end_round : {
             const SeatMask active = dealt_in_ & ~folded_;
-            if (at_most_one(active)) {
+            if (at_most_one_seat(active)) {
                 state_ = State::Payout;
                 step_ = Step::AwardPots;
                 build_pots();
@@ -947,7 +776,7 @@ void Table::run(Event& e) {
             }
             pot_ -= amount;
             awarded_ += amount;
-            assert_invariants();
+            debug_check();
             if (!wants(EventKind::PotAwarded)) goto at_award_pots;
             e.kind = EventKind::PotAwarded;
             e.hand_number = hand_number_;
@@ -962,7 +791,7 @@ void Table::run(Event& e) {
             finish_hand();
             state_ = State::PreHand;
             step_ = Step::StartHand;
-            assert_invariants();
+            debug_check();
             if (!wants(EventKind::HandEnded)) goto at_start_hand;
             e.kind = EventKind::HandEnded;
             e.hand_number = hand_number_;

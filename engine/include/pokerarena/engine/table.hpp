@@ -18,7 +18,9 @@
 // - check_invariants() holds after every step; debug builds assert it after each one.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 
@@ -118,7 +120,19 @@ class Table {
     };
 
     void run(Event& e);
-    bool wants(EventKind k) const { return (pause_mask_ >> static_cast<int>(k)) & 1u; }
+    Event advance_steps();  // every step but the common one, out of line
+    static constexpr SeatMask seat_bit(int seat) { return static_cast<SeatMask>(1u << seat); }
+    static constexpr bool at_most_one_seat(SeatMask m) { return (m & (m - 1)) == 0; }
+    // Debug builds: abort with the broken rule unless the invariants hold. Release: nothing.
+    void debug_check() const {
+#ifndef NDEBUG
+        check_or_abort();
+#endif
+    }
+    void check_or_abort() const;
+    bool wants(EventKind k) const {
+        return (pause_mask_ >> static_cast<int>(k)) & 1u;
+    }
 
     void start_hand();
     bool match_over() const;
@@ -137,7 +151,6 @@ class Table {
     Chips post(int seat, Chips amount, bool to_bet);
     void deal_hole_cards(int seat);
     int next_seat(SeatMask among, int after) const;
-    void assert_invariants() const;
 
     GameDef def_;
     std::uint64_t seed_ = 0;
@@ -218,5 +231,180 @@ class Table {
 
     HandRecord record_{};
 };
+
+// ----------------------------------------------------------------------------------------
+// The per-action hot path, inline so that it joins the caller's loop: the call, the register
+// saves and copying the 64-byte Event and the Status cost as much as the step itself, and
+// inlined the caller keeps only the fields it reads. Everything else is in table.cpp.
+
+inline Event Table::advance() {
+    // The common step, after an action whose event is not wanted: the next seat to act. The
+    // end of a round, and every other step, take the step loop in table.cpp.
+    if (step_ == Step::ActionTaken && !wants(EventKind::ActionTaken)) {
+        const int s = find_next_to_act();
+        if (s >= 0) {
+            to_act_ = s;
+            state_ = State::AwaitingAction;
+            step_ = Step::Awaiting;
+            debug_check();
+            Event e;
+            e.kind = EventKind::ActionRequired;
+            e.seat = s;
+            e.hand_number = hand_number_;
+            e.round = round_;
+            return e;
+        }
+    }
+    return advance_steps();
+}
+
+inline int Table::next_seat(SeatMask among, int after) const {
+    // Seats >= num_seats are never in a mask, so the bits above `after` are the seats after it
+    // in this lap and the lowest bit overall is the first seat of the next lap.
+    const unsigned m = among;
+    if (m == 0) return -1;
+    const int k = after + 1;
+    const unsigned later = k >= 16 ? 0u : (m >> k) << k;
+    return later ? std::countr_zero(later) : std::countr_zero(m);
+}
+
+inline Chips Table::fixed_bet_size() const {
+    return round_ < def_.big_bet_from_round ? def_.small_bet : def_.big_bet;
+}
+
+inline bool Table::others_can_act(int seat) const {
+    return (dealt_in_ & ~folded_ & ~all_in_ & static_cast<SeatMask>(~seat_bit(seat))) != 0;
+}
+
+inline void Table::compute_legal(int seat, LegalActions& legal) const {
+    const Chips to_call = current_bet_ - bet_[seat];
+    const Chips stack = stack_[seat];
+    legal.can_check = to_call == 0;
+    legal.can_fold = to_call > 0;
+    legal.call_amount = std::min(to_call, stack);
+    legal.all_in_to = bet_[seat] + stack;
+    const bool reopened =
+        !(acted_ & seat_bit(seat)) || current_bet_ - reopen_base_[seat] >= last_full_raise_;
+    legal.can_raise =
+        legal.all_in_to > current_bet_ && reopened && others_can_act(seat) &&
+        (def_.structure != BettingStructure::FixedLimit || raises_this_round_ < def_.raise_cap);
+    if (!legal.can_raise) {
+        legal.min_raise_to = 0;
+        legal.max_raise_to = 0;
+        return;
+    }
+    switch (def_.structure) {
+        case BettingStructure::NoLimit:
+            legal.min_raise_to = std::min(current_bet_ + last_full_raise_, legal.all_in_to);
+            legal.max_raise_to = legal.all_in_to;
+            break;
+        case BettingStructure::PotLimit:
+            // The largest raise is by the pot after calling: the call's chips count first.
+            legal.min_raise_to = std::min(current_bet_ + last_full_raise_, legal.all_in_to);
+            legal.max_raise_to = std::max(legal.min_raise_to,
+                                          std::min(legal.all_in_to, current_bet_ + pot_ + to_call));
+            break;
+        case BettingStructure::FixedLimit:
+            legal.min_raise_to = std::min(current_bet_ + fixed_bet_size(), legal.all_in_to);
+            legal.max_raise_to = legal.min_raise_to;
+            break;
+    }
+}
+
+inline int Table::find_next_to_act() const {
+    const SeatMask active = dealt_in_ & ~folded_;
+    if (at_most_one_seat(active)) return -1;
+    const SeatMask can_act = active & ~all_in_;
+    if (can_act == 0) return -1;
+    // A lone seat with chips that has matched the bet has nobody to bet against: the rest of
+    // the board comes without betting.
+    if (at_most_one_seat(can_act))
+        return (can_act & ~matched_) ? std::countr_zero(static_cast<unsigned>(can_act)) : -1;
+    // Seats still to act: those that have not acted this round, and those below the bet.
+    const SeatMask pending = can_act & static_cast<SeatMask>(~(acted_ & matched_));
+    return pending ? next_seat(pending, first_to_act_after_) : -1;
+}
+
+inline LegalActions Table::legal_actions() const {
+    LegalActions legal;
+    if (state_ == State::AwaitingAction) compute_legal(to_act_, legal);
+    return legal;
+}
+
+inline Status Table::act(Action action) {
+    // The rejection is a tail call, so the accepted path needs no stack frame or register
+    // saves (they cost a third of it).
+    if (apply_action(action)) [[likely]]
+        return Status{};
+    return reject_action(action);
+}
+
+// Only the accepted action is handled here; any doubt returns false and leaves the table
+// untouched for reject_action(), which re-checks everything and formats the message.
+inline bool Table::apply_action(Action action) {
+    if (state_ != State::AwaitingAction) [[unlikely]]
+        return false;
+    const int s = to_act_;
+    const SeatMask me = seat_bit(s);
+    const Chips bet = bet_[s];
+    const Chips stack = stack_[s];
+    Chips added = 0;
+    Chips recorded = 0;  // the RecordedAction's amount
+    switch (action.kind) {
+        case ActionKind::CheckCall:
+            added = std::min(current_bet_ - bet, stack);
+            recorded = added;
+            reopen_base_[s] = current_bet_;
+            if (bet + added == current_bet_) matched_ |= me;
+            break;
+        case ActionKind::Fold:
+            if (current_bet_ == bet) [[unlikely]]
+                return false;
+            folded_ |= me;
+            break;
+        case ActionKind::RaiseTo: {
+            LegalActions legal;
+            compute_legal(s, legal);
+            const Chips to = action.amount;
+            if (!legal.can_raise || to < legal.min_raise_to || to > legal.max_raise_to) [[unlikely]]
+                return false;
+            added = to - bet;
+            // A short all-in raise does not change the minimum raise and does not reopen
+            // betting for seats that already acted (reopen_base_ keeps their reference).
+            if (to - current_bet_ >= last_full_raise_) last_full_raise_ = to - current_bet_;
+            current_bet_ = to;
+            matched_ = me;
+            reopen_base_[s] = to;
+            ++raises_this_round_;
+            recorded = to;
+            break;
+        }
+        default:
+            return false;
+    }
+    // The chips move as in post(), whose stack test is folded into the one below.
+    stack_[s] = stack - added;
+    bet_[s] = bet + added;
+    committed_[s] += added;
+    pot_ += added;
+    // The seat to act always has chips, so only a call or raise of its whole stack is all-in.
+    const bool all_in = stack == added;
+    if (all_in) all_in_ |= me;
+    acted_ |= me;
+    first_to_act_after_ = s;
+    last_added_ = added;
+    const RecordedAction done{static_cast<std::int8_t>(s), action.kind,
+                              static_cast<std::uint8_t>(round_), all_in, recorded};
+    last_action_ = done;
+    if (record_.num_actions < kMaxRecordedActions) [[likely]]
+        record_.actions[record_.num_actions++] = done;
+    else
+        record_.actions_truncated = true;
+    to_act_ = -1;
+    state_ = State::Betting;
+    step_ = Step::ActionTaken;
+    debug_check();
+    return true;
+}
 
 }  // namespace pokerarena
