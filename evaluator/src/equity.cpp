@@ -838,6 +838,51 @@ template <bool kBmi2>
     }
 }
 
+// The value of a flush-less key on the fast sampling path: the same slot as rank_value(), but
+// the hash is kept shifted to the top of 32 bits (scramble(key) << 7), so the row needs no
+// mask, and BEXTR takes the column in one instruction instead of a copy, a shift and a mask.
+template <bool kBmi>
+[[gnu::always_inline]] inline HandValue lookup_rank_value(std::uint64_t key) {
+    if constexpr (kBmi) {
+        constexpr int kUnused = 32 - detail::kHashBits;
+        const std::uint64_t top_hash =
+            static_cast<std::uint32_t>(key) * (detail::kHashMultiplier << kUnused);
+        std::uint64_t column;
+        asm("bextr %2, %1, %0"
+            : "=r"(column)
+            : "r"(top_hash), "r"(std::uint64_t{kUnused | detail::kColumnBits << 8}));
+        const std::uint64_t row = top_hash >> (32 - (detail::kHashBits - detail::kColumnBits));
+        return detail::tables.rank_values[2u * detail::tables.row_displacement[row] + column];
+    } else {
+        return detail::rank_value(static_cast<std::uint32_t>(key));
+    }
+}
+
+// The winner set of three to eight players with SSE4.1 (fast sampling path only): PHMINPOSUW
+// finds the smallest of the complemented values, that is the best hand, in one instruction;
+// one compare and a byte mask then give the set. Unused lanes hold 0xFFFF, which no
+// complemented value reaches (every value is at least 0x1000). About 20 instructions instead of
+// about 38 for six players; heads-up the scalar form is shorter.
+template <int kPlayers, bool kSse41>
+[[gnu::always_inline]] inline unsigned winner_set(const std::array<HandValue, kPlayers>& values) {
+    if constexpr (kSse41 && kPlayers >= 3 && kPlayers <= 8) {
+        typedef std::uint16_t U16x8 __attribute__((vector_size(16)));
+        typedef std::int16_t I16x8 __attribute__((vector_size(16)));
+        typedef char I8x16 __attribute__((vector_size(16)));
+        U16x8 complement = ~U16x8{};
+        for (int p = 0; p < kPlayers; ++p)
+            complement[p] = static_cast<std::uint16_t>(~values[p]);
+        U16x8 least;
+        asm("phminposuw %1, %0" : "=x"(least) : "x"(complement));
+        const U16x8 best = __builtin_shufflevector(least, least, 0, 0, 0, 0, 0, 0, 0, 0);
+        const I16x8 equal = reinterpret_cast<I16x8>(complement == best);
+        const I8x16 bytes = __builtin_ia32_packsswb128(equal, equal);
+        return static_cast<unsigned>(__builtin_ia32_pmovmskb128(bytes)) & 0xFFu;
+    } else {
+        return winners<kPlayers>(values);
+    }
+}
+
 constexpr std::uint64_t kChunkSamples = 1u << 16;
 
 // The common case, the hero against random hands only: board size and seat count are
@@ -868,9 +913,9 @@ template <int kBoardDraws, int kRandom, bool kPdep>
             values_with_flush<kPdep>(s, kBoardDraws, bits, keys.data(), values.data(), kPlayers);
         } else {
             for (int p = 0; p < kPlayers; ++p)
-                values[p] = detail::rank_value(static_cast<std::uint32_t>(keys[p]));
+                values[p] = lookup_rank_value<kPdep>(keys[p]);
         }
-        ++counts.by_winners[winners<kPlayers>(values)];
+        ++counts.by_winners[winner_set<kPlayers, kPdep>(values)];
     }
     Tally t;
     t += counts;
@@ -902,9 +947,9 @@ template <int kPlayers, bool kPdep>
             values_with_flush<kPdep>(s, s.board_draws, bits, keys.data(), values.data(), kPlayers);
         } else {
             for (int p = 0; p < kPlayers; ++p)
-                values[p] = detail::rank_value(static_cast<std::uint32_t>(keys[p]));
+                values[p] = lookup_rank_value<kPdep>(keys[p]);
         }
-        ++counts.by_winners[winners<kPlayers>(values)];
+        ++counts.by_winners[winner_set<kPlayers, kPdep>(values)];
     }
     Tally t;
     t += counts;
@@ -913,8 +958,8 @@ template <int kPlayers, bool kPdep>
 
 using ChunkSampler = Tally (*)(const MonteCarloSetup&, std::uint64_t, std::uint64_t);
 
-// The sampling loops compiled twice: for CPUs with BMI1/BMI2 and LZCNT (PDEP, TZCNT, LZCNT,
-// SHLX) and for any x86-64.
+// The sampling loops compiled twice: for CPUs with BMI1/BMI2, LZCNT and SSE4.1 (PDEP, TZCNT,
+// LZCNT, SHLX, BEXTR, PHMINPOSUW) and for any x86-64.
 template <int kBoardDraws, int kRandom>
 [[gnu::target("bmi,bmi2,lzcnt")]] Tally sample_vs_random_bmi2(const MonteCarloSetup& s,
                                                               std::uint64_t chunk,
@@ -1017,7 +1062,7 @@ std::atomic<bool> portable_sampling_forced{false};
 bool cpu_has_bmi2() {
     // Decided once: the CPU does not change under a running process.
     static const bool has = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-                            __builtin_cpu_supports("lzcnt");
+                            __builtin_cpu_supports("lzcnt") && __builtin_cpu_supports("sse4.1");
     return has;
 }
 
