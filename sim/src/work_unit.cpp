@@ -1,0 +1,414 @@
+// play_unit(): one work unit, from its own table and bot instances to its UnitResult.
+//
+// What a unit plays (the schedule itself is WorkUnit's comment in tournament.hpp)
+// - Slots: the unit's bots are slots k = 0 .. num_seats - 1, slot k being config.bots
+//   [seat_bot[k]]. One instance per slot, seeded with bot_seed(config.seed, unit, bot), plays
+//   every hand of the unit; its memory is reset (new_match) before every play of a deal but
+//   the first, never its random generator.
+// - Rotations: in play r, seat s holds slot (s + r) % n. Duplicate cash formats play every
+//   deal once per rotation r = 0 .. n - 1 (heads-up: r = 0 is bot A in seat 0, r = 1 the seats
+//   swapped), each rotation on a fresh Table(game, seed, table_id) playing hands 0 .. deals-1,
+//   so every rotation sees the same cards per seat and the same buttons. Not duplicate: one
+//   play with r = 0 (fixed seats; the moving button still takes each bot through every
+//   position. Rotating by one seat per hand on top of it, as once planned, would move a bot
+//   two positions per hand, so at an even number of seats it would never see half of them).
+// - Samples: a bot's chips over one deal with all its plays (a duplicate pair, a rotation
+//   group, or one hand when not duplicate). A pair's sample is its bot a's (the lower index),
+//   so a gauntlet whose hero has the higher index reports the negated hero figures.
+// - All-in EV (config.allin_ev, cash formats): one AllinEvaluator per unit; for each hand the
+//   adjusted nets replace the raw ones where adjust() returns true, else the raw nets count.
+// - Sit-and-go (sit_and_go.cpp): UnitResult.places holds, for each tournament of the unit in
+//   order, for each play of it in order (the rotations when duplicate, else the one play), for
+//   each bot in config.bots order, its finishing place, 1 = winner (-1 for a bot not at the
+//   table, which the current formats never leave out): deals * plays * bots entries.
+// - Timing: TimedBot (work_unit.hpp) samples one decide() in 64; decision_ns is the scaled
+//   estimate, timing_decision_ns their sum.
+// - Hand histories (config.hh_out): a cash deal d (the group's deal index, first_deal + i) is
+//   written, every play of it, when d % hh_sample == 0, so duplicate halves and rotations stay
+//   together and every pair's file holds the same deals; sit-and-go hands are counted in the
+//   order the unit plays them and hand c is written when c % hh_sample == 0. Hands that cannot
+//   be written are listed as comments in the file (see HandHistoryWriter).
+//
+// The hot path (one hand) allocates nothing, throws nothing and logs nothing: tallies live in
+// fixed arrays, per-deal sums in vectors sized before the first hand; only a bot's first fault
+// message and hand-history output (which is I/O anyway) allocate.
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+#include <system_error>
+
+#include "pokerarena/engine/phh.hpp"
+#include "pokerarena/engine/replay.hpp"
+#include "pokerarena/sim/allin_ev.hpp"
+#include "pokerarena/sim/stats.hpp"
+#include "work_unit.hpp"
+
+namespace pokerarena::sim {
+
+namespace detail {
+
+namespace {
+
+constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15ULL;
+
+constexpr std::uint64_t splitmix(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+}  // namespace
+
+std::uint64_t bot_seed(std::uint64_t seed, std::int64_t unit, int bot) {
+    std::uint64_t h = splitmix(seed ^ 0x706F6B65726172ULL);  // "pokerar": a domain of its own
+    h = splitmix(h + (static_cast<std::uint64_t>(unit) + 1) * kGolden);
+    return splitmix(h + (static_cast<std::uint64_t>(bot) + 1) * kGolden);
+}
+
+// ---------------------------------------------------------------------------------------
+// TimedBot
+
+TimedBot::TimedBot(Bot& inner, std::uint64_t sampling_seed)
+    : inner_(&inner), gap_state_(splitmix(sampling_seed + kGolden) | 1) {
+    // The first sample lands anywhere in the first 64 decisions: always timing the first one
+    // would weigh a bot's cold start (caches, lazy tables) 64 times.
+    countdown_ = static_cast<std::uint32_t>(gap_state_ % kMeanGap) + 1;
+}
+
+std::uint32_t TimedBot::next_gap() {
+    // xorshift64: a few cycles, and only timing depends on it.
+    gap_state_ ^= gap_state_ << 13;
+    gap_state_ ^= gap_state_ >> 7;
+    gap_state_ ^= gap_state_ << 17;
+    return static_cast<std::uint32_t>(gap_state_ % (2 * kMeanGap - 1)) + 1;  // 1 .. 127
+}
+
+Action TimedBot::timed_decide(const SeatView& view) {
+    countdown_ = next_gap();
+    const auto start = std::chrono::steady_clock::now();
+    const Action action = inner_->decide(view);
+    sampled_time_ += std::chrono::steady_clock::now() - start;
+    ++sampled_;
+    return action;
+}
+
+std::uint64_t TimedBot::estimated_ns() const {
+    if (sampled_ == 0) return 0;
+    const double per_decision =
+        static_cast<double>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(sampled_time_).count()) /
+        static_cast<double>(sampled_);
+    return static_cast<std::uint64_t>(per_decision * static_cast<double>(calls_) + 0.5);
+}
+
+// ---------------------------------------------------------------------------------------
+// UnitBots
+
+UnitBots::UnitBots(const Tournament& tournament, const WorkUnit& unit)
+    : unit_(unit.index), num_slots_(unit.num_seats) {
+    const TournamentConfig& config = tournament.config;
+    for (int k = 0; k < num_slots_; ++k) {
+        const int b = unit.seat_bot[static_cast<std::size_t>(k)];
+        if (b < 0 || b >= static_cast<int>(tournament.factories.size()))
+            throw std::logic_error("unit " + std::to_string(unit.index) + ": seat " +
+                                   std::to_string(k) + " has bot " + std::to_string(b) +
+                                   ", outside the " + std::to_string(tournament.factories.size()) +
+                                   " bots");
+        const std::uint64_t seed = bot_seed(config.seed(), unit.index, b);
+        try {
+            bots_.push_back(tournament.factories[static_cast<std::size_t>(b)]->create(seed));
+        } catch (const std::exception& e) {
+            throw std::runtime_error("unit " + std::to_string(unit.index) + ": bots[" +
+                                     std::to_string(b) + "] '" +
+                                     tournament.factories[static_cast<std::size_t>(b)]->spec() +
+                                     "': cannot make an instance: " + e.what());
+        }
+        if (!bots_.back())
+            throw std::runtime_error("unit " + std::to_string(unit.index) + ": bots[" +
+                                     std::to_string(b) + "]: the factory made no instance");
+        timed_.push_back(std::make_unique<TimedBot>(*bots_.back(), seed));
+    }
+}
+
+void UnitBots::new_match() {
+    for (auto& bot : timed_)
+        bot->new_match();
+}
+
+void UnitBots::fill(int slot, BotUnit& bot) const {
+    const Tally& t = tally_[static_cast<std::size_t>(slot)];
+    bot.set_decisions(t.decisions);
+    bot.set_decision_ns(timed_[static_cast<std::size_t>(slot)]->estimated_ns());
+    FaultCounts& f = *bot.mutable_faults();
+    auto count = [&](FaultKind k) { return t.faults[static_cast<std::size_t>(k)]; };
+    // report.proto's `exception` covers both ways a bot fails to answer: a C++ throw and a
+    // plugin's error status.
+    f.set_exception(count(FaultKind::Exception) + count(FaultKind::ErrorStatus));
+    f.set_illegal_action(count(FaultKind::IllegalAction));
+    f.set_bad_answer(count(FaultKind::BadAnswer));
+    f.set_first_message(t.first_message);
+}
+
+// ---------------------------------------------------------------------------------------
+// HandHistoryWriter
+
+HandHistoryWriter::HandHistoryWriter(const TournamentConfig& config, std::int64_t unit)
+    : unit_(unit) {
+    if (config.hh_out().empty()) return;
+    enabled_ = true;
+    if (config.betting() == POT_LIMIT)
+        throw std::runtime_error("hh_out: PHH has no variant for pot-limit hold'em, so '" +
+                                 config.hh_out() + "' cannot be written for this tournament");
+    for (const BotEntry& bot : config.bots())
+        names_.push_back(bot.name().empty() ? bot.spec() : bot.name());
+    const std::filesystem::path dir(config.hh_out());
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec)
+        throw std::runtime_error("hh_out: cannot create the folder '" + dir.string() +
+                                 "': " + ec.message());
+    char name[40];
+    std::snprintf(name, sizeof name, "unit-%08lld.phhs", static_cast<long long>(unit));
+    path_ = dir / name;
+    temporary_ = path_;
+    temporary_ += ".tmp";
+    out_.open(temporary_, std::ios::binary | std::ios::trunc);
+    if (!out_)
+        throw std::runtime_error("hh_out: cannot create '" + temporary_.string() +
+                                 "': " + std::strerror(errno));
+}
+
+HandHistoryWriter::~HandHistoryWriter() {
+    if (enabled_ && !finished_) {
+        out_.close();
+        std::error_code ec;
+        std::filesystem::remove(temporary_, ec);
+    }
+}
+
+void HandHistoryWriter::check_stream() {
+    if (!out_)
+        throw std::runtime_error("hh_out: cannot write '" + temporary_.string() +
+                                 "': " + std::strerror(errno));
+}
+
+void HandHistoryWriter::write(const HandRecord& record, const GameDef& game,
+                              const std::array<int, kMaxSeats>& bot_of_seat,
+                              std::span<const HandTag> tags) {
+    PhhHand hand;
+    try {
+        hand = phh_from_record(record, game);
+    } catch (const std::invalid_argument& e) {
+        ++skipped_;
+        out_ << "# hand " << record.hand_number << " of table " << record.table_id
+             << " not written: " << e.what() << "\n";
+        check_stream();
+        return;
+    }
+    // Players in PHH order (p1 left of the button), as phh_from_record lists the seats.
+    for (int k = 1; k <= record.num_seats; ++k) {
+        const int seat = (record.button + k) % record.num_seats;
+        if (record.dealt_in >> seat & 1u)
+            hand.players.push_back(
+                names_[static_cast<std::size_t>(bot_of_seat[static_cast<std::size_t>(seat)])]);
+    }
+    hand.metadata.emplace_back("unit", std::to_string(unit_));
+    for (const HandTag& tag : tags)
+        hand.metadata.emplace_back(tag.key, std::to_string(tag.value));
+    ++written_;
+    out_ << (written_ > 1 ? "\n[" : "[") << written_ << "]\n" << write_phh(hand);
+    check_stream();
+}
+
+void HandHistoryWriter::finish() {
+    if (!enabled_ || finished_) return;
+    if (skipped_ > 0)
+        out_ << "# " << skipped_ << (skipped_ == 1 ? " hand" : " hands")
+             << " of this unit not written (see above)\n";
+    out_.flush();
+    check_stream();
+    out_.close();
+    if (!out_)
+        throw std::runtime_error("hh_out: cannot write '" + temporary_.string() +
+                                 "': " + std::strerror(errno));
+    std::error_code ec;
+    std::filesystem::rename(temporary_, path_, ec);
+    if (ec)
+        throw std::runtime_error("hh_out: cannot rename '" + temporary_.string() + "' to '" +
+                                 path_.string() + "': " + ec.message());
+    finished_ = true;
+}
+
+// ---------------------------------------------------------------------------------------
+
+bool is_duplicate(const TournamentConfig& config) {
+    return !config.has_duplicate() || config.duplicate();
+}
+
+void to_proto(const SampleMoments& m, Moments& out) {
+    out.set_n(m.n);
+    out.set_sum(m.sum);
+    out.set_sum_squares(m.sum_squares);
+}
+
+// ---------------------------------------------------------------------------------------
+// Cash formats: heads-up (round robin, gauntlet) and ring.
+
+UnitResult play_cash_unit(const Tournament& tournament, const WorkUnit& unit) {
+    const TournamentConfig& config = tournament.config;
+    const int n = unit.num_seats;
+    const auto slots = static_cast<std::size_t>(n);
+    if (tournament.game.num_seats != n)
+        throw std::logic_error("unit " + std::to_string(unit.index) + " has " + std::to_string(n) +
+                               " seats but the game " + std::to_string(tournament.game.num_seats));
+    if (unit.deals < 1 || unit.deals > INT_MAX)
+        throw std::logic_error("unit " + std::to_string(unit.index) + ": " +
+                               std::to_string(unit.deals) + " deals; a table plays 1 to " +
+                               std::to_string(INT_MAX) + " hands");
+    const int deals = static_cast<int>(unit.deals);
+    const int plays = is_duplicate(config) ? n : 1;
+    const bool allin_ev = config.allin_ev();
+    const std::int64_t hh_sample = std::max<std::int64_t>(1, config.hh_sample());
+
+    GameDef game = tournament.game;
+    game.max_hands = deals;
+
+    UnitBots bots(tournament, unit);
+    HandHistoryWriter history(config, unit.index);
+    AllinEvaluator evaluator;
+
+    std::array<std::int64_t, kMaxSeats> hands{};
+    std::array<Chips, kMaxSeats> net{};
+    std::array<double, kMaxSeats> net_ev{};
+    std::array<SampleMoments, kMaxSeats> samples{};
+    std::array<SampleMoments, kMaxSeats> samples_ev{};
+    // With several plays per deal a sample is complete only after the last play: the sums of
+    // each deal wait here, deal-major ([deal * n + slot]).
+    std::vector<Chips> deal_net(plays > 1 ? static_cast<std::size_t>(deals) * slots : 0);
+    std::vector<double> deal_ev(plays > 1 && allin_ev ? deal_net.size() : 0);
+
+    for (int r = 0; r < plays; ++r) {
+        if (r > 0) bots.new_match();
+        Table table(game, config.seed(), unit.table_id);
+        std::array<int, kMaxSeats> slot_of_seat{};
+        std::array<int, kMaxSeats> bot_of_seat{};
+        std::array<Bot*, kMaxSeats> seated{};
+        for (int s = 0; s < n; ++s) {
+            const int k = (s + r) % n;
+            slot_of_seat[static_cast<std::size_t>(s)] = k;
+            bot_of_seat[static_cast<std::size_t>(s)] = unit.seat_bot[static_cast<std::size_t>(k)];
+            seated[static_cast<std::size_t>(s)] = bots.seat_bot(k);
+        }
+        SeatDriver driver(table, std::span<Bot* const>(seated.data(), slots));
+        for (int i = 0; i < deals; ++i) {
+            if (!driver.play_hand())
+                throw std::logic_error("unit " + std::to_string(unit.index) +
+                                       ": the table stopped after " + std::to_string(i) + " of " +
+                                       std::to_string(deals) + " hands");
+            const HandRecord& record = table.last_hand();
+            std::array<double, kMaxSeats> ev{};
+            if (allin_ev) {
+                for (int s = 0; s < n; ++s)
+                    ev[static_cast<std::size_t>(s)] =
+                        static_cast<double>(record.net[static_cast<std::size_t>(s)]);
+                evaluator.adjust(table, ev);
+            }
+            for (int s = 0; s < n; ++s) {
+                const auto seat = static_cast<std::size_t>(s);
+                const auto k = static_cast<std::size_t>(slot_of_seat[seat]);
+                const Chips chips = record.net[seat];
+                ++hands[k];
+                net[k] += chips;
+                if (allin_ev) net_ev[k] += ev[seat];
+                if (plays == 1) {
+                    samples[k].add(static_cast<double>(chips));
+                    if (allin_ev) samples_ev[k].add(ev[seat]);
+                } else {
+                    const std::size_t at = static_cast<std::size_t>(i) * slots + k;
+                    deal_net[at] += chips;
+                    if (allin_ev) deal_ev[at] += ev[seat];
+                }
+            }
+            if (history.enabled() && (unit.first_deal + i) % hh_sample == 0) {
+                const HandTag tags[] = {{"deal", unit.first_deal + i}, {"rotation", r}};
+                history.write(record, game, bot_of_seat, tags);
+            }
+        }
+        bots.collect(driver, slot_of_seat, [&] {
+            if (plays == 1) return std::string("table ") + std::to_string(unit.table_id);
+            if (n == 2) return std::string(r == 0 ? "first half" : "second half (seats swapped)");
+            return "rotation " + std::to_string(r) + " of " + std::to_string(n);
+        });
+    }
+    if (plays > 1) {
+        for (std::size_t at = 0; at < deal_net.size(); ++at) {
+            samples[at % slots].add(static_cast<double>(deal_net[at]));
+            if (allin_ev) samples_ev[at % slots].add(deal_ev[at]);
+        }
+    }
+    history.finish();
+
+    UnitResult result;
+    result.set_unit(unit.index);
+    result.set_hands(static_cast<std::int64_t>(deals) * plays);
+    for (int b = 0; b < config.bots_size(); ++b)
+        result.add_bots();
+    std::uint64_t decision_ns = 0;
+    for (int k = 0; k < n; ++k) {
+        const auto slot = static_cast<std::size_t>(k);
+        BotUnit& bot = *result.mutable_bots(unit.seat_bot[slot]);
+        bot.set_hands(hands[slot]);
+        bot.set_net_chips(net[slot]);
+        to_proto(samples[slot], *bot.mutable_samples());
+        if (allin_ev) {
+            bot.set_net_allin_ev(net_ev[slot]);
+            to_proto(samples_ev[slot], *bot.mutable_samples_allin_ev());
+        }
+        bots.fill(k, bot);
+        decision_ns += bot.decision_ns();
+    }
+    result.set_timing_decision_ns(decision_ns);
+
+    if (n == 2) {
+        // Bot a is the lower index; its samples are slot 0's, negated when slot 0 is b.
+        const int a = std::min(unit.seat_bot[0], unit.seat_bot[1]);
+        const int b = std::max(unit.seat_bot[0], unit.seat_bot[1]);
+        const double sign = unit.seat_bot[0] == a ? 1.0 : -1.0;
+        PairUnit& pair = *result.add_pairs();
+        pair.set_a(a);
+        pair.set_b(b);
+        pair.set_hands(result.hands());
+        pair.set_net_chips_a(unit.seat_bot[0] == a ? net[0] : net[1]);
+        SampleMoments m = samples[0];
+        m.sum *= sign;
+        to_proto(m, *pair.mutable_samples());
+        if (allin_ev) {
+            pair.set_net_allin_ev_a(sign * net_ev[0]);
+            SampleMoments m_ev = samples_ev[0];
+            m_ev.sum *= sign;
+            to_proto(m_ev, *pair.mutable_samples_allin_ev());
+        }
+    }
+    return result;
+}
+
+}  // namespace detail
+
+UnitResult play_unit(const Tournament& tournament, std::int64_t unit) {
+    if (unit < 0 || unit >= static_cast<std::int64_t>(tournament.units.size()))
+        throw std::out_of_range("play_unit: unit " + std::to_string(unit) +
+                                " is outside the schedule of " +
+                                std::to_string(tournament.units.size()) + " units");
+    const WorkUnit& work = tournament.units[static_cast<std::size_t>(unit)];
+    if (work.index != unit)
+        throw std::logic_error("play_unit: units[" + std::to_string(unit) + "] has index " +
+                               std::to_string(work.index));
+    if (tournament.config.format() == SIT_AND_GO)
+        return detail::play_sit_and_go_unit(tournament, work);
+    return detail::play_cash_unit(tournament, work);
+}
+
+}  // namespace pokerarena::sim

@@ -1,0 +1,420 @@
+// play_unit(): what one work unit plays and reports (see the top of sim/src/work_unit.cpp and
+// sim/src/sit_and_go.cpp): duplicate samples, hand counts, conservation of chips, determinism,
+// faults, all-in EV, sit-and-go places and hand histories.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <numeric>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../../sim/src/work_unit.hpp"
+#include "pokerarena/bots/registry.hpp"
+#include "pokerarena/engine/phh.hpp"
+#include "pokerarena/engine/replay.hpp"
+#include "pokerarena/sim/tournament.hpp"
+
+using namespace pokerarena;
+using namespace pokerarena::sim;
+namespace fs = std::filesystem;
+
+namespace {
+
+TournamentConfig config_of(Format format, std::initializer_list<const char*> specs,
+                           std::int64_t hands, std::int32_t deals_per_unit) {
+    TournamentConfig c;
+    c.set_format(format);
+    for (const char* spec : specs) {
+        BotEntry& bot = *c.add_bots();
+        bot.set_spec(spec);
+        bot.set_name(std::string(spec) + "#" + std::to_string(c.bots_size()));
+    }
+    c.set_hands(hands);
+    c.set_deals_per_unit(deals_per_unit);
+    c.set_seed(42);
+    return c;
+}
+
+// The result without its timing fields (the only ones that may differ between runs).
+std::string without_timing(UnitResult r) {
+    r.clear_timing_decision_ns();
+    for (BotUnit& b : *r.mutable_bots())
+        b.clear_decision_ns();
+    return r.SerializeAsString();
+}
+
+std::vector<UnitResult> play_all(const Tournament& t) {
+    std::vector<UnitResult> results;
+    for (std::size_t u = 0; u < t.units.size(); ++u)
+        results.push_back(play_unit(t, static_cast<std::int64_t>(u)));
+    return results;
+}
+
+// A C++ bot that misbehaves in a chosen way, made by a factory of its own.
+enum class Misbehaviour { RaiseToOne, Throw, MinRaise };
+
+class MisbehavingBot final : public Bot {
+  public:
+    explicit MisbehavingBot(Misbehaviour m) : m_(m) {}
+    Action decide(const SeatView& view) override {
+        switch (m_) {
+            case Misbehaviour::RaiseToOne:
+                return Action::raise_to(1);
+            case Misbehaviour::Throw:
+                throw std::runtime_error("no idea what to do");
+            case Misbehaviour::MinRaise:
+                break;
+        }
+        return view.legal.can_raise ? Action::raise_to(view.legal.min_raise_to)
+                                    : Action::check_call();
+    }
+
+  private:
+    Misbehaviour m_;
+};
+
+class MisbehavingFactory final : public BotFactory {
+  public:
+    explicit MisbehavingFactory(Misbehaviour m) : m_(m) {}
+    std::unique_ptr<Bot> create(std::uint64_t) const override {
+        return std::make_unique<MisbehavingBot>(m_);
+    }
+    const std::string& spec() const override { return spec_; }
+
+  private:
+    Misbehaviour m_;
+    std::string spec_ = "misbehaving";
+};
+
+}  // namespace
+
+TEST_CASE("call against call, duplicate: every sample is exactly zero", "[unit]") {
+    const Tournament t = make_tournament(config_of(ROUND_ROBIN, {"call", "call"}, 300, 100));
+    REQUIRE(t.units.size() == 3);
+    for (const UnitResult& r : play_all(t)) {
+        REQUIRE(r.pairs_size() == 1);
+        CHECK(r.pairs(0).samples().n() == 100);
+        CHECK(r.pairs(0).samples().sum() == 0);
+        CHECK(r.pairs(0).samples().sum_squares() == 0);
+        for (const BotUnit& b : r.bots()) {
+            CHECK(b.net_chips() == 0);
+            CHECK(b.samples().n() == 100);
+            CHECK(b.samples().sum_squares() == 0);
+        }
+    }
+}
+
+TEST_CASE("a unit's result depends only on the tournament and the unit", "[unit]") {
+    for (Format format : {ROUND_ROBIN, RING}) {
+        INFO("format " << Format_Name(format));
+        TournamentConfig c = config_of(format, {"random", "tag", "equity:samples=50"}, 60, 20);
+        c.set_allin_ev(true);
+        const Tournament t = make_tournament(c);
+        // Units played in reverse order, then forward: same bytes.
+        std::vector<std::string> backward(t.units.size());
+        for (std::size_t u = t.units.size(); u-- > 0;)
+            backward[u] = without_timing(play_unit(t, static_cast<std::int64_t>(u)));
+        for (std::size_t u = 0; u < t.units.size(); ++u)
+            CHECK(without_timing(play_unit(t, static_cast<std::int64_t>(u))) == backward[u]);
+        // Another seed deals other cards and seeds the bots differently.
+        c.set_seed(43);
+        const Tournament other = make_tournament(c);
+        CHECK(without_timing(play_unit(other, 0)) != backward[0]);
+    }
+}
+
+TEST_CASE("hands, decisions and samples are counted per format", "[unit]") {
+    struct Case {
+        Format format;
+        bool duplicate;
+        std::int64_t plays;
+    };
+    for (const Case& k : {Case{ROUND_ROBIN, true, 2}, Case{ROUND_ROBIN, false, 1},
+                          Case{RING, true, 4}, Case{RING, false, 1}}) {
+        INFO(Format_Name(k.format) << (k.duplicate ? " duplicate" : " not duplicate"));
+        TournamentConfig c = config_of(k.format, {"random", "call", "tag", "fold"}, 50, 50);
+        c.set_duplicate(k.duplicate);
+        const Tournament t = make_tournament(c);
+        const UnitResult r = play_unit(t, 0);
+        CHECK(r.unit() == 0);
+        CHECK(r.hands() == 50 * k.plays);
+        REQUIRE(r.bots_size() == 4);
+        Chips total = 0;
+        double sample_total = 0;
+        for (int b = 0; b < 4; ++b) {
+            const BotUnit& bot = r.bots(b);
+            const bool seated = k.format == RING || b < 2;  // unit 0 of the round robin: 0 v 1
+            CHECK(bot.hands() == (seated ? 50 * k.plays : 0));
+            CHECK(bot.samples().n() == (seated ? 50 : 0));
+            CHECK(bot.samples().sum() == static_cast<double>(bot.net_chips()));
+            if (seated) CHECK(bot.decisions() > 0);
+            if (!seated) CHECK(bot.decisions() == 0);
+            CHECK(bot.faults().illegal_action() + bot.faults().exception() +
+                      bot.faults().bad_answer() ==
+                  0);
+            total += bot.net_chips();
+            sample_total += bot.samples().sum();
+        }
+        CHECK(total == 0);
+        CHECK(sample_total == 0);
+        CHECK(r.pairs_size() == (k.format == RING ? 0 : 1));
+        CHECK(r.places_size() == 0);
+    }
+}
+
+TEST_CASE("random against fold: random never loses more than a chip per pair, and wins", "[unit]") {
+    // Per duplicate pair, fold posts the small blind and folds in one half (-1); in the other
+    // it wins at most random's limp (+2) or random's small blind (+1). So random loses at most
+    // 1 chip per pair. Units of one deal make each unit's sample visible on its own.
+    const Tournament t = make_tournament(config_of(ROUND_ROBIN, {"random", "fold"}, 400, 1));
+    REQUIRE(t.units.size() == 400);
+    Chips random_net = 0;
+    for (const UnitResult& r : play_all(t)) {
+        const BotUnit& random = r.bots(0);
+        REQUIRE(random.samples().n() == 1);
+        CHECK(random.samples().sum() >= -1);
+        CHECK(r.bots(1).net_chips() == -random.net_chips());
+        CHECK(r.pairs(0).a() == 0);
+        CHECK(r.pairs(0).net_chips_a() == random.net_chips());
+        CHECK(r.pairs(0).samples().sum() == random.samples().sum());
+        random_net += random.net_chips();
+    }
+    CHECK(random_net > 0);
+}
+
+TEST_CASE("a gauntlet hero with the higher index: the pair is reported from bot a's side",
+          "[unit]") {
+    TournamentConfig c = config_of(GAUNTLET, {"fold", "random"}, 200, 200);
+    c.set_hero(1);
+    const Tournament t = make_tournament(c);
+    REQUIRE(t.units[0].seat_bot[0] == 1);
+    const UnitResult r = play_unit(t, 0);
+    REQUIRE(r.pairs_size() == 1);
+    const PairUnit& pair = r.pairs(0);
+    CHECK(pair.a() == 0);
+    CHECK(pair.b() == 1);
+    CHECK(pair.hands() == 400);
+    CHECK(pair.net_chips_a() == r.bots(0).net_chips());
+    CHECK(pair.net_chips_a() < 0);
+    CHECK(pair.samples().sum() == r.bots(0).samples().sum());
+    CHECK(pair.samples().sum_squares() == r.bots(1).samples().sum_squares());
+}
+
+TEST_CASE("ring of identical call bots: every rotation-group sample is zero", "[unit]") {
+    const Tournament t =
+        make_tournament(config_of(RING, {"call", "call", "call", "call", "call", "call"}, 40, 20));
+    for (const UnitResult& r : play_all(t)) {
+        CHECK(r.hands() == 20 * 6);
+        for (const BotUnit& b : r.bots()) {
+            CHECK(b.samples().n() == 20);
+            CHECK(b.samples().sum_squares() == 0);
+            CHECK(b.net_chips() == 0);
+        }
+    }
+}
+
+TEST_CASE("faults of a misbehaving bot are counted and located", "[unit]") {
+    for (Misbehaviour m : {Misbehaviour::RaiseToOne, Misbehaviour::Throw}) {
+        Tournament t = make_tournament(config_of(ROUND_ROBIN, {"call", "call"}, 30, 10));
+        t.factories[1] = std::make_shared<MisbehavingFactory>(m);
+        const UnitResult r = play_unit(t, 2);
+        const BotUnit& bad = r.bots(1);
+        const FaultCounts& f = bad.faults();
+        REQUIRE(bad.decisions() > 0);
+        CHECK(r.bots(0).faults().first_message().empty());
+        if (m == Misbehaviour::RaiseToOne) {
+            CHECK(f.illegal_action() == bad.decisions());
+            CHECK(f.exception() == 0);
+            CHECK_THAT(f.first_message(),
+                       Catch::StartsWith("unit 2, first half, hand 0, illegal action: "));
+        } else {
+            CHECK(f.exception() == bad.decisions());
+            CHECK(f.illegal_action() == 0);
+            CHECK(f.first_message() == "unit 2, first half, hand 0, exception: no idea what to do");
+        }
+        CHECK(r.bots(0).net_chips() + r.bots(1).net_chips() == 0);
+    }
+}
+
+TEST_CASE("all-in EV: adjusted fields beside raw ones that do not change", "[unit]") {
+    TournamentConfig c = config_of(ROUND_ROBIN, {"random", "allin"}, 300, 300);
+    const UnitResult raw = play_unit(make_tournament(c), 0);
+    c.set_allin_ev(true);
+    const UnitResult adjusted = play_unit(make_tournament(c), 0);
+    double ev_total = 0;
+    for (int b = 0; b < 2; ++b) {
+        const BotUnit& x = raw.bots(b);
+        const BotUnit& y = adjusted.bots(b);
+        CHECK(x.net_chips() == y.net_chips());
+        CHECK(x.samples().SerializeAsString() == y.samples().SerializeAsString());
+        CHECK(x.net_allin_ev() == 0);
+        CHECK(x.samples_allin_ev().n() == 0);
+        CHECK(y.samples_allin_ev().n() == y.samples().n());
+        ev_total += y.net_allin_ev();
+    }
+    CHECK(ev_total == Approx(0).margin(1e-6));
+    // The all-in bot shoves every hand and random calls some: the luck removed shows.
+    CHECK(adjusted.bots(0).net_allin_ev() != static_cast<double>(adjusted.bots(0).net_chips()));
+    CHECK(adjusted.pairs(0).net_allin_ev_a() == adjusted.bots(0).net_allin_ev());
+    CHECK(adjusted.pairs(0).samples_allin_ev().sum() ==
+          Approx(adjusted.bots(0).samples_allin_ev().sum()));
+}
+
+TEST_CASE("sit-and-go: places are a permutation per play and chips are conserved", "[unit]") {
+    for (bool duplicate : {true, false}) {
+        INFO((duplicate ? "duplicate" : "not duplicate"));
+        TournamentConfig c = config_of(SIT_AND_GO, {"random", "tag", "call", "allin"}, 6, 3);
+        c.set_duplicate(duplicate);
+        const Tournament t = make_tournament(c);
+        REQUIRE(t.units.size() == 2);
+        const int plays = duplicate ? 4 : 1;
+        for (const UnitResult& r : play_all(t)) {
+            REQUIRE(r.places_size() == 3 * plays * 4);
+            for (int p = 0; p < 3 * plays; ++p) {
+                std::vector<int> places(r.places().begin() + p * 4, r.places().begin() + p * 4 + 4);
+                std::sort(places.begin(), places.end());
+                CHECK(places == std::vector<int>{1, 2, 3, 4});
+            }
+            Chips total = 0;
+            std::int64_t hands = 0;
+            for (const BotUnit& b : r.bots()) {
+                total += b.net_chips();
+                hands = std::max(hands, b.hands());
+                CHECK(b.samples().n() == 3);
+                CHECK(b.samples().sum() == static_cast<double>(b.net_chips()));
+            }
+            CHECK(total == 0);
+            CHECK(hands <= r.hands());
+            CHECK(r.hands() > 0);
+        }
+    }
+}
+
+TEST_CASE("sit-and-go: the winner holds every chip", "[unit]") {
+    TournamentConfig c = config_of(SIT_AND_GO, {"allin", "call", "random"}, 1, 1);
+    c.set_duplicate(false);
+    const UnitResult r = play_unit(make_tournament(c), 0);
+    REQUIRE(r.places_size() == 3);
+    for (int b = 0; b < 3; ++b) {
+        // 3 players of 1500 chips: the winner's net is +3000, everyone else's -1500.
+        CHECK(r.bots(b).net_chips() == (r.places(b) == 1 ? 3000 : -1500));
+    }
+}
+
+TEST_CASE("sit-and-go: players who never risk chips are stopped by the cap", "[unit]") {
+    // One level of 1/2 and fold bots: the blinds go round forever, so the cap of 100,000
+    // hands at the last level ends it, and the places follow the stacks.
+    TournamentConfig c = config_of(SIT_AND_GO, {"fold", "fold", "fold"}, 1, 1);
+    c.set_duplicate(false);
+    BlindLevel* level = c.mutable_sit_and_go()->add_levels();
+    level->set_small_blind(1);
+    level->set_big_blind(2);
+    const UnitResult r = play_unit(make_tournament(c), 0);
+    CHECK(r.hands() == 100'000);
+    std::vector<int> places(r.places().begin(), r.places().end());
+    for (int b = 0; b < 3; ++b)
+        for (int o = 0; o < 3; ++o)
+            if (r.bots(b).net_chips() > r.bots(o).net_chips()) CHECK(places[b] < places[o]);
+    std::sort(places.begin(), places.end());
+    CHECK(places == std::vector<int>{1, 2, 3});
+}
+
+TEST_CASE("hand histories: sampled deals of every play, readable and replayable", "[unit]") {
+    const fs::path dir = fs::temp_directory_path() / "pokerarena_play_unit_hh";
+    fs::remove_all(dir);
+    TournamentConfig c = config_of(ROUND_ROBIN, {"random", "tag"}, 40, 20);
+    c.mutable_bots(0)->set_name("rnd");
+    c.mutable_bots(1)->set_name("tag");
+    c.set_hh_out(dir.string());
+    c.set_hh_sample(3);
+    const Tournament t = make_tournament(c);
+    const UnitResult r = play_unit(t, 1);  // deals 20 .. 39: 21, 24, ..., 39 are written
+    const fs::path file = dir / "unit-00000001.phhs";
+    REQUIRE(fs::exists(file));
+    CHECK_FALSE(fs::exists(dir / "unit-00000001.phhs.tmp"));
+    const std::vector<PhhEntry> entries = read_phh_file(file);
+    CHECK(entries.size() == 7 * 2);
+    for (const PhhEntry& e : entries) {
+        INFO(e.location << ": " << e.message);
+        REQUIRE(e.status == PhhEntry::Status::Ok);
+        CHECK(replay_entry(e).status == ReplayStatus::Matched);
+        CHECK(std::count(e.hand.players.begin(), e.hand.players.end(), "rnd") == 1);
+        CHECK(std::count(e.hand.players.begin(), e.hand.players.end(), "tag") == 1);
+    }
+    CHECK(r.hands() == 40);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("hand histories: a hand too long for PHH is skipped and said so", "[unit]") {
+    // Two min-raisers 10,000 big blinds deep raise each other far beyond the record's 255
+    // actions, so no hand can be written.
+    const fs::path dir = fs::temp_directory_path() / "pokerarena_play_unit_hh_long";
+    fs::remove_all(dir);
+    TournamentConfig c = config_of(ROUND_ROBIN, {"call", "call"}, 2, 2);
+    c.set_stack_big_blinds(10'000);
+    c.set_hh_out(dir.string());
+    Tournament t = make_tournament(c);
+    t.factories[0] = std::make_shared<MisbehavingFactory>(Misbehaviour::MinRaise);
+    t.factories[1] = t.factories[0];
+    const UnitResult r = play_unit(t, 0);
+    CHECK(r.hands() == 4);
+    CHECK(r.bots(0).faults().illegal_action() == 0);
+    const fs::path file = dir / "unit-00000000.phhs";
+    REQUIRE(fs::exists(file));
+    CHECK(read_phh_file(file).empty());
+    std::ifstream in(file);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK_THAT(text, Catch::Contains("# hand 0 of table 0 not written: hand 0 has more than 255"));
+    CHECK_THAT(text, Catch::EndsWith("# 4 hands of this unit not written (see above)\n"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("hand histories: a folder that cannot be made is an error naming it", "[unit]") {
+    const fs::path blocker = fs::temp_directory_path() / "pokerarena_play_unit_blocker";
+    fs::remove_all(blocker);
+    std::ofstream(blocker) << "a file, not a folder\n";
+    TournamentConfig c = config_of(ROUND_ROBIN, {"call", "call"}, 2, 2);
+    c.set_hh_out((blocker / "hh").string());
+    const Tournament t = make_tournament(c);
+    CHECK_THROWS_WITH(play_unit(t, 0), Catch::Contains("hh_out: cannot create the folder '" +
+                                                       (blocker / "hh").string() + "'"));
+    fs::remove(blocker);
+}
+
+TEST_CASE("a unit outside the schedule is rejected", "[unit]") {
+    const Tournament t = make_tournament(config_of(ROUND_ROBIN, {"call", "call"}, 2, 2));
+    CHECK_THROWS_AS(play_unit(t, 1), std::out_of_range);
+    CHECK_THROWS_AS(play_unit(t, -1), std::out_of_range);
+}
+
+TEST_CASE("bot seeds differ by seed, unit and bot", "[unit]") {
+    std::set<std::uint64_t> seeds;
+    for (std::uint64_t seed : {0ULL, 1ULL})
+        for (std::int64_t unit : {0, 1, 2})
+            for (int bot : {0, 1, 2})
+                seeds.insert(sim::detail::bot_seed(seed, unit, bot));
+    CHECK(seeds.size() == 18);
+    CHECK(sim::detail::bot_seed(7, 3, 1) == sim::detail::bot_seed(7, 3, 1));
+}
+
+TEST_CASE("the timing decorator samples about one decision in 64 and changes nothing", "[unit]") {
+    auto inner = make_bot("random", 5);
+    auto reference = make_bot("random", 5);
+    sim::detail::TimedBot timed(*inner, 5);
+    Table table(GameDef::no_limit_holdem(2, 200, 1, 2), 1, 0);
+    Event e = table.advance();
+    while (e.kind != EventKind::ActionRequired)
+        e = table.advance();
+    const SeatView view = table.view(e.seat);
+    for (int i = 0; i < 64'000; ++i)
+        REQUIRE(timed.decide(view) == reference->decide(view));
+    CHECK(timed.calls() == 64'000);
+    CHECK(timed.sampled() > 800);
+    CHECK(timed.sampled() < 1200);
+}
