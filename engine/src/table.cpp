@@ -58,7 +58,7 @@ void Table::check_or_abort() const {
 }
 
 Table::Table(const GameDef& def, std::uint64_t seed, std::uint64_t table_id)
-    : def_(def), seed_(seed), table_id_(table_id) {
+    : def_(def), seed_(seed), table_id_(table_id), table_key_(table_deal_key(seed, table_id)) {
     if (const std::string why = def.validate(); !why.empty()) throw std::invalid_argument(why);
     for (int s = 0; s < def_.num_seats; ++s)
         stack_[s] = def_.starting_stacks[s];
@@ -232,7 +232,6 @@ void Table::start_hand() {
     awarded_ = 0;
     round_ = 0;
     to_act_ = -1;
-    board_count_ = 0;
     num_pots_ = 0;
 
     record_.seed = seed_;
@@ -251,7 +250,7 @@ void Table::start_hand() {
     record_.shown = 0;
     record_.finished = false;
 
-    const std::uint64_t key = deal_key(seed_, table_id_, static_cast<std::uint64_t>(hand_number_));
+    const std::uint64_t key = hand_deal_key(table_key_, static_cast<std::uint64_t>(hand_number_));
     cards_preset_ = next_cards_set_;
     record_.preset_cards = cards_preset_;
     if (cards_preset_) {
@@ -318,11 +317,21 @@ void Table::plan_forced_bets() {
     add(bb, ForcedBetKind::BigBlind, def_.big_blind);
 }
 
-POKERARENA_HOT void Table::deal_hole_cards(int seat) {
-    const bool given = cards_preset_ && hand_cards_.hole_known[seat];
-    for (int i = 0; i < def_.hole_cards; ++i)
-        hole_[seat][i] = given ? hand_cards_.hole[seat][i] : deck_.next();
-    record_.hole[seat] = hole_[seat];
+POKERARENA_HOT void Table::deal_hole_cards(SeatMask seats) {
+    const int n = def_.hole_cards;
+    // Without given cards, seats 0..k-1 all dealt in (the usual case) take one run of the deck.
+    if (!cards_preset_ && (seats & (seats + 1)) == 0 && n == kMaxHoleCards) {
+        deck_.deal(record_.hole[0].data(), n * std::countr_one(static_cast<unsigned>(seats)));
+        return;
+    }
+    for (SeatMask m = seats; m; m &= static_cast<SeatMask>(m - 1)) {
+        const int s = std::countr_zero(static_cast<unsigned>(m));
+        if (cards_preset_ && hand_cards_.hole_known[s])
+            for (int i = 0; i < n; ++i)
+                record_.hole[s][i] = hand_cards_.hole[s][i];
+        else
+            deck_.deal(record_.hole[s].data(), n);
+    }
 }
 
 // ----------------------------------------------------------------------------------------
@@ -566,20 +575,19 @@ void Table::run(Event& e) {
                 goto at_start_round;
             }
             if (!wants(EventKind::HoleCardsDealt)) {
-                for (SeatMask m = left; m; m &= static_cast<SeatMask>(m - 1))
-                    deal_hole_cards(std::countr_zero(static_cast<unsigned>(m)));
+                deal_hole_cards(left);
                 deal_index_ = def_.num_seats;
                 goto at_deal_hole_cards;
             }
             const int s = std::countr_zero(static_cast<unsigned>(left));
             deal_index_ = s + 1;
-            deal_hole_cards(s);
+            deal_hole_cards(bit(s));
             e.kind = EventKind::HoleCardsDealt;
             e.seat = s;
             e.hand_number = hand_number_;
             e.num_cards = static_cast<std::uint8_t>(def_.hole_cards);
             for (int i = 0; i < def_.hole_cards; ++i)
-                e.cards[i] = hole_[s][i];
+                e.cards[i] = record_.hole[s][i];
             return;
         }
         case Step::StartRound:
@@ -595,22 +603,25 @@ void Table::run(Event& e) {
             goto at_next_to_act;
         case Step::DealBoard:
         at_deal_board : {
-            const int first = board_count_;
-            for (int i = 0; i < def_.board_cards[round_]; ++i, ++board_count_)
-                board_[board_count_] = (cards_preset_ && board_count_ < hand_cards_.board_known)
-                                           ? hand_cards_.board[board_count_]
-                                           : deck_.next();
-            record_.board = board_;
-            record_.board_count = board_count_;
+            const int first = record_.board_count;
+            const int n = def_.board_cards[round_];
+            if (!cards_preset_) {
+                deck_.deal(&record_.board[first], n);
+            } else {
+                for (int i = first; i < first + n; ++i)
+                    record_.board[i] =
+                        i < hand_cards_.board_known ? hand_cards_.board[i] : deck_.next();
+            }
+            record_.board_count = first + n;
             state_ = State::Betting;
             step_ = Step::NextToAct;
             if (!wants(EventKind::BoardDealt)) goto at_next_to_act;
             e.kind = EventKind::BoardDealt;
             e.hand_number = hand_number_;
             e.round = round_;
-            e.num_cards = static_cast<std::uint8_t>(board_count_ - first);
-            for (int i = first; i < board_count_; ++i)
-                e.cards[i - first] = board_[i];
+            e.num_cards = static_cast<std::uint8_t>(n);
+            for (int i = 0; i < n; ++i)
+                e.cards[i] = record_.board[first + i];
             return;
         }
         case Step::NextToAct:
@@ -695,13 +706,13 @@ void Table::run(Event& e) {
             show_index_ = 0;
             // The board is valued once; each player's hole cards are added to a copy.
             Hand board;
-            for (int i = 0; i < board_count_; ++i)
-                board.add(board_[i]);
+            for (int i = 0; i < record_.board_count; ++i)
+                board.add(record_.board[i]);
             for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
                 const int s = std::countr_zero(static_cast<unsigned>(m));
                 Hand h = board;
                 for (int i = 0; i < def_.hole_cards; ++i)
-                    h.add(hole_[s][i]);
+                    h.add(record_.hole[s][i]);
                 record_.values[s] = evaluate(h);
             }
             goto at_show_cards;
@@ -732,7 +743,7 @@ void Table::run(Event& e) {
             e.value = record_.values[s];
             e.num_cards = static_cast<std::uint8_t>(def_.hole_cards);
             for (int i = 0; i < def_.hole_cards; ++i)
-                e.cards[i] = hole_[s][i];
+                e.cards[i] = record_.hole[s][i];
             return;
         }
         case Step::AwardPots:
@@ -845,11 +856,11 @@ SeatView Table::view(int seat) const {
         v.known_hole = known;
         for (SeatMask m = known; m; m &= static_cast<SeatMask>(m - 1)) {
             const int s = std::countr_zero(static_cast<unsigned>(m));
-            v.hole[s] = hole_[s];
+            v.hole[s] = record_.hole[s];
         }
-        v.board_count = board_count_;
-        for (int i = 0; i < board_count_; ++i)
-            v.board[i] = board_[i];
+        v.board_count = record_.board_count;
+        for (int i = 0; i < record_.board_count; ++i)
+            v.board[i] = record_.board[i];
         v.actions = std::span<const RecordedAction>(record_.actions.data(),
                                                     static_cast<std::size_t>(record_.num_actions));
     }

@@ -17,13 +17,23 @@ namespace pokerarena {
 
 // The key of hand (seed, table_id, hand_number).
 std::uint64_t deal_key(std::uint64_t seed, std::uint64_t table_id, std::uint64_t hand_number);
+// The same key in two parts, for a table that deals many hands: table_deal_key(seed,
+// table_id) once, then hand_deal_key(that, hand_number) == deal_key(seed, table_id,
+// hand_number) for each hand.
+std::uint64_t table_deal_key(std::uint64_t seed, std::uint64_t table_id);
+inline std::uint64_t hand_deal_key(std::uint64_t table_key, std::uint64_t hand_number);
 
 class Deck {
   public:
     Deck() = default;
 
     // A full deck ordered by the key; call next() for each card.
-    void reset(std::uint64_t key);
+    void reset(std::uint64_t key) {
+        cards_ = kOrderedDeck;
+        key_ = key;
+        size_ = kNumCards;
+        position_ = 0;
+    }
     // The deck without the cards in `removed`, for dealing the unknown cards of a replay.
     void reset_without(std::uint64_t key, CardSet removed);
 
@@ -43,12 +53,37 @@ class Deck {
         ++position_;
         return Card{card};
     }
+    // The next n cards into out[0..n), exactly as n calls of next(). Precondition:
+    // remaining() >= n. The state stays in registers for the whole run, where next() stores
+    // and reloads it for every card.
+    void deal(Card* out, int n) {
+        const std::uint64_t key = key_;
+        const int size = size_;
+        int i = position_;
+        for (const int end = i + n; i < end; ++i) {
+            const std::uint64_t bits = mix(key + static_cast<std::uint64_t>(i + 1) * kGolden) >> 32;
+            const int j = i + static_cast<int>((bits * static_cast<std::uint64_t>(size - i)) >> 32);
+            const std::uint8_t card = cards_[j];
+            cards_[j] = cards_[i];
+            cards_[i] = card;
+            *out++ = Card{card};
+        }
+        position_ = static_cast<std::uint8_t>(i);
+    }
     int remaining() const { return size_ - position_; }
 
     friend bool operator==(const Deck&, const Deck&) = default;
 
   private:
-    friend std::uint64_t deal_key(std::uint64_t, std::uint64_t, std::uint64_t);
+    friend std::uint64_t table_deal_key(std::uint64_t, std::uint64_t);
+    friend std::uint64_t hand_deal_key(std::uint64_t, std::uint64_t);
+
+    static constexpr std::array<std::uint8_t, kNumCards> kOrderedDeck = [] {
+        std::array<std::uint8_t, kNumCards> d{};
+        for (int c = 0; c < kNumCards; ++c)
+            d[c] = static_cast<std::uint8_t>(c);
+        return d;
+    }();
 
     // The splitmix64 finaliser: a bijection on 64 bits whose output bits each depend on every
     // input bit. Hashing (key, position) with it is a counter-based generator: any card of any
@@ -66,6 +101,10 @@ class Deck {
     std::uint8_t size_ = 0;
     std::uint8_t position_ = 0;
 };
+
+inline std::uint64_t hand_deal_key(std::uint64_t table_key, std::uint64_t hand_number) {
+    return Deck::mix(table_key ^ (hand_number + 3 * Deck::kGolden));
+}
 
 // Cards given for the next hand (replays, tests). Known hole cards go to their seats, known
 // board cards are dealt first in order; everything else comes from the deck without the given

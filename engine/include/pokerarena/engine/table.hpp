@@ -149,12 +149,13 @@ class Table {
     void build_pots();
     void finish_hand();
     Chips post(int seat, Chips amount, bool to_bet);
-    void deal_hole_cards(int seat);
+    void deal_hole_cards(SeatMask seats);
     int next_seat(SeatMask among, int after) const;
 
     GameDef def_;
     std::uint64_t seed_ = 0;
     std::uint64_t table_id_ = 0;
+    std::uint64_t table_key_ = 0;  // table_deal_key(seed_, table_id_)
     std::uint32_t pause_mask_ = kDefaultPauseMask;
 
     State state_ = State::PreHand;
@@ -213,9 +214,7 @@ class Table {
     Deck deck_{};
     bool cards_preset_ = false;  // this hand uses hand_cards_ where known
     PresetCards hand_cards_{};
-    std::array<std::array<Card, kMaxHoleCards>, kMaxSeats> hole_{};
-    std::array<Card, kMaxBoardCards> board_{};
-    int board_count_ = 0;
+    // The hole cards and board live only in record_ (hole, board, board_count).
     int deal_index_ = 0;  // next seat (in dealing order) to receive hole cards, as a count
 
     // Showdown and payout.
