@@ -161,12 +161,17 @@ void check_resumable(const Tournament& tournament, const Report& resume, const S
         throw RunError("--resume: the report is of shard '" + resume.run().shard() +
                        "' but this run is of shard '" + expected_shard + "'");
     const auto units = static_cast<std::int64_t>(tournament.units.size());
-    for (const UnitResult& unit : resume.units())
+    std::vector<char> seen(static_cast<std::size_t>(units), 0);
+    for (const UnitResult& unit : resume.units()) {
         if (unit.unit() < 0 || unit.unit() >= units || !in_shard(unit.unit(), shard))
             throw RunError("--resume: the report holds unit " + std::to_string(unit.unit()) +
                            ", which is not in this run's schedule of " + std::to_string(units) +
                            " units" +
                            (shard.count > 1 ? " (shard " + shard_text(shard) + ")" : ""));
+        if (seen[static_cast<std::size_t>(unit.unit())]++ != 0)
+            throw RunError("--resume: the report holds unit " + std::to_string(unit.unit()) +
+                           " twice; it was not written by pokerarena");
+    }
 }
 
 Report run_tournament(const Tournament& tournament, const RunOptions& options) {
@@ -192,8 +197,6 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
     if (options.resume != nullptr) {
         check_resumable(tournament, *options.resume, options.shard);
         for (const UnitResult& unit : options.resume->units()) {
-            if (position[static_cast<std::size_t>(unit.unit())] >= 0)
-                continue;  // aggregate rejects
             position[static_cast<std::size_t>(unit.unit())] =
                 static_cast<std::int64_t>(finished.size());
             finished.push_back(unit);

@@ -1,0 +1,231 @@
+// The parallel runner: the report is the same byte for byte (timing aside) whatever the thread
+// count and wave size, after a stop and a resume, and as two shards aggregated together; the
+// SPRT stops at the same unit whatever the threads; bad options and mismatched resumes are
+// refused with the field named.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "pokerarena/sim/report_io.hpp"
+#include "pokerarena/sim/runner.hpp"
+#include "pokerarena/sim/tournament.hpp"
+
+using namespace pokerarena::sim;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / "pokerarena_runner_test";
+    fs::create_directories(dir);
+    return dir / name;
+}
+
+// Three bots, 3 pairs x 12 units of 25 deals: several waves even with many tables in flight.
+TournamentConfig round_robin_config() {
+    TournamentConfig config;
+    for (const char* spec : {"random", "call", "tag"})
+        config.add_bots()->set_spec(spec);
+    config.set_hands(300);
+    config.set_deals_per_unit(25);
+    config.set_seed(7);
+    return config;
+}
+
+// The report without the fields that may vary between runs of the same tournament.
+std::string figures(Report report) {
+    report.clear_run();
+    report.clear_timing();
+    for (BotResult& bot : *report.mutable_bots())
+        bot.clear_mean_decision_us();
+    for (UnitResult& unit : *report.mutable_units()) {
+        unit.clear_timing_decision_ns();
+        for (BotUnit& bot : *unit.mutable_bots())
+            bot.clear_decision_ns();
+    }
+    return report.SerializeAsString();
+}
+
+Report run(const Tournament& tournament, int threads, int tables) {
+    RunOptions options;
+    options.threads = threads;
+    options.tables = tables;
+    return run_tournament(tournament, options);
+}
+
+}  // namespace
+
+TEST_CASE("runner: same report with 1 or 2 threads and any wave size", "[runner]") {
+    const Tournament tournament = make_tournament(round_robin_config());
+    const Report one = run(tournament, 1, 5);
+    const Report two = run(tournament, 2, 7);
+    const Report wide = run(tournament, 2, 2048);
+
+    REQUIRE(one.complete());
+    REQUIRE(one.units_done() == 36);
+    REQUIRE(one.units_size() == 36);
+    REQUIRE(one.hands() == 3 * 300 * 2);
+    REQUIRE(one.run().threads() == 1);
+    REQUIRE(two.run().threads() == 2);
+    REQUIRE(two.run().tables() == 7);
+    REQUIRE(one.run().shard().empty());
+    REQUIRE(one.timing().peak_rss_bytes() > 0);
+    REQUIRE(figures(one) == figures(two));
+    REQUIRE(figures(one) == figures(wide));
+    // And the figures are those of aggregate() over the units played one by one.
+    std::vector<UnitResult> units;
+    for (std::int64_t u = 0; u < static_cast<std::int64_t>(tournament.units.size()); ++u)
+        units.push_back(play_unit(tournament, u));
+    REQUIRE(figures(one) == figures(aggregate(tournament, units)));
+}
+
+TEST_CASE("runner: a stopped run resumed gives the uninterrupted report", "[runner]") {
+    const Tournament tournament = make_tournament(round_robin_config());
+    const Report uninterrupted = run(tournament, 2, 4);
+    const fs::path checkpoint = scratch("stopped.pb");
+    fs::remove(checkpoint);
+
+    // Stop after the first wave, as Ctrl-C does through cmd_run's signal handler.
+    std::atomic<bool> stop{false};
+    RunOptions options;
+    options.threads = 2;
+    options.tables = 4;
+    options.stop = &stop;
+    options.checkpoint = checkpoint;
+    int calls = 0;
+    options.progress = [&](const RunProgress& progress) {
+        ++calls;
+        REQUIRE(progress.units_total == 36);
+        REQUIRE(progress.units_done <= progress.units_total);
+        if (progress.units_done >= 4) stop = true;
+    };
+    const Report stopped = run_tournament(tournament, options);
+    REQUIRE(calls >= 1);
+    REQUIRE_FALSE(stopped.complete());
+    REQUIRE(stopped.units_done() == 4);
+    REQUIRE(stopped.units_total() == 36);
+
+    // The checkpoint is a readable report of the same units.
+    const Report saved = read_report(checkpoint);
+    REQUIRE(figures(saved) == figures(stopped));
+
+    // Resume from the checkpoint, with other threads and tables.
+    RunOptions resume_options;
+    resume_options.threads = 1;
+    resume_options.tables = 9;
+    resume_options.resume = &saved;
+    int resumed_calls = 0;
+    resume_options.progress = [&](const RunProgress& progress) {
+        ++resumed_calls;
+        REQUIRE(progress.units_done >= 4);
+    };
+    const Report resumed = run_tournament(tournament, resume_options);
+    REQUIRE(resumed_calls >= 1);
+    REQUIRE(resumed.complete());
+    REQUIRE(figures(resumed) == figures(uninterrupted));
+
+    // Resuming a complete report plays nothing and changes nothing.
+    resume_options.resume = &resumed;
+    REQUIRE(figures(run_tournament(tournament, resume_options)) == figures(uninterrupted));
+}
+
+TEST_CASE("runner: a stop before the start plays nothing", "[runner]") {
+    const Tournament tournament = make_tournament(round_robin_config());
+    std::atomic<bool> stop{true};
+    RunOptions options;
+    options.threads = 2;
+    options.stop = &stop;
+    const Report report = run_tournament(tournament, options);
+    REQUIRE_FALSE(report.complete());
+    REQUIRE(report.units_done() == 0);
+    REQUIRE(report.hands() == 0);
+}
+
+TEST_CASE("runner: shards 1/2 and 2/2 together are the whole run", "[runner]") {
+    const Tournament tournament = make_tournament(round_robin_config());
+    const Report whole = run(tournament, 2, 16);
+
+    RunOptions options;
+    options.threads = 2;
+    options.tables = 16;
+    options.shard = parse_shard("1/2");
+    const Report first = run_tournament(tournament, options);
+    options.shard = parse_shard("2/2");
+    const Report second = run_tournament(tournament, options);
+
+    REQUIRE(first.run().shard() == "1/2");
+    REQUIRE(second.run().shard() == "2/2");
+    REQUIRE_FALSE(first.complete());
+    REQUIRE(first.units_done() == 18);
+    for (const UnitResult& unit : first.units())
+        REQUIRE(unit.unit() % 2 == 0);
+    for (const UnitResult& unit : second.units())
+        REQUIRE(unit.unit() % 2 == 1);
+
+    std::vector<UnitResult> units(first.units().begin(), first.units().end());
+    units.insert(units.end(), second.units().begin(), second.units().end());
+    const Report together = aggregate(tournament, units);
+    REQUIRE(together.complete());
+    REQUIRE(figures(together) == figures(whole));
+}
+
+TEST_CASE("runner: the SPRT stops a lopsided match at the same unit with 1 or 2 threads",
+          "[runner]") {
+    TournamentConfig config;
+    config.add_bots()->set_spec("tag");
+    config.add_bots()->set_spec("fold");
+    config.set_hands(20000);
+    config.set_deals_per_unit(10);
+    config.set_seed(3);
+    config.mutable_sprt()->set_mbb0(0);
+    config.mutable_sprt()->set_mbb1(100);
+    config.mutable_sprt()->set_alpha(0.05);
+    config.mutable_sprt()->set_beta(0.05);
+    const Tournament tournament = make_tournament(config);
+
+    const Report one = run(tournament, 1, 3);
+    const Report two = run(tournament, 2, 64);
+    REQUIRE(one.complete());
+    REQUIRE(one.sprt().decision() == "H1 (mbb1)");
+    REQUIRE(one.units_done() < one.units_total() / 10);
+    REQUIRE(one.sprt().hands() == one.hands());
+    REQUIRE(figures(one) == figures(two));
+}
+
+TEST_CASE("runner: bad options and mismatched resumes are refused", "[runner]") {
+    REQUIRE(parse_shard("3/8").index == 3);
+    REQUIRE(parse_shard("3/8").count == 8);
+    for (const char* bad : {"", "3", "0/2", "3/2", "1/0", "a/b", "1/2x", "-1/2", "1//2"})
+        REQUIRE_THROWS_WITH(parse_shard(bad), Catch::Contains("expected K/N with 1 <= K <= N"));
+
+    const Tournament tournament = make_tournament(round_robin_config());
+    RunOptions options;
+    options.tables = 0;
+    REQUIRE_THROWS_WITH(run_tournament(tournament, options), Catch::Contains("tables: 0"));
+    options.tables = 8;
+    options.threads = -1;
+    REQUIRE_THROWS_WITH(run_tournament(tournament, options), Catch::Contains("threads: -1"));
+
+    // A report of another configuration names the field that differs.
+    TournamentConfig other_config = round_robin_config();
+    other_config.set_hands(325);
+    const Tournament other = make_tournament(other_config);
+    std::atomic<bool> stop{true};
+    RunOptions stopped;
+    stopped.stop = &stop;
+    const Report other_report = run_tournament(other, stopped);
+    REQUIRE_THROWS_WITH(check_resumable(tournament, other_report, Shard{}),
+                        Catch::Contains("hands: 325 -> 300"));
+
+    // A report of another shard.
+    RunOptions shard_options;
+    shard_options.threads = 2;
+    shard_options.shard = parse_shard("2/3");
+    const Report shard_report = run_tournament(tournament, shard_options);
+    REQUIRE_THROWS_WITH(check_resumable(tournament, shard_report, Shard{}),
+                        Catch::Contains("shard '2/3'"));
+    REQUIRE_NOTHROW(check_resumable(tournament, shard_report, parse_shard("2/3")));
+}
