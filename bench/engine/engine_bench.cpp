@@ -22,22 +22,26 @@ struct XorShift {
         s ^= s << 17;
         return s;
     }
-    // Uniform in [0, n) by multiply-shift (bias below n / 2^32).
-    std::uint64_t below(std::uint64_t n) { return ((next() >> 32) * n) >> 32; }
 };
 
-// Draws as if from legal_actions(), but asks for them only to raise: folding needs only
-// whether there is a bet to call, and act() validates a raise again anyway.
+// The action is drawn from the high 32 bits by comparing with 10% and 70% of 2^32, and the
+// raise size from the low 32 bits by multiply-shift (Lemire, bias below span / 2^32): one
+// number per action and no division. Legal actions are asked for only to raise: folding needs
+// only whether there is a bet to call, and act() validates a raise again anyway.
+constexpr std::uint64_t kFoldBelow = 429496730;   // 10% of 2^32
+constexpr std::uint64_t kCallBelow = 3006477107;  // 70% of 2^32
 Action random_policy(XorShift& rng, const Table& table, int seat) {
-    const std::uint64_t r = rng.below(100);
-    if (r < 10)
+    const std::uint64_t r = rng.next();
+    const std::uint64_t pick = r >> 32;
+    if (pick < kFoldBelow)
         return table.current_bet() > table.bet(seat) ? Action::fold() : Action::check_call();
-    if (r < 70) return Action::check_call();
+    if (pick < kCallBelow) return Action::check_call();
     const LegalActions legal = table.legal_actions();
     if (!legal.can_raise) return Action::check_call();
-    const Chips span = legal.max_raise_to - legal.min_raise_to + 1;
+    const std::uint64_t span =
+        static_cast<std::uint64_t>(legal.max_raise_to - legal.min_raise_to + 1);
     return Action::raise_to(legal.min_raise_to +
-                            static_cast<Chips>(rng.below(static_cast<std::uint64_t>(span))));
+                            static_cast<Chips>(((r & 0xFFFFFFFFu) * span) >> 32));
 }
 
 void play_hands(benchmark::State& state) {
