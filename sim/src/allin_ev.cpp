@@ -2,17 +2,23 @@
 #include "pokerarena/sim/allin_ev.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <cstdint>
-#include <limits>
-#include <utility>
+#include <vector>
 
+#include "heads_up_preflop.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
 
 namespace pokerarena::sim {
 
 namespace {
+
+using detail::canonical_matchup;
+using detail::for_each_canonical_matchup;
+using detail::HeadsUpMatchup;
+using detail::kHeadsUpPreflopCounts;
+using detail::kPairs;
+using detail::kPreflopBoards;
 
 constexpr SeatMask seat_bit(int s) {
     return static_cast<SeatMask>(1u << s);
@@ -25,112 +31,55 @@ void for_each_seat(SeatMask seats, F&& f) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Heads-up preflop matchups, shared by every thread.
+// Heads-up preflop matchups.
 //
-// Random and aggressive bots go all-in preflop heads-up in a large share of their hands, and
-// each such hand costs a full preflop enumeration (about 0.7 ms with the evaluator's suit
-// symmetry). A cache per work unit would rarely hit: there are about 34,000 matchups up to
-// suits and seat order, and a unit sees a few thousand all-ins. So the table is process-wide
-// and lock-free: one atomic word per matchup holding its exact count, stored with relaxed
-// order. Two threads may compute the same matchup at once; both store the same number, so the
-// race costs one duplicate computation and never a different result. A mutex or a concurrent
-// map would make every lookup pay for a contention that almost never happens.
+// Random and aggressive bots go all-in preflop heads-up in a large share of their hands (5.6%
+// of random-vs-random hands), and each such hand costs a full preflop enumeration: about
+// 0.7 ms with the evaluator's suit symmetry, 40 times the cost of playing the hand. A cache
+// filled as matchups occur does not pay either: there are 47,008 matchups up to suits and
+// seat order, 28 s of CPU to compute them all, and in a first version that cached them
+// (process-wide) the cost of the adjustments only fell from 0.44 s to 0.28 s per 10,000
+// random heads-up hands over the first 100,000. So the exact counts of every matchup ship with the
+// library (heads_up_preflop_counts.cpp, computed by scripts/make_heads_up_preflop_table.cpp with
+// calculate_equity itself), and a lookup is a canonical relabelling and two loads.
 //
-// A matchup is keyed by its lexicographically smallest form (pair index of the first hand,
-// pair index of the second) over the 24 suit relabellings and both seat orders. The first hand
-// of that form is one of the 169 canonical starting hands, so the table is 169 rows of 1,326
-// slots (1.8 MB of zero pages until touched; most slots of a row are never canonical and never
-// touched). A slot holds 1 + the first hand's pot share counted in half-boards (2 * wins +
-// ties over the C(48, 5) = 1,712,304 boards), 0 when not computed yet. Storing the integer,
-// not a double, makes the second seat's share exact too (2 * boards - count).
+// The counts are stored in key order, only for canonical matchups; the position of each key
+// is found once per process (about 10 ms) in a table of the 169 canonical first hands by
+// 1,326 second hands. Storing integer counts rather than doubles makes the second seat's
+// share exact too (2 * boards - count).
 
-constexpr int kPairs = kNumCards * (kNumCards - 1) / 2;  // 1,326 two-card hands
-constexpr int kStartingHands = 169;                      // up to suits
-constexpr std::int64_t kPreflopBoards = 1'712'304;       // C(48, 5)
+constexpr int kStartingHands = 169;  // canonical first hands (rows)
 
-constexpr int pair_index(int a, int b) {
-    if (a < b) std::swap(a, b);
-    return a * (a - 1) / 2 + b;
-}
-
-constexpr std::array<std::array<int, kNumSuits>, 24> kSuitRelabellings = [] {
-    std::array<std::array<int, kNumSuits>, 24> all{};
-    std::array<int, kNumSuits> p{0, 1, 2, 3};
-    for (auto& q : all) {
-        q = p;
-        std::next_permutation(p.begin(), p.end());
-    }
-    return all;
-}();
-
-constexpr int relabel(Card c, const std::array<int, kNumSuits>& suits) {
-    return 4 * c.rank() + suits[static_cast<std::size_t>(c.suit())];
-}
-
-// Row of each canonical first hand (its smallest pair index over relabellings); -1 otherwise.
-const std::array<std::int16_t, kPairs>& starting_hand_rows() {
-    static const std::array<std::int16_t, kPairs> rows = [] {
-        std::array<std::int16_t, kPairs> r{};
-        r.fill(-1);
-        std::int16_t next = 0;
-        for (int a = 1; a < kNumCards; ++a) {
-            for (int b = 0; b < a; ++b) {
-                int smallest = kPairs;
-                for (const auto& suits : kSuitRelabellings)
-                    smallest = std::min(
-                        smallest, pair_index(relabel(Card{a}, suits), relabel(Card{b}, suits)));
-                if (smallest == pair_index(a, b)) r[static_cast<std::size_t>(smallest)] = next++;
-            }
-        }
-        return r;
-    }();
-    return rows;
-}
-
-std::array<std::atomic<std::uint64_t>, std::size_t{kStartingHands} * kPairs> heads_up_counts;
-
-struct HeadsUpMatchup {
-    HoleCards first{};
-    HoleCards second{};
-    bool swapped = false;  // `first` is the second seat's hand
-    std::size_t slot = 0;
+struct HeadsUpPositions {
+    std::array<std::int16_t, kPairs> row_of_first{};
+    std::vector<std::int32_t> position;  // by row * kPairs + second pair; -1 if not canonical
 };
 
-HeadsUpMatchup canonical_matchup(const HoleCards& a, const HoleCards& b) {
-    HeadsUpMatchup best;
-    int best_key = std::numeric_limits<int>::max();
-    for (const auto& suits : kSuitRelabellings) {
-        const std::array<int, 4> c = {relabel(a[0], suits), relabel(a[1], suits),
-                                      relabel(b[0], suits), relabel(b[1], suits)};
-        for (int swapped = 0; swapped < 2; ++swapped) {
-            const int f = 2 * swapped;  // first hand's cards in c
-            const int s = 2 - f;
-            const int key = pair_index(c[f], c[f + 1]) * kPairs + pair_index(c[s], c[s + 1]);
-            if (key >= best_key) continue;
-            best_key = key;
-            best.first = {Card{c[f]}, Card{c[f + 1]}};
-            best.second = {Card{c[s]}, Card{c[s + 1]}};
-            best.swapped = swapped != 0;
-        }
-    }
-    const int row = starting_hand_rows()[static_cast<std::size_t>(best_key / kPairs)];
-    best.slot =
-        static_cast<std::size_t>(row) * kPairs + static_cast<std::size_t>(best_key % kPairs);
-    return best;
+const HeadsUpPositions& heads_up_positions() {
+    static const HeadsUpPositions positions = [] {
+        HeadsUpPositions p;
+        p.row_of_first.fill(-1);
+        p.position.assign(std::size_t{kStartingHands} * kPairs, -1);
+        std::int16_t rows = 0;
+        std::int32_t next = 0;
+        for_each_canonical_matchup([&](int key, const HoleCards&, const HoleCards&) {
+            auto& row = p.row_of_first[static_cast<std::size_t>(key / kPairs)];
+            if (row < 0) row = rows++;
+            p.position[static_cast<std::size_t>(row) * kPairs +
+                       static_cast<std::size_t>(key % kPairs)] = next++;
+        });
+        return p;
+    }();
+    return positions;
 }
 
 // The first hand's pot share in half-boards.
-std::int64_t heads_up_preflop_count(const HeadsUpMatchup& m, EquityRequest& request) {
-    request.method = EquityMethod::Exact;
-    request.use_symmetry = true;
-    request.threads = 1;
-    request.hero = m.first;
-    request.villains.assign(1, m.second);
-    request.board.clear();
-    request.dead = CardSet{};
-    const EquityResult r = calculate_equity(request);
-    return 2 * static_cast<std::int64_t>(r.players[0].wins) +
-           static_cast<std::int64_t>(r.players[0].ties);
+std::int64_t heads_up_preflop_count(const HeadsUpMatchup& m) {
+    const HeadsUpPositions& p = heads_up_positions();
+    const int row = p.row_of_first[static_cast<std::size_t>(m.key / kPairs)];
+    const std::int32_t position = p.position[static_cast<std::size_t>(row) * kPairs +
+                                             static_cast<std::size_t>(m.key % kPairs)];
+    return kHeadsUpPreflopCounts[static_cast<std::size_t>(position)];
 }
 
 // ---------------------------------------------------------------------------------------
@@ -260,19 +209,13 @@ void AllinEvaluator::award_pot(double amount, SeatMask eligible,
                               (known_board_ == 0 || known_board_ == 3 || known_board_ == 4);
 
     if (holdem_shape && !options_.enumerate_every_board) {
-        if (options_.share_heads_up_preflop && contenders == 2 && known_board_ == 0 &&
+        if (options_.heads_up_preflop_table && contenders == 2 && known_board_ == 0 &&
             r.dealt_in == eligible) {
             const int a = std::countr_zero(static_cast<unsigned>(eligible));
             const int b = std::countr_zero(static_cast<unsigned>(eligible & (eligible - 1)));
             const HeadsUpMatchup m =
                 canonical_matchup({r.hole[a][0], r.hole[a][1]}, {r.hole[b][0], r.hole[b][1]});
-            std::atomic<std::uint64_t>& slot = heads_up_counts[m.slot];
-            std::uint64_t stored = slot.load(std::memory_order_relaxed);
-            if (stored == 0) {
-                stored = static_cast<std::uint64_t>(heads_up_preflop_count(m, request_)) + 1;
-                slot.store(stored, std::memory_order_relaxed);
-            }
-            const auto first = static_cast<std::int64_t>(stored - 1);
+            const std::int64_t first = heads_up_preflop_count(m);
             const std::int64_t a_count = m.swapped ? 2 * kPreflopBoards - first : first;
             const double a_share =
                 static_cast<double>(a_count) / static_cast<double>(2 * kPreflopBoards);

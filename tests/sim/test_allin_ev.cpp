@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <memory>
+#include <numeric>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -146,7 +148,7 @@ TEST_CASE("flop all-in matches a brute force over the 990 run-outs", "[allin]") 
     }
 }
 
-TEST_CASE("preflop AsAh vs KsKh: the brute-forced share, cached or not, either seat order",
+TEST_CASE("preflop AsAh vs KsKh: the brute-forced share, from the table or not, either seat order",
           "[allin]") {
     const Shares ref = brute_force({"AsAh", "KsKh"}, "");
     REQUIRE(ref.boards == 1'712'304);
@@ -160,15 +162,39 @@ TEST_CASE("preflop AsAh vs KsKh: the brute-forced share, cached or not, either s
                                                    : std::vector<std::string>{"KsKh", "AsAh"};
         play_scripted(table, holes, "2c3d4h8s9c", {Action::raise_to(200), Action::check_call()});
         const double aces = 400 * ref.share[0] - 200;
-        for (bool cached : {true, false}) {
-            for (int again = 0; again < 2; ++again) {  // the second lookup hits the table
-                AllinEvaluator ev(AllinEvaluator::Options{.share_heads_up_preflop = cached});
-                std::array<double, kMaxSeats> net{};
-                REQUIRE(ev.adjust(table, net));
-                CHECK(net[aces_first ? 0 : 1] == Approx(aces).epsilon(1e-12));
-                CHECK(net[aces_first ? 1 : 0] == Approx(-aces).epsilon(1e-12));
-            }
+        for (bool from_table : {true, false}) {
+            AllinEvaluator ev(AllinEvaluator::Options{.heads_up_preflop_table = from_table});
+            std::array<double, kMaxSeats> net{};
+            REQUIRE(ev.adjust(table, net));
+            CHECK(net[aces_first ? 0 : 1] == Approx(aces).epsilon(1e-12));
+            CHECK(net[aces_first ? 1 : 0] == Approx(-aces).epsilon(1e-12));
         }
+    }
+}
+
+TEST_CASE("the shipped heads-up preflop table agrees with enumeration on random matchups",
+          "[allin]") {
+    std::mt19937_64 rng(5);
+    AllinEvaluator table_lookup;
+    AllinEvaluator enumeration(AllinEvaluator::Options{.heads_up_preflop_table = false});
+    for (int i = 0; i < 150; ++i) {
+        std::vector<int> deck(kNumCards);
+        std::iota(deck.begin(), deck.end(), 0);
+        std::shuffle(deck.begin(), deck.end(), rng);
+        const std::vector<std::string> holes = {
+            Card{deck[0]}.to_string() + Card{deck[1]}.to_string(),
+            Card{deck[2]}.to_string() + Card{deck[3]}.to_string()};
+        std::string board;
+        for (int c = 4; c < 9; ++c)
+            board += Card{deck[static_cast<std::size_t>(c)]}.to_string();
+        Table table(cash_game(2, 200), 1, 0);
+        play_scripted(table, holes, board, {Action::raise_to(200), Action::check_call()});
+        std::array<double, kMaxSeats> looked_up{}, enumerated{};
+        REQUIRE(table_lookup.adjust(table, looked_up));
+        REQUIRE(enumeration.adjust(table, enumerated));
+        INFO(holes[0] << " vs " << holes[1]);
+        CHECK(looked_up[0] == Approx(enumerated[0]).margin(1e-9));
+        CHECK(looked_up[1] == Approx(enumerated[1]).margin(1e-9));
     }
 }
 

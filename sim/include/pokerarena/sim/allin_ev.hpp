@@ -22,17 +22,16 @@
 //   and the known board, each seat's hand valued as the engine values it, the pot split
 //   equally among the best hands (odd chips ignored: shares are real numbers).
 // - Heads-up preflop all-ins with no other seat dealt in (the common, expensive case) are
-//   looked up in a process-wide table filled as matchups occur, keyed by the matchup up to
-//   suit relabelling and seat order. It is lock-free (one atomic word per matchup; two threads
-//   computing the same matchup store the same value) and the value stored for a matchup is
-//   the one a cold computation gives, so results never depend on threads or on what was
-//   played before.
-// - Cost (bench/sim/bench_allin_ev.cpp): a few microseconds when nothing is to be computed or
-//   the matchup is cached; a cold heads-up or three-way preflop enumeration takes the
-//   evaluator's exact equity (under a millisecond per contested pot); flop and turn all-ins
-//   take microseconds. Hold'em-shaped games (two hole cards, five board cards, a known board of
-//   0, 3 or 4 cards) use the evaluator's suit-symmetric enumeration (calculate_equity, which
-//   allocates a few small vectors per call); other shapes enumerate every run-out.
+//   looked up in a table shipped with the library: the exact counts of all 47,008 matchups up
+//   to suit relabelling and seat order, computed by the same exact enumeration (the first
+//   lookup in a process builds its index, about 10 ms).
+// - Cost (bench/sim/bench_allin_ev.cpp): well under a microsecond for a hand that is not an
+//   all-in run-out or a heads-up preflop all-in; flop and turn all-ins a few microseconds;
+//   any other preflop all-in (three or more players, or folded hands' cards dead) the
+//   evaluator's exact equity, under a millisecond per contested pot. Hold'em-shaped games (two
+//   hole cards, five board cards, a known board of 0, 3 or 4 cards) use the evaluator's
+//   suit-symmetric enumeration (calculate_equity, which allocates a few small vectors per
+//   call); other shapes enumerate every run-out.
 // - Not thread-safe per instance: use one AllinEvaluator per thread or work unit.
 #pragma once
 
@@ -46,8 +45,9 @@ namespace pokerarena::sim {
 class AllinEvaluator {
   public:
     struct Options {
-        // Look heads-up preflop matchups up in (and add them to) the process-wide table.
-        bool share_heads_up_preflop = true;
+        // Look heads-up preflop matchups up in the shipped table (false: enumerate them like
+        // any other all-in, about 0.7 ms each; tests check one against the other).
+        bool heads_up_preflop_table = true;
         // Enumerate every run-out with the plain evaluator loop instead of the evaluator's
         // equity module: the same figures much more slowly (tests check one against the other).
         bool enumerate_every_board = false;

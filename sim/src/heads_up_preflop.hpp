@@ -1,0 +1,101 @@
+// Heads-up preflop matchups up to suit relabelling and seat order: the key AllinEvaluator
+// looks its shipped table up by, shared with scripts/make_heads_up_preflop_table.cpp, which
+// computes that table (heads_up_preflop_counts.cpp). Private to the simulator library.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <utility>
+
+#include "pokerarena/evaluator/card.hpp"
+#include "pokerarena/evaluator/equity.hpp"
+
+namespace pokerarena::sim::detail {
+
+inline constexpr int kPairs = kNumCards * (kNumCards - 1) / 2;  // 1,326 two-card hands
+inline constexpr std::int64_t kPreflopBoards = 1'712'304;       // C(48, 5)
+// Matchups that are their own canonical form (counted by the enumeration below; the table
+// and the tests check the figure).
+inline constexpr int kHeadsUpMatchups = 47'008;
+
+// The first hand's pot share of each canonical matchup, in half-boards (2 * wins + ties over
+// the kPreflopBoards boards), in increasing key order.
+extern const std::array<std::uint32_t, kHeadsUpMatchups> kHeadsUpPreflopCounts;
+
+constexpr int pair_index(int a, int b) {
+    if (a < b) std::swap(a, b);
+    return a * (a - 1) / 2 + b;
+}
+
+inline constexpr std::array<std::array<int, kNumSuits>, 24> kSuitRelabellings = [] {
+    std::array<std::array<int, kNumSuits>, 24> all{};
+    std::array<int, kNumSuits> p{0, 1, 2, 3};
+    for (auto& q : all) {
+        q = p;
+        std::next_permutation(p.begin(), p.end());
+    }
+    return all;
+}();
+
+constexpr int relabel(Card c, const std::array<int, kNumSuits>& suits) {
+    return 4 * c.rank() + suits[static_cast<std::size_t>(c.suit())];
+}
+
+// The smallest form (pair index of the first hand, then of the second) of a matchup over the
+// 24 suit relabellings and both seat orders; key = first pair * kPairs + second pair.
+struct HeadsUpMatchup {
+    HoleCards first{};
+    HoleCards second{};
+    bool swapped = false;  // `first` is the second seat's hand, relabelled
+    int key = 0;
+};
+
+inline HeadsUpMatchup canonical_matchup(const HoleCards& a, const HoleCards& b) {
+    HeadsUpMatchup best;
+    best.key = std::numeric_limits<int>::max();
+    for (const auto& suits : kSuitRelabellings) {
+        const std::array<int, 4> c = {relabel(a[0], suits), relabel(a[1], suits),
+                                      relabel(b[0], suits), relabel(b[1], suits)};
+        for (int swapped = 0; swapped < 2; ++swapped) {
+            const int f = 2 * swapped;  // the first hand's cards in c
+            const int s = 2 - f;
+            const int key = pair_index(c[f], c[f + 1]) * kPairs + pair_index(c[s], c[s + 1]);
+            if (key >= best.key) continue;
+            best.key = key;
+            best.first = {Card{c[f]}, Card{c[f + 1]}};
+            best.second = {Card{c[s]}, Card{c[s + 1]}};
+            best.swapped = swapped != 0;
+        }
+    }
+    return best;
+}
+
+// Calls f(key, first, second) for every canonical matchup in increasing key order. A
+// canonical matchup's first hand is a canonical starting hand (its own smallest relabelling),
+// so only those 169 rows are searched.
+template <typename F>
+void for_each_canonical_matchup(F&& f) {
+    for (int a1 = 1; a1 < kNumCards; ++a1) {
+        for (int a0 = 0; a0 < a1; ++a0) {
+            // Pair indices increase with (a1, a0) in this order.
+            const HoleCards first{Card{a0}, Card{a1}};
+            int smallest = kPairs;
+            for (const auto& suits : kSuitRelabellings)
+                smallest = std::min(smallest,
+                                    pair_index(relabel(first[0], suits), relabel(first[1], suits)));
+            if (smallest != pair_index(a0, a1)) continue;
+            for (int b1 = 1; b1 < kNumCards; ++b1) {
+                for (int b0 = 0; b0 < b1; ++b0) {
+                    if (b0 == a0 || b0 == a1 || b1 == a0 || b1 == a1) continue;
+                    const HoleCards second{Card{b0}, Card{b1}};
+                    const int key = pair_index(a0, a1) * kPairs + pair_index(b0, b1);
+                    if (canonical_matchup(first, second).key == key) f(key, first, second);
+                }
+            }
+        }
+    }
+}
+
+}  // namespace pokerarena::sim::detail
