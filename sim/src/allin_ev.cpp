@@ -44,7 +44,7 @@ void for_each_seat(SeatMask seats, F&& f) {
 // calculate_equity itself), and a lookup is a canonical relabelling and two loads.
 //
 // The counts are stored in key order, only for canonical matchups; the position of each key
-// is found once per process (about 10 ms) in a table of the 169 canonical first hands by
+// is found once per process (about 13 ms) in a table of the 169 canonical first hands by
 // 1,326 second hands. Storing integer counts rather than doubles makes the second seat's
 // share exact too (2 * boards - count).
 

@@ -24,7 +24,7 @@
 // - Heads-up preflop all-ins with no other seat dealt in (the common, expensive case) are
 //   looked up in a table shipped with the library: the exact counts of all 47,008 matchups up
 //   to suit relabelling and seat order, computed by the same exact enumeration (the first
-//   lookup in a process builds its index, about 10 ms).
+//   lookup in a process builds its index, about 13 ms).
 // - Cost (bench/sim/bench_allin_ev.cpp): well under a microsecond for a hand that is not an
 //   all-in run-out or a heads-up preflop all-in; flop and turn all-ins a few microseconds;
 //   any other preflop all-in (three or more players, or folded hands' cards dead) the
