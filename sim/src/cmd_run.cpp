@@ -40,7 +40,7 @@ using sim::TournamentConfig;
 struct RunCommandOptions {
     std::string config_path;
     std::vector<std::string> bots;
-    sim::Format format = sim::FORMAT_UNSPECIFIED;
+    std::string format;
     std::int64_t hands = 0;
     std::uint64_t seed = 0;
     int threads = 0;
@@ -158,7 +158,13 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
         for (const std::string& spec : split_bot_list(options.bots))
             config.add_bots()->set_spec(spec);
     }
-    if (options.format_flag->count() > 0) config.set_format(options.format);
+    if (options.format_flag->count() > 0) {
+        const std::map<std::string, sim::Format> formats{{"round-robin", sim::ROUND_ROBIN},
+                                                         {"gauntlet", sim::GAUNTLET},
+                                                         {"ring", sim::RING},
+                                                         {"sit-and-go", sim::SIT_AND_GO}};
+        config.set_format(formats.at(options.format));
+    }
     if (options.hands_flag->count() > 0) config.set_hands(options.hands);
     if (options.seed_flag->count() > 0) config.set_seed(options.seed);
     if (options.seats_flag->count() > 0) config.set_seats(options.seats);
@@ -203,9 +209,9 @@ std::string clock_text(double seconds) {
 std::string rate_text(double per_second) {
     char text[32];
     if (per_second >= 1e6)
-        std::snprintf(text, sizeof text, "%.2f M", per_second / 1e6);
+        std::snprintf(text, sizeof text, "%.2f M ", per_second / 1e6);
     else if (per_second >= 1e3)
-        std::snprintf(text, sizeof text, "%.1f k", per_second / 1e3);
+        std::snprintf(text, sizeof text, "%.1f k ", per_second / 1e3);
     else
         std::snprintf(text, sizeof text, "%.0f ", per_second);
     return text;
@@ -359,16 +365,12 @@ void add_run_command(CLI::App& app, int& exit_code) {
         ->check(CLI::ExistingFile);
     options->bots_flag = run_app->add_option(
         "--bots", options->bots, "Bots, comma-separated: NAME[:key=value,...] or PATH.so[:config]");
-    const std::map<std::string, sim::Format> formats{{"round-robin", sim::ROUND_ROBIN},
-                                                     {"gauntlet", sim::GAUNTLET},
-                                                     {"ring", sim::RING},
-                                                     {"sit-and-go", sim::SIT_AND_GO}};
     options->format_flag =
         run_app
             ->add_option("--format", options->format,
                          "round-robin (heads-up, every pair), gauntlet (the first bot against "
                          "each other), ring (3 to 10 seats) or sit-and-go")
-            ->transform(CLI::CheckedTransformer(formats));
+            ->check(CLI::IsMember({"round-robin", "gauntlet", "ring", "sit-and-go"}));
     options->hands_flag = run_app->add_option(
         "--hands", options->hands,
         "Deals per pairing (heads-up; each played twice when duplicate), per seat group (ring) "
@@ -425,7 +427,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "  pokerarena run --bots random,call,tag,equity:samples=200 --hands 20000\n"
         "  pokerarena run sim/configs/round_robin.txtpb --threads 2 --json report.json\n"
         "  pokerarena run --bots tag,call --sprt 0,20,0.05,0.05 --hands 1000000\n"
-        "  pokerarena run --format ring --seats 6 --bots tag,call,random --hands 50000\n"
+        "  pokerarena run --format ring --bots tag,call,random,allin,fold,equity --hands 5000\n"
         "  pokerarena run config.txtpb --shard 2/8 --out shard2.pb\n"
         "  pokerarena run --resume pokerarena-report.pb");
     run_app->callback([options, &exit_code] { exit_code = run(*options); });

@@ -1,0 +1,38 @@
+# `pokerarena run --checkpoint`, then `--resume` of the checkpoint: the resumed run prints the
+# same results table (timing lines aside) and exits 0; resuming with another bot is refused
+# with exit code 2 naming the field. COMMAND is the pokerarena binary, DIR a scratch folder.
+function(run_pokerarena expected_exit)
+  execute_process(COMMAND ${COMMAND} run ${ARGN}
+    RESULT_VARIABLE exit_code OUTPUT_VARIABLE output ERROR_VARIABLE errors)
+  message("${output}${errors}")
+  if(NOT exit_code STREQUAL expected_exit)
+    message(FATAL_ERROR "run ${ARGN}: exit code ${exit_code}, expected ${expected_exit}")
+  endif()
+  # The table without the speed line, which depends on the machine.
+  string(REGEX REPLACE "Speed: [^\n]*\n" "" table "${output}")
+  string(REGEX REPLACE "Report: [^\n]*\n" "" table "${table}")
+  set(output "${output}" PARENT_SCOPE)
+  set(errors "${errors}" PARENT_SCOPE)
+  set(table "${table}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE ${DIR}/resume.pb ${DIR}/resume_checkpoint.pb ${DIR}/resumed.pb)
+run_pokerarena(0 --bots tag,call,random --hands 600 --seed 4 --tables 4 --quiet
+  --out ${DIR}/resume.pb --checkpoint ${DIR}/resume_checkpoint.pb)
+set(first_table "${table}")
+if(NOT EXISTS ${DIR}/resume_checkpoint.pb)
+  message(FATAL_ERROR "no checkpoint written")
+endif()
+
+run_pokerarena(0 --resume ${DIR}/resume_checkpoint.pb --out ${DIR}/resumed.pb --quiet)
+if(NOT table STREQUAL first_table)
+  message(FATAL_ERROR "the resumed run's table differs from the first run's")
+endif()
+if(NOT table MATCHES "complete")
+  message(FATAL_ERROR "the resumed report is not complete")
+endif()
+
+run_pokerarena(2 --bots tag,fold,random --hands 600 --seed 4 --resume ${DIR}/resume.pb)
+if(NOT errors MATCHES "configuration differs from this run's \\(modified: bots\\[1\\]\\.spec: \"call\" -> \"fold\"")
+  message(FATAL_ERROR "the refused resume does not name bots[1].spec")
+endif()

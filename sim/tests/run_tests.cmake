@@ -1,0 +1,45 @@
+# End-to-end tests of `pokerarena run` and `pokerarena bench` (included from sim/CMakeLists.txt
+# inside if(POKERARENA_BUILD_TESTS), where pokerarena_cli_test is defined). The runner's own
+# guarantees (threads, resume, shards, SPRT, the stop flag that Ctrl-C sets) are tested in
+# tests/sim/test_runner.cpp; these check the command around it.
+set(run_dir ${CMAKE_CURRENT_BINARY_DIR}/run_tests)
+file(MAKE_DIRECTORY ${run_dir})
+
+pokerarena_cli_test("run random vs call" 0
+  "1  random +4,000 .*2  call +4,000 .*Report: [^\n]*run_tests/random_call.pb"
+  run --bots random,call --hands 2000 --seed 1 --threads 2 --out ${run_dir}/random_call.pb)
+pokerarena_cli_test("run config file with flags over it" 0
+  "Ring, 3 seats, no-limit, 3 bots, 600 hands, seed 3, complete\nBlinds 1/2, stacks 50 big blinds.*Report: "
+  run ${PROJECT_SOURCE_DIR}/sim/configs/ring_6max.txtpb --bots tag,call,random --seats 3
+  --hands 200 --stack 50 --quiet --out ${run_dir}/ring.pb --json ${run_dir}/ring.json)
+pokerarena_cli_test("run help" 0 "Examples:\n  pokerarena run --bots" run --help)
+
+# Every bad input: exit code 2 and a message naming what was expected.
+file(WRITE ${run_dir}/bad_seats.txtpb
+  "format: RING\nbots { spec: \"tag\" }\nbots { spec: \"call\" }\nbots { spec: \"fold\" }\nseats: 12\n")
+pokerarena_cli_test("run bad config field" 2 "seats: 12" run ${run_dir}/bad_seats.txtpb)
+file(WRITE ${run_dir}/bad_syntax.txtpb "bots { spec: \"tag\" }\nhandz: 10\n")
+pokerarena_cli_test("run bad config syntax" 2 "bad_syntax.txtpb:2:[0-9]+: .*handz"
+  run ${run_dir}/bad_syntax.txtpb)
+pokerarena_cli_test("run no bots" 2 "no bots: give a configuration file" run --hands 10)
+pokerarena_cli_test("run unknown bot" 2 "bots\\[1\\].spec: unknown bot 'tagg'" run --bots tag,tagg)
+pokerarena_cli_test("run bad shard" 2 "--shard 3/2: expected K/N" run --bots tag,call --shard 3/2)
+pokerarena_cli_test("run bad sprt" 2 "--sprt 0,x,0.05,0.05: 'x' is not a number"
+  run --bots tag,call --sprt 0,x,0.05,0.05)
+# Flag values CLI11 checks exit with its own codes (105: validation error).
+pokerarena_cli_test("run bad format" 105 "--format: roundrobin not in {round-robin,gauntlet,ring,sit-and-go}"
+  run --bots tag,call --format roundrobin)
+
+# Resume: a complete report resumes to the same table; a resume with another configuration is
+# refused naming the field.
+add_test(NAME "sim: run resume"
+  COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>" "-DDIR=${run_dir}"
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/run_resume.cmake)
+
+# The determinism signature: the same checksum with 1 and 2 threads. A change to how hands
+# play moves it; update it here and quote it in the commit message.
+set(bench_checksum "108e1fb7ff74dc4a")
+pokerarena_cli_test("bench 1 thread" 0 "Hands: 199998\n.*Checksum: ${bench_checksum}\n"
+  bench --threads 1 --hands 200000)
+pokerarena_cli_test("bench 2 threads" 0 "Hands: 199998\n.*Checksum: ${bench_checksum}\n"
+  bench --threads 2 --hands 200000)
