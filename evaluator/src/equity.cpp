@@ -639,10 +639,22 @@ class ChunkStream {
   public:
     ChunkStream(std::uint64_t seed, std::uint64_t chunk)
         : state_(splitmix64_mix(seed ^ splitmix64_mix(chunk + 0x5851F42D4C957F2Du))) {}
+    // kBmi2: the product by MULX. GCC's plain 128-bit multiply stored the low half to the stack
+    // and loaded it back, three more instructions and a store-to-load delay on every deal.
+    template <bool kBmi2>
     std::uint64_t next() {
         state_ += 0xA0761D6478BD642Fu;
-        const Wide m = static_cast<Wide>(state_) * (state_ ^ 0xE7037ED1A0B428DBu);
-        return static_cast<std::uint64_t>(m >> 64) ^ static_cast<std::uint64_t>(m);
+        const std::uint64_t other = state_ ^ 0xE7037ED1A0B428DBu;
+        if constexpr (kBmi2) {
+            std::uint64_t low, high;
+            asm("mulx %[b], %[low], %[high]"
+                : [low] "=r"(low), [high] "=r"(high)
+                : [b] "r"(other), "d"(state_));
+            return high ^ low;
+        } else {
+            const Wide m = static_cast<Wide>(state_) * other;
+            return static_cast<std::uint64_t>(m >> 64) ^ static_cast<std::uint64_t>(m);
+        }
     }
 
   private:
@@ -703,11 +715,20 @@ constexpr std::array<std::uint64_t, kNumCards*(kNumCards - 1) / 2> kPairPosition
     return pairs;
 }();
 
-// Card keys by the count of leading zeros of the card's bit, for the higher card of a pair.
-constexpr std::array<std::uint64_t, 64> kCardKeysByLeadingZeros = [] {
-    std::array<std::uint64_t, 64> keys{};
-    for (int c = 0; c < kNumCards; ++c)
-        keys[63 - c] = detail::kCardKeys[c];
+// Card keys by the count of trailing zeros of the card's bit (the lower card of a unit) and by
+// the count of leading zeros (the higher card of a pair). One object, so that one register
+// addresses both: as two tables, the sampling loops ran short of registers and reloaded
+// their addresses several times per deal.
+struct UnitCardKeys {
+    std::array<std::uint64_t, 64> by_trailing_zeros{};
+    std::array<std::uint64_t, 64> by_leading_zeros{};
+};
+constexpr UnitCardKeys kUnitCardKeys = [] {
+    UnitCardKeys keys;
+    for (int c = 0; c < kNumCards; ++c) {
+        keys.by_trailing_zeros[c] = detail::kCardKeys[c];
+        keys.by_leading_zeros[63 - c] = detail::kCardKeys[c];
+    }
     return keys;
 }();
 
@@ -762,9 +783,10 @@ template <bool kBmi2>
 
 // The key of the cards of a unit (one or two bits).
 [[gnu::always_inline]] inline std::uint64_t unit_key(std::uint64_t bits, bool single) {
-    const std::uint64_t low = detail::kCardKeys[static_cast<std::size_t>(__builtin_ctzll(bits))];
+    const std::uint64_t low =
+        kUnitCardKeys.by_trailing_zeros[static_cast<std::size_t>(__builtin_ctzll(bits))];
     if (single) return low;
-    return low + kCardKeysByLeadingZeros[static_cast<std::size_t>(__builtin_clzll(bits))];
+    return low + kUnitCardKeys.by_leading_zeros[static_cast<std::size_t>(__builtin_clzll(bits))];
 }
 
 // Draws the units [0, kUnits) (or [0, s.units) when kUnits is 0) into bits[u].
@@ -778,7 +800,7 @@ template <int kBoardDraws, int kUnits, bool kPdep>
     for (int start = 0; start < units; start += kUnitsPerBatch) {
         const int end = std::min(start + kUnitsPerBatch, units);
         for (;;) {
-            std::uint64_t z = rng.next();
+            std::uint64_t z = rng.template next<kPdep>();
             std::uint64_t left = unseen;
 #pragma GCC unroll 4
             for (int u = start; u < end; ++u) {
