@@ -172,24 +172,17 @@ POKERARENA_HOT Chips Table::post(int seat, Chips amount, bool to_bet) {
     return a;
 }
 
-Chips Table::post_forced(const ForcedBet& f) {
+POKERARENA_HOT Chips Table::post_forced(const ForcedBet& f) {
     const Chips posted = post(f.seat, f.amount, f.kind != ForcedBetKind::Ante);
     (f.kind == ForcedBetKind::Ante ? record_.antes : record_.blinds)[f.seat] += posted;
     debug_check();
     return posted;
 }
 
-bool Table::match_over() const {
-    int with_chips = 0;
-    for (int s = 0; s < def_.num_seats; ++s)
-        with_chips += stack_[s] > 0;
-    return with_chips < 2;
-}
-
 // ----------------------------------------------------------------------------------------
 // Starting a hand.
 
-void Table::start_hand() {
+POKERARENA_HOT void Table::start_hand() {
     if (def_.max_hands > 0 && hands_played_ >= def_.max_hands) {
         state_ = State::GameOver;
         step_ = Step::GameOver;
@@ -203,16 +196,17 @@ void Table::start_hand() {
             total_chips_ += stack_[s];
     }
     next_stacks_set_ = false;
-    if (match_over()) {
+    SeatMask with_chips = 0;
+    for (int s = 0; s < def_.num_seats; ++s)
+        if (stack_[s] > 0) with_chips |= bit(s);
+    if (at_most_one_seat(with_chips)) {  // the match is over
         state_ = State::GameOver;
         step_ = Step::GameOver;
         return;
     }
 
     hand_number_ = hands_played_;
-    dealt_in_ = 0;
-    for (int s = 0; s < def_.num_seats; ++s)
-        if (stack_[s] > 0) dealt_in_ |= bit(s);
+    dealt_in_ = with_chips;
     if (next_button_set_) {
         button_ =
             (dealt_in_ & bit(next_button_)) ? next_button_ : next_seat(dealt_in_, next_button_);
@@ -273,7 +267,7 @@ void Table::start_hand() {
     step_ = Step::PostForcedBets;
 }
 
-void Table::plan_forced_bets() {
+POKERARENA_HOT void Table::plan_forced_bets() {
     num_forced_ = 0;
     forced_index_ = 0;
     auto add = [this](int seat, ForcedBetKind kind, Chips amount) {
@@ -301,7 +295,8 @@ void Table::plan_forced_bets() {
         return;
     }
     // Heads-up the button is the small blind (and acts first before the flop).
-    const int sb = count(dealt_in_) == 2 ? button_ : next_seat(dealt_in_, button_);
+    const bool heads_up = at_most_one_seat(dealt_in_ & static_cast<SeatMask>(dealt_in_ - 1));
+    const int sb = heads_up ? button_ : next_seat(dealt_in_, button_);
     const int bb = next_seat(dealt_in_, sb);
     big_blind_seat_ = bb;
     if (def_.ante_kind == AnteKind::EveryPlayer) {
@@ -337,7 +332,7 @@ POKERARENA_HOT void Table::deal_hole_cards(SeatMask seats) {
 // ----------------------------------------------------------------------------------------
 // Betting rounds.
 
-void Table::start_round() {
+POKERARENA_HOT void Table::start_round() {
     if (round_ > 0) {
         bet_.fill(0);
         current_bet_ = 0;

@@ -135,7 +135,6 @@ class Table {
     }
 
     void start_hand();
-    bool match_over() const;
     void plan_forced_bets();
     void start_round();
     int find_next_to_act() const;  // -1 when the round is closed
