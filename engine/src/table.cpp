@@ -445,27 +445,28 @@ void Table::build_pots() {
         }
         return;
     }
-    bool every_seat_anted = true;
-    for (SeatMask m = dealt_in_; m; m &= static_cast<SeatMask>(m - 1))
-        every_seat_anted &= record_.antes[std::countr_zero(static_cast<unsigned>(m))] > 0;
-    std::array<Chips, kMaxSeats> live{};
+    const int n = def_.num_seats;
+    SeatMask anted = 0;
+    for (int s = 0; s < n; ++s)
+        if (record_.antes[s] > 0) anted |= bit(s);
+    const bool every_seat_anted = (dealt_in_ & ~anted) == 0;
+    std::array<Chips, kMaxSeats> live;  // only the first n are used
     Chips antes = 0;
-    for (int s = 0; s < def_.num_seats; ++s) {
+    for (int s = 0; s < n; ++s) {
         const Chips dead = every_seat_anted ? 0 : record_.antes[s];
         live[s] = committed_[s] - dead;
         antes += dead;
     }
-    std::array<Chips, kMaxSeats> levels{};
+    std::array<Chips, kMaxSeats> levels;
     int num_levels = 0;
     for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
         const Chips c = live[std::countr_zero(static_cast<unsigned>(m))];
-        bool seen = false;
-        for (int j = 0; j < num_levels; ++j)
-            seen |= levels[j] == c;
-        if (seen) continue;
-        int i = num_levels++;
-        for (; i > 0 && levels[i - 1] > c; --i)
-            levels[i] = levels[i - 1];
+        int i = num_levels;
+        while (i > 0 && levels[i - 1] > c)
+            --i;
+        if (i > 0 && levels[i - 1] == c) continue;
+        for (int j = num_levels++; j > i; --j)
+            levels[j] = levels[j - 1];
         levels[i] = c;
     }
     num_pots_ = 0;
@@ -473,20 +474,21 @@ void Table::build_pots() {
     for (int l = 0; l < num_levels; ++l) {
         const Chips level = levels[l];
         Chips amount = l == 0 ? antes : 0;
-        SeatMask eligible = 0;
-        for (int s = 0; s < def_.num_seats; ++s) {
-            if (live[s] > previous) amount += std::min(live[s], level) - previous;
-            if ((active & bit(s)) && live[s] >= level) eligible |= bit(s);
+        SeatMask reached = 0;
+        for (int s = 0; s < n; ++s) {
+            const Chips in_layer = std::min(live[s], level) - previous;
+            amount += in_layer > 0 ? in_layer : 0;
+            if (live[s] >= level) reached |= bit(s);
         }
         if (amount > 0) {
             pot_amounts_[num_pots_] = amount;
-            pot_eligible_[num_pots_] = eligible;
+            pot_eligible_[num_pots_] = active & reached;
             ++num_pots_;
         }
         previous = level;
     }
     Chips above = 0;
-    for (int s = 0; s < def_.num_seats; ++s)
+    for (int s = 0; s < n; ++s)
         if (live[s] > previous) above += live[s] - previous;
     if (above > 0) {
         if (num_pots_ == 0) {
@@ -764,9 +766,11 @@ void Table::run(Event& e) {
                     }
                 }
             }
-            const int n = count(winners);
-            const Chips share = amount / n;
-            Chips odd = amount % n;
+            // One winner is the rule: a 64-bit division costs tens of cycles, so it is skipped.
+            const bool alone = at_most_one_seat(winners);
+            const int n = alone ? 1 : count(winners);
+            const Chips share = alone ? amount : amount / n;
+            Chips odd = alone ? 0 : amount % n;
             SeatMask odd_mask = 0;
             // Odd chips go one each to the winners closest to the left of the button.
             for (int i = 1; i <= def_.num_seats && odd > 0; ++i) {
