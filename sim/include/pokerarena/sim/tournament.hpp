@@ -1,0 +1,172 @@
+// A tournament: a validated configuration, the bots, the game and the schedule of work units;
+// playing one unit; and aggregating unit results into a report.
+//
+// Guarantees
+// - read_config() parses Protobuf text format, or JSON when the file name ends in ".json"
+//   (no hand-written parser); errors name the file, line and column and what was expected
+//   ("t.txtpb:3:1: Message type \"pokerarena.sim.TournamentConfig\" has no field named
+//   \"handz\"."). Unknown fields are errors in both formats. A file that cannot be read is a
+//   ConfigError naming it.
+// - make_tournament() fills every default (see config.proto and "Defaults" below), validates
+//   every field and loads every bot; it throws ConfigError naming the field and what was
+//   expected ("bots[2].spec: unknown bot 'tagg'; built-in bots are: ...", "seats: 12; a table
+//   has 3 to 10 seats"). The schedule is a pure function of the configuration.
+// - play_unit() is thread-safe (the tournament is only read; the unit makes its own table
+//   and bot instances, seeded from the seed and the unit) and its result depends only on
+//   (tournament, unit): never on threads, timing or other units.
+// - aggregate() is a pure function of the tournament and the set of unit results (their order
+//   does not matter: they are sorted by unit first), so a resumed run, merged shards and one
+//   uninterrupted run give the same figures, byte for byte.
+//
+// Defaults (make_tournament)
+// - format ROUND_ROBIN, betting NO_LIMIT, duplicate true; bot names: their specs.
+// - hands: 10000 deals per pair (heads-up), 10000 deals (ring), 1000 tournaments (sit-and-go).
+// - blinds 1/2 when neither is given; only big_blind given: small_blind = big_blind / 2 (at
+//   least 1); only small_blind given: big_blind = 2 * small_blind. ante 0.
+// - stack_big_blinds 200 (cash formats); seats: 2 heads-up, the number of bots otherwise.
+// - sit_and_go: as in config.proto (10 hands per level, 12 levels from 10/20, payouts
+//   50/30/20, starting stack 1500, buy-in 1). Payouts are kept as given (not normalized):
+//   aggregate() normalizes them.
+// - hh_sample 1.
+// - deals_per_unit: max(ceil(kTargetHandsPerUnit / hands_per_deal), ceil(hands /
+//   kMaxUnitsPerGroup)) and at most `hands`, where hands_per_deal is what one deal costs in
+//   hands (heads-up duplicate 2, ring duplicate `seats`, otherwise 1); sit-and-go:
+//   max(1, ceil(hands / kMaxUnitsPerGroup)) tournaments. So a unit of cheap bots is about a
+//   millisecond of work (enough to hide the cost of making its table and bots) and a group
+//   never has more than kMaxUnitsPerGroup units (the report keeps every unit's result).
+//
+// Formats
+// - ROUND_ROBIN / GAUNTLET: heads-up cash games (stacks reset every hand) between at least 2
+//   bots; the gauntlet's hero plays every other bot, and those never meet each other.
+// - RING: exactly `seats` bots (3 to 10) at one table; `seats` defaults to the number of bots
+//   and, when given, must equal it (a field larger than a table would need a seating plan the
+//   report could not compare fairly).
+// - SIT_AND_GO: exactly `seats` bots (3 to 10) at one table per tournament; stacks carry over,
+//   blinds follow sit_and_go.levels; Tournament::game holds the first level.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <vector>
+
+#include "config.pb.h"
+#include "pokerarena/bots/bot.hpp"
+#include "pokerarena/engine/game_def.hpp"
+#include "pokerarena/sim/stats.hpp"
+#include "report.pb.h"
+
+namespace pokerarena::sim {
+
+class ConfigError : public std::invalid_argument {
+  public:
+    using std::invalid_argument::invalid_argument;
+};
+
+TournamentConfig read_config(const std::filesystem::path& path);
+
+// The default unit size aims at this many hands per unit (see "Defaults").
+inline constexpr std::int64_t kTargetHandsPerUnit = 1024;
+// The default unit size keeps every group at or under this many units.
+inline constexpr std::int64_t kMaxUnitsPerGroup = 2048;
+// make_tournament() rejects a schedule with more units than this (raise deals_per_unit).
+inline constexpr std::int64_t kMaxUnits = 10'000'000;
+
+// One table playing a block of deals.
+//
+// The schedule (Tournament::units) is a list of groups, each cut into blocks of
+// config.deals_per_unit deals (the last block may be shorter); units are numbered group by
+// group, block by block, from 0, and units[i].index == i.
+// - Groups. ROUND_ROBIN: one group per pair a < b, in the order (0,1), (0,2), ..., (0,n-1),
+//   (1,2), ...; seat_bot = {a, b}. GAUNTLET: one group per other bot o, in increasing o;
+//   seat_bot = {hero, o} (the hero is always seat_bot[0]). RING and SIT_AND_GO: one group;
+//   seat_bot = {0, 1, ..., seats - 1}.
+// - Heads-up and ring: the group's deals are 0 .. config.hands - 1. The unit of block k holds
+//   deals first_deal = k * deals_per_unit .. first_deal + deals - 1 and table_id = k; deal
+//   first_deal + h is hand h (h = 0 .. deals - 1) of Table(game, config.seed, table_id). So
+//   every pair (and every rotation) sees the same cards for the same deal: common random
+//   numbers across the field. When duplicate, each deal is played once per rotation
+//   (heads-up: 2, seats swapped; ring: `seats`, every bot in every seat) on tables with the
+//   same table id, bot memories reset (new_match) in between.
+// - Sit-and-go: the deals are tournaments 0 .. config.hands - 1; the unit holds tournaments
+//   first_deal .. first_deal + deals - 1 and table_id = first_deal; tournament first_deal + i
+//   is played on Table(game, config.seed, table_id + i) (with the default deals_per_unit of 1
+//   the table id is the block index). When duplicate, each tournament is played `seats` times
+//   over seat rotations on tables with the same table id.
+struct WorkUnit {
+    std::int64_t index = 0;
+    int num_seats = 0;
+    // The bot (index in config.bots) of each seat before any duplicate swap or rotation.
+    std::array<int, kMaxSeats> seat_bot{};
+    std::int64_t first_deal = 0;  // deals first_deal .. first_deal + deals - 1 of its group
+    std::int64_t deals = 0;
+    std::uint64_t table_id = 0;  // the deal key's table: see above
+};
+
+struct Tournament {
+    TournamentConfig config;                                   // every default filled in
+    std::vector<std::shared_ptr<const BotFactory>> factories;  // like config.bots
+    GameDef game;  // the game every table plays (sit-and-go: the first level)
+    std::vector<WorkUnit> units;
+};
+
+Tournament make_tournament(const TournamentConfig& config);
+
+// How many times each deal (or tournament) is played: 2 heads-up duplicate, `seats` ring or
+// sit-and-go duplicate, 1 otherwise.
+int plays_per_deal(const TournamentConfig& config);
+
+UnitResult play_unit(const Tournament& tournament, std::int64_t unit);
+
+// What aggregate() expects of a UnitResult (play_unit() provides it):
+// - bots has one entry per config.bots; pairs have 0 <= a < b < bots.
+// - bots[i].samples / pairs[j].samples: chips per sample, where a sample is one deal with all
+//   its plays (a duplicate pair heads-up, a rotation group in the ring, a single deal when not
+//   duplicate), so every sample of a bot spans the same number of hands.
+// - Sit-and-go: places holds, for each tournament of the unit in order and, within it, each
+//   play (rotation) in order, the finishing place (1 = winner) of every bot in config order:
+//   deals * plays_per_deal * bots entries, each in 1 .. seats.
+// - sprt_stopped is not read: the SPRT's stop is recomputed from the results (see below).
+//
+// The report's figures (bots, pairs, sprt, curve, units, hands, units_total, units_done,
+// complete) from the finished units; run and timing are left for the caller.
+// - Win rates are summarize(samples, 1000 * samples.n / (big_blind * hands)) in mbb per hand
+//   (cash formats; sit-and-go reports prize, roi and itm_rate instead).
+// - Ratings (heads-up formats): least_squares_ratings over the pairs with at least 2 samples
+//   and a positive spread, std_error = ci95 / 1.96; none when those pairs do not connect the
+//   field.
+// - With an SPRT, the test is run after each unit of the unbroken run of units 0, 1, 2, ...;
+//   at the first unit where it decides, the match is over: later units are dropped (not
+//   counted, not kept in report.units) and the report is complete.
+// - complete: every unit of the schedule is present, or the SPRT decided.
+// Throws std::invalid_argument for a unit index outside the schedule, a unit given twice
+// (naming it) or a result that does not match the configuration (as listed above).
+Report aggregate(const Tournament& tournament, std::vector<UnitResult> units);
+
+// The SPRT of a two-bot match (config.sprt set), fed with the unit results in unit order from
+// unit 0, without gaps: for the runner to stop scheduling once the test has decided. Its
+// decisions are those aggregate() makes.
+class SprtMonitor {
+  public:
+    // Throws std::invalid_argument when the configuration has no SPRT.
+    explicit SprtMonitor(const Tournament& tournament);
+    // Adds the next unit's result; returns true once the test has decided (this unit or an
+    // earlier one). After a decision, further results are ignored.
+    bool add(const UnitResult& unit);
+    bool decided() const { return state_.decision != SprtDecision::Undecided; }
+    const SprtState& state() const { return state_; }
+    // The pair's figures so far (what the test was run on).
+    std::int64_t hands() const { return hands_; }
+
+  private:
+    SprtParams params_;
+    double big_blind_ = 0;
+    SampleMoments moments_;
+    std::int64_t hands_ = 0;
+    SprtState state_;
+};
+
+}  // namespace pokerarena::sim

@@ -1,0 +1,464 @@
+#include "pokerarena/sim/tournament.hpp"
+
+#include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/text_format.h>
+#include <google/protobuf/util/json_util.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <sstream>
+#include <string>
+#include <system_error>
+#include <utility>
+
+#include "pokerarena/bots/plugin.hpp"
+#include "pokerarena/bots/registry.hpp"
+#include "schedule.hpp"
+
+namespace pokerarena::sim {
+
+namespace {
+
+using std::to_string;
+
+constexpr std::int64_t kDefaultDeals = 10'000;
+constexpr std::int64_t kDefaultTournaments = 1'000;
+// Far beyond any run (a trillion deals), and small enough that deal and unit arithmetic can
+// never overflow.
+constexpr std::int64_t kMaxHands = 1'000'000'000'000;
+constexpr std::int64_t kDefaultStackBigBlinds = 200;
+constexpr int kMinTableSeats = 3;
+
+[[noreturn]] void fail(const std::string& message) {
+    throw ConfigError(message);
+}
+
+// Shortest text that reads back as the same double ("0.05", not "0.050000").
+std::string number(double x) {
+    std::array<char, 32> buffer{};
+    const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), x).ptr;
+    return std::string(buffer.data(), end);
+}
+
+const char* format_name(Format f) {
+    switch (f) {
+        case GAUNTLET:
+            return "gauntlet";
+        case RING:
+            return "ring";
+        case SIT_AND_GO:
+            return "sit-and-go";
+        default:
+            return "round robin";
+    }
+}
+
+bool is_heads_up(Format f) {
+    return f == ROUND_ROBIN || f == GAUNTLET;
+}
+
+// --- Reading ---------------------------------------------------------------------------------
+
+struct TextPosition {
+    int line = 0;    // from 0
+    int column = 0;  // from 0, in bytes
+};
+
+// Byte offset of the parser's (line, column); its columns advance to the next multiple of 8 at
+// a tab (io/tokenizer.h).
+std::size_t offset_of(const std::string& text, int line, int column) {
+    std::size_t at = 0;
+    for (int l = 0; l < line && at < text.size(); ++at)
+        if (text[at] == '\n') ++l;
+    for (int c = 0; c < column && at < text.size() && text[at] != '\n'; ++at)
+        c = text[at] == '\t' ? (c / 8 + 1) * 8 : c + 1;
+    return at;
+}
+
+TextPosition position_of(const std::string& text, std::size_t offset) {
+    TextPosition p;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++p.line;
+            p.column = 0;
+        } else {
+            ++p.column;
+        }
+    }
+    return p;
+}
+
+bool is_name_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// The last whole-word occurrence of `name` that ends at or before `end`, or npos.
+std::size_t find_name_before(const std::string& text, const std::string& name, std::size_t end) {
+    while (end >= name.size()) {
+        const std::size_t at = text.rfind(name, end - name.size());
+        if (at == std::string::npos) return at;
+        const bool starts = at == 0 || !is_name_char(text[at - 1]);
+        const bool ends = at + name.size() >= text.size() || !is_name_char(text[at + name.size()]);
+        if (starts && ends) return at;
+        if (at == 0) break;
+        end = at + name.size() - 1;
+    }
+    return std::string::npos;
+}
+
+// The parser reports where it stopped: just after an unknown field name ("handz: 5" at column
+// 6), or at the token after a bad enum value (the next line when the value ended its line).
+// When the message quotes the offending name, point at that name instead: the first quoted
+// word of the message that occurs, as a whole word, before the parser's position.
+TextPosition locate(const std::string& text, int line, int column, const std::string& message) {
+    const std::size_t end = offset_of(text, line, column);
+    for (std::size_t open = message.find('"'); open != std::string::npos;) {
+        const std::size_t close = message.find('"', open + 1);
+        if (close == std::string::npos) break;
+        const std::string name = message.substr(open + 1, close - open - 1);
+        if (!name.empty() && std::all_of(name.begin(), name.end(), is_name_char)) {
+            const std::size_t at = find_name_before(text, name, end);
+            if (at != std::string::npos) return position_of(text, at);
+        }
+        open = message.find('"', close + 1);
+    }
+    return {line, column};
+}
+
+class TextErrors : public google::protobuf::io::ErrorCollector {
+  public:
+    TextErrors(std::string file, const std::string& text) : file_(std::move(file)), text_(text) {}
+    // The parser counts lines and columns from 0; editors and compilers count from 1.
+    void AddError(int line, google::protobuf::io::ColumnNumber column,
+                  const std::string& message) override {
+        const TextPosition p = locate(text_, line, column, message);
+        if (!errors_.empty()) errors_ += '\n';
+        errors_ +=
+            file_ + ':' + to_string(p.line + 1) + ':' + to_string(p.column + 1) + ": " + message;
+    }
+    const std::string& errors() const { return errors_; }
+
+  private:
+    std::string file_;
+    const std::string& text_;
+    std::string errors_;
+};
+
+std::string read_file(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        fail(path.string() + ": is a folder; expected a configuration file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        const std::string why =
+            std::filesystem::exists(path, ec) ? "cannot be read" : "no such file";
+        fail(path.string() + ": " + why +
+             "; expected a configuration file (Protobuf text format, "
+             "or JSON when the name ends in .json)");
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) fail(path.string() + ": read error");
+    return text.str();
+}
+
+// --- Defaults and validation -----------------------------------------------------------------
+
+void check_enums(const TournamentConfig& c) {
+    // Proto3 enums are open: a number outside the enum parses, so name what is allowed.
+    if (!Format_IsValid(c.format()))
+        fail("format: " + to_string(c.format()) +
+             "; expected ROUND_ROBIN, GAUNTLET, RING or SIT_AND_GO");
+    if (!Betting_IsValid(c.betting()))
+        fail("betting: " + to_string(c.betting()) +
+             "; expected NO_LIMIT, POT_LIMIT or FIXED_LIMIT");
+}
+
+void check_bots(TournamentConfig& c) {
+    if (c.bots_size() < 2)
+        fail("bots: " + to_string(c.bots_size()) + " given; a tournament needs at least 2 bots");
+    std::set<std::string> names;
+    for (int i = 0; i < c.bots_size(); ++i) {
+        BotEntry& bot = *c.mutable_bots(i);
+        const std::string field = "bots[" + to_string(i) + "]";
+        if (bot.spec().empty())
+            fail(field +
+                 ".spec: empty; expected a built-in bot (\"tag\", "
+                 "\"equity:samples=500\") or a plugin (PATH.so[:config])");
+        if (bot.name().empty()) bot.set_name(bot.spec());
+        if (!names.insert(bot.name()).second)
+            fail(field + ".name: '" + bot.name() +
+                 "' is already the name of another bot; names must be distinct (give one a "
+                 "name)");
+    }
+}
+
+void fill_format_and_seats(TournamentConfig& c) {
+    if (c.format() == FORMAT_UNSPECIFIED) c.set_format(ROUND_ROBIN);
+    if (c.betting() == BETTING_UNSPECIFIED) c.set_betting(NO_LIMIT);
+    if (!c.has_duplicate()) c.set_duplicate(true);
+    const int bots = c.bots_size();
+    if (is_heads_up(c.format())) {
+        if (c.seats() == 0) c.set_seats(2);
+        if (c.seats() != 2)
+            fail("seats: " + to_string(c.seats()) + "; the " + format_name(c.format()) +
+                 " format is heads-up (2 seats)");
+    } else {
+        if (c.seats() == 0) c.set_seats(bots);
+        if (c.seats() < kMinTableSeats || c.seats() > kMaxSeats)
+            fail("seats: " + to_string(c.seats()) + "; a " + format_name(c.format()) +
+                 " table has " + to_string(kMinTableSeats) + " to " + to_string(kMaxSeats) +
+                 " seats");
+        if (c.seats() != bots)
+            fail("seats: " + to_string(c.seats()) + " but " + to_string(bots) + " bots; a " +
+                 format_name(c.format()) + " table seats every bot once (give " +
+                 to_string(c.seats()) + " bots, or seats: " + to_string(bots) + ")");
+    }
+    if (c.format() == GAUNTLET) {
+        if (c.hero() < 0 || c.hero() >= bots)
+            fail("hero: " + to_string(c.hero()) + "; expected the index of a bot, 0 to " +
+                 to_string(bots - 1));
+    } else if (c.hero() != 0) {
+        fail("hero: " + to_string(c.hero()) +
+             "; only the gauntlet format has a hero (format: " + format_name(c.format()) + ")");
+    }
+}
+
+void fill_hands(TournamentConfig& c) {
+    if (c.hands() == 0) c.set_hands(c.format() == SIT_AND_GO ? kDefaultTournaments : kDefaultDeals);
+    const char* what = c.format() == SIT_AND_GO ? "tournaments" : "deals";
+    if (c.hands() < 1 || c.hands() > kMaxHands)
+        fail("hands: " + to_string(c.hands()) + "; expected 1 to " + to_string(kMaxHands) + " " +
+             what);
+}
+
+void fill_cash_game(TournamentConfig& c) {
+    if (c.has_sit_and_go())
+        fail(std::string("sit_and_go: given, but the format is ") + format_name(c.format()) +
+             " (set format: SIT_AND_GO)");
+    if (c.small_blind() == 0 && c.big_blind() == 0) {
+        c.set_small_blind(1);
+        c.set_big_blind(2);
+    } else if (c.small_blind() == 0) {
+        c.set_small_blind(std::max<std::int64_t>(1, c.big_blind() / 2));
+    } else if (c.big_blind() == 0 && c.small_blind() > 0 &&
+               c.small_blind() <= std::numeric_limits<std::int64_t>::max() / 2) {
+        c.set_big_blind(2 * c.small_blind());
+    }
+    if (c.small_blind() < 1)
+        fail("small_blind: " + to_string(c.small_blind()) +
+             "; expected a positive number of chips");
+    if (c.big_blind() < c.small_blind())
+        fail("big_blind: " + to_string(c.big_blind()) + "; expected at least the small blind (" +
+             to_string(c.small_blind()) + ")");
+    if (c.ante() < 0) fail("ante: " + to_string(c.ante()) + "; expected 0 (none) or more chips");
+    if (c.stack_big_blinds() == 0) c.set_stack_big_blinds(kDefaultStackBigBlinds);
+    if (c.stack_big_blinds() < 1)
+        fail("stack_big_blinds: " + to_string(c.stack_big_blinds()) +
+             "; expected at least 1 big blind");
+    std::int64_t stack = 0;
+    std::int64_t table = 0;
+    if (__builtin_mul_overflow(c.stack_big_blinds(), c.big_blind(), &stack) ||
+        __builtin_mul_overflow(stack, std::int64_t{c.seats()}, &table) ||
+        table > std::numeric_limits<std::int64_t>::max() / 4)
+        fail("stack_big_blinds: " + to_string(c.stack_big_blinds()) + " of " +
+             to_string(c.big_blind()) + " chips; the chips at a table must stay under " +
+             to_string(std::numeric_limits<std::int64_t>::max() / 4));
+}
+
+void fill_sit_and_go(TournamentConfig& c) {
+    const std::pair<const char*, std::int64_t> cash_only[] = {
+        {"small_blind", c.small_blind()},
+        {"big_blind", c.big_blind()},
+        {"ante", c.ante()},
+        {"stack_big_blinds", c.stack_big_blinds()}};
+    for (const auto& [field, value] : cash_only)
+        if (value != 0)
+            fail(std::string(field) + ": " + to_string(value) +
+                 "; not used by sit-and-go (its blinds are sit_and_go.levels, its stack "
+                 "sit_and_go.starting_stack)");
+    SitAndGo& s = *c.mutable_sit_and_go();
+    if (s.hands_per_level() == 0) s.set_hands_per_level(10);
+    if (s.hands_per_level() < 1)
+        fail("sit_and_go.hands_per_level: " + to_string(s.hands_per_level()) +
+             "; expected at least 1 hand");
+    if (s.levels_size() == 0) {
+        constexpr std::int64_t kLevels[][2] = {{10, 20},   {15, 30},   {25, 50},    {50, 100},
+                                               {75, 150},  {100, 200}, {150, 300},  {200, 400},
+                                               {300, 600}, {400, 800}, {600, 1200}, {1000, 2000}};
+        for (const auto& level : kLevels) {
+            BlindLevel* l = s.add_levels();
+            l->set_small_blind(level[0]);
+            l->set_big_blind(level[1]);
+        }
+    }
+    for (int i = 0; i < s.levels_size(); ++i) {
+        const BlindLevel& l = s.levels(i);
+        const std::string field = "sit_and_go.levels[" + to_string(i) + "]";
+        if (l.small_blind() < 1)
+            fail(field + ".small_blind: " + to_string(l.small_blind()) +
+                 "; expected a positive number of chips");
+        if (l.big_blind() < l.small_blind())
+            fail(field + ".big_blind: " + to_string(l.big_blind()) +
+                 "; expected at least the small blind (" + to_string(l.small_blind()) + ")");
+        if (l.ante() < 0)
+            fail(field + ".ante: " + to_string(l.ante()) + "; expected 0 (none) or more chips");
+        if (i > 0) {
+            const BlindLevel& prev = s.levels(i - 1);
+            if (l.big_blind() <= prev.big_blind() || l.small_blind() < prev.small_blind())
+                fail(field + ": " + to_string(l.small_blind()) + "/" + to_string(l.big_blind()) +
+                     "; blinds must rise from level to level (the level before is " +
+                     to_string(prev.small_blind()) + "/" + to_string(prev.big_blind()) + ")");
+        }
+    }
+    if (s.payouts_size() == 0)
+        for (double share : {50.0, 30.0, 20.0})
+            s.add_payouts(share);
+    if (s.payouts_size() > c.seats())
+        fail("sit_and_go.payouts: " + to_string(s.payouts_size()) + " places paid but only " +
+             to_string(c.seats()) + " players");
+    double total = 0;
+    for (int k = 0; k < s.payouts_size(); ++k) {
+        if (!std::isfinite(s.payouts(k)) || s.payouts(k) < 0)
+            fail("sit_and_go.payouts[" + to_string(k) + "]: " + number(s.payouts(k)) +
+                 "; expected a share of 0 or more");
+        total += s.payouts(k);
+    }
+    if (!(total > 0) || !std::isfinite(total))
+        fail("sit_and_go.payouts: the shares add up to " + number(total) +
+             "; expected a positive total");
+    if (s.starting_stack() == 0) s.set_starting_stack(1500);
+    if (s.starting_stack() < s.levels(0).big_blind())
+        fail("sit_and_go.starting_stack: " + to_string(s.starting_stack()) +
+             "; expected at least the first big blind (" + to_string(s.levels(0).big_blind()) +
+             ")");
+    if (s.starting_stack() > std::numeric_limits<std::int64_t>::max() / 4 / c.seats())
+        fail("sit_and_go.starting_stack: " + to_string(s.starting_stack()) +
+             "; the chips at a table must stay under " +
+             to_string(std::numeric_limits<std::int64_t>::max() / 4));
+    if (s.buy_in() == 0) s.set_buy_in(1);
+    if (!std::isfinite(s.buy_in()) || s.buy_in() < 0)
+        fail("sit_and_go.buy_in: " + number(s.buy_in()) + "; expected a positive amount");
+    if (c.allin_ev())
+        fail(
+            "allin_ev: true; sit-and-go results are places and prizes, not chips (all-in "
+            "adjusted winnings are for the cash formats)");
+}
+
+void check_sprt(const TournamentConfig& c) {
+    if (!c.has_sprt()) return;
+    if (!is_heads_up(c.format()) || c.bots_size() != 2)
+        fail(std::string("sprt: a sequential test needs a heads-up match of exactly 2 bots (") +
+             format_name(c.format()) + " of " + to_string(c.bots_size()) + " bots given)");
+    const Sprt& t = c.sprt();
+    if (!std::isfinite(t.mbb0()) || !std::isfinite(t.mbb1()))
+        fail("sprt: mbb0 and mbb1 must be finite numbers");
+    if (t.mbb0() == t.mbb1())
+        fail("sprt.mbb1: " + number(t.mbb1()) + "; expected a win rate other than mbb0");
+    for (const auto& [name, value] : {std::pair{"alpha", t.alpha()}, std::pair{"beta", t.beta()}})
+        if (!(value > 0 && value < 0.5))
+            fail(std::string("sprt.") + name + ": " + number(value) +
+                 "; expected an error rate between 0 and 0.5 (e.g. 0.05)");
+}
+
+void fill_run_options(TournamentConfig& c) {
+    if (c.deals_per_unit() < 0)
+        fail("deals_per_unit: " + to_string(c.deals_per_unit()) +
+             "; expected a positive number (0: chosen from hands)");
+    if (c.deals_per_unit() == 0) {
+        const std::int64_t deals = default_deals_per_unit(c);
+        if (deals > std::numeric_limits<std::int32_t>::max())
+            fail("hands: " + to_string(c.hands()) + " needs more than " +
+                 to_string(std::numeric_limits<std::int32_t>::max()) +
+                 " deals per unit; give fewer hands");
+        c.set_deals_per_unit(static_cast<std::int32_t>(deals));
+    }
+    if (c.hh_sample() == 0) c.set_hh_sample(1);
+    if (c.hh_sample() < 0)
+        fail("hh_sample: " + to_string(c.hh_sample()) + "; expected N >= 1 (write one hand in N)");
+}
+
+GameDef make_game(const TournamentConfig& c) {
+    const bool sng = c.format() == SIT_AND_GO;
+    const BlindLevel first = sng ? c.sit_and_go().levels(0) : BlindLevel{};
+    const Chips small = sng ? first.small_blind() : c.small_blind();
+    const Chips big = sng ? first.big_blind() : c.big_blind();
+    const Chips ante = sng ? first.ante() : c.ante();
+    const Chips stack = sng ? c.sit_and_go().starting_stack() : c.stack_big_blinds() * big;
+    GameDef g = c.betting() == FIXED_LIMIT
+                    ? GameDef::fixed_limit_holdem(c.seats(), stack, small, big)
+                    : GameDef::no_limit_holdem(c.seats(), stack, small, big);
+    if (c.betting() == POT_LIMIT) g.structure = BettingStructure::PotLimit;
+    if (ante > 0) {
+        g.ante = ante;
+        g.ante_kind = AnteKind::EveryPlayer;
+    }
+    // Cash formats replay the same deals with fresh stacks; a freezeout's stacks are its state.
+    g.reset_stacks_each_hand = !sng;
+    if (const std::string problem = g.validate(); !problem.empty())
+        fail("the game these settings make is not playable: " + problem);
+    return g;
+}
+
+}  // namespace
+
+TournamentConfig read_config(const std::filesystem::path& path) {
+    const std::string text = read_file(path);
+    TournamentConfig config;
+    if (path.extension() == ".json") {
+        // The JSON parser reports no line numbers; its message names the field or token.
+        const auto status = google::protobuf::util::JsonStringToMessage(text, &config);
+        if (!status.ok()) {
+            // The parser may append an excerpt with a caret; keep it, without trailing blanks.
+            std::string why(status.message());
+            why.erase(why.find_last_not_of(" \n") + 1);
+            fail(path.string() + ": not a valid JSON configuration: " + why);
+        }
+        return config;
+    }
+    google::protobuf::TextFormat::Parser parser;
+    TextErrors errors(path.string(), text);
+    parser.RecordErrorsTo(&errors);
+    parser.AllowUnknownField(false);
+    if (!parser.ParseFromString(text, &config)) {
+        if (errors.errors().empty()) fail(path.string() + ": not a valid configuration");
+        fail(errors.errors());
+    }
+    return config;
+}
+
+Tournament make_tournament(const TournamentConfig& config) {
+    Tournament t;
+    TournamentConfig& c = t.config;
+    c = config;
+    check_enums(c);
+    check_bots(c);
+    fill_format_and_seats(c);
+    fill_hands(c);
+    if (c.format() == SIT_AND_GO)
+        fill_sit_and_go(c);
+    else
+        fill_cash_game(c);
+    check_sprt(c);
+    fill_run_options(c);
+    t.game = make_game(c);
+    t.units = make_schedule(c);
+    // Bots last: a plugin is loaded only for a configuration that is otherwise right.
+    for (int i = 0; i < c.bots_size(); ++i) {
+        try {
+            t.factories.push_back(make_bot_factory(c.bots(i).spec()));
+        } catch (const std::exception& e) {
+            // BotSpecError and PluginError say what is wrong with the spec; the field says where.
+            fail("bots[" + to_string(i) + "].spec: " + e.what());
+        }
+    }
+    return t;
+}
+
+}  // namespace pokerarena::sim

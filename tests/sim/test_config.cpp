@@ -1,0 +1,482 @@
+// Configurations and schedules: what read_config() accepts and how it names errors, the
+// defaults make_tournament() fills in, what it rejects (naming the field), and the work units
+// it cuts the tournament into (see WorkUnit in tournament.hpp).
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "pokerarena/sim/tournament.hpp"
+
+using namespace pokerarena;
+using namespace pokerarena::sim;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path write_file(const std::string& name, const std::string& text) {
+    const fs::path dir = fs::temp_directory_path() / "pokerarena_config_test";
+    fs::create_directories(dir);
+    const fs::path path = dir / name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+TournamentConfig bots_only(std::initializer_list<const char*> specs) {
+    TournamentConfig c;
+    for (const char* spec : specs)
+        c.add_bots()->set_spec(spec);
+    return c;
+}
+
+std::string config_error(const TournamentConfig& c) {
+    try {
+        make_tournament(c);
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+    return "(accepted)";
+}
+
+}  // namespace
+
+TEST_CASE("a text configuration is read with every field", "[config]") {
+    const fs::path path = write_file("full.txtpb", R"(# a comment
+format: GAUNTLET
+bots { spec: "tag" name: "hero" }
+bots { spec: "call" }
+bots { spec: "tag:tightness=0.2" }
+hands: 5000
+seed: 7
+hero: 0
+duplicate: false
+deals_per_unit: 100
+)");
+    const TournamentConfig c = read_config(path);
+    CHECK(c.format() == GAUNTLET);
+    REQUIRE(c.bots_size() == 3);
+    CHECK(c.bots(0).name() == "hero");
+    CHECK(c.bots(2).spec() == "tag:tightness=0.2");
+    CHECK(c.hands() == 5000);
+    CHECK(c.seed() == 7);
+    CHECK(c.has_duplicate());
+    CHECK_FALSE(c.duplicate());
+    CHECK(c.deals_per_unit() == 100);
+}
+
+TEST_CASE("text format errors name the file, line and column", "[config]") {
+    SECTION("an unknown field") {
+        const fs::path path = write_file(
+            "unknown.txtpb", "bots { spec: \"call\" }\nbots { spec: \"fold\" }\nhandz: 5\n");
+        CHECK_THROWS_WITH(read_config(path),
+                          Catch::Matchers::Contains(path.string() + ":3:1: ") &&
+                              Catch::Matchers::Contains("no field named \"handz\""));
+    }
+    SECTION("an unknown field inside a bot") {
+        const fs::path path =
+            write_file("unknown_bot_field.txtpb", "bots {\n  spec: \"call\"\n  nmae: \"x\"\n}\n");
+        CHECK_THROWS_WITH(read_config(path), Catch::Matchers::Contains(path.string() + ":3:3: ") &&
+                                                 Catch::Matchers::Contains("nmae"));
+    }
+    SECTION("a value of the wrong type") {
+        const fs::path path = write_file("bad_value.txtpb", "hands: \"many\"\n");
+        CHECK_THROWS_WITH(read_config(path), Catch::Matchers::Contains(path.string() + ":1:8: "));
+    }
+    SECTION("an unknown field after others on its line") {
+        const fs::path path = write_file("unknown_inline.txtpb", "hands: 5 sed: 3\n");
+        CHECK_THROWS_WITH(read_config(path), Catch::Matchers::Contains(path.string() + ":1:10: "));
+    }
+    SECTION("an unknown enum value") {
+        const fs::path path = write_file("bad_enum.txtpb", "format: ROUNDROBIN\n");
+        CHECK_THROWS_WITH(read_config(path), Catch::Matchers::Contains(":1:9: ") &&
+                                                 Catch::Matchers::Contains("ROUNDROBIN"));
+    }
+}
+
+TEST_CASE("a JSON configuration is read, and its errors name the file", "[config]") {
+    const fs::path good = write_file(
+        "good.json",
+        R"({"format": "RING", "bots": [{"spec": "call"}, {"spec": "fold"}, {"spec": "tag"}],
+            "hands": 300, "sprt": {"mbb0": 0, "mbb1": 50, "alpha": 0.05, "beta": 0.05}})");
+    const TournamentConfig c = read_config(good);
+    CHECK(c.format() == RING);
+    CHECK(c.bots_size() == 3);
+    CHECK(c.hands() == 300);
+    CHECK(c.sprt().mbb1() == 50);
+
+    const fs::path unknown =
+        write_file("unknown.json", R"({"bots": [{"spec": "call"}], "handz": 1})");
+    CHECK_THROWS_WITH(read_config(unknown), Catch::Matchers::Contains(unknown.string()) &&
+                                                Catch::Matchers::Contains("handz"));
+    const fs::path broken = write_file("broken.json", R"({"bots": [{"spec": "call"})");
+    CHECK_THROWS_WITH(read_config(broken),
+                      Catch::Matchers::Contains(broken.string() + ": not a valid JSON"));
+}
+
+TEST_CASE("a missing configuration file is a clear error", "[config]") {
+    const fs::path path = fs::temp_directory_path() / "pokerarena_config_test" / "absent.txtpb";
+    CHECK_THROWS_WITH(read_config(path),
+                      Catch::Matchers::Contains(path.string() + ": no such file"));
+    CHECK_THROWS_WITH(read_config(path.parent_path()), Catch::Matchers::Contains("is a folder"));
+}
+
+TEST_CASE("every example configuration loads", "[config]") {
+    const fs::path dir = fs::path(POKERARENA_TEST_DATA) / ".." / ".." / "sim" / "configs";
+    int files = 0;
+    for (const fs::directory_entry& entry : fs::directory_iterator(dir)) {
+        INFO(entry.path().string());
+        const Tournament t = make_tournament(read_config(entry.path()));
+        CHECK_FALSE(t.units.empty());
+        ++files;
+    }
+    CHECK(files >= 5);
+}
+
+TEST_CASE("a configuration of bots only gets every default", "[config]") {
+    const Tournament t = make_tournament(bots_only({"call", "fold"}));
+    const TournamentConfig& c = t.config;
+    CHECK(c.format() == ROUND_ROBIN);
+    CHECK(c.betting() == NO_LIMIT);
+    CHECK(c.hands() == 10000);
+    CHECK(c.small_blind() == 1);
+    CHECK(c.big_blind() == 2);
+    CHECK(c.ante() == 0);
+    CHECK(c.stack_big_blinds() == 200);
+    CHECK(c.seats() == 2);
+    CHECK(c.has_duplicate());
+    CHECK(c.duplicate());
+    CHECK(c.hh_sample() == 1);
+    CHECK_FALSE(c.has_sit_and_go());
+    // 1024 hands per unit at 2 hands per duplicate deal; 10000 deals need no more to stay
+    // under 2048 units.
+    CHECK(c.deals_per_unit() == 512);
+    CHECK(c.bots(0).name() == "call");
+    CHECK(c.bots(1).name() == "fold");
+    REQUIRE(t.factories.size() == 2);
+    CHECK(t.factories[1]->spec() == "fold");
+
+    CHECK(t.game.num_seats == 2);
+    CHECK(t.game.small_blind == 1);
+    CHECK(t.game.big_blind == 2);
+    CHECK(t.game.starting_stacks[0] == 400);
+    CHECK(t.game.starting_stacks[1] == 400);
+    CHECK(t.game.reset_stacks_each_hand);
+    CHECK(t.game.structure == BettingStructure::NoLimit);
+    CHECK(t.game.ante_kind == AnteKind::None);
+}
+
+TEST_CASE("blinds, betting and ante shape the game", "[config]") {
+    TournamentConfig c = bots_only({"call", "fold"});
+    c.set_big_blind(100);
+    c.set_ante(5);
+    c.set_stack_big_blinds(50);
+    c.set_betting(POT_LIMIT);
+    Tournament t = make_tournament(c);
+    CHECK(t.config.small_blind() == 50);
+    CHECK(t.game.starting_stacks[0] == 5000);
+    CHECK(t.game.ante == 5);
+    CHECK(t.game.ante_kind == AnteKind::EveryPlayer);
+    CHECK(t.game.structure == BettingStructure::PotLimit);
+
+    c = bots_only({"call", "fold"});
+    c.set_small_blind(5);
+    c.set_betting(FIXED_LIMIT);
+    t = make_tournament(c);
+    CHECK(t.config.big_blind() == 10);
+    CHECK(t.game.structure == BettingStructure::FixedLimit);
+    CHECK(t.game.small_bet == 10);
+    CHECK(t.game.big_bet == 20);
+}
+
+TEST_CASE("a sit-and-go gets the default structure", "[config]") {
+    TournamentConfig c = bots_only({"call", "fold", "tag", "random", "allin", "call"});
+    c.mutable_bots(5)->set_name("call again");
+    c.set_format(SIT_AND_GO);
+    const Tournament t = make_tournament(c);
+    const SitAndGo& s = t.config.sit_and_go();
+    CHECK(t.config.seats() == 6);
+    CHECK(t.config.hands() == 1000);
+    CHECK(s.hands_per_level() == 10);
+    REQUIRE(s.levels_size() == 12);
+    CHECK(s.levels(0).small_blind() == 10);
+    CHECK(s.levels(0).big_blind() == 20);
+    CHECK(s.levels(11).big_blind() == 2000);
+    CHECK(std::vector<double>(s.payouts().begin(), s.payouts().end()) ==
+          std::vector<double>{50, 30, 20});
+    CHECK(s.starting_stack() == 1500);
+    CHECK(s.buy_in() == 1);
+    CHECK(t.config.deals_per_unit() == 1);
+    CHECK(t.game.num_seats == 6);
+    CHECK(t.game.starting_stacks[5] == 1500);
+    CHECK(t.game.big_blind == 20);
+    CHECK_FALSE(t.game.reset_stacks_each_hand);
+    CHECK(plays_per_deal(t.config) == 6);
+}
+
+TEST_CASE("bad configurations are rejected naming the field", "[config]") {
+    TournamentConfig c = bots_only({"call"});
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("bots: 1 given"));
+
+    c = bots_only({"call", "tagg"});
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("bots[1].spec: unknown bot 'tagg'"));
+    c = bots_only({"call", "tag:tightness=7"});
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("bots[1].spec: "));
+    c = bots_only({"call", "no/such/bot.so"});
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("bots[1].spec: ") &&
+                                    Catch::Matchers::Contains("no/such/bot.so"));
+    c = bots_only({"call", ""});
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("bots[1].spec: empty"));
+    c = bots_only({"call", "call"});
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("bots[1].name: 'call'"));
+
+    c = bots_only({"call", "fold", "tag"});
+    c.set_seats(3);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("seats: 3; the round robin format is "
+                                                            "heads-up"));
+    c.set_format(RING);
+    c.set_seats(12);
+    CHECK_THAT(config_error(c),
+               Catch::Matchers::StartsWith("seats: 12; a ring table has 3 to 10 seats"));
+    c.set_seats(4);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("seats: 4 but 3 bots"));
+    c = bots_only({"call", "fold"});
+    c.set_format(SIT_AND_GO);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("seats: 2; a sit-and-go table has 3"));
+
+    c = bots_only({"call", "fold", "tag"});
+    c.set_format(GAUNTLET);
+    c.set_hero(3);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("hero: 3; expected the index of a bot, "
+                                                            "0 to 2"));
+    c.set_format(ROUND_ROBIN);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("hero: 3; only the gauntlet"));
+
+    c = bots_only({"call", "fold"});
+    c.set_small_blind(5);
+    c.set_big_blind(4);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("big_blind: 4; expected at least the "
+                                                            "small blind (5)"));
+    c.set_small_blind(-1);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("small_blind: -1"));
+    c = bots_only({"call", "fold"});
+    c.set_stack_big_blinds(-3);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("stack_big_blinds: -3"));
+    c.set_stack_big_blinds(std::int64_t{1} << 62);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("stack_big_blinds: "));
+    c = bots_only({"call", "fold"});
+    c.set_ante(-1);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("ante: -1"));
+    c = bots_only({"call", "fold"});
+    c.set_hands(-5);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("hands: -5; expected 1 to"));
+    c = bots_only({"call", "fold"});
+    c.set_hh_sample(-1);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("hh_sample: -1"));
+    c = bots_only({"call", "fold"});
+    c.set_deals_per_unit(-1);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("deals_per_unit: -1"));
+    c = bots_only({"call", "fold"});
+    c.set_format(static_cast<Format>(9));
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("format: 9; expected"));
+    c = bots_only({"call", "fold"});
+    c.mutable_sit_and_go()->set_buy_in(5);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sit_and_go: given, but the format "
+                                                            "is round robin"));
+}
+
+TEST_CASE("the SPRT is only for a heads-up match of two bots", "[config]") {
+    TournamentConfig c = bots_only({"call", "fold", "tag"});
+    c.mutable_sprt()->set_mbb1(50);
+    c.mutable_sprt()->set_alpha(0.05);
+    c.mutable_sprt()->set_beta(0.05);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sprt: a sequential test needs a "
+                                                            "heads-up match of exactly 2 bots"));
+    c.mutable_bots()->RemoveLast();
+    CHECK_NOTHROW(make_tournament(c));
+    c.mutable_sprt()->set_alpha(0.5);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sprt.alpha: 0.5; expected"));
+    c.mutable_sprt()->set_alpha(0.05);
+    c.mutable_sprt()->set_beta(0);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sprt.beta: 0;"));
+    c.mutable_sprt()->set_beta(0.1);
+    c.mutable_sprt()->set_mbb1(0);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sprt.mbb1: 0; expected a win rate "
+                                                            "other than mbb0"));
+}
+
+TEST_CASE("a bad sit-and-go structure is rejected naming the field", "[config]") {
+    const TournamentConfig base = [] {
+        TournamentConfig c = bots_only({"call", "fold", "tag"});
+        c.set_format(SIT_AND_GO);
+        return c;
+    }();
+    TournamentConfig c = base;
+    c.set_big_blind(2);
+    CHECK_THAT(config_error(c),
+               Catch::Matchers::StartsWith("big_blind: 2; not used by sit-and-go"));
+    c = base;
+    for (auto [sb, bb] : {std::pair{10, 20}, std::pair{20, 40}, std::pair{15, 40}}) {
+        BlindLevel* l = c.mutable_sit_and_go()->add_levels();
+        l->set_small_blind(sb);
+        l->set_big_blind(bb);
+    }
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sit_and_go.levels[2]: 15/40; blinds "
+                                                            "must rise"));
+    c.mutable_sit_and_go()->mutable_levels(2)->set_small_blind(20);
+    c.mutable_sit_and_go()->mutable_levels(2)->set_big_blind(10);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sit_and_go.levels[2].big_blind: 10"));
+    c = base;
+    for (double share : {50.0, 25.0, 15.0, 10.0})
+        c.mutable_sit_and_go()->add_payouts(share);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sit_and_go.payouts: 4 places paid "
+                                                            "but only 3 players"));
+    c = base;
+    c.mutable_sit_and_go()->add_payouts(100);
+    c.mutable_sit_and_go()->add_payouts(-1);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sit_and_go.payouts[1]: -1"));
+    c = base;
+    c.mutable_sit_and_go()->add_payouts(0);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sit_and_go.payouts: the shares add "
+                                                            "up to 0"));
+    c = base;
+    c.mutable_sit_and_go()->set_starting_stack(10);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sit_and_go.starting_stack: 10"));
+    c = base;
+    c.mutable_sit_and_go()->set_hands_per_level(-2);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sit_and_go.hands_per_level: -2"));
+    c = base;
+    c.mutable_sit_and_go()->set_buy_in(-2);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sit_and_go.buy_in: -2"));
+    c = base;
+    c.set_allin_ev(true);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("allin_ev: true"));
+}
+
+TEST_CASE("a round robin has one group per pair, cut into blocks sharing table ids", "[schedule]") {
+    TournamentConfig c = bots_only({"call", "fold", "tag", "random"});
+    c.set_hands(1000);
+    c.set_deals_per_unit(300);
+    const Tournament t = make_tournament(c);
+    // 6 pairs x 4 blocks (300, 300, 300, 100 deals).
+    REQUIRE(t.units.size() == 24);
+    const std::vector<std::pair<int, int>> pairs = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+    for (std::size_t i = 0; i < t.units.size(); ++i) {
+        const WorkUnit& u = t.units[i];
+        const std::size_t group = i / 4;
+        const std::int64_t block = static_cast<std::int64_t>(i % 4);
+        CHECK(u.index == static_cast<std::int64_t>(i));
+        CHECK(u.num_seats == 2);
+        CHECK(u.seat_bot[0] == pairs[group].first);
+        CHECK(u.seat_bot[1] == pairs[group].second);
+        CHECK(u.first_deal == 300 * block);
+        CHECK(u.deals == (block == 3 ? 100 : 300));
+        // The same block of deals has the same table in every pair: common cards.
+        CHECK(u.table_id == static_cast<std::uint64_t>(block));
+    }
+}
+
+TEST_CASE("the default unit size follows the documented rule", "[schedule]") {
+    TournamentConfig c = bots_only({"call", "fold"});
+    // Duplicate heads-up: 1024 / 2 = 512 deals; 10000 deals -> 20 units, the last of 272.
+    Tournament t = make_tournament(c);
+    CHECK(t.units.size() == 20);
+    CHECK(t.units.back().deals == 10000 - 19 * 512);
+
+    c.set_duplicate(false);
+    CHECK(make_tournament(c).config.deals_per_unit() == 1024);
+
+    // Many deals: ceil(10^7 / 2048) = 4883 deals per unit, giving ceil(10^7 / 4883) = 2048 units.
+    c.set_duplicate(true);
+    c.set_hands(10'000'000);
+    t = make_tournament(c);
+    CHECK(t.config.deals_per_unit() == 4883);
+    CHECK(t.units.size() == 2048);
+
+    // Fewer deals than a unit holds: one unit of all of them.
+    c.set_hands(100);
+    t = make_tournament(c);
+    CHECK(t.config.deals_per_unit() == 100);
+    REQUIRE(t.units.size() == 1);
+    CHECK(t.units[0].deals == 100);
+
+    // Ring, duplicate over 6 rotations: ceil(1024 / 6) = 171 deals; 10000 deals -> 59 units.
+    c = bots_only({"call", "fold", "tag", "random", "allin", "equity"});
+    c.set_format(RING);
+    t = make_tournament(c);
+    CHECK(t.config.deals_per_unit() == 171);
+    CHECK(t.units.size() == 59);
+
+    // A schedule too large to hold is refused before it is built.
+    c = bots_only({"call", "fold", "tag", "random"});
+    c.set_hands(1'000'000'000'000);
+    c.set_deals_per_unit(1);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("deals_per_unit: 1 makes "
+                                                            "6000000000000 work units"));
+}
+
+TEST_CASE("a gauntlet puts the hero in seat 0 against every other bot in order", "[schedule]") {
+    TournamentConfig c = bots_only({"call", "fold", "tag", "random"});
+    c.set_format(GAUNTLET);
+    c.set_hero(2);
+    c.set_hands(10);
+    c.set_deals_per_unit(5);
+    const Tournament t = make_tournament(c);
+    REQUIRE(t.units.size() == 6);
+    const int opponents[] = {0, 1, 3};
+    for (std::size_t i = 0; i < t.units.size(); ++i) {
+        CHECK(t.units[i].seat_bot[0] == 2);
+        CHECK(t.units[i].seat_bot[1] == opponents[i / 2]);
+        CHECK(t.units[i].table_id == i % 2);
+        CHECK(t.units[i].first_deal == static_cast<std::int64_t>(5 * (i % 2)));
+    }
+}
+
+TEST_CASE("ring and sit-and-go seat every bot in one group", "[schedule]") {
+    TournamentConfig c = bots_only({"call", "fold", "tag"});
+    c.set_format(RING);
+    c.set_hands(7);
+    c.set_deals_per_unit(3);
+    Tournament t = make_tournament(c);
+    REQUIRE(t.units.size() == 3);
+    for (std::size_t i = 0; i < 3; ++i) {
+        CHECK(t.units[i].num_seats == 3);
+        CHECK(t.units[i].seat_bot[0] == 0);
+        CHECK(t.units[i].seat_bot[1] == 1);
+        CHECK(t.units[i].seat_bot[2] == 2);
+        CHECK(t.units[i].table_id == i);
+    }
+    CHECK(t.units[2].deals == 1);
+
+    // Sit-and-go: each tournament has a table of its own, keyed by its index.
+    c.set_format(SIT_AND_GO);
+    t = make_tournament(c);
+    REQUIRE(t.units.size() == 3);
+    CHECK(t.units[1].first_deal == 3);
+    CHECK(t.units[1].deals == 3);
+    CHECK(t.units[1].table_id == 3);
+    CHECK(t.units[2].table_id == 6);
+    c.clear_deals_per_unit();
+    t = make_tournament(c);
+    REQUIRE(t.units.size() == 7);
+    for (std::size_t i = 0; i < 7; ++i)
+        CHECK(t.units[i].table_id == i);
+}
+
+TEST_CASE("the schedule is a pure function of the configuration", "[schedule]") {
+    TournamentConfig c = bots_only({"call", "fold", "tag"});
+    c.set_hands(2000);
+    const Tournament a = make_tournament(c);
+    const Tournament b = make_tournament(c);
+    REQUIRE(a.units.size() == b.units.size());
+    for (std::size_t i = 0; i < a.units.size(); ++i) {
+        CHECK(a.units[i].seat_bot == b.units[i].seat_bot);
+        CHECK(a.units[i].first_deal == b.units[i].first_deal);
+        CHECK(a.units[i].table_id == b.units[i].table_id);
+    }
+    CHECK(a.config.SerializeAsString() == b.config.SerializeAsString());
+    // make_tournament of its own output changes nothing: defaults are a fixed point.
+    CHECK(make_tournament(a.config).config.SerializeAsString() == a.config.SerializeAsString());
+}
