@@ -1,0 +1,335 @@
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "pokerarena/sim/stats.hpp"
+#include "pokerarena/sim/tournament.hpp"
+
+namespace pokerarena::sim {
+
+namespace {
+
+using std::to_string;
+
+constexpr double kZ95 = 1.96;  // as in stats.cpp: ci95 = 1.96 standard errors
+
+[[noreturn]] void reject(const std::string& message) {
+    throw std::invalid_argument(message);
+}
+
+SampleMoments from_proto(const Moments& m) {
+    return {m.n(), m.sum(), m.sum_squares()};
+}
+
+void set_estimate(Estimate* out, const Summary& s) {
+    out->set_mean(s.mean);
+    out->set_stddev(s.stddev);
+    out->set_ci95(s.ci95);
+    out->set_los(s.los);
+    out->set_samples(s.samples);
+}
+
+// Chips per sample to mbb per hand: every sample spans hands / n hands.
+double mbb_scale(const SampleMoments& m, std::int64_t hands, double big_blind) {
+    if (m.n == 0 || hands == 0) return 0;
+    return 1000.0 * static_cast<double>(m.n) / (big_blind * static_cast<double>(hands));
+}
+
+void add_faults(FaultCounts& total, const FaultCounts& unit) {
+    total.set_exception(total.exception() + unit.exception());
+    total.set_illegal_action(total.illegal_action() + unit.illegal_action());
+    total.set_bad_answer(total.bad_answer() + unit.bad_answer());
+    // Units arrive in unit order, so the first message kept is the earliest unit's.
+    if (total.first_message().empty() && !unit.first_message().empty())
+        total.set_first_message(unit.first_message());
+}
+
+struct BotTotals {
+    std::int64_t hands = 0;
+    std::int64_t net_chips = 0;
+    SampleMoments samples;
+    SampleMoments samples_allin_ev;
+    std::int64_t decisions = 0;
+    std::uint64_t decision_ns = 0;
+    FaultCounts faults;
+    // Sit-and-go.
+    std::vector<std::int64_t> places;
+    std::int64_t tournaments = 0;
+    std::int64_t in_the_money = 0;
+    SampleMoments prize;  // per deal: the sum over its plays of the prize in buy-ins
+};
+
+struct PairTotals {
+    std::int64_t hands = 0;
+    std::int64_t net_chips_a = 0;
+    SampleMoments samples;
+    SampleMoments samples_allin_ev;
+};
+
+void check_unit(const Tournament& t, const UnitResult& u) {
+    const std::int64_t total = static_cast<std::int64_t>(t.units.size());
+    if (u.unit() < 0 || u.unit() >= total)
+        reject("unit " + to_string(u.unit()) + " is outside the schedule (0 to " +
+               to_string(total - 1) + ")");
+    const int bots = t.config.bots_size();
+    const std::string name = "unit " + to_string(u.unit());
+    if (u.bots_size() != bots)
+        reject(name + " has results for " + to_string(u.bots_size()) +
+               " bots; the tournament has " + to_string(bots));
+    for (const PairUnit& p : u.pairs())
+        if (p.a() < 0 || p.a() >= p.b() || p.b() >= bots)
+            reject(name + " has a result for the pair (" + to_string(p.a()) + ", " +
+                   to_string(p.b()) + "); expected 0 <= a < b < " + to_string(bots));
+    if (t.config.format() != SIT_AND_GO) {
+        if (u.places_size() != 0) reject(name + " has finishing places but is not a sit-and-go");
+        return;
+    }
+    const WorkUnit& w = t.units[static_cast<std::size_t>(u.unit())];
+    const std::int64_t plays = w.deals * plays_per_deal(t.config);
+    if (u.places_size() != plays * bots)
+        reject(name + " has " + to_string(u.places_size()) + " finishing places; expected " +
+               to_string(plays * bots) + " (" + to_string(plays) + " tournaments of " +
+               to_string(bots) + " bots)");
+    std::vector<bool> seen(static_cast<std::size_t>(bots));
+    for (std::int64_t k = 0; k < plays; ++k) {
+        std::fill(seen.begin(), seen.end(), false);
+        for (int b = 0; b < bots; ++b) {
+            const int place = u.places(static_cast<int>(k * bots + b));
+            if (place < 1 || place > bots || seen[static_cast<std::size_t>(place - 1)])
+                reject(name + ", tournament " + to_string(k) + ": the places are not 1 to " +
+                       to_string(bots) + " once each");
+            seen[static_cast<std::size_t>(place - 1)] = true;
+        }
+    }
+}
+
+const char* decision_text(SprtDecision d) {
+    switch (d) {
+        case SprtDecision::AcceptH1:
+            return "H1 (mbb1)";
+        case SprtDecision::AcceptH0:
+            return "H0 (mbb0)";
+        default:
+            return "undecided";
+    }
+}
+
+// Places to prizes in buy-ins: payout shares normalized to sum to 1, times the prize pool
+// (buy_in * players), divided by the buy-in.
+std::vector<double> prize_by_place(const TournamentConfig& c) {
+    const SitAndGo& s = c.sit_and_go();
+    double total = 0;
+    for (double share : s.payouts())
+        total += share;
+    std::vector<double> prize(static_cast<std::size_t>(c.bots_size()), 0.0);
+    for (int k = 0; k < s.payouts_size(); ++k)
+        prize[static_cast<std::size_t>(k)] = s.payouts(k) / total * c.bots_size();
+    return prize;
+}
+
+void add_sit_and_go(const Tournament& t, const UnitResult& u, std::vector<BotTotals>& bots,
+                    const std::vector<double>& prize) {
+    const int n = t.config.bots_size();
+    const int plays = plays_per_deal(t.config);
+    const std::int64_t deals = u.places_size() / (n * plays);
+    for (int b = 0; b < n; ++b) {
+        BotTotals& bot = bots[static_cast<std::size_t>(b)];
+        bot.places.resize(static_cast<std::size_t>(n));
+        for (std::int64_t d = 0; d < deals; ++d) {
+            double deal_prize = 0;
+            for (int r = 0; r < plays; ++r) {
+                const int place = u.places(static_cast<int>((d * plays + r) * n + b));
+                const double won = prize[static_cast<std::size_t>(place - 1)];
+                ++bot.places[static_cast<std::size_t>(place - 1)];
+                ++bot.tournaments;
+                if (won > 0) ++bot.in_the_money;
+                deal_prize += won;
+            }
+            // The plays of one deal share its cards, so together they are one sample.
+            bot.prize.add(deal_prize);
+        }
+    }
+}
+
+}  // namespace
+
+SprtMonitor::SprtMonitor(const Tournament& tournament) {
+    const TournamentConfig& c = tournament.config;
+    if (!c.has_sprt()) throw std::invalid_argument("SprtMonitor: the configuration has no sprt");
+    params_ = {c.sprt().mbb0(), c.sprt().mbb1(), c.sprt().alpha(), c.sprt().beta()};
+    big_blind_ = static_cast<double>(tournament.game.big_blind);
+    state_ = sprt(params_, Summary{});
+}
+
+bool SprtMonitor::add(const UnitResult& unit) {
+    if (decided()) return true;
+    for (const PairUnit& p : unit.pairs()) {
+        if (p.a() != 0 || p.b() != 1) continue;
+        moments_.merge(from_proto(p.samples()));
+        hands_ += p.hands();
+    }
+    state_ = sprt(params_, summarize(moments_, mbb_scale(moments_, hands_, big_blind_)));
+    return decided();
+}
+
+Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
+    const TournamentConfig& c = tournament.config;
+    const int num_bots = c.bots_size();
+    const bool sit_and_go = c.format() == SIT_AND_GO;
+    const double big_blind = static_cast<double>(tournament.game.big_blind);
+
+    std::sort(units.begin(), units.end(),
+              [](const UnitResult& x, const UnitResult& y) { return x.unit() < y.unit(); });
+    for (std::size_t i = 0; i < units.size(); ++i) {
+        check_unit(tournament, units[i]);
+        if (i > 0 && units[i].unit() == units[i - 1].unit())
+            reject("unit " + to_string(units[i].unit()) + " is given twice");
+    }
+
+    Report report;
+    *report.mutable_config() = c;
+    report.set_units_total(static_cast<std::int64_t>(tournament.units.size()));
+
+    // The SPRT is sequential: it may only look at the unbroken run of units from 0, in order,
+    // as the runner does. Units after the deciding one were in flight when the test decided;
+    // dropping them makes the report the same however many there were.
+    bool sprt_decided = false;
+    if (c.has_sprt()) {
+        SprtMonitor monitor(tournament);
+        std::size_t i = 0;
+        while (i < units.size() && units[i].unit() == static_cast<std::int64_t>(i) &&
+               !monitor.add(units[i]))
+            ++i;
+        sprt_decided = monitor.decided();
+        if (sprt_decided) units.resize(i + 1);
+        SprtResult& r = *report.mutable_sprt();
+        r.set_llr(monitor.state().llr);
+        r.set_lower(monitor.state().lower);
+        r.set_upper(monitor.state().upper);
+        r.set_decision(decision_text(monitor.state().decision));
+        r.set_hands(monitor.hands());
+    }
+
+    std::vector<BotTotals> bots(static_cast<std::size_t>(num_bots));
+    std::map<std::pair<int, int>, PairTotals> pairs;
+    const std::vector<double> prize = sit_and_go ? prize_by_place(c) : std::vector<double>{};
+    std::vector<std::int64_t> running_net(static_cast<std::size_t>(num_bots), 0);
+    std::int64_t hands = 0;
+    Curve& curve = *report.mutable_curve();
+    for (const UnitResult& u : units) {
+        for (int b = 0; b < num_bots; ++b) {
+            const BotUnit& in = u.bots(b);
+            BotTotals& bot = bots[static_cast<std::size_t>(b)];
+            bot.hands += in.hands();
+            bot.net_chips += in.net_chips();
+            bot.samples.merge(from_proto(in.samples()));
+            bot.samples_allin_ev.merge(from_proto(in.samples_allin_ev()));
+            bot.decisions += in.decisions();
+            bot.decision_ns += in.decision_ns();
+            add_faults(bot.faults, in.faults());
+            running_net[static_cast<std::size_t>(b)] += in.net_chips();
+        }
+        for (const PairUnit& p : u.pairs()) {
+            PairTotals& pair = pairs[{p.a(), p.b()}];
+            pair.hands += p.hands();
+            pair.net_chips_a += p.net_chips_a();
+            pair.samples.merge(from_proto(p.samples()));
+            pair.samples_allin_ev.merge(from_proto(p.samples_allin_ev()));
+        }
+        if (sit_and_go) add_sit_and_go(tournament, u, bots, prize);
+        hands += u.hands();
+        curve.add_hands(hands);
+        CurvePoint& point = *curve.add_points();
+        for (std::int64_t net : running_net)
+            point.add_net_chips(net);
+    }
+
+    for (int b = 0; b < num_bots; ++b) {
+        const BotTotals& in = bots[static_cast<std::size_t>(b)];
+        BotResult& out = *report.add_bots();
+        out.set_name(c.bots(b).name());
+        out.set_spec(c.bots(b).spec());
+        out.set_hands(in.hands);
+        out.set_net_chips(in.net_chips);
+        *out.mutable_faults() = in.faults;
+        out.set_decisions(in.decisions);
+        if (in.decisions > 0)
+            out.set_mean_decision_us(static_cast<double>(in.decision_ns) /
+                                     static_cast<double>(in.decisions) / 1000.0);
+        if (sit_and_go) {
+            for (std::int64_t count : in.places)
+                out.add_places(count);
+            const Summary prize_summary =
+                summarize(in.prize, 1.0 / static_cast<double>(plays_per_deal(c)));
+            set_estimate(out.mutable_prize(), prize_summary);
+            if (in.tournaments > 0) {
+                out.set_roi(prize_summary.mean - 1.0);
+                out.set_itm_rate(static_cast<double>(in.in_the_money) /
+                                 static_cast<double>(in.tournaments));
+            }
+            continue;
+        }
+        set_estimate(out.mutable_mbb_per_hand(),
+                     summarize(in.samples, mbb_scale(in.samples, in.hands, big_blind)));
+        if (c.allin_ev())
+            set_estimate(out.mutable_mbb_per_hand_allin_ev(),
+                         summarize(in.samples_allin_ev,
+                                   mbb_scale(in.samples_allin_ev, in.hands, big_blind)));
+    }
+
+    std::vector<PairwiseResult> pairwise;
+    std::vector<std::int64_t> rating_samples(static_cast<std::size_t>(num_bots), 0);
+    for (const auto& [key, in] : pairs) {
+        PairResult& out = *report.add_pairs();
+        out.set_a(key.first);
+        out.set_b(key.second);
+        out.set_hands(in.hands);
+        out.set_net_chips_a(in.net_chips_a);
+        const Summary s = summarize(in.samples, mbb_scale(in.samples, in.hands, big_blind));
+        set_estimate(out.mutable_mbb_per_hand_a(), s);
+        if (c.allin_ev())
+            set_estimate(out.mutable_mbb_per_hand_allin_ev_a(),
+                         summarize(in.samples_allin_ev,
+                                   mbb_scale(in.samples_allin_ev, in.hands, big_blind)));
+        // A pair without a spread has no standard error to weigh it by.
+        if (s.samples >= 2 && s.ci95 > 0) {
+            pairwise.push_back({key.first, key.second, s.mean, s.ci95 / kZ95});
+            rating_samples[static_cast<std::size_t>(key.first)] += s.samples;
+            rating_samples[static_cast<std::size_t>(key.second)] += s.samples;
+        }
+    }
+    if (!pairwise.empty()) {
+        std::vector<Rating> ratings;
+        try {
+            ratings = least_squares_ratings(num_bots, pairwise);
+        } catch (const std::invalid_argument&) {
+            // Standard errors too disparate to solve in double precision: the report keeps
+            // every other figure rather than failing a finished run over its ratings.
+            ratings.clear();
+        }
+        for (std::size_t b = 0; b < ratings.size(); ++b) {
+            Estimate& r = *report.mutable_bots(static_cast<int>(b))->mutable_rating();
+            const double std_error = ratings[b].ci95 / kZ95;
+            r.set_mean(ratings[b].value);
+            r.set_ci95(ratings[b].ci95);
+            r.set_los(std_error > 0          ? normal_cdf(ratings[b].value / std_error)
+                      : ratings[b].value > 0 ? 1.0
+                      : ratings[b].value < 0 ? 0.0
+                                             : 0.5);
+            r.set_samples(rating_samples[b]);
+        }
+    }
+
+    report.set_units_done(static_cast<std::int64_t>(units.size()));
+    report.set_hands(hands);
+    report.set_complete(sprt_decided || report.units_done() == report.units_total());
+    for (UnitResult& u : units)
+        *report.add_units() = std::move(u);
+    return report;
+}
+
+}  // namespace pokerarena::sim

@@ -1,0 +1,401 @@
+// aggregate(): the report's figures from crafted unit results, checked against numbers worked
+// out by hand in the comments; order independence; what it rejects; the SPRT's stop; and
+// sit-and-go places, prizes, ROI and in-the-money rates.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "pokerarena/sim/tournament.hpp"
+
+using namespace pokerarena;
+using namespace pokerarena::sim;
+
+namespace {
+
+Tournament heads_up(int num_bots, std::int64_t deals, int deals_per_unit) {
+    TournamentConfig c;
+    const char* specs[] = {"call", "fold", "tag", "random", "allin"};
+    for (int i = 0; i < num_bots; ++i)
+        c.add_bots()->set_spec(specs[i]);
+    c.set_hands(deals);
+    c.set_deals_per_unit(deals_per_unit);
+    return make_tournament(c);
+}
+
+void set_moments(Moments* m, std::initializer_list<double> samples) {
+    for (double x : samples) {
+        m->set_n(m->n() + 1);
+        m->set_sum(m->sum() + x);
+        m->set_sum_squares(m->sum_squares() + x * x);
+    }
+}
+
+// A duplicate heads-up unit of bots a < b where a won `samples` chips per deal pair (two hands
+// each); every other bot of the field sits out with zeros.
+UnitResult pair_unit(int num_bots, std::int64_t unit, int a, int b,
+                     std::initializer_list<double> samples) {
+    UnitResult u;
+    u.set_unit(unit);
+    const std::int64_t hands = 2 * static_cast<std::int64_t>(samples.size());
+    std::int64_t net = 0;
+    for (double x : samples)
+        net += static_cast<std::int64_t>(x);
+    u.set_hands(hands);
+    for (int i = 0; i < num_bots; ++i)
+        u.add_bots();
+    for (int side = 0; side < 2; ++side) {
+        BotUnit& bot = *u.mutable_bots(side == 0 ? a : b);
+        const double sign = side == 0 ? 1 : -1;
+        bot.set_hands(hands);
+        bot.set_net_chips(side == 0 ? net : -net);
+        for (double x : samples)
+            set_moments(bot.mutable_samples(), {sign * x});
+    }
+    PairUnit& p = *u.add_pairs();
+    p.set_a(a);
+    p.set_b(b);
+    p.set_hands(hands);
+    p.set_net_chips_a(net);
+    set_moments(p.mutable_samples(), samples);
+    return u;
+}
+
+}  // namespace
+
+TEST_CASE("win rates, confidence and ratings of a two-bot match", "[aggregate]") {
+    // 4 deals in units of 2, duplicate: 2 units of 4 hands; big blind 2.
+    const Tournament t = heads_up(2, 4, 2);
+    REQUIRE(t.units.size() == 2);
+    UnitResult u0 = pair_unit(2, 0, 0, 1, {3, -1});
+    UnitResult u1 = pair_unit(2, 1, 0, 1, {5, 1});
+    u0.mutable_bots(0)->set_decisions(10);
+    u0.mutable_bots(0)->set_decision_ns(2000);
+    u1.mutable_bots(0)->set_decisions(30);
+    u1.mutable_bots(0)->set_decision_ns(6000);
+    const Report r = aggregate(t, {u1, u0});
+
+    // Bot 0 won 3, -1, 5, 1 chips over 4 pairs of 2 hands: 8 chips in 8 hands = 0.5 big blinds
+    // = 500 mbb per hand. Per pair: mean 2 chips, deviations 1, -3, 3, -1, variance 20 / 3,
+    // stddev 2.581989 chips; in mbb per hand (x 1000 / (2 bb * 2 hands) = 250) 645.4972;
+    // standard error 645.4972 / sqrt(4) = 322.7486; ci95 = 1.96 x that = 632.5873;
+    // los = Phi(500 / 322.7486) = Phi(1.549193) = 0.939331.
+    REQUIRE(r.bots_size() == 2);
+    const BotResult& b0 = r.bots(0);
+    CHECK(b0.name() == "call");
+    CHECK(b0.spec() == "call");
+    CHECK(b0.hands() == 8);
+    CHECK(b0.net_chips() == 8);
+    CHECK(b0.mbb_per_hand().mean() == Approx(500));
+    CHECK(b0.mbb_per_hand().stddev() == Approx(645.4972));
+    CHECK(b0.mbb_per_hand().ci95() == Approx(632.5873));
+    CHECK(b0.mbb_per_hand().los() == Approx(0.939331).epsilon(1e-5));
+    CHECK(b0.mbb_per_hand().samples() == 4);
+    CHECK(r.bots(1).mbb_per_hand().mean() == Approx(-500));
+    CHECK(r.bots(1).mbb_per_hand().ci95() == Approx(632.5873));
+    CHECK(r.bots(1).net_chips() == -8);
+    CHECK_FALSE(b0.has_mbb_per_hand_allin_ev());
+    // 40 decisions in 8000 ns: 0.2 microseconds each.
+    CHECK(b0.decisions() == 40);
+    CHECK(b0.mean_decision_us() == Approx(0.2));
+
+    REQUIRE(r.pairs_size() == 1);
+    CHECK(r.pairs(0).a() == 0);
+    CHECK(r.pairs(0).b() == 1);
+    CHECK(r.pairs(0).hands() == 8);
+    CHECK(r.pairs(0).net_chips_a() == 8);
+    CHECK(r.pairs(0).mbb_per_hand_a().mean() == Approx(500));
+    CHECK(r.pairs(0).mbb_per_hand_a().ci95() == Approx(632.5873));
+
+    // One pair: ratings +-250 (half the difference), ci95 = 1.96 x 322.7486 / 2 = 316.2936;
+    // los = Phi(250 / 161.3743) = Phi(1.549193).
+    CHECK(b0.rating().mean() == Approx(250));
+    CHECK(b0.rating().ci95() == Approx(316.2936));
+    CHECK(b0.rating().los() == Approx(0.939331).epsilon(1e-5));
+    CHECK(r.bots(1).rating().mean() == Approx(-250));
+
+    CHECK(r.units_total() == 2);
+    CHECK(r.units_done() == 2);
+    CHECK(r.hands() == 8);
+    CHECK(r.complete());
+    CHECK_FALSE(r.has_sprt());
+    CHECK_FALSE(r.has_run());
+    CHECK_FALSE(r.has_timing());
+    REQUIRE(r.units_size() == 2);
+    CHECK(r.units(0).unit() == 0);
+    CHECK(r.units(1).unit() == 1);
+    CHECK(r.config().SerializeAsString() == t.config.SerializeAsString());
+
+    // The curve: cumulative hands and chips after unit 0 (2 of 4 hands... 4 hands, +2) and 1.
+    REQUIRE(r.curve().hands_size() == 2);
+    CHECK(r.curve().hands(0) == 4);
+    CHECK(r.curve().hands(1) == 8);
+    CHECK(r.curve().points(0).net_chips(0) == 2);
+    CHECK(r.curve().points(0).net_chips(1) == -2);
+    CHECK(r.curve().points(1).net_chips(0) == 8);
+}
+
+TEST_CASE("all-in adjusted win rates are summarized like the raw ones", "[aggregate]") {
+    TournamentConfig c;
+    c.add_bots()->set_spec("call");
+    c.add_bots()->set_spec("fold");
+    c.set_hands(2);
+    c.set_allin_ev(true);
+    const Tournament t = make_tournament(c);
+    UnitResult u = pair_unit(2, 0, 0, 1, {4, -2});
+    // Adjusted: 1 and 1 chips per pair of 2 hands: 2 chips in 4 hands = 250 mbb per hand,
+    // no spread.
+    set_moments(u.mutable_bots(0)->mutable_samples_allin_ev(), {1, 1});
+    set_moments(u.mutable_pairs(0)->mutable_samples_allin_ev(), {1, 1});
+    const Report r = aggregate(t, {u});
+    CHECK(r.bots(0).mbb_per_hand().mean() == Approx(250));
+    CHECK(r.bots(0).mbb_per_hand_allin_ev().mean() == Approx(250));
+    CHECK(r.bots(0).mbb_per_hand_allin_ev().stddev() == 0);
+    CHECK(r.bots(0).mbb_per_hand_allin_ev().samples() == 2);
+    CHECK(r.pairs(0).mbb_per_hand_allin_ev_a().mean() == Approx(250));
+    // Raw: 4 and -2 chips per pair -> 1000 and -500 mbb per hand, stddev 1060.660.
+    CHECK(r.bots(0).mbb_per_hand().stddev() == Approx(1060.660));
+    // Only the raw pair has a spread, so it alone could be rated; a single pair with ci95 0
+    // (the adjusted one) is never used.
+    CHECK(r.bots(0).rating().mean() == Approx(125));
+}
+
+TEST_CASE("ratings of a round robin fit the crosstable", "[aggregate]") {
+    // Three bots, one unit per pair. Pair means in mbb per hand (x 250 per chip of a pair):
+    // (0,1): 2 and 0 -> 250, (0,2): 4 and 2 -> 750, (1,2): 2 and 0 -> 250; each with the same
+    // spread (deviations +-1 chip: stddev 353.5534, standard error 250), so equal weights.
+    // Least squares with sum zero: r0 - r1 = 250, r0 - r2 = 750, r1 - r2 = 250 ->
+    // r0 = (250 + 750) / 3 = 333.33, r1 = (-250 + 250) / 3 = 0, r2 = (-750 - 250) / 3 = -333.33.
+    const Tournament t = heads_up(3, 2, 2);
+    REQUIRE(t.units.size() == 3);
+    const Report r = aggregate(t, {pair_unit(3, 0, 0, 1, {2, 0}), pair_unit(3, 1, 0, 2, {4, 2}),
+                                   pair_unit(3, 2, 1, 2, {2, 0})});
+    REQUIRE(r.pairs_size() == 3);
+    CHECK(r.pairs(1).a() == 0);
+    CHECK(r.pairs(1).b() == 2);
+    CHECK(r.pairs(1).mbb_per_hand_a().mean() == Approx(750));
+    CHECK(r.pairs(1).mbb_per_hand_a().ci95() == Approx(1.96 * 250));
+    CHECK(r.bots(0).rating().mean() == Approx(1000.0 / 3));
+    CHECK(r.bots(1).rating().mean() == Approx(0).margin(1e-9));
+    CHECK(r.bots(2).rating().mean() == Approx(-1000.0 / 3));
+    // Each bot played 2 pairs of 2 samples.
+    CHECK(r.bots(0).rating().samples() == 4);
+    // Bot 1 won 2 - 2 = 0 ... chips: +2 against 0, -2 against 2.
+    CHECK(r.bots(1).net_chips() == 0);
+    CHECK(r.bots(1).hands() == 8);
+}
+
+TEST_CASE("the report does not depend on the order of the units", "[aggregate]") {
+    const Tournament t = heads_up(4, 40, 7);  // 6 pairs x 6 blocks
+    REQUIRE(t.units.size() == 36);
+    std::mt19937_64 rng(12345);
+    std::uniform_int_distribution<int> chips(-400, 400);
+    std::vector<UnitResult> units;
+    for (const WorkUnit& w : t.units) {
+        std::vector<double> samples;
+        for (std::int64_t d = 0; d < w.deals; ++d)
+            samples.push_back(chips(rng));
+        UnitResult u;
+        u.set_unit(w.index);
+        u.set_hands(2 * w.deals);
+        for (int i = 0; i < 4; ++i)
+            u.add_bots();
+        PairUnit& p = *u.add_pairs();
+        p.set_a(w.seat_bot[0]);
+        p.set_b(w.seat_bot[1]);
+        p.set_hands(2 * w.deals);
+        for (int side = 0; side < 2; ++side) {
+            BotUnit& bot = *u.mutable_bots(w.seat_bot[static_cast<std::size_t>(side)]);
+            bot.set_hands(2 * w.deals);
+            for (double x : samples) {
+                set_moments(bot.mutable_samples(), {side == 0 ? x : -x});
+                bot.set_net_chips(bot.net_chips() + static_cast<std::int64_t>(side == 0 ? x : -x));
+            }
+            if (w.index % 5 == 0) {
+                bot.mutable_faults()->set_illegal_action(1);
+                bot.mutable_faults()->set_first_message("unit " + std::to_string(w.index));
+            }
+        }
+        for (double x : samples)
+            set_moments(p.mutable_samples(), {x});
+        p.set_net_chips_a(u.bots(w.seat_bot[0]).net_chips());
+        units.push_back(u);
+    }
+    const std::string in_order = aggregate(t, units).SerializeAsString();
+    std::vector<UnitResult> shuffled = units;
+    std::shuffle(shuffled.begin(), shuffled.end(), rng);
+    CHECK(aggregate(t, shuffled).SerializeAsString() == in_order);
+    std::reverse(shuffled.begin(), shuffled.end());
+    CHECK(aggregate(t, shuffled).SerializeAsString() == in_order);
+
+    const Report r = aggregate(t, units);
+    // Faults: bot 0 plays pairs (0,1), (0,2), (0,3) in units 0-17; units 0, 5, 10 and 15 had
+    // one illegal action each, and the first message is the earliest unit's.
+    CHECK(r.bots(0).faults().illegal_action() == 4);
+    CHECK(r.bots(0).faults().first_message() == "unit 0");
+    // Bot 3 plays in units 12-17 (with 0), 24-29 (with 1), 30-35 (with 2): 15, 25, 30, 35.
+    CHECK(r.bots(3).faults().illegal_action() == 4);
+    CHECK(r.bots(3).faults().first_message() == "unit 15");
+    // Every bot has ratings, and they sum to zero.
+    double sum = 0;
+    for (const BotResult& b : r.bots())
+        sum += b.rating().mean();
+    CHECK(sum == Approx(0).margin(1e-9));
+}
+
+TEST_CASE("aggregate rejects duplicate, unknown and malformed units", "[aggregate]") {
+    const Tournament t = heads_up(2, 4, 2);
+    const UnitResult u0 = pair_unit(2, 0, 0, 1, {3, -1});
+    CHECK_THROWS_WITH(aggregate(t, {u0, pair_unit(2, 1, 0, 1, {1, 1}), u0}),
+                      Catch::Matchers::Equals("unit 0 is given twice"));
+    CHECK_THROWS_WITH(aggregate(t, {pair_unit(2, 2, 0, 1, {1})}),
+                      Catch::Matchers::StartsWith("unit 2 is outside the schedule (0 to 1)"));
+    CHECK_THROWS_WITH(aggregate(t, {pair_unit(3, 1, 0, 1, {1})}),
+                      Catch::Matchers::StartsWith("unit 1 has results for 3 bots"));
+    CHECK_THROWS_WITH(aggregate(t, {pair_unit(2, 1, 1, 0, {1})}),
+                      Catch::Matchers::StartsWith("unit 1 has a result for the pair (1, 0)"));
+}
+
+TEST_CASE("a partial set of units makes an incomplete report", "[aggregate]") {
+    const Tournament t = heads_up(2, 4, 2);
+    const Report r = aggregate(t, {pair_unit(2, 1, 0, 1, {5, 1})});
+    CHECK_FALSE(r.complete());
+    CHECK(r.units_done() == 1);
+    CHECK(r.units_total() == 2);
+    CHECK(r.hands() == 4);
+    CHECK(r.bots(0).mbb_per_hand().mean() == Approx(750));  // 6 chips in 4 hands, bb 2
+    const Report none = aggregate(t, {});
+    CHECK_FALSE(none.complete());
+    CHECK(none.units_done() == 0);
+    CHECK(none.bots(0).mbb_per_hand().samples() == 0);
+    CHECK(none.curve().points_size() == 0);
+}
+
+TEST_CASE("the SPRT stops the match at the deciding unit", "[aggregate]") {
+    TournamentConfig c;
+    c.add_bots()->set_spec("call");
+    c.add_bots()->set_spec("fold");
+    c.set_hands(8);
+    c.set_deals_per_unit(2);
+    c.mutable_sprt()->set_mbb0(0);
+    c.mutable_sprt()->set_mbb1(500);
+    c.mutable_sprt()->set_alpha(0.05);
+    c.mutable_sprt()->set_beta(0.05);
+    const Tournament t = make_tournament(c);
+    REQUIRE(t.units.size() == 4);
+    // Per pair of 2 hands, 1 chip = 250 mbb per hand. Bounds: log(0.05 / 0.95) = -2.944439,
+    // log(0.95 / 0.05) = 2.944439. LLR = n (mu1 - mu0) (m - (mu0 + mu1) / 2) / s^2:
+    // after unit 0 (750, -250): m = 250 = the midpoint, LLR 0;
+    // after unit 1 (+1000, 1000): m = 625, s^2 = 1062500 / 3, LLR = 4 x 500 x 375 / s^2 = 2.1176;
+    // after unit 2 (+1000, 1000): m = 750, s^2 = 1250000 / 5 = 250000, LLR = 6 x 500 x 500 /
+    // 250000 = 6: H1 accepted. Unit 3 was in flight and is dropped.
+    const std::vector<UnitResult> units = {
+        pair_unit(2, 0, 0, 1, {3, -1}), pair_unit(2, 1, 0, 1, {4, 4}),
+        pair_unit(2, 2, 0, 1, {4, 4}), pair_unit(2, 3, 0, 1, {-40, -40})};
+    Report r = aggregate(t, units);
+    CHECK(r.sprt().decision() == "H1 (mbb1)");
+    CHECK(r.sprt().llr() == Approx(6));
+    CHECK(r.sprt().upper() == Approx(2.944439));
+    CHECK(r.sprt().lower() == Approx(-2.944439));
+    CHECK(r.sprt().hands() == 12);
+    CHECK(r.complete());
+    CHECK(r.units_done() == 3);
+    CHECK(r.units_size() == 3);
+    CHECK(r.hands() == 12);
+    CHECK(r.bots(0).net_chips() == 2 + 8 + 8);
+
+    // The same without unit 3: the same report.
+    const std::vector<UnitResult> first_three(units.begin(), units.begin() + 3);
+    CHECK(aggregate(t, first_three).SerializeAsString() == r.SerializeAsString());
+
+    // With unit 1 missing the test only sees unit 0: undecided, every unit counted.
+    r = aggregate(t, {units[0], units[2], units[3]});
+    CHECK(r.sprt().decision() == "undecided");
+    CHECK(r.sprt().llr() == 0);
+    CHECK(r.sprt().hands() == 4);
+    CHECK_FALSE(r.complete());
+    CHECK(r.units_done() == 3);
+
+    // The runner's monitor makes the same decision at the same unit.
+    SprtMonitor monitor(t);
+    CHECK_FALSE(monitor.add(units[0]));
+    CHECK_FALSE(monitor.add(units[1]));
+    CHECK(monitor.add(units[2]));
+    CHECK(monitor.state().decision == SprtDecision::AcceptH1);
+    CHECK(monitor.hands() == 12);
+    CHECK(monitor.add(units[3]));
+    CHECK(monitor.hands() == 12);
+    CHECK_THROWS_AS(SprtMonitor(heads_up(2, 4, 2)), std::invalid_argument);
+}
+
+TEST_CASE("sit-and-go places give prizes, ROI and in-the-money rates", "[aggregate]") {
+    TournamentConfig c;
+    for (const char* spec : {"call", "fold", "tag"})
+        c.add_bots()->set_spec(spec);
+    c.set_format(SIT_AND_GO);
+    c.set_hands(2);
+    c.mutable_sit_and_go()->add_payouts(70);
+    c.mutable_sit_and_go()->add_payouts(30);
+    c.mutable_sit_and_go()->set_buy_in(10);
+    const Tournament t = make_tournament(c);
+    REQUIRE(t.units.size() == 2);
+    REQUIRE(plays_per_deal(t.config) == 3);
+    // Places per play (3 rotations per tournament), bots in config order.
+    const std::vector<std::vector<int>> places = {{1, 2, 3, 1, 3, 2, 2, 1, 3},
+                                                  {3, 1, 2, 1, 2, 3, 1, 2, 3}};
+    std::vector<UnitResult> units;
+    for (std::int64_t i = 0; i < 2; ++i) {
+        UnitResult u;
+        u.set_unit(i);
+        u.set_hands(100);
+        for (int b = 0; b < 3; ++b)
+            u.add_bots()->set_hands(100);
+        for (int p : places[static_cast<std::size_t>(i)])
+            u.add_places(p);
+        units.push_back(u);
+    }
+    const Report r = aggregate(t, units);
+    // The pool is 3 buy-ins: 1st wins 0.7 x 3 = 2.1 buy-ins, 2nd 0.9, 3rd nothing.
+    // Bot 0 (call): places 1,1,2 | 3,1,1 -> prizes per tournament 5.1 / 3 = 1.7 and 4.2 / 3 =
+    // 1.4; mean 1.55 (ROI +55%), stddev of (1.7, 1.4) = 0.212132, ci95 = 1.96 x 0.15 = 0.294;
+    // in the money 5 times of 6.
+    const BotResult& b0 = r.bots(0);
+    CHECK(std::vector<std::int64_t>(b0.places().begin(), b0.places().end()) ==
+          std::vector<std::int64_t>{4, 1, 1});
+    CHECK(b0.prize().mean() == Approx(1.55));
+    CHECK(b0.prize().stddev() == Approx(0.212132));
+    CHECK(b0.prize().ci95() == Approx(0.294));
+    CHECK(b0.prize().samples() == 2);
+    CHECK(b0.roi() == Approx(0.55));
+    CHECK(b0.itm_rate() == Approx(5.0 / 6));
+    // Bot 1 (fold): places 2,3,1 | 1,2,2 -> 3.0 / 3 = 1.0 and 3.9 / 3 = 1.3: ROI +15%.
+    CHECK(std::vector<std::int64_t>(r.bots(1).places().begin(), r.bots(1).places().end()) ==
+          std::vector<std::int64_t>{2, 3, 1});
+    CHECK(r.bots(1).roi() == Approx(0.15));
+    CHECK(r.bots(1).itm_rate() == Approx(5.0 / 6));
+    // Bot 2 (tag): places 3,2,3 | 2,3,3 -> 0.3 and 0.3: ROI -70%, no spread.
+    CHECK(r.bots(2).roi() == Approx(-0.7));
+    CHECK(r.bots(2).itm_rate() == Approx(2.0 / 6));
+    CHECK(r.bots(2).prize().stddev() == 0);
+    CHECK(r.bots(2).prize().los() == 1);
+    // The prizes of a tournament add up to its pool.
+    CHECK(b0.prize().mean() + r.bots(1).prize().mean() + r.bots(2).prize().mean() == Approx(3));
+    CHECK_FALSE(b0.has_mbb_per_hand());
+    CHECK(r.pairs_size() == 0);
+    CHECK(r.complete());
+    CHECK(r.hands() == 200);
+
+    UnitResult bad = units[1];
+    bad.set_places(4, 1);  // two winners in tournament 1 of the unit
+    CHECK_THROWS_WITH(aggregate(t, {units[0], bad}),
+                      Catch::Matchers::StartsWith("unit 1, tournament 1: the places are not "
+                                                  "1 to 3 once each"));
+    bad = units[1];
+    bad.mutable_places()->RemoveLast();
+    CHECK_THROWS_WITH(aggregate(t, {bad}),
+                      Catch::Matchers::StartsWith("unit 1 has 8 finishing places; expected 9"));
+}
