@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
-# Set-up, build, then the main job. Until the tournament runner exists this is a tour of
-# what does: the evaluator's self-check (its full test suite), the engine replaying real
-# hands against their recorded finishing stacks, and a short benchmark summary.
+# Set-up, build, then the main job: a heads-up round robin of the built-in bots
+# (sim/configs/round_robin.txtpb: random, call, allin, two tags and equity), 50000 duplicate
+# deals per pair (1.5 million hands), on every core. Prints the results table (win rates in
+# mbb/hand with 95% confidence intervals, the crosstable, ratings) and where the report is.
+# Extra arguments go to `pokerarena run`, e.g. scripts/run.sh --hands 200000 --threads 2.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
 "$root/scripts/build.sh"
 
-echo "== evaluator self-check (every 5- and 7-card hand, reference evaluator, SIMD kernels)"
-"$build/tests/evaluator_tests" --reporter compact
-
+mkdir -p "$build/reports"
+report="$build/reports/round-robin.pb"
+echo "== pokerarena run: round robin of the built-in bots"
+"$build/sim/pokerarena" run "$root/sim/configs/round_robin.txtpb" --hands 50000 \
+  --out "$report" --json "${report%.pb}.json" "$@"
 echo
-echo "== engine: replaying real hands (tests/data/phh) through the rules engine"
-"$build/sim/pokerarena" replay "$root/tests/data/phh"
-
-echo
-echo "== benchmark summary (Release, one thread)"
-"$build/bench/evaluator_bench" --benchmark_min_time=0.2 \
-  --benchmark_filter='Scalar|Batch|Enumerat|Exact'
-"$build/bench/engine_bench" --benchmark_min_time=0.2
+echo "Show it again: $build/sim/pokerarena report $report"
+if [[ -f "$root/scripts/plot_report.py" ]]; then
+  echo "Plot it:       python3 $root/scripts/plot_report.py $report"
+fi
