@@ -36,6 +36,11 @@ std::uint64_t bot_seed(std::uint64_t seed, std::int64_t unit, int bot);
 // it): a fixed period would alias with the bots' own rhythm (call against call makes the
 // same number of decisions every hand, so every 64th decision would always fall on the same
 // street). A decision that throws is not part of the sample.
+// Measured with call against call heads-up (8 decisions a hand, the cheapest there are), under
+// callgrind: 4,995 instructions a hand with bare bots, 5,094 through TimedBot (+2.0%, about 12
+// per decision: two virtual calls and a countdown), 5,539 with a clock read around every
+// decision (+10.9%, not counting the clock's own time: steady_clock::now() took 34 ns of CPU
+// here, so timing every decision would add about 540 ns to a hand of about 1 us).
 class TimedBot final : public Bot {
   public:
     static constexpr std::uint32_t kMeanGap = 64;
