@@ -117,7 +117,7 @@ TEST_CASE("a JSON configuration is read, and its errors name the file", "[config
 }
 
 TEST_CASE("a missing configuration file is a clear error", "[config]") {
-    const fs::path path = fs::temp_directory_path() / "pokerarena_config_test" / "absent.txtpb";
+    const fs::path path = write_file("present.txtpb", "").parent_path() / "absent.txtpb";
     CHECK_THROWS_WITH(read_config(path),
                       Catch::Matchers::Contains(path.string() + ": no such file"));
     CHECK_THROWS_WITH(read_config(path.parent_path()), Catch::Matchers::Contains("is a folder"));
