@@ -312,6 +312,38 @@ TEST_CASE("the deck deals 52 distinct cards, roughly uniformly", "[deck]") {
         CHECK((c > 800 && c < 1200));  // expected 1000, sd about 31
 }
 
+TEST_CASE("dealing in runs gives the same cards as one card at a time", "[deck]") {
+    for (std::uint64_t h = 0; h < 200; ++h) {
+        const std::uint64_t key = deal_key(3, 7, h);
+        CHECK(hand_deal_key(table_deal_key(3, 7), h) == key);
+        Deck one, runs;
+        one.reset(key);
+        runs.reset(key);
+        std::array<Card, kNumCards> dealt{};
+        int done = 0;
+        for (int n = 1; done + n <= kNumCards; n = n % 5 + 1) {
+            runs.deal(&dealt[done], n);
+            done += n;
+        }
+        for (int i = 0; i < done; ++i)
+            CHECK(dealt[i] == one.next());
+        CHECK(runs.remaining() == one.remaining());
+    }
+}
+
+TEST_CASE("a seat sitting out between two seats dealt in changes no one's cards", "[deck]") {
+    // Seats 0 and 2 are dealt in, seat 1 (no chips) sits out: the hole cards are dealt seat by
+    // seat, in seat order, exactly as from a table whose seats 0..1 are all dealt in.
+    GameDef def = GameDef::no_limit_holdem(3, 1000, 5, 10);
+    def.starting_stacks[1] = 0;
+    Table gap(def, 11, 4);
+    Table full(GameDef::no_limit_holdem(2, 1000, 5, 10), 11, 4);
+    gap.advance();
+    full.advance();
+    CHECK(gap.last_hand().hole[0] == full.last_hand().hole[0]);
+    CHECK(gap.last_hand().hole[2] == full.last_hand().hole[1]);
+}
+
 TEST_CASE("given cards: known ones are used, unknown ones come from the rest of the deck",
           "[table][deck]") {
     Table t = make_table({10000, 10000, 10000}, 2);
