@@ -51,6 +51,10 @@ std::string grouped(std::int64_t value) {
     return negative ? "-" + out : out;
 }
 
+std::string counted(std::int64_t count, const std::string& noun) {
+    return grouped(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
 std::string signed_figure(double value, int decimals) {
     // "-0.0" would suggest a loss where the figure rounds to nothing.
     const double rounded = std::round(value * std::pow(10.0, decimals)) / std::pow(10.0, decimals);
@@ -84,8 +88,9 @@ std::string ordinal(std::size_t place) {
 }
 
 // A table of right- or left-aligned columns. `separator` is printed before the column (the
-// first column's is the indentation); where a cell is empty, so is its separator, so that a
-// "mean ± ci" pair of columns shows nothing at all for a missing figure.
+// first column's is the indentation) when the cell and the one before it have text, and as
+// blanks otherwise: a "mean ± ci" pair of columns shows nothing for a missing figure, and a
+// lone mark in the second column of the pair (the crosstable's diagonal) no "±".
 struct Column {
     std::string header;
     bool left_aligned = false;
@@ -123,7 +128,8 @@ class TextTable {
         for (std::size_t c = 0; c < columns_.size(); ++c) {
             const Column& column = columns_[c];
             const std::string& cell = cells[c];
-            const bool show_separator = !is_header && !cell.empty();
+            const bool show_separator =
+                !is_header && !cell.empty() && (c == 0 || !cells[c - 1].empty());
             line += show_separator ? column.separator
                                    : std::string(display_width(column.separator), ' ');
             const std::string padding(widths[c] - display_width(cell), ' ');
@@ -209,8 +215,16 @@ void print_header(const Report& report, std::ostream& out) {
         status = "INCOMPLETE: " + grouped(report.units_done()) + " of " +
                  grouped(report.units_total()) + " units";
     }
+    // Sit-and-go: the tournaments counted (each replayed over its seat rotations).
+    std::string tournaments;
+    if (config.format() == SIT_AND_GO) {
+        std::int64_t count = 0;
+        for (const BotResult& bot : report.bots())
+            count = std::max(count, bot.prize().samples());
+        tournaments = grouped(count) + (count == 1 ? " tournament, " : " tournaments, ");
+    }
     out << format_description(report) << ", " << betting_description(config.betting()) << ", "
-        << report.bots_size() << (report.bots_size() == 1 ? " bot, " : " bots, ")
+        << report.bots_size() << (report.bots_size() == 1 ? " bot, " : " bots, ") << tournaments
         << grouped(report.hands()) << " hands, seed " << config.seed() << ", " << status << '\n';
 
     std::string details;
@@ -234,17 +248,30 @@ void print_header(const Report& report, std::ostream& out) {
     out << details << '\n';
 }
 
+// Cash formats: win rates in mbb/hand. Sit-and-go: places, ROI and ITM instead, because chips
+// in a freezeout are worth only the places they buy (the report has no chip win rates there).
 void print_bots(const Report& report, const std::vector<int>& order, std::ostream& out) {
-    bool show_allin_ev = report.config().allin_ev();
+    const bool sit_and_go = report.config().format() == SIT_AND_GO;
+    const bool show_allin_ev = !sit_and_go && report.config().allin_ev();
     bool show_rating = false;
-    bool show_decision_time = false;
+    std::size_t num_places = 0;
     for (const BotResult& bot : report.bots()) {
         show_rating = show_rating || bot.has_rating();
-        show_decision_time = show_decision_time || bot.decisions() > 0;
+        num_places = std::max(num_places, static_cast<std::size_t>(bot.places_size()));
     }
 
-    std::vector<Column> columns = {{"#", false, " "},        {"bot", true}, {"hands"}, {"mbb/hand"},
-                                   {"95% CI", false, " ± "}, {"LOS"}};
+    std::vector<Column> columns = {{"#", false, " "}, {"bot", true}, {"hands"}};
+    if (sit_and_go) {
+        for (std::size_t place = 1; place <= num_places; ++place)
+            columns.push_back({ordinal(place)});
+        columns.push_back({"ROI"});
+        columns.push_back({"95% CI", false, " ± "});
+        columns.push_back({"ITM"});
+    } else {
+        columns.push_back({"mbb/hand"});
+        columns.push_back({"95% CI", false, " ± "});
+        columns.push_back({"LOS"});
+    }
     if (show_allin_ev) {
         columns.push_back({"all-in EV"});
         columns.push_back({"95% CI", false, " ± "});
@@ -254,17 +281,27 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
         columns.push_back({"95% CI", false, " ± "});
     }
     columns.push_back({"faults"});
-    if (show_decision_time) columns.push_back({"µs/decision"});
 
     TextTable table(std::move(columns));
     for (std::size_t rank = 0; rank < order.size(); ++rank) {
         const BotResult& bot = report.bots(order[rank]);
-        std::vector<std::string> row = {std::to_string(rank + 1),
-                                        bot_name(report, order[rank]),
-                                        grouped(bot.hands()),
-                                        signed_figure(bot.mbb_per_hand().mean(), 1),
-                                        figure(bot.mbb_per_hand().ci95(), 1),
-                                        percent(bot.mbb_per_hand().los())};
+        std::vector<std::string> row = {std::to_string(rank + 1), bot_name(report, order[rank]),
+                                        grouped(bot.hands())};
+        if (sit_and_go) {
+            for (std::size_t place = 0; place < num_places; ++place) {
+                row.push_back(place < static_cast<std::size_t>(bot.places_size())
+                                  ? grouped(bot.places(static_cast<int>(place)))
+                                  : "0");
+            }
+            // The prize is in buy-ins, so its interval is also the ROI's.
+            row.push_back(signed_figure(100.0 * bot.roi(), 1) + "%");
+            row.push_back(figure(100.0 * bot.prize().ci95(), 1) + "%");
+            row.push_back(percent(bot.itm_rate()));
+        } else {
+            row.push_back(signed_figure(bot.mbb_per_hand().mean(), 1));
+            row.push_back(figure(bot.mbb_per_hand().ci95(), 1));
+            row.push_back(percent(bot.mbb_per_hand().los()));
+        }
         if (show_allin_ev) {
             row.push_back(signed_figure(bot.mbb_per_hand_allin_ev().mean(), 1));
             row.push_back(figure(bot.mbb_per_hand_allin_ev().ci95(), 1));
@@ -275,7 +312,6 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
         }
         const FaultCounts& faults = bot.faults();
         row.push_back(grouped(faults.exception() + faults.illegal_action() + faults.bad_answer()));
-        if (show_decision_time) row.push_back(microseconds(bot.mean_decision_us()));
         table.add_row(std::move(row));
     }
     table.print(out);
@@ -283,9 +319,10 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
     for (int index : order) {
         const FaultCounts& faults = report.bots(index).faults();
         if (faults.exception() + faults.illegal_action() + faults.bad_answer() == 0) continue;
-        out << "Faults of " << bot_name(report, index) << ": " << grouped(faults.exception())
-            << " exceptions, " << grouped(faults.illegal_action()) << " illegal actions, "
-            << grouped(faults.bad_answer()) << " bad answers";
+        out << "Faults of " << bot_name(report, index) << ": "
+            << counted(faults.exception(), "exception") << ", "
+            << counted(faults.illegal_action(), "illegal action") << ", "
+            << counted(faults.bad_answer(), "bad answer");
         if (!faults.first_message().empty()) out << "; first: " << faults.first_message();
         out << '\n';
     }
@@ -316,8 +353,8 @@ void print_crosstable(const Report& report, const std::vector<int>& order, std::
     }
     if (!any) return;
 
+    // The diagonal's "." goes in the interval's column: right-aligned with the other cells.
     auto mean_text = [&](std::size_t row, std::size_t column) -> std::string {
-        if (row == column) return ".";
         const PairResult* pair = cell[row][column];
         if (pair == nullptr) return "";
         const double mean = pair->mbb_per_hand_a().mean();
@@ -325,8 +362,9 @@ void print_crosstable(const Report& report, const std::vector<int>& order, std::
         return signed_figure(row_is_a ? mean : -mean, 1);
     };
     auto ci_text = [&](std::size_t row, std::size_t column) -> std::string {
+        if (row == column) return ".";
         const PairResult* pair = cell[row][column];
-        return row == column || pair == nullptr ? "" : figure(pair->mbb_per_hand_a().ci95(), 1);
+        return pair == nullptr ? "" : figure(pair->mbb_per_hand_a().ci95(), 1);
     };
 
     std::size_t label_width = 0;
@@ -336,13 +374,13 @@ void print_crosstable(const Report& report, const std::vector<int>& order, std::
     }
     std::vector<std::size_t> column_width(num_bots);
     for (std::size_t column = 0; column < num_bots; ++column) {
-        std::size_t mean_width = display_width(std::to_string(column + 1));
-        std::size_t ci_width = 0;
+        std::size_t mean_width = 0;
+        std::size_t ci_width = display_width(std::to_string(column + 1));
         for (std::size_t row = 0; row < num_bots; ++row) {
             mean_width = std::max(mean_width, display_width(mean_text(row, column)));
             ci_width = std::max(ci_width, display_width(ci_text(row, column)));
         }
-        column_width[column] = 2 + mean_width + (ci_width > 0 ? 3 + ci_width : 0);
+        column_width[column] = 2 + mean_width + 3 + ci_width;
     }
 
     out << "Crosstable: row bot against column bot, mbb/hand ± 95% CI\n";
@@ -355,8 +393,8 @@ void print_crosstable(const Report& report, const std::vector<int>& order, std::
 
         std::vector<Column> columns = {{"", false, " "}, {"", true}};
         for (std::size_t column = first; column <= last; ++column) {
-            columns.push_back({std::to_string(column + 1)});
-            columns.push_back({"", false, " ± "});
+            columns.push_back({""});
+            columns.push_back({std::to_string(column + 1), false, " ± "});
         }
         TextTable table(std::move(columns));
         for (std::size_t row = 0; row < num_bots; ++row) {
@@ -373,36 +411,20 @@ void print_crosstable(const Report& report, const std::vector<int>& order, std::
     }
 }
 
-void print_places(const Report& report, const std::vector<int>& order, std::ostream& out) {
-    std::size_t num_places = 0;
-    std::int64_t tournaments = 0;
-    for (const BotResult& bot : report.bots()) {
-        num_places = std::max(num_places, static_cast<std::size_t>(bot.places_size()));
-        tournaments = std::max(tournaments, bot.prize().samples());
-    }
-    std::vector<Column> columns = {{"#", false, " "}, {"bot", true}};
-    for (std::size_t place = 1; place <= num_places; ++place)
-        columns.push_back({ordinal(place)});
-    columns.push_back({"ROI"});
-    columns.push_back({"95% CI", false, " ± "});
-    columns.push_back({"ITM"});
-    TextTable table(std::move(columns));
-    for (std::size_t rank = 0; rank < order.size(); ++rank) {
-        const BotResult& bot = report.bots(order[rank]);
-        std::vector<std::string> row = {std::to_string(rank + 1), bot_name(report, order[rank])};
-        for (std::size_t place = 0; place < num_places; ++place) {
-            row.push_back(place < static_cast<std::size_t>(bot.places_size())
-                              ? grouped(bot.places(static_cast<int>(place)))
-                              : "0");
+// "Label: part, part, ..." on as many lines as it takes to stay within kMaxLineWidth, each
+// line starting with the label.
+void print_wrapped(const std::string& label, const std::string& separator,
+                   const std::vector<std::string>& parts, std::ostream& out) {
+    std::string line;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const std::string piece = parts[i] + (i + 1 < parts.size() ? separator : "");
+        if (!line.empty() && display_width(line) + 1 + display_width(piece) > kMaxLineWidth) {
+            out << line << '\n';
+            line.clear();
         }
-        // The prize is in buy-ins, so its interval is also the ROI's.
-        row.push_back(signed_figure(100.0 * bot.roi(), 1) + "%");
-        row.push_back(figure(100.0 * bot.prize().ci95(), 1) + "%");
-        row.push_back(percent(bot.itm_rate()));
-        table.add_row(std::move(row));
+        line += (line.empty() ? label : "") + " " + piece;
     }
-    out << "Places in " << grouped(tournaments) << " tournaments\n";
-    table.print(out);
+    if (!line.empty()) out << line << '\n';
 }
 
 void print_sprt(const Report& report, std::ostream& out) {
@@ -417,7 +439,9 @@ void print_sprt(const Report& report, std::ostream& out) {
         << printf_string("%.2f", sprt.upper()) << ")\n";
 }
 
-void print_timing(const Report& report, std::ostream& out) {
+// Everything that depends on the machine, on lines of their own that start with "Speed:" or
+// "Decision µs:", so that two runs' tables compare equal once those lines are dropped.
+void print_timing(const Report& report, const std::vector<int>& order, std::ostream& out) {
     const Timing& timing = report.timing();
     std::vector<std::string> parts;
     if (timing.hands_per_second() > 0)
@@ -430,11 +454,16 @@ void print_timing(const Report& report, std::ostream& out) {
     if (timing.peak_rss_bytes() > 0)
         parts.push_back(printf_string("peak memory %.1f MB",
                                       static_cast<double>(timing.peak_rss_bytes()) / 1e6));
-    if (parts.empty()) return;
-    std::string line = "Speed: ";
-    for (std::size_t i = 0; i < parts.size(); ++i)
-        line += (i > 0 ? ", " : "") + parts[i];
-    out << line << '\n';
+    print_wrapped("Speed:", ",", parts, out);
+
+    // Mean time per decision, in ranking order.
+    parts.clear();
+    for (int index : order) {
+        const BotResult& bot = report.bots(index);
+        if (bot.decisions() > 0)
+            parts.push_back(bot_name(report, index) + " " + microseconds(bot.mean_decision_us()));
+    }
+    print_wrapped("Decision µs:", ",", parts, out);
 }
 
 }  // namespace
@@ -453,11 +482,9 @@ void print_report_table(const Report& report, std::ostream& out) {
     if (!order.empty()) add_section([&](std::ostream& s) { print_bots(report, order, s); });
     if (is_heads_up(report.config().format()))
         add_section([&](std::ostream& s) { print_crosstable(report, order, s); });
-    if (report.config().format() == SIT_AND_GO && !order.empty())
-        add_section([&](std::ostream& s) { print_places(report, order, s); });
     add_section([&](std::ostream& s) {
         if (report.has_sprt()) print_sprt(report, s);
-        if (report.has_timing()) print_timing(report, s);
+        print_timing(report, order, s);
     });
     for (std::size_t i = 0; i < sections.size(); ++i)
         out << (i > 0 ? "\n" : "") << sections[i];

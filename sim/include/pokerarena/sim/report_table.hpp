@@ -2,14 +2,24 @@
 //
 // Guarantees
 // - The output is a pure function of the report (no locale, no terminal width, no clock), so
-//   tests can compare exact lines; timing figures appear only when the report has them.
-// - Lines stay within 120 characters for any field size up to 10 bots with names of up to
-//   20 characters (longer names widen the name column instead of being cut).
-// - Sections, in order: the header (format, bots, hands, seed, completeness or shard), the bots
-//   ranked by mbb/hand (then by name), the crosstable (heads-up formats), sit-and-go places,
-//   the SPRT line, timing. A section with nothing to show is left out.
+//   tests can compare exact lines.
+// - Sections, in order, separated by blank lines: the header (format, betting, bots,
+//   tournaments for sit-and-go, hands, seed; "complete", "INCOMPLETE: k of n units" or
+//   "shard K/N: k of n units"; blinds and stacks or the sit-and-go structure; version); the
+//   bots, ranked by mbb/hand (sit-and-go: by prize; ties in report order), with hands, mbb/hand
+//   ± 95% CI and LOS (sit-and-go: places, ROI ± CI and ITM instead), all-in EV ± CI (when
+//   config.allin_ev), rating ± CI (when the report has ratings) and faults, then one line per
+//   bot with faults; the crosstable (heads-up formats: row bot against column bot, columns
+//   named by rank); the SPRT line; timing. A section with nothing to show is left out.
+// - Whatever depends on the machine is on the last lines, which start with "Speed:" (hands/s,
+//   wall time, threads, peak memory) or "Decision µs:" (mean time per decision by bot): the
+//   rest is equal for two runs of the same tournament, so tables can be compared.
+// - Lines stay within 120 characters for fields of up to 10 bots with names of up to 20
+//   characters: the crosstable is cut into blocks of columns and long lists wrap. Longer
+//   names widen the name column instead of being cut, and a bot's first fault message is
+//   quoted whole.
 // - Never throws on a report read from a file: missing or inconsistent parts (a pair naming an
-//   unknown bot, fewer results than bots) are shown as "?" or skipped, not trusted.
+//   unknown bot, a non-finite figure) are shown as they are or skipped, never trusted.
 #pragma once
 
 #include <ostream>

@@ -1,0 +1,232 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "pokerarena/sim/report_table.hpp"
+
+using namespace pokerarena::sim;
+
+namespace {
+
+std::vector<std::string> table_lines(const Report& report) {
+    std::ostringstream out;
+    print_report_table(report, out);
+    std::vector<std::string> lines;
+    std::istringstream in(out.str());
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    return lines;
+}
+
+std::size_t display_width(const std::string& text) {
+    std::size_t width = 0;
+    for (char c : text)
+        width += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return width;
+}
+
+void set_estimate(Estimate* estimate, double mean, double ci95, double los, std::int64_t samples) {
+    estimate->set_mean(mean);
+    estimate->set_ci95(ci95);
+    estimate->set_los(los);
+    estimate->set_samples(samples);
+}
+
+BotResult* add_bot(Report& report, const std::string& name, std::int64_t hands, double mbb,
+                   double ci95, double los) {
+    BotResult* bot = report.add_bots();
+    bot->set_name(name);
+    bot->set_spec(name);
+    bot->set_hands(hands);
+    set_estimate(bot->mutable_mbb_per_hand(), mbb, ci95, los, hands / 2);
+    return bot;
+}
+
+void add_pair(Report& report, int a, int b, double mbb_a, double ci95) {
+    PairResult* pair = report.add_pairs();
+    pair->set_a(a);
+    pair->set_b(b);
+    pair->set_hands(2000);
+    set_estimate(pair->mutable_mbb_per_hand_a(), mbb_a, ci95, 0.5, 1000);
+}
+
+// Three bots in a round robin, listed in an order that is not the ranking.
+Report round_robin_report() {
+    Report report;
+    TournamentConfig& config = *report.mutable_config();
+    config.set_format(ROUND_ROBIN);
+    config.set_hands(1000);
+    config.set_seed(42);
+    config.set_small_blind(1);
+    config.set_big_blind(2);
+    config.set_stack_big_blinds(200);
+    config.set_duplicate(true);
+    config.set_allin_ev(true);
+    report.mutable_run()->set_version("0.1.0");
+    report.mutable_run()->set_threads(2);
+    report.set_complete(true);
+    report.set_units_total(6);
+    report.set_units_done(6);
+    report.set_hands(6000);
+
+    BotResult* call = add_bot(report, "call", 4000, -512.25, 40.04, 0.0);
+    set_estimate(call->mutable_mbb_per_hand_allin_ev(), -500.0, 30.0, 0.0, 2000);
+    set_estimate(call->mutable_rating(), -512.25, 20.5, 0.0, 0);
+    call->set_decisions(9000);
+    call->set_mean_decision_us(0.0512);
+    BotResult* equity = add_bot(report, "equity:samples=200", 4000, 1234.5, 55.56, 1.0);
+    set_estimate(equity->mutable_mbb_per_hand_allin_ev(), 1200.0, 41.2, 1.0, 2000);
+    set_estimate(equity->mutable_rating(), 1234.5, 25.0, 1.0, 0);
+    equity->set_decisions(8000);
+    equity->set_mean_decision_us(123.456);
+    equity->mutable_faults()->set_exception(2);
+    equity->mutable_faults()->set_illegal_action(1);
+    equity->mutable_faults()->set_first_message("hand 12, illegal action: raise to 3");
+    BotResult* tag = add_bot(report, "tag", 4000, -722.25, 35.0, 0.0004);
+    set_estimate(tag->mutable_mbb_per_hand_allin_ev(), -700.0, 29.0, 0.0, 2000);
+    set_estimate(tag->mutable_rating(), -722.25, 21.0, 0.0, 0);
+    tag->set_decisions(7000);
+    tag->set_mean_decision_us(2.5);
+
+    add_pair(report, 0, 1, -1500.0, 60.0);  // call against equity
+    add_pair(report, 0, 2, 475.5, 45.25);   // call against tag
+    add_pair(report, 1, 2, 969.0, 50.0);    // equity against tag
+    report.mutable_timing()->set_wall_seconds(0.25);
+    report.mutable_timing()->set_hands_per_second(24000.4);
+    report.mutable_timing()->set_peak_rss_bytes(12'345'678);
+    return report;
+}
+
+}  // namespace
+
+TEST_CASE("report table: round robin with all-in EV, ratings, faults and timing") {
+    const std::vector<std::string> lines = table_lines(round_robin_report());
+    const std::vector<std::string> want = {
+        "Round robin, no-limit, 3 bots, 6,000 hands, seed 42, complete",
+        "Blinds 1/2, stacks 200 big blinds, duplicate, all-in EV; pokerarena 0.1.0",
+        "",
+        " #  bot                 hands  mbb/hand   95% CI     LOS  all-in EV   95% CI   rating   "
+        "95% CI  faults",
+        " 1  equity:samples=200  4,000   +1234.5 ±   55.6  100.0%    +1200.0 ±   41.2  +1234.5 ±   "
+        "25.0       3",
+        " 2  call                4,000    -512.2 ±   40.0    0.0%     -500.0 ±   30.0   -512.2 ±   "
+        "20.5       0",
+        " 3  tag                 4,000    -722.2 ±   35.0    0.0%     -700.0 ±   29.0   -722.2 ±   "
+        "21.0       0",
+        "Faults of equity:samples=200: 2 exceptions, 1 illegal action, 0 bad answers; first: hand "
+        "12, illegal action: raise to 3",
+        "",
+        "Crosstable: row bot against column bot, mbb/hand ± 95% CI",
+        "                                     1               2              3",
+        " 1  equity:samples=200               .  +1500.0 ± 60.0  +969.0 ± 50.0",
+        " 2  call                -1500.0 ± 60.0               .  +475.5 ± 45.2",
+        " 3  tag                  -969.0 ± 50.0   -475.5 ± 45.2              .",
+        "",
+        "Speed: 24,000 hands/s, 0.2 s wall time, 2 threads, peak memory 12.3 MB",
+        "Decision µs: equity:samples=200 123.5, call 0.05, tag 2.50",
+    };
+    CHECK(lines == want);
+}
+
+TEST_CASE("report table: the header says what is missing") {
+    Report report = round_robin_report();
+    report.set_complete(false);
+    report.set_units_done(4);
+    CHECK(table_lines(report)[0] ==
+          "Round robin, no-limit, 3 bots, 6,000 hands, seed 42, INCOMPLETE: 4 of 6 units");
+    report.mutable_run()->set_shard("2/3");
+    CHECK(table_lines(report)[0] ==
+          "Round robin, no-limit, 3 bots, 6,000 hands, seed 42, shard 2/3: 4 of 6 units");
+}
+
+TEST_CASE("report table: sit-and-go ranks by prize and shows places, ROI and ITM") {
+    Report report;
+    TournamentConfig& config = *report.mutable_config();
+    config.set_format(SIT_AND_GO);
+    config.set_seats(3);
+    config.set_seed(9);
+    SitAndGo& sng = *config.mutable_sit_and_go();
+    sng.set_starting_stack(1500);
+    sng.set_hands_per_level(10);
+    for (double share : {0.5, 0.3, 0.2})
+        sng.add_payouts(share);
+    report.set_complete(true);
+    report.set_hands(1234);
+    struct Line {
+        const char* name;
+        double mbb;
+        std::vector<std::int64_t> places;
+        double roi;
+        double ci95;
+        double itm;
+    };
+    for (const Line& line : {Line{"call", 50.0, {10, 20, 30}, -0.1, 0.125, 1.0},
+                             Line{"tag", -20.0, {30, 20, 10}, 0.3, 0.1, 1.0}}) {
+        BotResult* bot = add_bot(report, line.name, 600, line.mbb, 9.0, 0.5);
+        for (std::int64_t count : line.places)
+            bot->add_places(count);
+        bot->set_roi(line.roi);
+        bot->set_itm_rate(line.itm);
+        set_estimate(bot->mutable_prize(), 1.0 + line.roi, line.ci95, 0.5, 60);
+    }
+    const std::vector<std::string> want = {
+        "Sit-and-go, 3 seats, no-limit, 2 bots, 60 tournaments, 1,234 hands, seed 9, complete",
+        "Starting stack 1,500, blinds up every 10 hands, payouts 0.5/0.3/0.2",
+        "",
+        " #  bot   hands  1st  2nd  3rd     ROI   95% CI     ITM  faults",
+        " 1  tag     600   30   20   10  +30.0% ±  10.0%  100.0%       0",
+        " 2  call    600   10   20   30  -10.0% ±  12.5%  100.0%       0",
+    };
+    CHECK(table_lines(report) == want);
+}
+
+TEST_CASE("report table: ten bots with long names stay within 120 characters") {
+    Report report;
+    report.mutable_config()->set_format(ROUND_ROBIN);
+    report.set_complete(true);
+    const int num_bots = 10;
+    for (int i = 0; i < num_bots; ++i) {
+        BotResult* bot = add_bot(report, "equity:samples=" + std::to_string(100000 + i), 1000000,
+                                 -1000.0 * i, 12345.6, 0.5);
+        bot->set_decisions(1);
+        bot->set_mean_decision_us(1000.0 + i);
+    }
+    for (int a = 0; a < num_bots; ++a)
+        for (int b = a + 1; b < num_bots; ++b)
+            add_pair(report, a, b, -12345.6, 1234.5);
+    report.mutable_timing()->set_hands_per_second(1.0e7);
+
+    const std::vector<std::string> lines = table_lines(report);
+    for (const std::string& line : lines)
+        CHECK(display_width(line) <= 120);
+    // Every bot's row in every block of the crosstable (three blocks of at most four columns)
+    // and the decision times wrapped with their label.
+    int first_bot_rows = 0;
+    int decision_lines = 0;
+    for (const std::string& line : lines) {
+        first_bot_rows += line.rfind("  1  equity:samples=100000  ", 0) == 0;
+        decision_lines += line.rfind("Decision µs: ", 0) == 0;
+    }
+    CHECK(first_bot_rows == 4);  // the bots table and three blocks of the crosstable
+    CHECK(std::count(lines.begin(), lines.end(),
+                     "                                            9                 10") == 1);
+    CHECK(decision_lines == 4);
+    CHECK(lines.back() == "Decision µs: equity:samples=100009 1009");
+}
+
+TEST_CASE("report table: a corrupt report prints without trusting it") {
+    Report report = round_robin_report();
+    add_pair(report, 0, 7, 1.0, 1.0);   // an unknown bot
+    add_pair(report, -1, 1, 1.0, 1.0);  // a negative index
+    add_pair(report, 2, 2, 1.0, 1.0);   // a bot against itself
+    report.mutable_bots(2)->mutable_mbb_per_hand()->set_mean(std::nan(""));
+    const std::vector<std::string> lines = table_lines(report);
+    // The bot whose figure is not a number ranks last, and the crosstable is unchanged.
+    CHECK(lines[6].rfind(" 3  tag ", 0) == 0);
+    CHECK(std::count(lines.begin(), lines.end(),
+                     " 2  call                -1500.0 ± 60.0               .  +475.5 ± 45.2") == 1);
+}
