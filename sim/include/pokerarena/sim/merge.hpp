@@ -1,0 +1,38 @@
+// Combining reports of the same tournament: shards (`run --shard K/N`), interrupted runs and
+// runs of the rest of the schedule, into the report one run of every unit would have written.
+//
+// Guarantees
+// - The figures of the result (bots, pairs, sprt, curve, hands, units, complete) are
+//   aggregate(make_tournament(config), union of the inputs' units): byte-identical to those of
+//   one run of the same units, whatever the order of the inputs.
+// - run: version as in the inputs, shard empty, threads and tables 0 (no one process ran the
+//   whole), started the earliest of the inputs'.
+// - timing: wall_seconds and hands_per_second 0 (absent): shards may have run one after
+//   another or on many machines at once, so neither their sum nor their maximum is the wall
+//   time of anything; peak_rss_bytes the largest of the inputs' (what one shard's machine
+//   needed). The bots' mean decision times are aggregated from the units, so they stay.
+// - Throws MergeError, naming the input (by `names[i]`, or "input i+1" when names is
+//   shorter) and what differs, when: there is no input; an input's configuration differs from
+//   the first one's (the message names the first differing field); their versions differ; an
+//   input holds a unit outside the schedule; or a unit present in two inputs differs in
+//   anything but its timing fields (the first copy is kept when they agree).
+// - make_tournament() loads the bots again (plugins by path), so merging needs the plugins
+//   the inputs were run with; its ConfigError passes through.
+#pragma once
+
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include "report.pb.h"
+
+namespace pokerarena::sim {
+
+class MergeError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+Report merge_reports(std::span<const Report> reports, std::span<const std::string> names = {});
+
+}  // namespace pokerarena::sim

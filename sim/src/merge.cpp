@@ -1,0 +1,127 @@
+#include "pokerarena/sim/merge.hpp"
+
+#include <google/protobuf/util/message_differencer.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "pokerarena/sim/tournament.hpp"
+
+namespace pokerarena::sim {
+
+namespace {
+
+using google::protobuf::util::MessageDifferencer;
+
+std::string input_name(std::span<const std::string> names, std::size_t input) {
+    return input < names.size() ? names[input] : "input " + std::to_string(input + 1);
+}
+
+// Timing fields may differ between two runs of one unit; nothing else may.
+const std::vector<const google::protobuf::FieldDescriptor*>& unit_timing_fields() {
+    static const std::vector<const google::protobuf::FieldDescriptor*> fields = {
+        UnitResult::descriptor()->FindFieldByName("timing_decision_ns"),
+        BotUnit::descriptor()->FindFieldByName("decision_ns")};
+    return fields;
+}
+
+// The first line of Protobuf's own difference report ("modified: hands: 1000 -> 2000"), which
+// names the field by its path, so that a message about two large messages stays one line.
+std::string first_difference(const google::protobuf::Message& expected,
+                             const google::protobuf::Message& actual,
+                             const std::vector<const google::protobuf::FieldDescriptor*>& ignored) {
+    std::string differences;
+    {
+        // The reporter writes through a buffered stream flushed when the differencer goes.
+        MessageDifferencer differencer;
+        for (const auto* field : ignored)
+            differencer.IgnoreField(field);
+        differencer.ReportDifferencesToString(&differences);
+        differencer.Compare(expected, actual);
+    }
+    const std::string first = differences.substr(0, differences.find('\n'));
+    return first.empty() ? "they differ" : first;
+}
+
+void check_same_tournament(std::span<const Report> reports, std::span<const std::string> names) {
+    // Byte equality first: it is what "the same configuration" means (the schedule and the
+    // deals are functions of every field), and the differencer only explains a mismatch.
+    const std::string config = reports[0].config().SerializeAsString();
+    for (std::size_t i = 1; i < reports.size(); ++i) {
+        if (reports[i].config().SerializeAsString() != config) {
+            throw MergeError(input_name(names, i) + ": not the tournament of " +
+                             input_name(names, 0) + " (configurations differ, " +
+                             first_difference(reports[0].config(), reports[i].config(), {}) + ")");
+        }
+        // Another version may play a unit differently; mixing them would give a report no
+        // single run can produce.
+        if (reports[i].run().version() != reports[0].run().version()) {
+            throw MergeError(input_name(names, i) + ": written by pokerarena " +
+                             reports[i].run().version() + ", " + input_name(names, 0) +
+                             " by pokerarena " + reports[0].run().version() +
+                             "; merge reports of one version");
+        }
+    }
+}
+
+}  // namespace
+
+Report merge_reports(std::span<const Report> reports, std::span<const std::string> names) {
+    if (reports.empty()) throw MergeError("no reports to merge");
+    check_same_tournament(reports, names);
+
+    const Tournament tournament = make_tournament(reports[0].config());
+    const auto schedule_size = static_cast<std::int64_t>(tournament.units.size());
+
+    MessageDifferencer unit_differencer;
+    for (const auto* field : unit_timing_fields())
+        unit_differencer.IgnoreField(field);
+
+    struct Found {
+        const UnitResult* result;
+        std::size_t input;
+    };
+    std::map<std::int64_t, Found> units;
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+        for (const UnitResult& unit : reports[i].units()) {
+            if (unit.unit() < 0 || unit.unit() >= schedule_size) {
+                throw MergeError(input_name(names, i) + ": unit " + std::to_string(unit.unit()) +
+                                 " is not in the schedule of its tournament (units 0 to " +
+                                 std::to_string(schedule_size - 1) + ")");
+            }
+            const auto [found, inserted] = units.try_emplace(unit.unit(), Found{&unit, i});
+            if (inserted || unit_differencer.Compare(*found->second.result, unit)) continue;
+            throw MergeError(
+                input_name(names, i) + ": unit " + std::to_string(unit.unit()) +
+                " differs from the same unit in " + input_name(names, found->second.input) + " (" +
+                first_difference(*found->second.result, unit, unit_timing_fields()) + ")");
+        }
+    }
+
+    std::vector<UnitResult> all_units;
+    all_units.reserve(units.size());
+    for (const auto& [index, found] : units)
+        all_units.push_back(*found.result);
+    Report merged = aggregate(tournament, std::move(all_units));
+
+    *merged.mutable_config() = reports[0].config();
+    RunInfo& run = *merged.mutable_run();
+    run.set_version(reports[0].run().version());
+    // ISO 8601 UTC times in one format sort as text; an input without one is left out.
+    std::string started;
+    for (const Report& report : reports) {
+        const std::string& time = report.run().started();
+        if (!time.empty() && (started.empty() || time < started)) started = time;
+    }
+    run.set_started(started);
+    std::int64_t peak_rss = 0;
+    for (const Report& report : reports)
+        peak_rss = std::max(peak_rss, report.timing().peak_rss_bytes());
+    if (peak_rss > 0) merged.mutable_timing()->set_peak_rss_bytes(peak_rss);
+    return merged;
+}
+
+}  // namespace pokerarena::sim
