@@ -23,4 +23,20 @@ void add_check_bot_command(CLI::App& app, int& exit_code);
 // summary, 2 for a bad bot or seat count.
 void add_play_command(CLI::App& app, int& exit_code);
 
+// `pokerarena run [CONFIG] [flags]`: plays a tournament and writes its report.
+void add_run_command(CLI::App& app, int& exit_code);
+
+// `pokerarena bench`: a fixed seeded set of hands; prints a chip checksum and hands per
+// second (the determinism signature).
+void add_bench_command(CLI::App& app, int& exit_code);
+
+// `pokerarena report FILE [--json [OUT]]`: a report as a console table, or as JSON (to OUT or
+// standard output); exit code 2 when the file cannot be read.
+void add_report_command(CLI::App& app, int& exit_code);
+
+// `pokerarena merge A.pb B.pb ... -o ALL.pb`: combines shard (or partial) reports of one
+// tournament (merge.hpp), writes the result atomically and prints its table; exit code 2 when
+// an input cannot be read or does not fit the others.
+void add_merge_command(CLI::App& app, int& exit_code);
+
 }  // namespace pokerarena::cli

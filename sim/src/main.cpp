@@ -1,20 +1,133 @@
 // pokerarena: the command line. Each subcommand is one file (cmd_<name>.cpp) registered here.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "commands.hpp"
+
+namespace {
+
+// Optimal string alignment distance: Levenshtein plus swaps of neighbouring letters, the most
+// common typo ("--verbsoe").
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i)
+        d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t substitution = a[i - 1] == b[j - 1] ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + substitution});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    }
+    return d[a.size()][b.size()];
+}
+
+// The word nearest to `typed` among `candidates`, or "" when none is near enough to be a typo:
+// at most a third of the letters wrong (at least one), or `typed` the start of the word. Short
+// words get no suggestion: any one-letter option is "near" every other.
+std::string nearest(const std::string& typed, const std::vector<std::string>& candidates) {
+    if (typed.size() < 2) return "";
+    const std::size_t allowed = std::max<std::size_t>(1, typed.size() / 3);
+    std::string best;
+    std::size_t best_distance = allowed + 1;
+    for (const std::string& candidate : candidates) {
+        std::size_t distance = edit_distance(typed, candidate);
+        if (candidate.rfind(typed, 0) == 0) distance = std::min<std::size_t>(distance, 1);
+        if (distance < best_distance) {
+            best = candidate;
+            best_distance = distance;
+        }
+    }
+    return best;
+}
+
+// The subcommand the error belongs to: the last one parsed, at any depth, or the application.
+const CLI::App* failed_app(const CLI::App& app) {
+    const CLI::App* current = &app;
+    while (!current->get_subcommands().empty())
+        current = current->get_subcommands().back();
+    return current;
+}
+
+// "unknown option --hnds; did you mean --hands?" for every argument the parser left over that
+// is near an option (or a subcommand) of the command it was given to.
+std::string suggestions(const CLI::App& failed) {
+    std::vector<std::string> long_names;
+    std::vector<std::string> short_names;
+    for (const CLI::Option* option : failed.get_options()) {
+        for (const std::string& name : option->get_lnames())
+            long_names.push_back(name);
+        for (const std::string& name : option->get_snames())
+            short_names.push_back(name);
+    }
+    std::vector<std::string> subcommands;
+    for (const CLI::App* sub : failed.get_subcommands([](const CLI::App*) { return true; }))
+        subcommands.push_back(sub->get_name());
+
+    std::string text;
+    for (const std::string& argument : failed.remaining()) {
+        if (argument.rfind("--", 0) == 0) {
+            const std::string name = argument.substr(2, argument.find('=') - 2);
+            const std::string match = nearest(name, long_names);
+            if (!match.empty())
+                text += "unknown option --" + name + "; did you mean --" + match + "?\n";
+        } else if (argument.rfind('-', 0) == 0 && argument.size() > 1) {
+            // "-hands" is a long name with one dash more often than a bundle of short ones.
+            const std::string name = argument.substr(1, argument.find('=') - 1);
+            std::string match = nearest(name, long_names);
+            if (!match.empty()) {
+                text += "unknown option -" + name + "; did you mean --" + match + "?\n";
+            } else if (!(match = nearest(name, short_names)).empty()) {
+                text += "unknown option -" + name + "; did you mean -" + match + "?\n";
+            }
+        } else if (!subcommands.empty()) {
+            const std::string match = nearest(argument, subcommands);
+            if (!match.empty())
+                text += "unknown subcommand " + argument + "; did you mean " + match + "?\n";
+        }
+    }
+    return text;
+}
+
+// CLI11's message, then what was probably meant, then where help is. The exit codes stay
+// CLI11's (106 missing, 109 unexpected argument, ...).
+std::string failure_message(const CLI::App* app, const CLI::Error& error) {
+    const CLI::App* failed = failed_app(*app);
+    std::string help = "pokerarena --help";
+    if (failed != app) help = "pokerarena " + failed->get_name() + " --help";
+    return std::string(error.what()) + "\n" + suggestions(*failed) + "Run '" + help +
+           "' for more information.\n";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     CLI::App app{"pokerarena: poker bot tournaments, hand replays and benchmarks"};
     app.footer(
-        "Run 'pokerarena SUBCOMMAND --help' for a subcommand's options.\n\n"
-        "Example:\n"
+        "Run 'pokerarena SUBCOMMAND --help' for a subcommand's options and more examples.\n\n"
+        "Examples:\n"
+        "  pokerarena run --bots random,call,tag,equity:samples=200 --hands 20000\n"
+        "  pokerarena report pokerarena-report.pb --json report.json\n"
+        "  pokerarena merge shard1.pb shard2.pb -o all.pb\n"
+        "  pokerarena bench\n"
         "  pokerarena replay ../shared/phh --verbose\n"
         "  pokerarena list-bots\n"
         "  pokerarena check-bot path/to/my_bot.so:aggression=2\n"
         "  pokerarena play --vs tag,equity");
     app.require_subcommand(1);
+    app.failure_message(failure_message);
 
     int exit_code = 0;
+    pokerarena::cli::add_run_command(app, exit_code);
+    pokerarena::cli::add_report_command(app, exit_code);
+    pokerarena::cli::add_merge_command(app, exit_code);
+    pokerarena::cli::add_bench_command(app, exit_code);
     pokerarena::cli::add_replay_command(app, exit_code);
     pokerarena::cli::add_list_bots_command(app, exit_code);
     pokerarena::cli::add_check_bot_command(app, exit_code);

@@ -1,0 +1,93 @@
+// `pokerarena report FILE [--json [OUT]]`: a report file as the console table, or as JSON.
+#include <cerrno>
+#include <cstring>
+#include <exception>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "commands.hpp"
+#include "pokerarena/sim/report_io.hpp"
+#include "pokerarena/sim/report_table.hpp"
+
+namespace pokerarena::cli {
+
+namespace {
+
+struct ReportOptions {
+    std::string file;
+    std::optional<std::string> json;  // set by --json; empty: standard output
+};
+
+void write_text(const std::string& text, const std::string& path) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out) throw sim::ReportError(path + ": cannot create: " + std::strerror(errno));
+    out << text;
+    out.flush();
+    if (!out) throw sim::ReportError(path + ": cannot write: " + std::strerror(errno));
+}
+
+int run_report(const ReportOptions& options) {
+    try {
+        const sim::Report report = sim::read_report(options.file);
+        // An empty file is a valid empty message to Protobuf; no run writes a report without
+        // bots, so it is someone else's file (or a truncated one).
+        if (report.config().bots_size() == 0)
+            throw sim::ReportError(options.file + ": not a pokerarena report (no bots)");
+        if (!options.json) {
+            sim::print_report_table(report, std::cout);
+        } else if (options.json->empty()) {
+            std::cout << sim::report_to_json(report);
+        } else {
+            write_text(sim::report_to_json(report), *options.json);
+        }
+        return 0;
+    } catch (const std::exception& error) {
+        std::cerr << "pokerarena report: " << error.what() << '\n';
+        return 2;
+    }
+}
+
+}  // namespace
+
+void add_report_command(CLI::App& app, int& exit_code) {
+    auto options = std::make_shared<ReportOptions>();
+    CLI::App* report = app.add_subcommand(
+        "report", "Print a tournament report (.pb from 'pokerarena run') as a table or as JSON");
+    report->add_option("FILE", options->file, "The report, binary Protobuf");
+    CLI::Option* json =
+        report->add_option("--json", "Print JSON instead of the table, to OUT or standard output")
+            ->type_name("[OUT]")
+            ->expected(0, 1);
+    report->footer(
+        "The table: the bots ranked by mbb/hand (milli big blinds won per hand) with 95%\n"
+        "confidence intervals and LOS (probability of being ahead), all-in adjusted figures and\n"
+        "ratings when the report has them, faults and decision times; the crosstable of\n"
+        "heads-up formats; places, ROI and ITM of sit-and-go; the SPRT and the speed.\n"
+        "JSON has every field of sim/proto/report.proto, named as there (docs/formats.md).\n"
+        "Exit code 2 when the file cannot be read.\n\n"
+        "Examples:\n"
+        "  pokerarena report results/round_robin.pb\n"
+        "  pokerarena report results/round_robin.pb --json results/round_robin.json\n"
+        "  pokerarena report results/round_robin.pb --json | jq '.bots[].mbb_per_hand'");
+    report->callback([options, json, &exit_code] {
+        // `--json FILE` with FILE read as the output, no report named: the user meant FILE
+        // as the report (the option takes an optional value, so it swallowed the file name).
+        ReportOptions resolved = *options;
+        if (json->count() > 0) resolved.json = json->as<std::string>();
+        if (resolved.file.empty() && resolved.json && !resolved.json->empty()) {
+            resolved.file = *resolved.json;
+            resolved.json = std::string();
+        }
+        if (resolved.file.empty()) {
+            std::cerr << "pokerarena report: FILE is required: the report to print\n";
+            exit_code = 2;
+            return;
+        }
+        exit_code = run_report(resolved);
+    });
+}
+
+}  // namespace pokerarena::cli

@@ -1,0 +1,78 @@
+# End-to-end tests of `pokerarena report` and `pokerarena merge`, of the command line's
+# suggestions for mistyped options and subcommands, of every subcommand's help, and of
+# scripts/plot_report.py (included from sim/CMakeLists.txt inside if(POKERARENA_BUILD_TESTS),
+# where pokerarena_cli_test is defined). The table's exact lines and merge's figures are tested
+# in tests/sim/test_report_table.cpp and tests/sim/test_merge.cpp; these check the commands.
+set(report_dir ${CMAKE_CURRENT_BINARY_DIR}/report_tests)
+file(MAKE_DIRECTORY ${report_dir})
+set(report_data ${PROJECT_SOURCE_DIR}/tests/data/reports)
+
+# Bad input: exit code 2 and a message naming the file.
+pokerarena_cli_test("report missing file" 2
+  "pokerarena report: [^\n]*no_such_report.pb: cannot open" report ${report_dir}/no_such_report.pb)
+pokerarena_cli_test("report not a report" 2
+  "not_a_report.pb: not a pokerarena report" report ${report_data}/not_a_report.pb)
+pokerarena_cli_test("report empty file" 2
+  "empty.pb: not a pokerarena report [(]no bots[)]" report ${report_data}/empty.pb)
+pokerarena_cli_test("report without file" 2 "FILE is required" report)
+pokerarena_cli_test("merge missing input" 2
+  "pokerarena merge: [^\n]*no_such_report.pb: cannot open"
+  merge ${report_dir}/no_such_report.pb -o ${report_dir}/never.pb)
+pokerarena_cli_test("merge without output" 106 "--out is required" merge a.pb b.pb)
+
+# A mistyped option or subcommand: CLI11's message and exit code, then the nearest name.
+pokerarena_cli_test("suggest option of replay" 109
+  "The following argument was not expected: --verbsoe\nunknown option --verbsoe; did you mean --verbose[?]\nRun 'pokerarena replay --help'"
+  replay ${PROJECT_SOURCE_DIR}/tests/data/phh/pluribus/30/0.phh --verbsoe)
+pokerarena_cli_test("suggest option of report" 109 "unknown option --jsn; did you mean --json[?]"
+  report ${report_data}/not_a_report.pb --jsn)
+pokerarena_cli_test("suggest option with value" 109 "unknown option --hnds; did you mean --hands[?]"
+  run --bots tag,call --hnds=100)
+pokerarena_cli_test("suggest long option with one dash" 109
+  "unknown option -jsn; did you mean --json[?]" report ${report_data}/not_a_report.pb -jsn)
+# CLI11 reports an unknown subcommand as a missing one (106).
+pokerarena_cli_test("suggest subcommand" 106
+  "A subcommand is required\nunknown subcommand repot; did you mean report[?]"
+  repot ${report_data}/not_a_report.pb)
+pokerarena_cli_test("no suggestion when nothing is near" 109
+  "The following argument was not expected: --zzzzzz\nRun 'pokerarena report --help'"
+  report ${report_data}/not_a_report.pb --zzzzzz)
+
+# Every subcommand's help has examples; the main help shows one for each subcommand.
+foreach(subcommand run report merge bench replay list-bots check-bot play)
+  pokerarena_cli_test("help of ${subcommand}" 0 "Examples?:\n(  [^\n]*\n)*  pokerarena ${subcommand}[ \n]"
+    ${subcommand} --help)
+endforeach()
+pokerarena_cli_test("main help" 0
+  "Examples:\n  pokerarena run [^\n]*\n  pokerarena report [^\n]*\n  pokerarena merge [^\n]*\n  pokerarena bench"
+  --help)
+
+# Shards of a small tournament merged give the report of one run of everything, and `report`
+# prints it, as a table and as JSON (tests/report_merge.cmake).
+add_test(NAME "sim: merge shards"
+  COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>" "-DDIR=${report_dir}"
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/report_merge.cmake)
+
+# scripts/plot_report.py on a real report, when Debian's python3 with matplotlib and
+# protobuf is there (a pyenv or venv python3 first on PATH usually lacks them).
+find_package(Python3 COMPONENTS Interpreter QUIET)
+set(plot_python "")
+foreach(candidate /usr/bin/python3 ${Python3_EXECUTABLE})
+  if(NOT plot_python AND EXISTS ${candidate})
+    execute_process(COMMAND ${candidate} -c "import matplotlib, google.protobuf"
+      RESULT_VARIABLE import_failed OUTPUT_QUIET ERROR_QUIET)
+    if(NOT import_failed)
+      set(plot_python ${candidate})
+    endif()
+  endif()
+endforeach()
+find_program(PROTOC_FOR_PLOT protoc)
+if(plot_python AND PROTOC_FOR_PLOT)
+  add_test(NAME "sim: plot report"
+    COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>" "-DDIR=${report_dir}"
+            "-DPYTHON=${plot_python}" "-DSCRIPT=${PROJECT_SOURCE_DIR}/scripts/plot_report.py"
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/report_plot.cmake)
+else()
+  message(STATUS "sim: no python3 with matplotlib and protobuf, or no protoc: "
+                 "scripts/plot_report.py is not tested")
+endif()
