@@ -217,6 +217,14 @@ std::string rate_text(double per_second) {
     return text;
 }
 
+// 1234567 -> "1,234,567".
+std::string grouped(std::int64_t value) {
+    std::string digits = std::to_string(value < 0 ? -value : value);
+    for (auto at = static_cast<std::ptrdiff_t>(digits.size()) - 3; at > 0; at -= 3)
+        digits.insert(static_cast<std::size_t>(at), ",");
+    return value < 0 ? "-" + digits : digits;
+}
+
 std::string progress_text(const sim::RunProgress& progress, const TournamentConfig& config) {
     std::ostringstream line;
     const double share = progress.units_total > 0 ? static_cast<double>(progress.units_done) /
@@ -224,7 +232,7 @@ std::string progress_text(const sim::RunProgress& progress, const TournamentConf
                                                   : 1.0;
     char percent[16];
     std::snprintf(percent, sizeof percent, "%.0f%%", 100.0 * share);
-    line << progress.hands_done << " hands (" << percent << "), "
+    line << grouped(progress.hands_done) << " hands (" << percent << "), "
          << rate_text(progress.hands_per_second) << "hands/s";
     if (progress.eta_seconds >= 0) line << ", ETA " << clock_text(progress.eta_seconds);
     if (progress.leader >= 0) {

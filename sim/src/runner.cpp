@@ -6,6 +6,7 @@
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
+#include <spdlog/spdlog.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -316,7 +317,13 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
             finished.push_back(std::move(wave_results[i]));
         }
         if (options.progress) options.progress(progress.snapshot(totals));
-        if (!options.checkpoint.empty()) write_report(make_report(), options.checkpoint);
+        spdlog::debug("wave of units {}..{} played ({} of {} in this run's share done)",
+                      to_play[first], to_play[first + wave_size - 1],
+                      progress.snapshot(totals).units_done, units_in_share);
+        if (!options.checkpoint.empty()) {
+            write_report(make_report(), options.checkpoint);
+            spdlog::debug("checkpoint written to {}", options.checkpoint.string());
+        }
     }
     return make_report();
 }
