@@ -382,6 +382,12 @@ void fill_run_options(TournamentConfig& c) {
     if (c.hh_sample() == 0) c.set_hh_sample(1);
     if (c.hh_sample() < 0)
         fail("hh_sample: " + to_string(c.hh_sample()) + "; expected N >= 1 (write one hand in N)");
+    // Refused here rather than at the first unit: PHH has no variant code for pot-limit
+    // hold'em, so those hands cannot be written.
+    if (!c.hh_out().empty() && c.betting() == POT_LIMIT)
+        fail(
+            "hh_out: PHH has no variant for pot-limit hold'em; write hand histories of "
+            "no-limit or fixed-limit games only");
 }
 
 GameDef make_game(const TournamentConfig& c) {

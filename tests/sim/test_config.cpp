@@ -232,6 +232,12 @@ TEST_CASE("bad configurations are rejected naming the field", "[config]") {
     c = bots_only({"call", "call"});
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("bots[1].name: 'call'"));
 
+    c = bots_only({"call", "fold"});
+    c.set_betting(POT_LIMIT);
+    c.set_hh_out("hands");
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("hh_out: PHH has no variant for "
+                                                            "pot-limit"));
+
     c = bots_only({"call", "fold", "tag"});
     c.set_seats(3);
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("seats: 3; the round robin format is "

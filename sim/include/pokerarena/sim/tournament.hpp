@@ -90,12 +90,19 @@ inline constexpr std::int64_t kMaxUnits = 10'000'000;
 //   every pair (and every rotation) sees the same cards for the same deal: common random
 //   numbers across the field. When duplicate, each deal is played once per rotation
 //   (heads-up: 2, seats swapped; ring: `seats`, every bot in every seat) on tables with the
-//   same table id, bot memories reset (new_match) in between.
+//   same table id, bot memories reset (new_match) in between. Not duplicate: each deal is
+//   played once with the seats as listed (the button moves every hand anyway).
 // - Sit-and-go: the deals are tournaments 0 .. config.hands - 1; the unit holds tournaments
 //   first_deal .. first_deal + deals - 1 and table_id = first_deal; tournament first_deal + i
 //   is played on Table(game, config.seed, table_id + i) (with the default deals_per_unit of 1
 //   the table id is the block index). When duplicate, each tournament is played `seats` times
-//   over seat rotations on tables with the same table id.
+//   over seat rotations on tables with the same table id (not duplicate: once, rotation
+//   t % seats for tournament t). Blind level L > 0 of a tournament continues on a new table
+//   (stacks and button carried over) dealt from table id (L << 40) | (table_id + i).
+// - Hand histories (config.hh_out): one file per unit, DIR/unit-NNNNNNNN.phhs, written to a
+//   temporary name and renamed when the unit ends; a cash deal d is written (all its plays)
+//   when d % hh_sample == 0, sit-and-go hands one in hh_sample in play order. A hand too long
+//   for PHH (over 255 actions) is left out, with a comment in its place.
 struct WorkUnit {
     std::int64_t index = 0;
     int num_seats = 0;
