@@ -10,7 +10,8 @@ Writes into DIR (default: the current folder):
   crosstable.png   heads-up formats: row bot against column bot, mbb/hand, as a heat map
   winnings.png     each bot's cumulative winnings in big blinds over the hands it played, in
                    schedule order (a round robin plays one pair after another, so a line's
-                   slope changes with the opponent)
+                   slope changes with the opponent); sit-and-go: profit in buy-ins over the
+                   tournaments played
   summary.png      the three side by side
 
 Needs Debian's python3-matplotlib and python3-protobuf (scripts/setup.sh installs them) and
@@ -104,6 +105,7 @@ def draw_win_rates(ax, report, config_pb2):
         errors = [100 * report.bots[i].prize.ci95 for i in order]
         ax.barh(positions, values, xerr=errors, capsize=3, color="tab:blue")
         ax.set_xlabel("ROI, % of the buy-in (95% confidence interval)")
+        ax.set_title("Return on investment")
     else:
         allin = report.config.allin_ev
         height = 0.4 if allin else 0.8
@@ -122,7 +124,8 @@ def draw_win_rates(ax, report, config_pb2):
     ax.set_yticks(positions)
     ax.set_yticklabels([names[i] for i in order])
     ax.invert_yaxis()
-    ax.set_title("Win rates")
+    if not sit_and_go:
+        ax.set_title("Win rates")
     ax.grid(axis="x", alpha=0.3)
 
 
@@ -199,21 +202,47 @@ def winnings_series(report):
     return series, "hands played"
 
 
+def profit_series(report):
+    """Sit-and-go, per bot: (tournaments it played, its cumulative profit in buy-ins) after each
+    play, in unit order, from the units' finishing places. Chips are the wrong measure in a
+    freezeout: they are worth only the places they buy."""
+    n = len(report.bots)
+    shares = list(report.config.sit_and_go.payouts) or [50, 30, 20]
+    total = sum(shares)
+    # The pool is buy_in * n; place k pays shares[k-1] / total of it, so in buy-ins n times that.
+    prize = [n * share / total for share in shares]
+    series = [([0], [0.0]) for _ in range(n)]
+    for unit in report.units:
+        places = list(unit.places)
+        for start in range(0, len(places) - n + 1, n):
+            for i, place in enumerate(places[start:start + n]):
+                plays, profit = series[i]
+                won = prize[place - 1] if 1 <= place <= len(prize) else 0.0
+                plays.append(plays[-1] + 1)
+                profit.append(profit[-1] + won - 1)
+    return series
+
+
 def draw_winnings(ax, report, config_pb2):
     import matplotlib.ticker
     names = bot_names(report)
-    big_blind = report.config.big_blind or 1
-    series, x_label = winnings_series(report)
+    sit_and_go = is_sit_and_go(report, config_pb2)
+    if sit_and_go:
+        series = profit_series(report)
+        x_label, y_label, scale = "tournaments played", "profit in buy-ins", 1
+    else:
+        series, x_label = winnings_series(report)
+        y_label, scale = "big blinds won", report.config.big_blind or 1
     # In ranking order, so that the legend reads like the table.
-    for i in ranking(report, is_sit_and_go(report, config_pb2)):
-        hands, chips = series[i]
-        ax.plot(hands, [c / big_blind for c in chips], label=names[i], linewidth=1.2)
+    for i in ranking(report, sit_and_go):
+        x, y = series[i]
+        ax.plot(x, [v / scale for v in y], label=names[i], linewidth=1.2)
     ax.xaxis.set_major_formatter(matplotlib.ticker.EngFormatter(sep=""))
     ax.yaxis.set_major_formatter(matplotlib.ticker.EngFormatter(sep=""))
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_xlabel(x_label + " (in schedule order)")
-    ax.set_ylabel("big blinds won")
-    ax.set_title("Cumulative winnings")
+    ax.set_ylabel(y_label)
+    ax.set_title("Cumulative profit" if sit_and_go else "Cumulative winnings")
     ax.legend(loc="best", fontsize="small")
     ax.grid(alpha=0.3)
 

@@ -71,6 +71,7 @@ if(plot_python AND PROTOC_FOR_PLOT)
   add_test(NAME "sim: plot report"
     COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>" "-DDIR=${report_dir}"
             "-DPYTHON=${plot_python}" "-DSCRIPT=${PROJECT_SOURCE_DIR}/scripts/plot_report.py"
+            "-DCONFIGS=${PROJECT_SOURCE_DIR}/sim/configs"
             -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/report_plot.cmake)
 else()
   message(STATUS "sim: no python3 with matplotlib and protobuf, or no protoc: "
