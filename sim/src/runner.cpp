@@ -266,10 +266,16 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
 
     std::vector<UnitResult> wave_results;
     std::vector<char> wave_played;
-    for (std::size_t first = 0; first < to_play.size() && !stop_requested() && !sprt_decided();
-         first += static_cast<std::size_t>(options.tables)) {
-        const std::size_t wave_size =
-            std::min(to_play.size() - first, static_cast<std::size_t>(options.tables));
+    // With an SPRT, waves start at two units per thread and double up to `tables`: a lopsided
+    // match often decides within its first units, and a full first wave would play thousands
+    // of units only for aggregate() to drop them. The waves' sizes change nothing else.
+    auto wave_limit = static_cast<std::size_t>(options.tables);
+    if (sprt) wave_limit = std::min(wave_limit, 2 * static_cast<std::size_t>(threads));
+    for (std::size_t first = 0, wave_size = 0;
+         first < to_play.size() && !stop_requested() && !sprt_decided();
+         first += wave_size, wave_limit = std::min(2 * wave_limit,
+                                                   static_cast<std::size_t>(options.tables))) {
+        wave_size = std::min(to_play.size() - first, wave_limit);
         wave_results.assign(wave_size, UnitResult());
         wave_played.assign(wave_size, 0);
 
