@@ -26,9 +26,6 @@ int run_merge(const MergeOptions& options) {
         reports.reserve(options.inputs.size());
         for (const std::string& input : options.inputs) {
             reports.push_back(sim::read_report(input));
-            // An empty file parses as an empty report: see cmd_report.cpp.
-            if (reports.back().config().bots_size() == 0)
-                throw sim::ReportError(input + ": not a pokerarena report (no bots)");
         }
         const sim::Report merged = sim::merge_reports(reports, options.inputs);
         sim::write_report(merged, options.output);

@@ -32,10 +32,6 @@ void write_text(const std::string& text, const std::string& path) {
 int run_report(const ReportOptions& options) {
     try {
         const sim::Report report = sim::read_report(options.file);
-        // An empty file is a valid empty message to Protobuf; no run writes a report without
-        // bots, so it is someone else's file (or a truncated one).
-        if (report.config().bots_size() == 0)
-            throw sim::ReportError(options.file + ": not a pokerarena report (no bots)");
         if (!options.json) {
             sim::print_report_table(report, std::cout);
         } else if (options.json->empty()) {

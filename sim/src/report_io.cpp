@@ -53,7 +53,9 @@ Report read_report(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw ReportError(path.string() + ": cannot open: " + describe_errno());
     Report report;
-    if (!report.ParseFromIstream(&in))
+    // An empty file parses as an empty message; every report names its bots, so one without
+    // any is not a report.
+    if (!report.ParseFromIstream(&in) || report.config().bots_size() == 0)
         throw ReportError(path.string() +
                           ": not a pokerarena report (binary Protobuf from `pokerarena run` "
                           "expected)");

@@ -63,6 +63,9 @@ TEST_CASE("a file that is not a report is refused with its name", "[report]") {
                       Catch::Contains("not_a_report.pb: not a pokerarena report"));
     CHECK_THROWS_WITH(read_report(scratch("missing.pb")),
                       Catch::Contains("missing.pb: cannot open"));
+    const fs::path empty = scratch("empty.pb");
+    std::ofstream{empty};
+    CHECK_THROWS_WITH(read_report(empty), Catch::Contains("empty.pb: not a pokerarena report"));
 }
 
 TEST_CASE("JSON uses the proto field names and prints every field", "[report]") {
