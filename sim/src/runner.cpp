@@ -20,11 +20,6 @@
 
 #include "pokerarena/sim/report_io.hpp"
 
-// The build may pass the project version (CMake PROJECT_VERSION); this is the same number.
-#ifndef POKERARENA_VERSION
-#define POKERARENA_VERSION "0.1.0"
-#endif
-
 namespace pokerarena::sim {
 
 namespace {
