@@ -16,6 +16,5 @@ echo "== pokerarena run: round robin of the built-in bots"
   --out "$report" --json "${report%.pb}.json" "$@"
 echo
 echo "Show it again: $build/sim/pokerarena report $report"
-if [[ -f "$root/scripts/plot_report.py" ]]; then
-  echo "Plot it:       python3 $root/scripts/plot_report.py $report"
-fi
+# The plot script runs with Debian's python3 (its first line), which has matplotlib.
+echo "Plot it:       $root/scripts/plot_report.py $report --out $build/reports"
