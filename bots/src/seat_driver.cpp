@@ -77,7 +77,8 @@ void SeatDriver::take_turn(int seat) {
     ++decisions_[static_cast<std::size_t>(seat)];
     Action action;
     try {
-        action = bots_[static_cast<std::size_t>(seat)]->decide(table_->view(seat));
+        table_->update_view(seat, view_);
+        action = bots_[static_cast<std::size_t>(seat)]->decide(view_);
     } catch (const BotError& error) {
         return fall_back(seat, error.kind(), error.what());
     } catch (const std::exception& error) {

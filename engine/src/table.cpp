@@ -826,8 +826,18 @@ void Table::run(Event& e) {
 // Views and invariants.
 
 SeatView Table::view(int seat) const {
-    if (seat < 0 || seat >= def_.num_seats) throw std::out_of_range("view: no such seat");
     SeatView v;
+    update_view(seat, v);
+    return v;
+}
+
+// Drivers ask for a view at every decision; zero-filling the ~400-byte view and then
+// overwriting it cost more than the engine's whole step. So only what can differ from the
+// last view is written: hole cards and board cards are cleared only where the previous view
+// had them. The per-seat arrays are copied whole: fixed-size copies are a few vector moves,
+// where a loop up to num_seats costs more in aliasing checks than it saves.
+void Table::update_view(int seat, SeatView& v) const {
+    if (seat < 0 || seat >= def_.num_seats) throw std::out_of_range("view: no such seat");
     v.seat = seat;
     v.num_seats = def_.num_seats;
     v.hand_number = hand_number_;
@@ -845,26 +855,38 @@ SeatView Table::view(int seat) const {
     v.pot = pot_;
     v.current_bet = current_bet_;
     v.hole_cards = def_.hole_cards;
+    SeatMask known = 0;
+    int board_count = 0;
     const bool hand_dealt = step_ != Step::StartHand || hands_played_ > 0;
     if (hand_dealt) {
-        SeatMask known = record_.shown;
+        known = record_.shown;
         if (dealt_in_ & bit(seat)) known |= bit(seat);
         // Cards of the hand being dealt are known only once dealt.
         if (step_ == Step::PostForcedBets || (step_ == Step::DealHoleCards && seat >= deal_index_))
             known = 0;
-        v.known_hole = known;
-        for (SeatMask m = known; m; m &= static_cast<SeatMask>(m - 1)) {
-            const int s = std::countr_zero(static_cast<unsigned>(m));
-            v.hole[s] = record_.hole[s];
-        }
-        v.board_count = record_.board_count;
-        for (int i = 0; i < record_.board_count; ++i)
-            v.board[i] = record_.board[i];
+        board_count = record_.board_count;
         v.actions = std::span<const RecordedAction>(record_.actions.data(),
                                                     static_cast<std::size_t>(record_.num_actions));
+    } else {
+        v.actions = {};
     }
-    if (v.seat_to_act == seat) compute_legal(seat, v.legal);
-    return v;
+    for (SeatMask m = static_cast<SeatMask>(v.known_hole & ~known); m;
+         m &= static_cast<SeatMask>(m - 1))
+        v.hole[std::countr_zero(static_cast<unsigned>(m))] = {};
+    for (SeatMask m = known; m; m &= static_cast<SeatMask>(m - 1)) {
+        const int s = std::countr_zero(static_cast<unsigned>(m));
+        v.hole[s] = record_.hole[s];
+    }
+    v.known_hole = known;
+    for (int i = 0; i < board_count; ++i)
+        v.board[i] = record_.board[i];
+    for (int i = board_count; i < v.board_count; ++i)
+        v.board[i] = Card{};
+    v.board_count = board_count;
+    if (v.seat_to_act == seat)
+        compute_legal(seat, v.legal);
+    else
+        v.legal = LegalActions{};
 }
 
 bool Table::check_invariants(std::string* why) const {

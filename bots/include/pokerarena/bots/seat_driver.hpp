@@ -86,6 +86,8 @@ class SeatDriver {
     std::array<Bot*, kMaxSeats> bots_{};
     std::array<SeatFaults, kMaxSeats> faults_{};
     std::array<std::int64_t, kMaxSeats> decisions_{};
+    // Rewritten in place for every decision (Table::update_view).
+    SeatView view_;
 };
 
 struct DuplicateOptions {

@@ -55,6 +55,11 @@ class Table {
     int seat_to_act() const { return state_ == State::AwaitingAction ? to_act_ : -1; }
     // What `seat` may know. Throws std::out_of_range for a seat outside 0..num_seats-1.
     SeatView view(int seat) const;
+    // Rewrites `v` in place so that it equals view(seat), field for field. `v` must be
+    // default-constructed or last written by view() or update_view() (of any table): only
+    // the entries such a view can have set are cleared, which is what makes this cheaper
+    // than a fresh view per decision. Same throw as view(), leaving `v` unchanged.
+    void update_view(int seat, SeatView& v) const;
 
     // Between hands only (state PreHand before the hand starts, or after a hand ended);
     // otherwise these throw std::logic_error. Each applies to the next hand.
