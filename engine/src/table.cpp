@@ -839,7 +839,6 @@ SeatView Table::view(int seat) const {
 void Table::update_view(int seat, SeatView& v) const {
     if (seat < 0 || seat >= def_.num_seats) throw std::out_of_range("view: no such seat");
     v.seat = seat;
-    v.num_seats = def_.num_seats;
     v.hand_number = hand_number_;
     v.button = button_;
     v.round = round_;
@@ -849,11 +848,28 @@ void Table::update_view(int seat, SeatView& v) const {
     v.dealt_in = dealt_in_;
     v.folded = folded_;
     v.all_in = all_in_;
-    v.stacks = stack_;
-    v.bets = bet_;
-    v.committed = committed_;
+    const int n = def_.num_seats;
+    if (n == 2) {
+        // Heads-up, the duplicate matches' case: two seats cost six moves, the whole arrays
+        // thirty. Entries beyond the seats are zero in the table and stay zero in the view
+        // unless it was last written for a larger table.
+        if (v.num_seats > n) {
+            for (int s = n; s < kMaxSeats; ++s)
+                v.stacks[s] = v.bets[s] = v.committed[s] = 0;
+        }
+        for (int s = 0; s < 2; ++s) {
+            v.stacks[s] = stack_[s];
+            v.bets[s] = bet_[s];
+            v.committed[s] = committed_[s];
+        }
+    } else {
+        v.stacks = stack_;
+        v.bets = bet_;
+        v.committed = committed_;
+    }
     v.pot = pot_;
     v.current_bet = current_bet_;
+    v.num_seats = n;
     v.hole_cards = def_.hole_cards;
     SeatMask known = 0;
     int board_count = 0;
