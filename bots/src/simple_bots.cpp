@@ -1,6 +1,5 @@
 // The four simple bots: random, call, fold, allin. They are opponents to measure against
 // and fixtures for tests, so each does exactly what its name says and nothing clever.
-#include <array>
 
 #include "builtin_bots.hpp"
 #include "pokerarena/bots/rng.hpp"
@@ -16,19 +15,12 @@ class RandomBot final : public Bot {
     // would raise almost every time, since there are far more raise sizes than other actions.
     Action decide(const SeatView& view) override {
         const LegalActions& legal = view.legal;
-        std::array<ActionKind, 3> kinds{};
-        std::uint32_t n = 0;
-        if (legal.can_fold) kinds[n++] = ActionKind::Fold;
-        kinds[n++] = ActionKind::CheckCall;
-        if (legal.can_raise) kinds[n++] = ActionKind::RaiseTo;
-        switch (kinds[rng_.below(n)]) {
-            case ActionKind::Fold:
-                return Action::fold();
-            case ActionKind::CheckCall:
-                return Action::check_call();
-            case ActionKind::RaiseTo:
-                break;
-        }
+        // The kinds open, in the order fold, check/call, raise; pick is an index into that
+        // list, shifted past fold when folding is not open (so 1 is always check/call).
+        const std::uint32_t open = 1u + legal.can_fold + legal.can_raise;
+        const std::uint32_t pick = rng_.below(open) + !legal.can_fold;
+        if (pick == 0) return Action::fold();
+        if (pick == 1) return Action::check_call();
         return Action::raise_to(rng_.between(legal.min_raise_to, legal.max_raise_to));
     }
 
