@@ -317,8 +317,14 @@ int run(const RunCommandOptions& options) {
                  options.shard.empty() ? "" : ", shard " + options.shard, tournament.config.seed());
     install_stop_handlers();
     Report report;
+    // A failed unit still leaves every finished unit in a report, written like an interrupted
+    // run's so the work is not lost and the run can be resumed once the cause is fixed.
+    std::string unit_failure;
     try {
         report = sim::run_tournament(tournament, run_options);
+    } catch (const sim::UnitFailure& error) {
+        report = error.report();
+        unit_failure = error.what();
     } catch (const std::exception& error) {
         if (progress_shown) std::cerr << '\n';
         std::cerr << "pokerarena run: " << error.what() << '\n';
@@ -344,14 +350,22 @@ int run(const RunCommandOptions& options) {
     if (!options.json.empty()) std::cout << " (JSON: " << options.json << ")";
     std::cout << '\n';
 
+    std::string resume_command = "pokerarena run --resume " + shell_word(out);
+    if (!options.json.empty()) resume_command += " --json " + shell_word(options.json);
+    if (!options.checkpoint.empty())
+        resume_command += " --checkpoint " + shell_word(options.checkpoint);
+    if (!unit_failure.empty()) {
+        std::cerr << "pokerarena run: " << unit_failure << "\nStopped after " << report.units_done()
+                  << " of " << report.units_total()
+                  << " work units; the report above is incomplete. Fix the cause, then resume "
+                     "with:\n  "
+                  << resume_command << '\n';
+        return 1;
+    }
     if (stop_requested.load() && !report.complete()) {
-        std::string command = "pokerarena run --resume " + shell_word(out);
-        if (!options.json.empty()) command += " --json " + shell_word(options.json);
-        if (!options.checkpoint.empty())
-            command += " --checkpoint " + shell_word(options.checkpoint);
         std::cerr << "Interrupted after " << report.units_done() << " of " << report.units_total()
-                  << " work units; the report above is incomplete. Resume with:\n  " << command
-                  << '\n';
+                  << " work units; the report above is incomplete. Resume with:\n  "
+                  << resume_command << '\n';
         return 130;
     }
     if (!report.run().shard().empty())
@@ -430,7 +444,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "5 seconds otherwise. Ctrl-C (or SIGTERM) finishes the tables in play, writes the\n"
         "report marked incomplete and prints the command that resumes it.\n"
         "Exit code 0 when done, 2 for a bad configuration or flag, 1 when the run fails,\n"
-        "130 when interrupted.\n\n"
+        "130 when interrupted. A failing work unit stops the run the same way (the report\n"
+        "keeps every finished unit and can be resumed) with exit code 1.\n\n"
         "Examples:\n"
         "  pokerarena run --bots random,call,tag,equity:samples=200 --hands 20000\n"
         "  pokerarena run sim/configs/round_robin.txtpb --threads 2 --json report.json\n"

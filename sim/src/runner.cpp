@@ -125,6 +125,11 @@ class Progress {
 
 }  // namespace
 
+UnitFailure::UnitFailure(const std::string& what, std::int64_t unit, Report report)
+    : std::runtime_error(what),
+      unit_(unit),
+      report_(std::make_shared<const Report>(std::move(report))) {}
+
 Shard parse_shard(const std::string& text) {
     const std::string expected = "--shard " + text + ": expected K/N with 1 <= K <= N, e.g. 2/8";
     const std::size_t slash = text.find('/');
@@ -262,13 +267,28 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
 
     std::vector<UnitResult> wave_results;
     std::vector<char> wave_played;
+    // A failing unit stops the run like a stop request: units not started are skipped, units in
+    // flight finish and are kept, so no finished unit is lost and the report can be resumed.
+    // When several fail, the lowest unit is named, so the message does not depend on threads.
+    std::atomic<bool> failed{false};
+    std::mutex failure_mutex;
+    std::int64_t failed_unit = -1;
+    std::string failure_text;
+    const auto record_failure = [&](std::int64_t unit, std::string text) {
+        const std::lock_guard lock(failure_mutex);
+        if (failed_unit < 0 || unit < failed_unit) {
+            failed_unit = unit;
+            failure_text = std::move(text);
+        }
+        failed.store(true, std::memory_order_relaxed);
+    };
     // With an SPRT, waves start at two units per thread and double up to `tables`: a lopsided
     // match often decides within its first units, and a full first wave would play thousands
     // of units only for aggregate() to drop them. The waves' sizes change nothing else.
     auto wave_limit = static_cast<std::size_t>(options.tables);
     if (sprt) wave_limit = std::min(wave_limit, 2 * static_cast<std::size_t>(threads));
     for (std::size_t first = 0, wave_size = 0;
-         first < to_play.size() && !stop_requested() && !sprt_decided();
+         first < to_play.size() && !stop_requested() && !failed.load() && !sprt_decided();
          first += wave_size, wave_limit = std::min(2 * wave_limit,
                                                    static_cast<std::size_t>(options.tables))) {
         wave_size = std::min(to_play.size() - first, wave_limit);
@@ -278,23 +298,30 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
         std::mutex mutex;
         std::condition_variable wave_over;
         bool done = false;
-        std::exception_ptr failure;
         arena.enqueue([&] {
+            const auto play = [&](const tbb::blocked_range<std::size_t>& range) {
+                for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                    // Units not started when a stop or a failure comes are left for the resume.
+                    if (stop_requested() || failed.load(std::memory_order_relaxed)) continue;
+                    const std::int64_t unit = to_play[first + i];
+                    try {
+                        wave_results[i] = play_unit(tournament, unit);
+                    } catch (const std::exception& error) {
+                        record_failure(unit, error.what());
+                        continue;
+                    } catch (...) {
+                        record_failure(unit, "unknown exception");
+                        continue;
+                    }
+                    wave_played[i] = 1;
+                    totals.add(wave_results[i], true);
+                }
+            };
             try {
-                tbb::parallel_for(tbb::blocked_range<std::size_t>(0, wave_size, 1),
-                                  [&](const tbb::blocked_range<std::size_t>& range) {
-                                      for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                                          // Units not started when a stop comes are left for the
-                                          // resume.
-                                          if (stop_requested()) continue;
-                                          wave_results[i] =
-                                              play_unit(tournament, to_play[first + i]);
-                                          wave_played[i] = 1;
-                                          totals.add(wave_results[i], true);
-                                      }
-                                  });
-            } catch (...) {
-                failure = std::current_exception();
+                tbb::parallel_for(tbb::blocked_range<std::size_t>(0, wave_size, 1), play);
+            } catch (const std::exception& error) {
+                // The scheduler itself failed (e.g. out of memory): blame the wave's first unit.
+                record_failure(to_play[first], error.what());
             }
             {
                 const std::lock_guard lock(mutex);
@@ -310,7 +337,6 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
                 lock.lock();
             }
         }
-        if (failure) std::rethrow_exception(failure);
 
         for (std::size_t i = 0; i < wave_size; ++i) {
             if (!wave_played[i]) continue;
@@ -326,6 +352,10 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
             write_report(make_report(), options.checkpoint);
             spdlog::debug("checkpoint written to {}", options.checkpoint.string());
         }
+    }
+    if (failed.load()) {
+        const std::string text = "unit " + std::to_string(failed_unit) + " failed: " + failure_text;
+        throw UnitFailure(text, failed_unit, make_report());
     }
     return make_report();
 }

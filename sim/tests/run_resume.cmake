@@ -36,3 +36,26 @@ run_pokerarena(2 --bots tag,fold,random --hands 600 --seed 4 --resume ${DIR}/res
 if(NOT errors MATCHES "configuration differs from this run's \\(modified: bots\\[1\\]\\.spec: \"call\" -> \"fold\"")
   message(FATAL_ERROR "the refused resume does not name bots[1].spec")
 endif()
+
+# A failing work unit (its hand-history file cannot be created: a folder holds its name) stops
+# the run with exit code 1, naming the unit, but the report of every finished unit is written
+# and resumes to a complete run once the cause is gone.
+file(REMOVE_RECURSE ${DIR}/failing_hh)
+file(REMOVE ${DIR}/failed.pb)
+file(MAKE_DIRECTORY ${DIR}/failing_hh/unit-00000005.phhs.tmp)
+run_pokerarena(1 --bots tag,random,call --hands 20000 --seed 5 --hh-out ${DIR}/failing_hh
+  --hh-sample 100 --tables 4 --quiet --out ${DIR}/failed.pb)
+if(NOT errors MATCHES "unit 5 failed: hh_out: cannot create [^\n]*unit-00000005.phhs.tmp")
+  message(FATAL_ERROR "the failed run does not name unit 5 and its cause")
+endif()
+if(NOT errors MATCHES "resume with:\n  pokerarena run --resume [^\n]*failed.pb")
+  message(FATAL_ERROR "the failed run does not print the resume command")
+endif()
+if(NOT EXISTS ${DIR}/failed.pb OR NOT table MATCHES "INCOMPLETE")
+  message(FATAL_ERROR "the failed run did not write its incomplete report")
+endif()
+file(REMOVE_RECURSE ${DIR}/failing_hh/unit-00000005.phhs.tmp)
+run_pokerarena(0 --resume ${DIR}/failed.pb --quiet)
+if(NOT table MATCHES "complete")
+  message(FATAL_ERROR "the resumed report of the failed run is not complete")
+endif()

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -228,4 +229,49 @@ TEST_CASE("runner: bad options and mismatched resumes are refused", "[runner]") 
     REQUIRE_THROWS_WITH(check_resumable(tournament, shard_report, Shard{}),
                         Catch::Contains("shard '2/3'"));
     REQUIRE_NOTHROW(check_resumable(tournament, shard_report, parse_shard("2/3")));
+}
+
+TEST_CASE("runner: a failing unit keeps every finished unit and names the unit", "[runner]") {
+    // Unit 20's hand-history file cannot be created (a folder holds its name), so unit 20
+    // throws; every other unit played before the run stopped must be in the report.
+    const fs::path hh = scratch("failing_hh");
+    fs::remove_all(hh);
+    fs::create_directories(hh / "unit-00000020.phhs.tmp");
+    TournamentConfig config = round_robin_config();
+    config.set_hh_out(hh.string());
+    config.set_hh_sample(100);
+    const Tournament tournament = make_tournament(config);
+    const fs::path checkpoint = scratch("failing.pb");
+    fs::remove(checkpoint);
+
+    RunOptions options;
+    options.threads = 2;
+    options.tables = 8;
+    options.checkpoint = checkpoint;
+    std::optional<Report> partial;
+    try {
+        run_tournament(tournament, options);
+    } catch (const UnitFailure& failure) {
+        REQUIRE(failure.unit() == 20);
+        REQUIRE_THAT(failure.what(), Catch::Contains("unit 20 failed: hh_out: cannot create"));
+        partial = failure.report();
+    }
+    REQUIRE(partial.has_value());
+    REQUIRE_FALSE(partial->complete());
+    // Waves of 8: units 0..15 finished before the failing wave; of that wave, units started
+    // before the failure finished and are kept too.
+    REQUIRE(partial->units_done() >= 16);
+    REQUIRE(partial->units_done() <= 23);
+    for (const UnitResult& unit : partial->units())
+        REQUIRE(unit.unit() != 20);
+    REQUIRE(figures(read_report(checkpoint)) == figures(*partial));
+
+    // Once the cause is gone, the resume completes the run with the uninterrupted figures.
+    fs::remove_all(hh / "unit-00000020.phhs.tmp");
+    RunOptions resume_options;
+    resume_options.threads = 2;
+    resume_options.resume = &*partial;
+    const Report resumed = run_tournament(tournament, resume_options);
+    REQUIRE(resumed.complete());
+    REQUIRE(figures(resumed) == figures(run(tournament, 1, 64)));
 }

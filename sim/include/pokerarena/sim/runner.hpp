@@ -22,14 +22,18 @@
 // - Rejected with RunError, before anything is played: threads or tables below 1, a shard
 //   outside 1..N, a resume report whose configuration differs from this tournament's (the
 //   message names the first differing field) or whose shard differs, and units in the resume
-//   report that are not in the schedule. play_unit's exceptions and write_report's
-//   ReportError propagate.
+//   report that are not in the schedule. write_report's ReportError propagates.
+// - A unit that throws stops the run as a stop does (units not started are skipped, units in
+//   flight finish and are kept), then UnitFailure is thrown: it names the failing unit (the
+//   lowest when several fail) and carries the report of every finished unit, complete = false,
+//   a resumable state like a stopped run's; the checkpoint, if any, holds the same report.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -42,6 +46,18 @@ namespace pokerarena::sim {
 class RunError : public std::invalid_argument {
   public:
     using std::invalid_argument::invalid_argument;
+};
+
+// A unit failed; report() holds every unit finished before the run stopped.
+class UnitFailure : public std::runtime_error {
+  public:
+    UnitFailure(const std::string& what, std::int64_t unit, Report report);
+    std::int64_t unit() const { return unit_; }
+    const Report& report() const { return *report_; }
+
+  private:
+    std::int64_t unit_;
+    std::shared_ptr<const Report> report_;  // shared: copying an exception must not throw
 };
 
 // "K/N": run the units whose index % N == K - 1 (1 <= K <= N).
