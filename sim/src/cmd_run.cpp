@@ -400,9 +400,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
     options->seed_flag = run_app->add_option("--seed", options->seed, "Seed of every deal and bot");
     run_app->add_option("--threads", options->threads, "Threads (default: every core)")
         ->check(CLI::Range(1, 4096));
-    run_app
-        ->add_option("--tables", options->tables,
-                     "Tables (work units) in flight at once; also the checkpoint interval")
+    run_app->add_option("--tables", options->tables, "Tables (work units) in flight at once")
         ->default_val(options->tables)
         ->check(CLI::Range(1, 1 << 20));
     options->seats_flag =
@@ -426,7 +424,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "Report file, binary Protobuf (default: pokerarena-report.pb, or the --resume file)");
     run_app->add_option("--json", options->json, "Also write the report as JSON to this file");
     run_app->add_option("--checkpoint", options->checkpoint,
-                        "Write the report so far to this file after every wave of tables");
+                        "Write the report so far to this file every 30 seconds and when the "
+                        "run ends, is interrupted or fails");
     run_app
         ->add_option("--resume", options->resume,
                      "Continue the run of this report or checkpoint (its configuration is used "

@@ -275,3 +275,20 @@ TEST_CASE("runner: a failing unit keeps every finished unit and names the unit",
     REQUIRE(resumed.complete());
     REQUIRE(figures(resumed) == figures(run(tournament, 1, 64)));
 }
+
+TEST_CASE("runner: the checkpoint holds the final report whatever its interval", "[runner]") {
+    const Tournament tournament = make_tournament(round_robin_config());
+    const Report plain = run(tournament, 2, 4);
+    for (const double interval : {0.0, 1e9}) {
+        const fs::path checkpoint = scratch("interval.pb");
+        fs::remove(checkpoint);
+        RunOptions options;
+        options.threads = 2;
+        options.tables = 4;
+        options.checkpoint = checkpoint;
+        options.checkpoint_interval_seconds = interval;
+        const Report report = run_tournament(tournament, options);
+        REQUIRE(figures(report) == figures(plain));
+        REQUIRE(figures(read_report(checkpoint)) == figures(report));
+    }
+}

@@ -18,7 +18,10 @@
 //   the run stops at the first unit after which the test has decided; later units are
 //   dropped even if they were played, so the deciding unit does not depend on threads or
 //   tables either.
-// - Checkpoint: after every wave the partial report is written atomically (write_report).
+// - Checkpoint: the partial report is written atomically (write_report) after a wave when
+//   checkpoint_interval_seconds have passed since the last write, and always when the run
+//   ends (done, stopped, SPRT decided or failed): the file then holds the returned report.
+//   Only when it is written depends on timing; what it holds never does.
 // - Rejected with RunError, before anything is played: threads or tables below 1, a shard
 //   outside 1..N, a resume report whose configuration differs from this tournament's (the
 //   message names the first differing field) or whose shard differs, and units in the resume
@@ -87,7 +90,9 @@ struct RunOptions {
     int tables = 2048;  // units in flight per wave
     Shard shard;
     std::filesystem::path checkpoint;  // empty: none
-    const Report* resume = nullptr;    // a previous report or checkpoint of this tournament
+    // Least time between two checkpoints while the run goes on (0: after every wave).
+    double checkpoint_interval_seconds = 30;
+    const Report* resume = nullptr;  // a previous report or checkpoint of this tournament
     std::atomic<bool>* stop = nullptr;
     // Called from the calling thread (never from a unit): after every wave, and during a wave
     // every progress_interval_seconds.
