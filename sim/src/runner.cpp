@@ -145,6 +145,14 @@ Shard parse_shard(const std::string& text) {
 }
 
 void check_resumable(const Tournament& tournament, const Report& resume, const Shard& shard) {
+    // Another version may play a unit differently (an engine or bot fix moves the figures), so
+    // its units and this version's would make a report of no one run.
+    if (resume.run().version() != POKERARENA_VERSION)
+        throw RunError("--resume: the report was written by pokerarena " +
+                       (resume.run().version().empty() ? std::string("(no version)")
+                                                       : resume.run().version()) +
+                       " but this is pokerarena " POKERARENA_VERSION
+                       "; resume it with the version that started it, or start the run again");
     // Byte for byte: any difference, even one no figure depends on, means the resumed units
     // were played under other rules than the ones this run would apply.
     if (resume.config().SerializeAsString() != tournament.config.SerializeAsString()) {

@@ -221,6 +221,15 @@ TEST_CASE("runner: bad options and mismatched resumes are refused", "[runner]") 
     REQUIRE_THROWS_WITH(check_resumable(tournament, other_report, Shard{}),
                         Catch::Contains("hands: 325 -> 300"));
 
+    // A report of another pokerarena version names both versions.
+    Report old_report = run_tournament(tournament, stopped);
+    const std::string version = old_report.run().version();
+    REQUIRE_FALSE(version.empty());
+    old_report.mutable_run()->set_version("0.0.1-old");
+    REQUIRE_THROWS_WITH(
+        check_resumable(tournament, old_report, Shard{}),
+        Catch::Contains("written by pokerarena 0.0.1-old but this is pokerarena " + version));
+
     // A report of another shard.
     RunOptions shard_options;
     shard_options.threads = 2;

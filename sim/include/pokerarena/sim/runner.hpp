@@ -23,7 +23,8 @@
 //   ends (done, stopped, SPRT decided or failed): the file then holds the returned report.
 //   Only when it is written depends on timing; what it holds never does.
 // - Rejected with RunError, before anything is played: threads or tables below 1, a shard
-//   outside 1..N, a resume report whose configuration differs from this tournament's (the
+//   outside 1..N, a resume report written by another pokerarena version (the message names
+//   both), a resume report whose configuration differs from this tournament's (the
 //   message names the first differing field) or whose shard differs, and units in the resume
 //   report that are not in the schedule. write_report's ReportError propagates.
 // - A unit that throws stops the run as a stop does (units not started are skipped, units in
@@ -100,8 +101,8 @@ struct RunOptions {
     double progress_interval_seconds = 0.5;
 };
 
-// Checks that `resume` can continue `tournament`'s run of `shard`; throws RunError naming the
-// first differing field otherwise.
+// Checks that `resume` can continue `tournament`'s run of `shard`; throws RunError naming both
+// versions when another pokerarena version wrote it, or the first differing field otherwise.
 void check_resumable(const Tournament& tournament, const Report& resume, const Shard& shard);
 
 // Plays the tournament (or its shard, minus the resumed units) and returns the report with
