@@ -77,10 +77,13 @@ std::vector<WorkUnit> make_schedule(const TournamentConfig& config) {
             std::copy(group.begin(), group.end(), u.seat_bot.begin());
             u.first_deal = k * deals_per_unit;
             u.deals = std::min(deals_per_unit, config.hands() - u.first_deal);
-            // Cash deals are hands of one table per block, so the block index is the table;
-            // each tournament needs a table of its own, so it is keyed by tournament index.
+            // Cash deals are hands of one table per unit, and every group gets tables of its own
+            // (group * blocks + k, which is the unit index): pairs sharing cards would make a
+            // bot's samples against different opponents correlated, while its interval pools
+            // them as independent. Each tournament needs a table of its own, so it is keyed by
+            // tournament index (sit-and-go has one group).
             u.table_id =
-                static_cast<std::uint64_t>(config.format() == SIT_AND_GO ? u.first_deal : k);
+                static_cast<std::uint64_t>(config.format() == SIT_AND_GO ? u.first_deal : u.index);
             units.push_back(u);
         }
     }

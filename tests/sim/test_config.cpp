@@ -361,7 +361,8 @@ TEST_CASE("a bad sit-and-go structure is rejected naming the field", "[config]")
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("allin_ev: true"));
 }
 
-TEST_CASE("a round robin has one group per pair, cut into blocks sharing table ids", "[schedule]") {
+TEST_CASE("a round robin has one group per pair, cut into blocks with tables of their own",
+          "[schedule]") {
     TournamentConfig c = bots_only({"call", "fold", "tag", "random"});
     c.set_hands(1000);
     c.set_deals_per_unit(300);
@@ -379,8 +380,10 @@ TEST_CASE("a round robin has one group per pair, cut into blocks sharing table i
         CHECK(u.seat_bot[1] == pairs[group].second);
         CHECK(u.first_deal == 300 * block);
         CHECK(u.deals == (block == 3 ? 100 : 300));
-        // The same block of deals has the same table in every pair: common cards.
-        CHECK(u.table_id == static_cast<std::uint64_t>(block));
+        // Every unit has a table of its own (group * blocks + block): no pair shares cards
+        // with another, so a bot's samples against different opponents are independent.
+        CHECK(u.table_id ==
+              static_cast<std::uint64_t>(4 * group) + static_cast<std::uint64_t>(block));
     }
 }
 
@@ -435,7 +438,7 @@ TEST_CASE("a gauntlet puts the hero in seat 0 against every other bot in order",
     for (std::size_t i = 0; i < t.units.size(); ++i) {
         CHECK(t.units[i].seat_bot[0] == 2);
         CHECK(t.units[i].seat_bot[1] == opponents[i / 2]);
-        CHECK(t.units[i].table_id == i % 2);
+        CHECK(t.units[i].table_id == i);
         CHECK(t.units[i].first_deal == static_cast<std::int64_t>(5 * (i % 2)));
     }
 }

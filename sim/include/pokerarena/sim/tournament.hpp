@@ -8,9 +8,9 @@
 //   \"handz\"."). Unknown fields are errors in both formats. A file that cannot be read is a
 //   ConfigError naming it.
 // - make_tournament() fills every default (see config.proto and "Defaults" below), validates
-//   every field and loads every bot; it throws ConfigError naming the field and what was
-//   expected ("bots[2].spec: unknown bot 'tagg'; built-in bots are: ...", "seats: 12; a table
-//   has 3 to 10 seats"). The schedule is a pure function of the configuration.
+//   every field and loads every bot (unless told BotLoading::Skip); it throws ConfigError naming
+//   the field and what was expected ("bots[2].spec: unknown bot 'tagg'; built-in bots are: ...",
+//   "seats: 12; a table has 3 to 10 seats"). The schedule is a pure function of the configuration.
 // - play_unit() is thread-safe (the tournament is only read; the unit makes its own table
 //   and bot instances, seeded from the seed and the unit) and its result depends only on
 //   (tournament, unit): never on threads, timing or other units.
@@ -75,6 +75,10 @@ inline constexpr std::int64_t kMaxUnitsPerGroup = 2048;
 // make_tournament() rejects a schedule with more units than this (raise deals_per_unit).
 inline constexpr std::int64_t kMaxUnits = 10'000'000;
 
+// The standard error (mbb per hand) given to the ratings' pairs without a spread when no pair
+// of the field has one (see aggregate()).
+inline constexpr double kExactPairStdError = 1e-3;
+
 // One table playing a block of deals.
 //
 // The schedule (Tournament::units) is a list of groups, each cut into blocks of
@@ -84,11 +88,13 @@ inline constexpr std::int64_t kMaxUnits = 10'000'000;
 //   (1,2), ...; seat_bot = {a, b}. GAUNTLET: one group per other bot o, in increasing o;
 //   seat_bot = {hero, o} (the hero is always seat_bot[0]). RING and SIT_AND_GO: one group;
 //   seat_bot = {0, 1, ..., seats - 1}.
-// - Heads-up and ring: the group's deals are 0 .. config.hands - 1. The unit of block k holds
-//   deals first_deal = k * deals_per_unit .. first_deal + deals - 1 and table_id = k; deal
-//   first_deal + h is hand h (h = 0 .. deals - 1) of Table(game, config.seed, table_id). So
-//   every pair (and every rotation) sees the same cards for the same deal: common random
-//   numbers across the field. When duplicate, each deal is played once per rotation
+// - Heads-up and ring: the group's deals are 0 .. config.hands - 1. The unit of block k of
+//   group g holds deals first_deal = k * deals_per_unit .. first_deal + deals - 1 and
+//   table_id = g * blocks_per_group + k (its index); deal first_deal + h is hand h
+//   (h = 0 .. deals - 1) of Table(game, config.seed, table_id). So every group is dealt cards
+//   of its own: a bot's samples against different opponents are independent, as the pooled
+//   per-bot interval assumes (no common cards across pairs). The rotations of one deal do
+//   share its cards. When duplicate, each deal is played once per rotation
 //   (heads-up: 2, seats swapped; ring: `seats`, every bot in every seat) on tables with the
 //   same table id, bot memories reset (new_match) in between. Not duplicate: each deal is
 //   played once with the seats as listed (the button moves every hand anyway).
@@ -120,7 +126,12 @@ struct Tournament {
     std::vector<WorkUnit> units;
 };
 
-Tournament make_tournament(const TournamentConfig& config);
+// Whether make_tournament() loads the bots. Skip is for what only reads results (merging
+// reports, possibly on another machine): no plugin is opened and no plugin code runs, and the
+// tournament's factories are empty, so play_unit() rejects every unit of it.
+enum class BotLoading { Load, Skip };
+
+Tournament make_tournament(const TournamentConfig& config, BotLoading loading = BotLoading::Load);
 
 // How many times each deal (or tournament) is played: 2 heads-up duplicate, `seats` ring or
 // sit-and-go duplicate, 1 otherwise.
@@ -142,9 +153,11 @@ UnitResult play_unit(const Tournament& tournament, std::int64_t unit);
 // complete) from the finished units; run and timing are left for the caller.
 // - Win rates are summarize(samples, 1000 * samples.n / (big_blind * hands)) in mbb per hand
 //   (cash formats; sit-and-go reports prize, roi and itm_rate instead).
-// - Ratings (heads-up formats): least_squares_ratings over the pairs with at least 2 samples
-//   and a positive spread, std_error = ci95 / 1.96; none when those pairs do not connect the
-//   field.
+// - Ratings (heads-up formats): least_squares_ratings over the pairs with at least 2 samples,
+//   std_error = ci95 / 1.96; a pair with no spread (an exact result, such as allin vs call
+//   duplicate) gets the smallest positive std_error of the field, or kExactPairStdError when
+//   no pair has one, so it weighs at least as much as any other. None when those pairs do not
+//   connect the field.
 // - With an SPRT, the test is run after each unit of the unbroken run of units 0, 1, 2, ...;
 //   at the first unit where it decides, the match is over: later units are dropped (not
 //   counted, not kept in report.units) and the report is complete.
