@@ -282,6 +282,7 @@ int run(const RunCommandOptions& options) {
             run_options.shard = sim::parse_shard(options.shard);
         else if (resume && !resume->run().shard().empty())
             run_options.shard = sim::parse_shard(resume->run().shard());
+        sim::check_shard(tournament, run_options.shard);
         if (resume) {
             sim::check_resumable(tournament, *resume, run_options.shard);
             run_options.resume = &*resume;

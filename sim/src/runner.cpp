@@ -144,6 +144,17 @@ Shard parse_shard(const std::string& text) {
     return shard;
 }
 
+void check_shard(const Tournament& tournament, const Shard& shard) {
+    if (shard.count < 1 || shard.index < 1 || shard.index > shard.count)
+        throw RunError("shard: " + shard_text(shard) + "; expected K/N with 1 <= K <= N");
+    // The SPRT decides on the unbroken run of units from unit 0; a shard other than 1/N never
+    // holds unit 0, so its test would never stop, and no shard sees the others' units.
+    if (tournament.config.has_sprt() && shard.count > 1)
+        throw RunError("--shard " + shard_text(shard) +
+                       " with --sprt: the sequential test needs every unit from unit 0 in one "
+                       "run; run the SPRT without --shard");
+}
+
 void check_resumable(const Tournament& tournament, const Report& resume, const Shard& shard) {
     // Another version may play a unit differently (an engine or bot fix moves the figures), so
     // its units and this version's would make a report of no one run.
@@ -191,9 +202,7 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
         throw RunError("threads: " + std::to_string(options.threads) + "; expected 1 or more");
     if (options.tables < 1)
         throw RunError("tables: " + std::to_string(options.tables) + "; expected 1 or more");
-    if (options.shard.count < 1 || options.shard.index < 1 ||
-        options.shard.index > options.shard.count)
-        throw RunError("shard: " + shard_text(options.shard) + "; expected K/N with 1 <= K <= N");
+    check_shard(tournament, options.shard);
     const int threads =
         options.threads > 0 ? options.threads : std::max(1, tbb::info::default_concurrency());
 

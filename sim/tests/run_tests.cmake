@@ -24,6 +24,8 @@ pokerarena_cli_test("run bad config syntax" 2 "bad_syntax.txtpb:2:[0-9]+: .*hand
 pokerarena_cli_test("run no bots" 2 "no bots: give a configuration file" run --hands 10)
 pokerarena_cli_test("run unknown bot" 2 "bots\\[1\\].spec: unknown bot 'tagg'" run --bots tag,tagg)
 pokerarena_cli_test("run bad shard" 2 "--shard 3/2: expected K/N" run --bots tag,call --shard 3/2)
+pokerarena_cli_test("run sprt with shard" 2 "--shard 2/4 with --sprt: the sequential test needs every unit"
+  run --bots tag,call --sprt 0,20,0.05,0.05 --shard 2/4)
 pokerarena_cli_test("run bad sprt" 2 "--sprt 0,x,0.05,0.05: 'x' is not a number"
   run --bots tag,call --sprt 0,x,0.05,0.05)
 # Flag values CLI11 checks exit with its own codes (105: validation error).

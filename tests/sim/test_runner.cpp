@@ -194,6 +194,14 @@ TEST_CASE("runner: the SPRT stops a lopsided match at the same unit with 1 or 2 
     REQUIRE(one.units_done() < one.units_total() / 10);
     REQUIRE(one.sprt().hands() == one.hands());
     REQUIRE(figures(one) == figures(two));
+
+    // A shard of it would never stop early: refused before anything is played.
+    RunOptions sharded;
+    sharded.shard = parse_shard("2/4");
+    REQUIRE_THROWS_WITH(run_tournament(tournament, sharded),
+                        Catch::Contains("--shard 2/4 with --sprt: the sequential test needs"));
+    REQUIRE_THROWS_AS(check_shard(tournament, parse_shard("1/2")), RunError);
+    REQUIRE_NOTHROW(check_shard(tournament, parse_shard("1/1")));
 }
 
 TEST_CASE("runner: bad options and mismatched resumes are refused", "[runner]") {

@@ -23,10 +23,10 @@
 //   ends (done, stopped, SPRT decided or failed): the file then holds the returned report.
 //   Only when it is written depends on timing; what it holds never does.
 // - Rejected with RunError, before anything is played: threads or tables below 1, a shard
-//   outside 1..N, a resume report written by another pokerarena version (the message names
-//   both), a resume report whose configuration differs from this tournament's (the
-//   message names the first differing field) or whose shard differs, and units in the resume
-//   report that are not in the schedule. write_report's ReportError propagates.
+//   outside 1..N or of an SPRT tournament (check_shard), a resume report written by another
+//   pokerarena version (the message names both), a resume report whose configuration differs from
+//   this tournament's (the message names the first differing field) or whose shard differs, and
+//   units in the resume report that are not in the schedule. write_report's ReportError propagates.
 // - A unit that throws stops the run as a stop does (units not started are skipped, units in
 //   flight finish and are kept), then UnitFailure is thrown: it names the failing unit (the
 //   lowest when several fail) and carries the report of every finished unit, complete = false,
@@ -100,6 +100,10 @@ struct RunOptions {
     std::function<void(const RunProgress&)> progress;
     double progress_interval_seconds = 0.5;
 };
+
+// Throws RunError when `tournament` cannot be run as `shard`: K outside 1..N, or a shard of
+// an SPRT tournament (the test walks the units from unit 0, which only one run holds).
+void check_shard(const Tournament& tournament, const Shard& shard);
 
 // Checks that `resume` can continue `tournament`'s run of `shard`; throws RunError naming both
 // versions when another pokerarena version wrote it, or the first differing field otherwise.
