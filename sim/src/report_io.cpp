@@ -19,7 +19,21 @@ std::string describe_errno() {
 
 }  // namespace
 
-void write_report(const Report& report, const std::filesystem::path& path) {
+void write_report(const Report& report, const std::filesystem::path& requested) {
+    // Renaming over the path replaces whatever is there: through a symbolic link it would
+    // replace the link, and over a device (say -o /dev/null, as root) the device itself. So the
+    // report goes to the link's target, and anything but a regular file is refused.
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path path = requested;
+    if (fs::symlink_status(requested, ec).type() == fs::file_type::symlink) {
+        path = fs::weakly_canonical(requested, ec);
+        if (ec) throw ReportError(requested.string() + ": cannot resolve: " + ec.message());
+    }
+    const fs::file_status status = fs::status(path, ec);
+    if (fs::exists(status) && !fs::is_regular_file(status))
+        throw ReportError(requested.string() +
+                          ": not a regular file; a report replaces a file, so give a file name");
     // The temporary file sits in the same folder so that rename() stays on one file system and
     // replaces the old report in one step; its name carries no randomness, and two runs writing
     // the same report path at once is not supported.
@@ -39,7 +53,6 @@ void write_report(const Report& report, const std::filesystem::path& path) {
         throw ReportError(tmp.string() +
                           ": cannot write: " + (written ? describe_errno() : write_error));
     }
-    std::error_code ec;
     std::filesystem::rename(tmp, path, ec);
     if (ec) {
         std::error_code ignored;

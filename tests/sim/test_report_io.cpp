@@ -73,3 +73,22 @@ TEST_CASE("JSON uses the proto field names and prints every field", "[report]") 
     CHECK_THAT(json, Catch::Contains("\"mbb_per_hand\"") && Catch::Contains("-62.5") &&
                          Catch::Contains("\"units_done\"") && Catch::Contains("\"seed\": \"42\""));
 }
+
+TEST_CASE("a report follows a symbolic link and refuses what is not a regular file", "[report]") {
+    const fs::path target = scratch("link_target.pb");
+    const fs::path link = scratch("link.pb");
+    fs::remove(link);
+    write_report(sample_report(), target);
+    fs::create_symlink(target, link);
+    Report other = sample_report();
+    other.set_hands(7);
+    write_report(other, link);
+    CHECK(fs::is_symlink(link));
+    CHECK(read_report(target).hands() == 7);
+
+    const fs::path folder = scratch("a_folder.pb");
+    fs::create_directories(folder);
+    CHECK_THROWS_WITH(write_report(other, folder),
+                      Catch::Contains("a_folder.pb: not a regular file"));
+    CHECK(fs::is_directory(folder));
+}

@@ -4,6 +4,8 @@
 // - write_report() never leaves a half-written report under `path`: it writes a temporary file
 //   beside it, flushes it and renames it over `path` (atomic on one file system), so a reader
 //   sees the old report or the new one, and an interrupted run loses nothing already written.
+//   A symbolic link is followed (the link stays); a path that exists but is not a regular file
+//   (a folder, a device) is refused.
 // - read_report() accepts exactly what write_report() writes (binary Protobuf).
 // - Failures throw ReportError with one message naming the file and what went wrong
 //   ("results/a.pb: not a pokerarena report (binary Protobuf expected)").
