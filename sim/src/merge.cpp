@@ -73,7 +73,9 @@ Report merge_reports(std::span<const Report> reports, std::span<const std::strin
     if (reports.empty()) throw MergeError("no reports to merge");
     check_same_tournament(reports, names);
 
-    const Tournament tournament = make_tournament(reports[0].config());
+    // The schedule and the game are all aggregate() needs: loading the bots would make a merge
+    // need the plugins at the paths they had where the shards ran, and run their code.
+    const Tournament tournament = make_tournament(reports[0].config(), BotLoading::Skip);
     const auto schedule_size = static_cast<std::int64_t>(tournament.units.size());
 
     MessageDifferencer unit_differencer;

@@ -120,6 +120,34 @@ TEST_CASE("merge: overlapping reports keep each unit once") {
     CHECK(merged.bots(0).net_chips() == whole.bots(0).net_chips());
 }
 
+TEST_CASE("merge: the bots' plugins are not loaded") {
+    // Shards run on machines with a plugin this one does not have: the merge needs only the
+    // schedule, so it neither opens the plugin nor needs its path.
+    const Fixture fixture;
+    TournamentConfig config = fixture.tournament.config;
+    config.mutable_bots(1)->set_spec("/nonexistent/pokerarena/random_bot.so");
+    REQUIRE_THROWS_AS(make_tournament(config), ConfigError);
+    std::vector<Report> shards = {shard_report(fixture.tournament, fixture.units, 1, 2),
+                                  shard_report(fixture.tournament, fixture.units, 2, 2)};
+    for (Report& shard : shards)
+        *shard.mutable_config() = config;
+    const Report merged = merge_reports(shards);
+    CHECK(merged.complete());
+    CHECK(merged.units_done() == static_cast<std::int64_t>(fixture.units.size()));
+    CHECK(merged.bots(1).spec() == "/nonexistent/pokerarena/random_bot.so");
+    const Report whole = aggregate(fixture.tournament, fixture.units);
+    for (int b = 0; b < 3; ++b) {
+        CHECK(merged.bots(b).net_chips() == whole.bots(b).net_chips());
+        CHECK(merged.bots(b).mbb_per_hand().ci95() == whole.bots(b).mbb_per_hand().ci95());
+    }
+
+    // Without its bots, a tournament cannot be played.
+    const Tournament unloaded = make_tournament(config, BotLoading::Skip);
+    CHECK(unloaded.factories.empty());
+    CHECK(unloaded.units.size() == fixture.tournament.units.size());
+    CHECK_THROWS(play_unit(unloaded, 0));
+}
+
 TEST_CASE("merge: inputs that do not belong together are rejected with the file and field") {
     const Fixture fixture;
     const Report a = shard_report(fixture.tournament, fixture.units, 1, 2);

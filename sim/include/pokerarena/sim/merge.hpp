@@ -3,8 +3,8 @@
 //
 // Guarantees
 // - The figures of the result (bots, pairs, sprt, curve, hands, units, complete) are
-//   aggregate(make_tournament(config), union of the inputs' units): byte-identical to those of
-//   one run of the same units, whatever the order of the inputs.
+//   aggregate(make_tournament(config, BotLoading::Skip), union of the inputs' units):
+//   byte-identical to those of one run of the same units, whatever the order of the inputs.
 // - run: version as in the inputs, shard empty, threads and tables 0 (no one process ran the
 //   whole), started the earliest of the inputs'.
 // - timing: wall_seconds and hands_per_second 0 (absent): shards may have run one after
@@ -16,8 +16,10 @@
 //   the first one's (the message names the first differing field); their versions differ; an
 //   input holds a unit outside the schedule; or a unit present in two inputs differs in
 //   anything but its timing fields (the first copy is kept when they agree).
-// - make_tournament() loads the bots again (plugins by path), so merging needs the plugins
-//   the inputs were run with; its ConfigError passes through.
+// - The tournament is rebuilt without its bots (BotLoading::Skip): no plugin is loaded, so a
+//   merge needs neither the plugins the inputs were run with nor their paths, and runs none
+//   of their code. A configuration make_tournament() rejects otherwise is a ConfigError,
+//   passed through.
 #pragma once
 
 #include <span>
