@@ -189,6 +189,54 @@ TEST_CASE("ratings of a round robin fit the crosstable", "[aggregate]") {
     CHECK(r.bots(1).hands() == 8);
 }
 
+TEST_CASE("a pair with an exact result weighs like the most precise pair", "[aggregate]") {
+    // As in the round robin above, but pair (0,1) won 0 and 0: no spread. It gets the smallest
+    // standard error of the field (250, every other pair's), so the weights are equal again:
+    // r0 - r1 = 0, r0 - r2 = 750, r1 - r2 = 250 -> r0 = 750 / 3 = 250, r1 = 250 / 3,
+    // r2 = -1000 / 3.
+    const Tournament t = heads_up(3, 2, 2);
+    const Report r = aggregate(t, {pair_unit(3, 0, 0, 1, {0, 0}), pair_unit(3, 1, 0, 2, {4, 2}),
+                                   pair_unit(3, 2, 1, 2, {2, 0})});
+    CHECK(r.pairs(0).mbb_per_hand_a().ci95() == 0);
+    REQUIRE(r.bots(0).has_rating());
+    CHECK(r.bots(0).rating().mean() == Approx(250));
+    CHECK(r.bots(1).rating().mean() == Approx(250.0 / 3));
+    CHECK(r.bots(2).rating().mean() == Approx(-1000.0 / 3));
+    CHECK(r.bots(0).rating().samples() == 4);
+
+    // Every pair exact: each weighs kExactPairStdError, and the ratings fit the pairs.
+    const Report exact = aggregate(t, {pair_unit(3, 0, 0, 1, {2, 2}), pair_unit(3, 1, 0, 2, {4, 4}),
+                                       pair_unit(3, 2, 1, 2, {2, 2})});
+    REQUIRE(exact.bots(0).has_rating());
+    CHECK(exact.bots(0).rating().mean() == Approx(500));
+    CHECK(exact.bots(1).rating().mean() == Approx(0).margin(1e-6));
+    CHECK(exact.bots(2).rating().mean() == Approx(-500));
+    CHECK(exact.bots(0).rating().ci95() < 1.96 * kExactPairStdError);
+}
+
+TEST_CASE("a played gauntlet with an exact pair has ratings", "[aggregate]") {
+    // allin against call, duplicate, is exactly 0 (every hand goes to showdown all-in, and the
+    // swapped halves cancel): without that pair, call would not be connected to the field.
+    TournamentConfig c;
+    for (const char* spec : {"allin", "call", "tag", "random"})
+        c.add_bots()->set_spec(spec);
+    c.set_format(GAUNTLET);
+    c.set_hands(200);
+    const Tournament t = make_tournament(c);
+    std::vector<UnitResult> units;
+    for (const WorkUnit& w : t.units)
+        units.push_back(play_unit(t, w.index));
+    const Report r = aggregate(t, units);
+    REQUIRE(r.pairs_size() == 3);
+    CHECK(r.pairs(0).b() == 1);
+    CHECK(r.pairs(0).mbb_per_hand_a().mean() == 0);
+    CHECK(r.pairs(0).mbb_per_hand_a().stddev() == 0);
+    for (const BotResult& b : r.bots())
+        CHECK(b.has_rating());
+    CHECK(r.bots(0).rating().mean() ==
+          Approx(r.bots(1).rating().mean()).margin(1.96 * kExactPairStdError));
+}
+
 TEST_CASE("the report does not depend on the order of the units", "[aggregate]") {
     const Tournament t = heads_up(4, 40, 7);  // 6 pairs x 6 blocks
     REQUIRE(t.units.size() == 36);
