@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <stdexcept>
@@ -23,6 +24,13 @@ constexpr double kZ95 = 1.96;  // as in stats.cpp: ci95 = 1.96 standard errors
 
 SampleMoments from_proto(const Moments& m) {
     return {m.n(), m.sum(), m.sum_squares()};
+}
+
+// P(true value > 0) for an estimate with this standard error, under the normal approximation;
+// an estimate without error is above zero or not for certain.
+double likelihood_above_zero(double estimate, double std_error) {
+    if (std_error > 0) return normal_cdf(estimate / std_error);
+    return estimate > 0 ? 1.0 : estimate < 0 ? 0.0 : 0.5;
 }
 
 void set_estimate(Estimate* out, const Summary& s) {
@@ -266,6 +274,15 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
             const Summary prize_summary =
                 summarize(in.prize, 1.0 / static_cast<double>(plays_per_deal(c)));
             set_estimate(out.mutable_prize(), prize_summary);
+            // A prize is never negative, so P(prize > 0) would say nothing; what matters is
+            // whether the bot wins back more than its buy-in (prizes are in buy-ins): the LOS
+            // of its ROI.
+            const double std_error =
+                prize_summary.samples > 0
+                    ? prize_summary.stddev / std::sqrt(static_cast<double>(prize_summary.samples))
+                    : 0;
+            out.mutable_prize()->set_los(
+                likelihood_above_zero(prize_summary.mean - 1.0, std_error));
             if (in.tournaments > 0) {
                 out.set_roi(prize_summary.mean - 1.0);
                 out.set_itm_rate(static_cast<double>(in.in_the_money) /
@@ -328,10 +345,7 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
             const double std_error = ratings[b].ci95 / kZ95;
             r.set_mean(ratings[b].value);
             r.set_ci95(ratings[b].ci95);
-            r.set_los(std_error > 0          ? normal_cdf(ratings[b].value / std_error)
-                      : ratings[b].value > 0 ? 1.0
-                      : ratings[b].value < 0 ? 0.0
-                                             : 0.5);
+            r.set_los(likelihood_above_zero(ratings[b].value, std_error));
             r.set_samples(rating_samples[b]);
         }
     }

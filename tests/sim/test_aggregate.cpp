@@ -429,7 +429,11 @@ TEST_CASE("sit-and-go places give prizes, ROI and in-the-money rates", "[aggrega
     CHECK(r.bots(2).roi() == Approx(-0.7));
     CHECK(r.bots(2).itm_rate() == Approx(2.0 / 6));
     CHECK(r.bots(2).prize().stddev() == 0);
-    CHECK(r.bots(2).prize().los() == 1);
+    // The prize's los is P(prize > buy-in), the LOS of the ROI: bot 0 Phi(0.55 / 0.15) =
+    // Phi(3.666667), bot 1 Phi(0.15 / 0.15) = Phi(1), bot 2 surely below its buy-in.
+    CHECK(b0.prize().los() == Approx(0.999877).epsilon(1e-5));
+    CHECK(r.bots(1).prize().los() == Approx(0.841345).epsilon(1e-5));
+    CHECK(r.bots(2).prize().los() == 0);
     // The prizes of a tournament add up to its pool.
     CHECK(b0.prize().mean() + r.bots(1).prize().mean() + r.bots(2).prize().mean() == Approx(3));
     CHECK_FALSE(b0.has_mbb_per_hand());
