@@ -74,12 +74,14 @@ struct RunCommandOptions {
     CLI::Option* hh_sample_flag = nullptr;
     CLI::Option* out_flag = nullptr;
 
-    bool any_tournament_flag() const {
+    // "--seed, --hands": the tournament flags given, empty when none.
+    std::string tournament_flags_given() const {
+        std::string names;
         for (const CLI::Option* flag :
              {bots_flag, format_flag, hands_flag, seed_flag, seats_flag, stack_flag, duplicate_flag,
               allin_ev_flag, sprt_flag, hh_out_flag, hh_sample_flag})
-            if (flag->count() > 0) return true;
-        return false;
+            if (flag->count() > 0) names += (names.empty() ? "" : ", ") + flag->get_name();
+        return names;
     }
 };
 
@@ -144,10 +146,19 @@ sim::Sprt parse_sprt(const std::string& text) {
 // The configuration: the file (or the resumed report's), then every flag given over it.
 TournamentConfig build_config(const RunCommandOptions& options, const Report* resume) {
     TournamentConfig config;
+    const std::string flags_given = options.tournament_flags_given();
     if (!options.config_path.empty())
         config = sim::read_config(options.config_path);
-    else if (resume != nullptr && !options.any_tournament_flag())
+    else if (resume != nullptr && flags_given.empty())
         return resume->config();
+    else if (resume != nullptr && options.bots_flag->count() == 0)
+        // A flag over the report's configuration would make another tournament, which
+        // check_resumable refuses anyway; say which flags may go with --resume instead.
+        throw UsageError("--resume with " + flags_given +
+                         ": a resumed run plays the report's configuration, so only --threads, "
+                         "--tables, --out, --json, --checkpoint, --shard, --log-level and "
+                         "--quiet go with --resume FILE (or repeat the first run's whole "
+                         "configuration: its file or --bots, and every flag)");
     else if (options.bots_flag->count() == 0)
         throw UsageError(
             "no bots: give a configuration file (see sim/configs/) or --bots, e.g. --bots "
@@ -173,8 +184,32 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
     if (options.allin_ev_flag->count() > 0) config.set_allin_ev(options.allin_ev);
     if (options.sprt_flag->count() > 0) *config.mutable_sprt() = parse_sprt(options.sprt);
     if (options.hh_out_flag->count() > 0) config.set_hh_out(options.hh_out);
-    if (options.hh_sample_flag->count() > 0) config.set_hh_sample(options.hh_sample);
+    if (options.hh_sample_flag->count() > 0) {
+        if (config.hh_out().empty())
+            throw UsageError("--hh-sample " + std::to_string(options.hh_sample) +
+                             ": hands are written only with --hh-out FOLDER (or hh_out in the "
+                             "configuration file)");
+        config.set_hh_sample(options.hh_sample);
+    }
     return config;
+}
+
+// A whole number of at least `least` (0 or 1), checked on the flag's text before CLI11
+// converts it: an unsigned conversion would turn "-1" into 2^64 - 1, and 0 in a configuration
+// means "the default", so a flag given 0 would silently play the default. (CLI11's
+// PositiveNumber accepts fractions and names a range up to 1.8e308.)
+CLI::Validator whole_number(unsigned long long least) {
+    return CLI::Validator(
+        [least](std::string& text) -> std::string {
+            unsigned long long value = 0;
+            const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+            if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() ||
+                value < least)
+                return "'" + text + "': expected a whole number of " + std::to_string(least) +
+                       " or more";
+            return {};
+        },
+        "INT>=" + std::to_string(least));
 }
 
 // Set by SIGINT and SIGTERM. SA_RESETHAND restores the default action, so a second Ctrl-C
@@ -394,20 +429,26 @@ void add_run_command(CLI::App& app, int& exit_code) {
                          "round-robin (heads-up, every pair), gauntlet (the first bot against "
                          "each other), ring (3 to 10 seats) or sit-and-go")
             ->check(CLI::IsMember({"round-robin", "gauntlet", "ring", "sit-and-go"}));
-    options->hands_flag = run_app->add_option(
-        "--hands", options->hands,
-        "Deals per pairing (heads-up; each played twice when duplicate), per seat group (ring) "
-        "or tournaments (sit-and-go)");
-    options->seed_flag = run_app->add_option("--seed", options->seed, "Seed of every deal and bot");
+    options->hands_flag = run_app
+                              ->add_option("--hands", options->hands,
+                                           "Deals per pairing (heads-up; each played twice when "
+                                           "duplicate), per seat group (ring) "
+                                           "or tournaments (sit-and-go)")
+                              ->check(whole_number(1));
+    options->seed_flag = run_app->add_option("--seed", options->seed, "Seed of every deal and bot")
+                             ->check(whole_number(0));
     run_app->add_option("--threads", options->threads, "Threads (default: every core)")
         ->check(CLI::Range(1, 4096));
     run_app->add_option("--tables", options->tables, "Tables (work units) in flight at once")
         ->default_val(options->tables)
         ->check(CLI::Range(1, 1 << 20));
     options->seats_flag =
-        run_app->add_option("--seats", options->seats, "Ring and sit-and-go: seats per table");
-    options->stack_flag = run_app->add_option("--stack", options->stack_big_blinds,
-                                              "Cash formats: starting stack in big blinds");
+        run_app->add_option("--seats", options->seats, "Ring and sit-and-go: seats per table")
+            ->check(whole_number(1));
+    options->stack_flag = run_app
+                              ->add_option("--stack", options->stack_big_blinds,
+                                           "Cash formats: starting stack in big blinds")
+                              ->check(whole_number(1));
     options->duplicate_flag =
         run_app->add_flag("--duplicate,!--no-duplicate", options->duplicate,
                           "Replay every deal with seats swapped or rotated (default on)");
@@ -418,8 +459,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "Two bots: stop when the sequential test decides; mbb0,mbb1,alpha,beta");
     options->hh_out_flag =
         run_app->add_option("--hh-out", options->hh_out, "Write hands as PHH into this folder");
-    options->hh_sample_flag = run_app->add_option("--hh-sample", options->hh_sample,
-                                                  "With --hh-out: write one hand in N");
+    options->hh_sample_flag =
+        run_app->add_option("--hh-sample", options->hh_sample, "With --hh-out: write one hand in N")
+            ->check(whole_number(1));
     options->out_flag = run_app->add_option(
         "-o,--out", options->out,
         "Report file, binary Protobuf (default: pokerarena-report.pb, or the --resume file)");

@@ -1,6 +1,7 @@
 # `pokerarena run --checkpoint`, then `--resume` of the checkpoint: the resumed run prints the
 # same results table (timing lines aside) and exits 0; resuming with another bot is refused
-# with exit code 2 naming the field. COMMAND is the pokerarena binary, DIR a scratch folder.
+# with exit code 2 naming the field, and so is a tournament flag over --resume alone; a failing
+# unit leaves a resumable report. COMMAND is the pokerarena binary, DIR a scratch folder.
 function(run_pokerarena expected_exit)
   execute_process(COMMAND ${COMMAND} run ${ARGN}
     RESULT_VARIABLE exit_code OUTPUT_VARIABLE output ERROR_VARIABLE errors)
@@ -35,6 +36,13 @@ endif()
 run_pokerarena(2 --bots tag,fold,random --hands 600 --seed 4 --resume ${DIR}/resume.pb)
 if(NOT errors MATCHES "configuration differs from this run's \\(modified: bots\\[1\\]\\.spec: \"call\" -> \"fold\"")
   message(FATAL_ERROR "the refused resume does not name bots[1].spec")
+endif()
+
+# A tournament flag over --resume alone would make another tournament: refused, saying which
+# flags go with --resume.
+run_pokerarena(2 --resume ${DIR}/resume.pb --seed 7)
+if(NOT errors MATCHES "--resume with --seed: a resumed run plays the report's configuration, so only --threads")
+  message(FATAL_ERROR "the resume with --seed does not say which flags go with --resume")
 endif()
 
 # A failing work unit (its hand-history file cannot be created: a folder holds its name) stops

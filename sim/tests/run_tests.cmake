@@ -28,6 +28,16 @@ pokerarena_cli_test("run sprt with shard" 2 "--shard 2/4 with --sprt: the sequen
   run --bots tag,call --sprt 0,20,0.05,0.05 --shard 2/4)
 pokerarena_cli_test("run bad sprt" 2 "--sprt 0,x,0.05,0.05: 'x' is not a number"
   run --bots tag,call --sprt 0,x,0.05,0.05)
+# 0 would mean "the default" in a configuration and "-1" would wrap to 2^64 - 1, so these
+# flags refuse them (CLI11's validation error, 105) rather than play something else.
+pokerarena_cli_test("run hands 0" 105 "--hands: '0': expected a whole number of 1 or more"
+  run --bots tag,call --hands 0)
+pokerarena_cli_test("run stack 0" 105 "--stack: '0': expected a whole number of 1 or more"
+  run --bots tag,call --stack 0)
+pokerarena_cli_test("run negative seed" 105 "--seed: '-1': expected a whole number of 0 or more"
+  run --bots tag,call --seed -1)
+pokerarena_cli_test("run hh-sample without hh-out" 2 "--hh-sample 5: hands are written only with --hh-out"
+  run --bots tag,call --hh-sample 5)
 # Flag values CLI11 checks exit with its own codes (105: validation error).
 pokerarena_cli_test("run bad format" 105 "--format: roundrobin not in {round-robin,gauntlet,ring,sit-and-go}"
   run --bots tag,call --format roundrobin)
