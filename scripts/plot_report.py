@@ -189,9 +189,9 @@ def winnings_series(report):
     series = [([0], [0]) for _ in range(n)]
     if report.units:
         for unit in report.units:
-            for i, bot in enumerate(unit.bots[:n]):
-                if bot.hands:
-                    hands, chips = series[i]
+            for bot in unit.bots:
+                if bot.hands and 0 <= bot.bot < n:
+                    hands, chips = series[bot.bot]
                     hands.append(hands[-1] + bot.hands)
                     chips.append(chips[-1] + bot.net_chips)
         return series, "hands played by the bot"

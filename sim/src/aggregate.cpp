@@ -85,9 +85,15 @@ void check_unit(const Tournament& t, const UnitResult& u) {
                to_string(total - 1) + ")");
     const int bots = t.config.bots_size();
     const std::string name = "unit " + to_string(u.unit());
-    if (u.bots_size() != bots)
-        reject(name + " has results for " + to_string(u.bots_size()) +
-               " bots; the tournament has " + to_string(bots));
+    const WorkUnit& seated = t.units[static_cast<std::size_t>(u.unit())];
+    if (u.bots_size() != seated.num_seats)
+        reject(name + " has results for " + to_string(u.bots_size()) + " bots; its table has " +
+               to_string(seated.num_seats) + " seats");
+    for (int k = 0; k < seated.num_seats; ++k)
+        if (u.bots(k).bot() != seated.seat_bot[static_cast<std::size_t>(k)])
+            reject(name + " has bots[" + to_string(k) + "] for bot " + to_string(u.bots(k).bot()) +
+                   "; seat " + to_string(k) + " of its table is bot " +
+                   to_string(seated.seat_bot[static_cast<std::size_t>(k)]));
     for (const PairUnit& p : u.pairs())
         if (p.a() < 0 || p.a() >= p.b() || p.b() >= bots)
             reject(name + " has a result for the pair (" + to_string(p.a()) + ", " +
@@ -96,8 +102,7 @@ void check_unit(const Tournament& t, const UnitResult& u) {
         if (u.places_size() != 0) reject(name + " has finishing places but is not a sit-and-go");
         return;
     }
-    const WorkUnit& w = t.units[static_cast<std::size_t>(u.unit())];
-    const std::int64_t plays = w.deals * plays_per_deal(t.config);
+    const std::int64_t plays = seated.deals * plays_per_deal(t.config);
     if (u.places_size() != plays * bots)
         reject(name + " has " + to_string(u.places_size()) + " finishing places; expected " +
                to_string(plays * bots) + " (" + to_string(plays) + " tournaments of " +
@@ -228,10 +233,14 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
     std::vector<std::int64_t> running_net(static_cast<std::size_t>(num_bots), 0);
     std::int64_t hands = 0;
     Curve& curve = *report.mutable_curve();
+    constexpr std::size_t kCurvePoints = 1000;
+    const std::size_t curve_stride =
+        std::max<std::size_t>(1, (units.size() + kCurvePoints - 1) / kCurvePoints);
+    std::size_t units_seen = 0;
     for (const UnitResult& u : units) {
-        for (int b = 0; b < num_bots; ++b) {
-            const BotUnit& in = u.bots(b);
-            BotTotals& bot = bots[static_cast<std::size_t>(b)];
+        for (const BotUnit& in : u.bots()) {
+            const auto b = static_cast<std::size_t>(in.bot());
+            BotTotals& bot = bots[b];
             bot.hands += in.hands();
             bot.net_chips += in.net_chips();
             bot.samples.merge(from_proto(in.samples()));
@@ -239,7 +248,7 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
             bot.decisions += in.decisions();
             bot.decision_ns += in.decision_ns();
             add_faults(bot.faults, in.faults());
-            running_net[static_cast<std::size_t>(b)] += in.net_chips();
+            running_net[b] += in.net_chips();
         }
         for (const PairUnit& p : u.pairs()) {
             PairTotals& pair = pairs[{p.a(), p.b()}];
@@ -250,6 +259,10 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
         }
         if (sit_and_go) add_sit_and_go(tournament, u, bots, prize);
         hands += u.hands();
+        // At most about kCurvePoints points (each holds every bot), so the curve does not grow
+        // with the number of units; the last unit always gets one.
+        ++units_seen;
+        if (units_seen % curve_stride != 0 && units_seen != units.size()) continue;
         curve.add_hands(hands);
         CurvePoint& point = *curve.add_points();
         for (std::int64_t net : running_net)

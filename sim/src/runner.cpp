@@ -64,11 +64,11 @@ struct LiveTotals {
     std::atomic<std::int64_t> run_hands{0};
 
     void add(const UnitResult& unit, bool this_run) {
-        for (int b = 0; b < unit.bots_size() && b < static_cast<int>(hands.size()); ++b) {
-            net_chips[static_cast<std::size_t>(b)].fetch_add(unit.bots(b).net_chips(),
-                                                             std::memory_order_relaxed);
-            hands[static_cast<std::size_t>(b)].fetch_add(unit.bots(b).hands(),
-                                                         std::memory_order_relaxed);
+        for (const BotUnit& bot : unit.bots()) {
+            const auto b = static_cast<std::size_t>(bot.bot());
+            if (b >= hands.size()) continue;  // aggregate() rejects such a unit with its reason
+            net_chips[b].fetch_add(bot.net_chips(), std::memory_order_relaxed);
+            hands[b].fetch_add(bot.hands(), std::memory_order_relaxed);
         }
         if (this_run) {
             run_units.fetch_add(1, std::memory_order_relaxed);

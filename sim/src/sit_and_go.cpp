@@ -136,12 +136,11 @@ class SitAndGoUnit {
         history_.finish();
 
         result.set_hands(hands_played_);
-        for (int b = 0; b < num_bots; ++b)
-            result.add_bots();
         std::uint64_t decision_ns = 0;
         for (int k = 0; k < n_; ++k) {
             const auto slot = static_cast<std::size_t>(k);
-            BotUnit& bot = *result.mutable_bots(unit_.seat_bot[slot]);
+            BotUnit& bot = *result.add_bots();
+            bot.set_bot(unit_.seat_bot[slot]);
             bot.set_hands(hands_[slot]);
             bot.set_net_chips(net_[slot]);
             to_proto(samples_[slot], *bot.mutable_samples());

@@ -354,12 +354,11 @@ UnitResult play_cash_unit(const Tournament& tournament, const WorkUnit& unit) {
     UnitResult result;
     result.set_unit(unit.index);
     result.set_hands(static_cast<std::int64_t>(deals) * plays);
-    for (int b = 0; b < config.bots_size(); ++b)
-        result.add_bots();
     std::uint64_t decision_ns = 0;
     for (int k = 0; k < n; ++k) {
         const auto slot = static_cast<std::size_t>(k);
-        BotUnit& bot = *result.mutable_bots(unit.seat_bot[slot]);
+        BotUnit& bot = *result.add_bots();
+        bot.set_bot(unit.seat_bot[slot]);
         bot.set_hands(hands[slot]);
         bot.set_net_chips(net[slot]);
         to_proto(samples[slot], *bot.mutable_samples());

@@ -37,8 +37,7 @@ void set_moments(Moments* m, std::initializer_list<double> samples) {
 
 // A duplicate heads-up unit of bots a < b where a won `samples` chips per deal pair (two hands
 // each); every other bot of the field sits out with zeros.
-UnitResult pair_unit(int num_bots, std::int64_t unit, int a, int b,
-                     std::initializer_list<double> samples) {
+UnitResult pair_unit(std::int64_t unit, int a, int b, std::initializer_list<double> samples) {
     UnitResult u;
     u.set_unit(unit);
     const std::int64_t hands = 2 * static_cast<std::int64_t>(samples.size());
@@ -46,10 +45,9 @@ UnitResult pair_unit(int num_bots, std::int64_t unit, int a, int b,
     for (double x : samples)
         net += static_cast<std::int64_t>(x);
     u.set_hands(hands);
-    for (int i = 0; i < num_bots; ++i)
-        u.add_bots();
     for (int side = 0; side < 2; ++side) {
-        BotUnit& bot = *u.mutable_bots(side == 0 ? a : b);
+        BotUnit& bot = *u.add_bots();
+        bot.set_bot(side == 0 ? a : b);
         const double sign = side == 0 ? 1 : -1;
         bot.set_hands(hands);
         bot.set_net_chips(side == 0 ? net : -net);
@@ -71,8 +69,8 @@ TEST_CASE("win rates, confidence and ratings of a two-bot match", "[aggregate]")
     // 4 deals in units of 2, duplicate: 2 units of 4 hands; big blind 2.
     const Tournament t = heads_up(2, 4, 2);
     REQUIRE(t.units.size() == 2);
-    UnitResult u0 = pair_unit(2, 0, 0, 1, {3, -1});
-    UnitResult u1 = pair_unit(2, 1, 0, 1, {5, 1});
+    UnitResult u0 = pair_unit(0, 0, 1, {3, -1});
+    UnitResult u1 = pair_unit(1, 0, 1, {5, 1});
     u0.mutable_bots(0)->set_decisions(10);
     u0.mutable_bots(0)->set_decision_ns(2000);
     u1.mutable_bots(0)->set_decisions(30);
@@ -146,7 +144,7 @@ TEST_CASE("all-in adjusted win rates are summarized like the raw ones", "[aggreg
     c.set_hands(2);
     c.set_allin_ev(true);
     const Tournament t = make_tournament(c);
-    UnitResult u = pair_unit(2, 0, 0, 1, {4, -2});
+    UnitResult u = pair_unit(0, 0, 1, {4, -2});
     // Adjusted: 1 and 1 chips per pair of 2 hands: 2 chips in 4 hands = 250 mbb per hand,
     // no spread.
     set_moments(u.mutable_bots(0)->mutable_samples_allin_ev(), {1, 1});
@@ -172,8 +170,8 @@ TEST_CASE("ratings of a round robin fit the crosstable", "[aggregate]") {
     // r0 = (250 + 750) / 3 = 333.33, r1 = (-250 + 250) / 3 = 0, r2 = (-750 - 250) / 3 = -333.33.
     const Tournament t = heads_up(3, 2, 2);
     REQUIRE(t.units.size() == 3);
-    const Report r = aggregate(t, {pair_unit(3, 0, 0, 1, {2, 0}), pair_unit(3, 1, 0, 2, {4, 2}),
-                                   pair_unit(3, 2, 1, 2, {2, 0})});
+    const Report r = aggregate(
+        t, {pair_unit(0, 0, 1, {2, 0}), pair_unit(1, 0, 2, {4, 2}), pair_unit(2, 1, 2, {2, 0})});
     REQUIRE(r.pairs_size() == 3);
     CHECK(r.pairs(1).a() == 0);
     CHECK(r.pairs(1).b() == 2);
@@ -195,8 +193,8 @@ TEST_CASE("a pair with an exact result weighs like the most precise pair", "[agg
     // r0 - r1 = 0, r0 - r2 = 750, r1 - r2 = 250 -> r0 = 750 / 3 = 250, r1 = 250 / 3,
     // r2 = -1000 / 3.
     const Tournament t = heads_up(3, 2, 2);
-    const Report r = aggregate(t, {pair_unit(3, 0, 0, 1, {0, 0}), pair_unit(3, 1, 0, 2, {4, 2}),
-                                   pair_unit(3, 2, 1, 2, {2, 0})});
+    const Report r = aggregate(
+        t, {pair_unit(0, 0, 1, {0, 0}), pair_unit(1, 0, 2, {4, 2}), pair_unit(2, 1, 2, {2, 0})});
     CHECK(r.pairs(0).mbb_per_hand_a().ci95() == 0);
     REQUIRE(r.bots(0).has_rating());
     CHECK(r.bots(0).rating().mean() == Approx(250));
@@ -205,8 +203,8 @@ TEST_CASE("a pair with an exact result weighs like the most precise pair", "[agg
     CHECK(r.bots(0).rating().samples() == 4);
 
     // Every pair exact: each weighs kExactPairStdError, and the ratings fit the pairs.
-    const Report exact = aggregate(t, {pair_unit(3, 0, 0, 1, {2, 2}), pair_unit(3, 1, 0, 2, {4, 4}),
-                                       pair_unit(3, 2, 1, 2, {2, 2})});
+    const Report exact = aggregate(
+        t, {pair_unit(0, 0, 1, {2, 2}), pair_unit(1, 0, 2, {4, 4}), pair_unit(2, 1, 2, {2, 2})});
     REQUIRE(exact.bots(0).has_rating());
     CHECK(exact.bots(0).rating().mean() == Approx(500));
     CHECK(exact.bots(1).rating().mean() == Approx(0).margin(1e-6));
@@ -250,14 +248,13 @@ TEST_CASE("the report does not depend on the order of the units", "[aggregate]")
         UnitResult u;
         u.set_unit(w.index);
         u.set_hands(2 * w.deals);
-        for (int i = 0; i < 4; ++i)
-            u.add_bots();
         PairUnit& p = *u.add_pairs();
         p.set_a(w.seat_bot[0]);
         p.set_b(w.seat_bot[1]);
         p.set_hands(2 * w.deals);
         for (int side = 0; side < 2; ++side) {
-            BotUnit& bot = *u.mutable_bots(w.seat_bot[static_cast<std::size_t>(side)]);
+            BotUnit& bot = *u.add_bots();
+            bot.set_bot(w.seat_bot[static_cast<std::size_t>(side)]);
             bot.set_hands(2 * w.deals);
             for (double x : samples) {
                 set_moments(bot.mutable_samples(), {side == 0 ? x : -x});
@@ -270,7 +267,7 @@ TEST_CASE("the report does not depend on the order of the units", "[aggregate]")
         }
         for (double x : samples)
             set_moments(p.mutable_samples(), {x});
-        p.set_net_chips_a(u.bots(w.seat_bot[0]).net_chips());
+        p.set_net_chips_a(u.bots(0).net_chips());
         units.push_back(u);
     }
     const std::string in_order = aggregate(t, units).SerializeAsString();
@@ -297,20 +294,28 @@ TEST_CASE("the report does not depend on the order of the units", "[aggregate]")
 
 TEST_CASE("aggregate rejects duplicate, unknown and malformed units", "[aggregate]") {
     const Tournament t = heads_up(2, 4, 2);
-    const UnitResult u0 = pair_unit(2, 0, 0, 1, {3, -1});
-    CHECK_THROWS_WITH(aggregate(t, {u0, pair_unit(2, 1, 0, 1, {1, 1}), u0}),
+    const UnitResult u0 = pair_unit(0, 0, 1, {3, -1});
+    CHECK_THROWS_WITH(aggregate(t, {u0, pair_unit(1, 0, 1, {1, 1}), u0}),
                       Catch::Matchers::Equals("unit 0 is given twice"));
-    CHECK_THROWS_WITH(aggregate(t, {pair_unit(2, 2, 0, 1, {1})}),
+    CHECK_THROWS_WITH(aggregate(t, {pair_unit(2, 0, 1, {1})}),
                       Catch::Matchers::StartsWith("unit 2 is outside the schedule (0 to 1)"));
-    CHECK_THROWS_WITH(aggregate(t, {pair_unit(3, 1, 0, 1, {1})}),
-                      Catch::Matchers::StartsWith("unit 1 has results for 3 bots"));
-    CHECK_THROWS_WITH(aggregate(t, {pair_unit(2, 1, 1, 0, {1})}),
+    UnitResult extra = pair_unit(1, 0, 1, {1});
+    extra.add_bots()->set_bot(1);
+    CHECK_THROWS_WITH(aggregate(t, {extra}), Catch::Matchers::StartsWith(
+                                                 "unit 1 has results for 3 bots; its table has 2"));
+    CHECK_THROWS_WITH(aggregate(t, {pair_unit(1, 1, 0, {1})}),
+                      Catch::Matchers::StartsWith("unit 1 has bots[0] for bot 1; seat 0 of its "
+                                                  "table is bot 0"));
+    UnitResult swapped_pair = pair_unit(1, 0, 1, {1});
+    swapped_pair.mutable_pairs(0)->set_a(1);
+    swapped_pair.mutable_pairs(0)->set_b(0);
+    CHECK_THROWS_WITH(aggregate(t, {swapped_pair}),
                       Catch::Matchers::StartsWith("unit 1 has a result for the pair (1, 0)"));
 }
 
 TEST_CASE("a partial set of units makes an incomplete report", "[aggregate]") {
     const Tournament t = heads_up(2, 4, 2);
-    const Report r = aggregate(t, {pair_unit(2, 1, 0, 1, {5, 1})});
+    const Report r = aggregate(t, {pair_unit(1, 0, 1, {5, 1})});
     CHECK_FALSE(r.complete());
     CHECK(r.units_done() == 1);
     CHECK(r.units_total() == 2);
@@ -341,9 +346,9 @@ TEST_CASE("the SPRT stops the match at the deciding unit", "[aggregate]") {
     // after unit 1 (+1000, 1000): m = 625, s^2 = 1062500 / 3, LLR = 4 x 500 x 375 / s^2 = 2.1176;
     // after unit 2 (+1000, 1000): m = 750, s^2 = 1250000 / 5 = 250000, LLR = 6 x 500 x 500 /
     // 250000 = 6: H1 accepted. Unit 3 was in flight and is dropped.
-    const std::vector<UnitResult> units = {
-        pair_unit(2, 0, 0, 1, {3, -1}), pair_unit(2, 1, 0, 1, {4, 4}),
-        pair_unit(2, 2, 0, 1, {4, 4}), pair_unit(2, 3, 0, 1, {-40, -40})};
+    const std::vector<UnitResult> units = {pair_unit(0, 0, 1, {3, -1}), pair_unit(1, 0, 1, {4, 4}),
+                                           pair_unit(2, 0, 1, {4, 4}),
+                                           pair_unit(3, 0, 1, {-40, -40})};
     Report r = aggregate(t, units);
     CHECK(r.sprt().decision() == "H1 (mbb1)");
     CHECK(r.sprt().llr() == Approx(6));
@@ -400,8 +405,11 @@ TEST_CASE("sit-and-go places give prizes, ROI and in-the-money rates", "[aggrega
         UnitResult u;
         u.set_unit(i);
         u.set_hands(100);
-        for (int b = 0; b < 3; ++b)
-            u.add_bots()->set_hands(100);
+        for (int b = 0; b < 3; ++b) {
+            BotUnit& bot = *u.add_bots();
+            bot.set_bot(b);
+            bot.set_hands(100);
+        }
         for (int p : places[static_cast<std::size_t>(i)])
             u.add_places(p);
         units.push_back(u);

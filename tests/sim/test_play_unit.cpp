@@ -144,17 +144,18 @@ TEST_CASE("hands, decisions and samples are counted per format", "[unit]") {
         const UnitResult r = play_unit(t, 0);
         CHECK(r.unit() == 0);
         CHECK(r.hands() == 50 * k.plays);
-        REQUIRE(r.bots_size() == 4);
+        // One result per seated bot, in seat order: unit 0 of the round robin is 0 v 1.
+        const int seated = k.format == RING ? 4 : 2;
+        REQUIRE(r.bots_size() == seated);
         Chips total = 0;
         double sample_total = 0;
-        for (int b = 0; b < 4; ++b) {
-            const BotUnit& bot = r.bots(b);
-            const bool seated = k.format == RING || b < 2;  // unit 0 of the round robin: 0 v 1
-            CHECK(bot.hands() == (seated ? 50 * k.plays : 0));
-            CHECK(bot.samples().n() == (seated ? 50 : 0));
+        for (int slot = 0; slot < seated; ++slot) {
+            const BotUnit& bot = r.bots(slot);
+            CHECK(bot.bot() == slot);
+            CHECK(bot.hands() == 50 * k.plays);
+            CHECK(bot.samples().n() == 50);
             CHECK(bot.samples().sum() == static_cast<double>(bot.net_chips()));
-            if (seated) CHECK(bot.decisions() > 0);
-            if (!seated) CHECK(bot.decisions() == 0);
+            CHECK(bot.decisions() > 0);
             CHECK(bot.faults().illegal_action() + bot.faults().exception() +
                       bot.faults().bad_answer() ==
                   0);
@@ -200,10 +201,13 @@ TEST_CASE("a gauntlet hero with the higher index: the pair is reported from bot 
     CHECK(pair.a() == 0);
     CHECK(pair.b() == 1);
     CHECK(pair.hands() == 400);
-    CHECK(pair.net_chips_a() == r.bots(0).net_chips());
+    // The hero sits first: bots[0] is bot 1 (the hero), bots[1] is bot 0.
+    REQUIRE(r.bots(0).bot() == 1);
+    REQUIRE(r.bots(1).bot() == 0);
+    CHECK(pair.net_chips_a() == r.bots(1).net_chips());
     CHECK(pair.net_chips_a() < 0);
-    CHECK(pair.samples().sum() == r.bots(0).samples().sum());
-    CHECK(pair.samples().sum_squares() == r.bots(1).samples().sum_squares());
+    CHECK(pair.samples().sum() == r.bots(1).samples().sum());
+    CHECK(pair.samples().sum_squares() == r.bots(0).samples().sum_squares());
 }
 
 TEST_CASE("ring of identical call bots: every rotation-group sample is zero", "[unit]") {

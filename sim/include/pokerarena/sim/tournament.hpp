@@ -140,14 +140,15 @@ int plays_per_deal(const TournamentConfig& config);
 UnitResult play_unit(const Tournament& tournament, std::int64_t unit);
 
 // What aggregate() expects of a UnitResult (play_unit() provides it):
-// - bots has one entry per config.bots; pairs have 0 <= a < b < bots.
+// - bots has one entry per seat of the unit's table, in seat order, bots[k].bot ==
+//   seat_bot[k] (so a unit's size does not grow with the field); pairs have 0 <= a < b < bots.
 // - bots[i].samples / pairs[j].samples: chips per sample, where a sample is one deal with all
 //   its plays (a duplicate pair heads-up, a rotation group in the ring, a single deal when not
 //   duplicate), so every sample of a bot spans the same number of hands.
 // - Sit-and-go: places holds, for each tournament of the unit in order and, within it, each
 //   play (rotation) in order, the finishing place (1 = winner) of every bot in config order:
 //   deals * plays_per_deal * bots entries, each in 1 .. seats.
-// - sprt_stopped is not read: the SPRT's stop is recomputed from the results (see below).
+// - The SPRT's stop is not marked in a unit: it is recomputed from the results (see below).
 //
 // The report's figures (bots, pairs, sprt, curve, units, hands, units_total, units_done,
 // complete) from the finished units; run and timing are left for the caller.
