@@ -1,10 +1,11 @@
-// Helpers for the engine tests: tables with given stacks, button and cards, and a driver that
-// plays scripted actions.
+// Helpers for the engine tests: tables with given stacks, button and cards, a driver that
+// plays scripted actions, and a small random generator for the property tests.
 #pragma once
 
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -118,5 +119,22 @@ inline Action check() {
 inline Action raise(Chips to) {
     return Action::raise_to(to);
 }
+
+// xorshift64: fast, seedable and the same everywhere, so a failing property case can be
+// replayed from its seed.
+struct Rng {
+    std::uint64_t s;
+    std::uint64_t next() {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        return s;
+    }
+    // Uniform in [lo, hi] (hi >= lo); the modulo bias is irrelevant here.
+    std::int64_t range(std::int64_t lo, std::int64_t hi) {
+        return lo + static_cast<std::int64_t>(next() % static_cast<std::uint64_t>(hi - lo + 1));
+    }
+    bool chance(int percent) { return static_cast<int>(next() % 100) < percent; }
+};
 
 }  // namespace pokerarena::test

@@ -10,26 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "engine_test_util.hpp"
 #include "pokerarena/engine/table.hpp"
 
 using namespace pokerarena;
+using pokerarena::test::Rng;
 
 namespace {
-
-struct Rng {
-    std::uint64_t s;
-    std::uint64_t next() {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        return s;
-    }
-    // Uniform in [lo, hi] (hi >= lo); the modulo bias is irrelevant here.
-    std::int64_t range(std::int64_t lo, std::int64_t hi) {
-        return lo + static_cast<std::int64_t>(next() % static_cast<std::uint64_t>(hi - lo + 1));
-    }
-    bool chance(int percent) { return static_cast<int>(next() % 100) < percent; }
-};
 
 bool is_legal(const LegalActions& legal, Action a) {
     switch (a.kind) {

@@ -6,25 +6,14 @@
 #include <cstdint>
 #include <string>
 
+#include "engine_test_util.hpp"
 #include "pokerarena/engine/table.hpp"
 #include "view_reference.hpp"
 
 using namespace pokerarena;
+using pokerarena::test::Rng;
 
 namespace {
-
-struct Rng {
-    std::uint64_t s;
-    std::uint64_t next() {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        return s;
-    }
-    std::int64_t range(std::int64_t lo, std::int64_t hi) {
-        return lo + static_cast<std::int64_t>(next() % static_cast<std::uint64_t>(hi - lo + 1));
-    }
-};
 
 GameDef view_game(Rng& rng) {
     const int seats = static_cast<int>(rng.range(2, 10));
