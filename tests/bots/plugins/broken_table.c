@@ -41,16 +41,9 @@ static const PaBotApi kApi = {
     never_decide,     never_last_error, NULL,         NULL,         NULL};
 #elif BROKEN == 2
 /* Only struct_size is inside the table; the abi_version past it must not be read. */
-static const PaBotApi kApi = {4,
-                              (7u << 16),
-                              "tiny table",
-                              never_create,
-                              never_destroy,
-                              never_decide,
-                              never_last_error,
-                              NULL,
-                              NULL,
-                              NULL};
+static const PaBotApi kApi = {
+    4,    (7u << 16), "tiny table", never_create, never_destroy, never_decide, never_last_error,
+    NULL, NULL,       NULL};
 #elif BROKEN == 3
 static const PaBotApi kApi = {sizeof(PaBotApi),
                               PA_BOT_ABI_VERSION,

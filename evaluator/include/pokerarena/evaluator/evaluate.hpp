@@ -38,7 +38,9 @@ enum class Category : std::uint8_t {
     StraightFlush,
 };
 
-constexpr Category category(HandValue v) { return static_cast<Category>(v >> 12); }
+constexpr Category category(HandValue v) {
+    return static_cast<Category>(v >> 12);
+}
 const char* category_name(Category c);
 
 // "Two Pair, Kings and Sevens", "Straight, Five High", "Flush, Ace High".
@@ -70,7 +72,8 @@ inline constexpr std::array<std::uint64_t, kNumCards> kCardKeys = [] {
 // shift from the index.
 inline constexpr std::array<std::uint64_t, kNumCards> kCardMasks = [] {
     std::array<std::uint64_t, kNumCards> masks{};
-    for (int c = 0; c < kNumCards; ++c) masks[c] = std::uint64_t{1} << (16 * (c & 3) + (c >> 2));
+    for (int c = 0; c < kNumCards; ++c)
+        masks[c] = std::uint64_t{1} << (16 * (c & 3) + (c >> 2));
     return masks;
 }();
 
@@ -107,10 +110,11 @@ inline HandValue rank_value(std::uint32_t rank_key) noexcept {
 }  // namespace detail
 
 class Hand {
-public:
+  public:
     constexpr Hand() = default;
     constexpr explicit Hand(CardSet cards) {
-        for (Card c : cards) add(c);
+        for (Card c : cards)
+            add(c);
     }
 
     constexpr Hand& add(Card c) {
@@ -132,7 +136,7 @@ public:
     // Bit 16 * suit + rank for every card.
     constexpr std::uint64_t suit_rank_mask() const { return mask_; }
 
-private:
+  private:
     std::uint64_t key_ = detail::kSuitBias;
     std::uint64_t mask_ = 0;
 };
@@ -147,6 +151,8 @@ inline HandValue evaluate(const Hand& hand) noexcept {
     return detail::rank_value(static_cast<std::uint32_t>(key));
 }
 
-inline HandValue evaluate(CardSet cards) noexcept { return evaluate(Hand{cards}); }
+inline HandValue evaluate(CardSet cards) noexcept {
+    return evaluate(Hand{cards});
+}
 
 }  // namespace pokerarena
