@@ -10,8 +10,8 @@
 #include <vector>
 
 int main() {
-    constexpr std::size_t kLimit = std::size_t{1} << 26;  // sums stay far below this
-    std::vector<std::uint8_t> taken(kLimit, 0);           // sums of the multisets so far
+    constexpr std::size_t kLimit = std::size_t{1} << 26;           // sums stay far below this
+    std::vector<std::uint8_t> taken(kLimit, 0);                    // sums of the multisets so far
     std::vector<std::pair<std::uint64_t, int>> multisets{{0, 0}};  // (sum, cards)
     taken[0] = 1;
     std::vector<std::uint64_t> added;
@@ -32,11 +32,13 @@ int main() {
                 if (!distinct) break;
             }
             if (distinct) break;
-            for (std::uint64_t s : added) taken[s] = 0;
+            for (std::uint64_t s : added)
+                taken[s] = 0;
         }
         std::vector<std::pair<std::uint64_t, int>> grown;
         for (auto [sum, cards] : multisets) {
-            for (int n = 0; n <= 4 && cards + n <= 7; ++n) grown.push_back({sum + n * key, cards + n});
+            for (int n = 0; n <= 4 && cards + n <= 7; ++n)
+                grown.push_back({sum + n * key, cards + n});
         }
         multisets = std::move(grown);
         std::printf("rank %2d: %llu\n", rank, static_cast<unsigned long long>(key));

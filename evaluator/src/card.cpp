@@ -16,7 +16,9 @@ int suit_of(char ch) {
     return pos == std::string_view::npos ? -1 : static_cast<int>(pos);
 }
 
-std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string quoted(std::string_view s) {
+    return "\"" + std::string(s) + "\"";
+}
 
 // Reads one card starting at text[pos], advancing pos; throws with the position on failure.
 Card read_card(std::string_view text, std::size_t& pos) {
@@ -67,7 +69,8 @@ void for_each_parsed(std::string_view text, OnCard on_card) {
 
 std::string Card::to_string() const {
     if (!valid()) return "??";
-    return {kRankChars[static_cast<std::size_t>(rank())], kSuitChars[static_cast<std::size_t>(suit())]};
+    return {kRankChars[static_cast<std::size_t>(rank())],
+            kSuitChars[static_cast<std::size_t>(suit())]};
 }
 
 Card Card::parse(std::string_view text) {
@@ -82,7 +85,8 @@ Card Card::parse(std::string_view text) {
 
 std::string CardSet::to_string() const {
     std::string out;
-    for (Card c : *this) out += c.to_string();
+    for (Card c : *this)
+        out += c.to_string();
     return out;
 }
 

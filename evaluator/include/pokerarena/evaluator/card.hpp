@@ -24,12 +24,12 @@ inline constexpr std::string_view kSuitChars = "cdhs";
 // Thrown by the parsers below for text that is not a card, or for a card given twice.
 // The message names the offending text and its position and says what was expected.
 class CardParseError : public std::invalid_argument {
-public:
+  public:
     using std::invalid_argument::invalid_argument;
 };
 
 class Card {
-public:
+  public:
     constexpr Card() = default;
     constexpr explicit Card(int index) : index_(static_cast<std::uint8_t>(index)) {}
     constexpr Card(int rank, int suit) : index_(static_cast<std::uint8_t>(4 * rank + suit)) {}
@@ -46,12 +46,12 @@ public:
 
     friend constexpr auto operator<=>(Card, Card) = default;
 
-private:
+  private:
     std::uint8_t index_ = 0;
 };
 
 class CardSet {
-public:
+  public:
     constexpr CardSet() = default;
     constexpr explicit CardSet(std::uint64_t mask) : mask_(mask) {}
 
@@ -80,7 +80,7 @@ public:
 
     // Iterates the cards from the lowest index up.
     class iterator {
-    public:
+      public:
         constexpr explicit iterator(std::uint64_t m) : m_(m) {}
         constexpr Card operator*() const { return Card{std::countr_zero(m_)}; }
         constexpr iterator& operator++() {
@@ -89,7 +89,7 @@ public:
         }
         friend constexpr bool operator==(iterator, iterator) = default;
 
-    private:
+      private:
         std::uint64_t m_;
     };
     constexpr iterator begin() const { return iterator{mask_}; }
@@ -104,7 +104,7 @@ public:
 
     static constexpr std::uint64_t kFullMask = (std::uint64_t{1} << kNumCards) - 1;
 
-private:
+  private:
     std::uint64_t mask_ = 0;
 };
 
