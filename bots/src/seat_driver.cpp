@@ -38,7 +38,11 @@ SeatDriver::SeatDriver(Table& table, std::span<Bot* const> bots)
             throw std::invalid_argument("SeatDriver: no bot for seat " + std::to_string(s));
         bots_[s] = bots[s];
         events_wanted |= bots[s]->wants_events();
+        legal_only_[s] = bots[s]->view_needs() == Bot::ViewNeeds::LegalOnly;
     }
+    legal_view_.num_seats = num_seats_;
+    legal_view_.big_blind = table.game_def().big_blind;
+    legal_view_.state = State::AwaitingAction;
     // Pausing on every event turns off the engine's fast path; it is paid only when a bot
     // watches the hand unfold. play_hand() needs HandEnded to know where a hand stops.
     table.set_pause_mask(events_wanted ? kPauseOnEveryEvent
@@ -77,8 +81,7 @@ void SeatDriver::take_turn(int seat) {
     ++decisions_[static_cast<std::size_t>(seat)];
     Action action;
     try {
-        table_->update_view(seat, view_);
-        action = bots_[static_cast<std::size_t>(seat)]->decide(view_);
+        action = bots_[static_cast<std::size_t>(seat)]->decide(view_for(seat));
     } catch (const BotError& error) {
         return fall_back(seat, error.kind(), error.what());
     } catch (const std::exception& error) {
@@ -89,6 +92,22 @@ void SeatDriver::take_turn(int seat) {
     }
     const Status status = table_->act(action);
     if (!status.ok()) fall_back(seat, FaultKind::IllegalAction, status.message);
+}
+
+const SeatView& SeatDriver::view_for(int seat) {
+    if (!legal_only_[static_cast<std::size_t>(seat)]) {
+        table_->update_view(seat, view_);
+        return view_;
+    }
+    // A view of its own, never written with cards or stacks, so a bot that reads more than it
+    // declared finds defaults rather than what another seat last saw.
+    legal_view_.seat = seat;
+    legal_view_.seat_to_act = seat;
+    legal_view_.hand_number = table_->hand_number();
+    legal_view_.button = table_->button();
+    legal_view_.round = table_->round();
+    legal_view_.legal = table_->legal_actions();
+    return legal_view_;
 }
 
 void SeatDriver::fall_back(int seat, FaultKind kind, const char* message) {

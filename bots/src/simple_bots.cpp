@@ -23,6 +23,7 @@ class RandomBot final : public Bot {
         if (pick == 1) return Action::check_call();
         return Action::raise_to(rng_.between(legal.min_raise_to, legal.max_raise_to));
     }
+    ViewNeeds view_needs() const override { return ViewNeeds::LegalOnly; }
 
   private:
     BotRng rng_;
@@ -31,11 +32,13 @@ class RandomBot final : public Bot {
 class CallBot final : public Bot {
   public:
     Action decide(const SeatView&) override { return Action::check_call(); }
+    ViewNeeds view_needs() const override { return ViewNeeds::LegalOnly; }
 };
 
 class FoldBot final : public Bot {
   public:
     Action decide(const SeatView& view) override { return check_or_fold(view.legal); }
+    ViewNeeds view_needs() const override { return ViewNeeds::LegalOnly; }
 };
 
 class AllInBot final : public Bot {
@@ -43,6 +46,7 @@ class AllInBot final : public Bot {
     Action decide(const SeatView& view) override {
         return raise_or_call(view.legal, view.legal.max_raise_to);
     }
+    ViewNeeds view_needs() const override { return ViewNeeds::LegalOnly; }
 };
 
 }  // namespace

@@ -54,6 +54,7 @@ class TimedBot final : public Bot {
     }
     void on_event(const Event& e) override { inner_->on_event(e); }
     bool wants_events() const override { return inner_->wants_events(); }
+    ViewNeeds view_needs() const override { return inner_->view_needs(); }
     void new_match() override { inner_->new_match(); }
     bool action_probabilities(const SeatView& view, std::span<const Action> candidates,
                               std::span<double> probabilities) override {

@@ -1,6 +1,8 @@
 // The views bots get from SeatDriver (rewritten in place at every decision) equal fresh
 // Table::view() results and the reference built from the table's public state, field for
 // field, over many random hands at 2, 6 and 9 seats; and the driver's results are the same.
+// Bots that declare ViewNeeds::LegalOnly get the legal actions and the named fields, nothing
+// else, and play exactly as they would with the whole view.
 #include <catch2/catch.hpp>
 
 #include <memory>
@@ -39,7 +41,118 @@ class ViewCheckingBot final : public Bot {
     std::string* difference_;
 };
 
+// Plays like `inner`, which declares ViewNeeds::LegalOnly, and checks each such view against
+// the table: the declared fields equal the table's, every other field is the default.
+class LegalViewCheckingBot final : public Bot {
+  public:
+    LegalViewCheckingBot(std::unique_ptr<Bot> inner, const Table& table, std::string& difference)
+        : inner_(std::move(inner)), table_(&table), difference_(&difference) {}
+
+    ViewNeeds view_needs() const override { return ViewNeeds::LegalOnly; }
+
+    Action decide(const SeatView& view) override {
+        ++decisions;
+        SeatView expected;  // every field a LegalOnly view leaves alone keeps this value
+        expected.seat = table_->seat_to_act();
+        expected.num_seats = table_->game_def().num_seats;
+        expected.hand_number = table_->hand_number();
+        expected.button = table_->button();
+        expected.round = table_->round();
+        expected.seat_to_act = table_->seat_to_act();
+        expected.state = State::AwaitingAction;
+        expected.big_blind = table_->game_def().big_blind;
+        expected.legal = table_->legal_actions();
+        const std::string why = test::view_difference(view, expected);
+        if (!why.empty() && difference_->empty())
+            *difference_ = "hand " + std::to_string(view.hand_number) + ", seat " +
+                           std::to_string(view.seat) + ": " + why;
+        return inner_->decide(view);
+    }
+
+    std::int64_t decisions = 0;
+
+  private:
+    std::unique_ptr<Bot> inner_;
+    const Table* table_;
+    std::string* difference_;
+};
+
+// Hides the inner bot's declaration: it gets the whole view.
+class FullViewBot final : public Bot {
+  public:
+    explicit FullViewBot(std::unique_ptr<Bot> inner) : inner_(std::move(inner)) {}
+    Action decide(const SeatView& view) override { return inner_->decide(view); }
+
+  private:
+    std::unique_ptr<Bot> inner_;
+};
+
+std::vector<HandRecord> play_records(const std::string& spec, int seats, bool hide_needs) {
+    Table table(test::mixed_stack_game(seats), 7, 3);
+    std::vector<std::unique_ptr<Bot>> owned;
+    std::vector<Bot*> at;
+    for (int s = 0; s < seats; ++s) {
+        // The spec in even seats, a bot that reads the whole view (tag) in odd ones, so both
+        // kinds of view are built at one table.
+        auto bot = make_bot(s % 2 == 0 ? spec : "tag", static_cast<std::uint64_t>(s) + 1);
+        if (hide_needs) bot = std::make_unique<FullViewBot>(std::move(bot));
+        owned.push_back(std::move(bot));
+        at.push_back(owned.back().get());
+    }
+    SeatDriver driver(table, at);
+    std::vector<HandRecord> records;
+    driver.play_hands(2000, [&](const HandRecord& r) { records.push_back(r); });
+    return records;
+}
+
 }  // namespace
+
+TEST_CASE("the simple bots read only the legal actions and say so", "[seat_driver][view]") {
+    for (const char* spec : {"random", "call", "fold", "allin"}) {
+        INFO(spec);
+        CHECK(make_bot(spec, 1)->view_needs() == Bot::ViewNeeds::LegalOnly);
+        for (const int seats : {2, 6}) {
+            INFO(seats << " seats");
+            const std::vector<HandRecord> legal_only = play_records(spec, seats, false);
+            REQUIRE(legal_only.size() == 2000);
+            CHECK(legal_only == play_records(spec, seats, true));
+        }
+    }
+    for (const char* spec : {"tag", "equity:samples=20"})
+        CHECK(make_bot(spec, 1)->view_needs() == Bot::ViewNeeds::Full);
+}
+
+TEST_CASE("a LegalOnly bot's view holds the legal actions and nothing it did not ask for",
+          "[seat_driver][view]") {
+    for (const int seats : {2, 6, 9}) {
+        Table table(test::mixed_stack_game(seats), 5, static_cast<std::uint64_t>(seats));
+        std::string difference;
+        std::vector<std::unique_ptr<Bot>> owned;
+        std::vector<LegalViewCheckingBot*> checking;
+        std::vector<Bot*> at;
+        for (int s = 0; s < seats; ++s) {
+            // Checking LegalOnly bots in even seats, whole-view bots (tag) in odd ones: the
+            // whole views written for them must not show through.
+            if (s % 2 == 0) {
+                auto bot = std::make_unique<LegalViewCheckingBot>(
+                    make_bot("random", static_cast<std::uint64_t>(s)), table, difference);
+                checking.push_back(bot.get());
+                owned.push_back(std::move(bot));
+            } else {
+                owned.push_back(make_bot("tag", static_cast<std::uint64_t>(s)));
+            }
+            at.push_back(owned.back().get());
+        }
+        SeatDriver driver(table, at);
+        INFO(seats << " seats");
+        CHECK(driver.play_hands(2000, [](const HandRecord&) {}) == 2000);
+        CHECK(difference == "");
+        std::int64_t checked = 0;
+        for (const LegalViewCheckingBot* bot : checking)
+            checked += bot->decisions;
+        CHECK(checked > 1000);
+    }
+}
 
 TEST_CASE("bots see exactly the table's view at every decision", "[seat_driver][view]") {
     for (const int seats : {2, 6, 9}) {

@@ -42,6 +42,14 @@ class Bot {
     // may see no more than HandEnded and GameOver.
     virtual bool wants_events() const { return false; }
 
+    // What decide() reads of its view. Full (the default): everything. LegalOnly: the bot
+    // decides from view.legal alone; the host then writes only seat, num_seats, hand_number,
+    // button, round, seat_to_act, state, big_blind and legal, and every other field keeps its
+    // default value (no cards, no stacks, no history). Building the whole view is about a
+    // sixth of a heads-up hand between two cheap bots, so the simple bots declare it.
+    enum class ViewNeeds : std::uint8_t { Full, LegalOnly };
+    virtual ViewNeeds view_needs() const { return ViewNeeds::Full; }
+
     // Forget everything learnt about opponents: the host is about to replay the same deals
     // with seats swapped. The random generator is not reset.
     virtual void new_match() {}

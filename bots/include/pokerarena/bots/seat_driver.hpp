@@ -6,6 +6,8 @@
 //   only to the seat it belongs to (a bot never sees another seat's cards before showdown).
 //   Events are paused on, and so forwarded, only when some seated bot wants_events();
 //   otherwise the table runs its fast path and bots see only HandEnded.
+// - A bot that declares Bot::ViewNeeds::LegalOnly gets a view with only the fields that
+//   declaration names; every other bot gets exactly Table::view() of its seat.
 // - The fault rule: when decide() throws, or the table rejects its action, the seat checks
 //   if that is free and folds otherwise; the fault is counted for the seat by kind, with the
 //   first message kept ("hand 12, illegal action: raise to 150 is below the minimum raise
@@ -76,6 +78,9 @@ class SeatDriver {
 
   private:
     void take_turn(int seat);
+    // The view for the seat to act: the whole view, or for a bot that declared
+    // ViewNeeds::LegalOnly, legal_view_ with only the fields that declaration names.
+    const SeatView& view_for(int seat);
     // Counts the fault and plays check-or-fold for the seat.
     void fall_back(int seat, FaultKind kind, const char* message);
     void record_fault(int seat, FaultKind kind, const char* message);
@@ -86,8 +91,10 @@ class SeatDriver {
     std::array<Bot*, kMaxSeats> bots_{};
     std::array<SeatFaults, kMaxSeats> faults_{};
     std::array<std::int64_t, kMaxSeats> decisions_{};
+    std::array<bool, kMaxSeats> legal_only_{};  // bots_[s] declared ViewNeeds::LegalOnly
     // Rewritten in place for every decision (Table::update_view).
     SeatView view_;
+    SeatView legal_view_;
 };
 
 struct DuplicateOptions {
