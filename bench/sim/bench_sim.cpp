@@ -27,15 +27,16 @@ Tournament heads_up(const char* hero, const char* villain, std::int64_t deals) {
     return make_tournament(config);
 }
 
-// `seats` cheap bots of four styles at one table, every deal played once per seat rotation.
-Tournament ring(int seats, std::int64_t deals) {
+// `seats` bots at one table, every deal played once per seat rotation; bot s plays
+// styles[s % styles.size()].
+Tournament ring(int seats, std::int64_t deals, const std::vector<std::string>& styles) {
     TournamentConfig config;
     config.set_format(RING);
-    const char* styles[] = {"random", "call", "allin", "fold"};
     for (int s = 0; s < seats; ++s) {
+        const std::string& style = styles[static_cast<std::size_t>(s) % styles.size()];
         BotEntry& bot = *config.add_bots();
-        bot.set_spec(styles[s % 4]);
-        bot.set_name(std::string(styles[s % 4]) + "#" + std::to_string(s));
+        bot.set_spec(style);
+        bot.set_name(style + "#" + std::to_string(s));
     }
     config.set_hands(deals);
     config.set_seed(12);
@@ -68,8 +69,8 @@ BENCHMARK(HeadsUp)
 
 void Ring(benchmark::State& state) {
     const int seats = static_cast<int>(state.range(0));
-    // About 400000 hands per iteration at any table size.
-    const Tournament tournament = ring(seats, 400'000 / seats);
+    // Cheap bots of four styles, about 400000 hands per iteration at any table size.
+    const Tournament tournament = ring(seats, 400'000 / seats, {"random", "call", "allin", "fold"});
     run_benchmark(state, tournament, static_cast<int>(state.range(1)));
 }
 BENCHMARK(Ring)
@@ -82,13 +83,28 @@ BENCHMARK(Ring)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 
-// The equity bot against a caller: the bot's Monte Carlo dominates, the runner is noise.
+// The equity bot against callers: the bot's Monte Carlo dominates, the runner is noise.
+// Heads-up it is a duplicate match against one caller; at 6 and 9 seats one equity bot sits
+// with callers, every seat rotation played. About 16000 hands (about 16 work units) per iteration.
 void Equity(benchmark::State& state) {
-    static const Tournament tournament = heads_up("equity:samples=100", "call", 2'000);
-    run_benchmark(state, tournament, static_cast<int>(state.range(0)));
+    const int seats = static_cast<int>(state.range(0));
+    const Tournament tournament = seats == 2 ? heads_up("equity:samples=100", "call", 8'000)
+                                             : ring(seats, 16'000 / seats,
+                                                    {"equity:samples=100", "call", "call", "call",
+                                                     "call", "call", "call", "call", "call"});
+    run_benchmark(state, tournament, static_cast<int>(state.range(1)));
 }
-BENCHMARK(Equity)->ArgName("threads")->Arg(1)->Arg(2)->MeasureProcessCPUTime()->UseRealTime()->Unit(
-    benchmark::kMillisecond);
+BENCHMARK(Equity)
+    ->ArgNames({"seats", "threads"})
+    ->Args({2, 1})
+    ->Args({2, 2})
+    ->Args({6, 1})
+    ->Args({6, 2})
+    ->Args({9, 1})
+    ->Args({9, 2})
+    ->MeasureProcessCPUTime()
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 
 void RunnerOverhead_PlainLoop(benchmark::State& state) {
     static const Tournament tournament = heads_up("random", "call", 200'000);
