@@ -16,17 +16,44 @@ using namespace pokerarena;
 
 namespace {
 
-// Plays like `inner` and records the first view that differs from what the table shows.
+// What a bot that declared ViewNeeds::LegalOnly must see at the table's decision: the
+// declared fields equal the table's, every other field keeps its default.
+SeatView legal_only_view(const Table& table) {
+    SeatView v;
+    v.seat = table.seat_to_act();
+    v.num_seats = table.game_def().num_seats;
+    v.hand_number = table.hand_number();
+    v.button = table.button();
+    v.round = table.round();
+    v.seat_to_act = table.seat_to_act();
+    v.state = State::AwaitingAction;
+    v.big_blind = table.game_def().big_blind;
+    v.legal = table.legal_actions();
+    return v;
+}
+
+// Plays like `inner`, declares `needs`, and records the first view that differs from what
+// the table shows: for Full, a fresh Table::view() and the reference built from the table's
+// public state; for LegalOnly, legal_only_view().
 class ViewCheckingBot final : public Bot {
   public:
-    ViewCheckingBot(std::unique_ptr<Bot> inner, const Table& table, std::string& difference)
-        : inner_(std::move(inner)), table_(&table), difference_(&difference) {}
+    ViewCheckingBot(std::unique_ptr<Bot> inner, const Table& table, std::string& difference,
+                    ViewNeeds needs = ViewNeeds::Full)
+        : inner_(std::move(inner)), table_(&table), difference_(&difference), needs_(needs) {}
+
+    ViewNeeds view_needs() const override { return needs_; }
 
     Action decide(const SeatView& view) override {
         ++decisions;
-        std::string why = test::view_difference(view, table_->view(view.seat));
-        if (why.empty())
-            why = test::view_difference(view, test::reference_view(*table_, view.seat, true, -1));
+        std::string why;
+        if (needs_ == ViewNeeds::LegalOnly) {
+            why = test::view_difference(view, legal_only_view(*table_));
+        } else {
+            why = test::view_difference(view, table_->view(view.seat));
+            if (why.empty())
+                why =
+                    test::view_difference(view, test::reference_view(*table_, view.seat, true, -1));
+        }
         if (!why.empty() && difference_->empty())
             *difference_ = "hand " + std::to_string(view.hand_number) + ", seat " +
                            std::to_string(view.seat) + ": " + why;
@@ -39,42 +66,7 @@ class ViewCheckingBot final : public Bot {
     std::unique_ptr<Bot> inner_;
     const Table* table_;
     std::string* difference_;
-};
-
-// Plays like `inner`, which declares ViewNeeds::LegalOnly, and checks each such view against
-// the table: the declared fields equal the table's, every other field is the default.
-class LegalViewCheckingBot final : public Bot {
-  public:
-    LegalViewCheckingBot(std::unique_ptr<Bot> inner, const Table& table, std::string& difference)
-        : inner_(std::move(inner)), table_(&table), difference_(&difference) {}
-
-    ViewNeeds view_needs() const override { return ViewNeeds::LegalOnly; }
-
-    Action decide(const SeatView& view) override {
-        ++decisions;
-        SeatView expected;  // every field a LegalOnly view leaves alone keeps this value
-        expected.seat = table_->seat_to_act();
-        expected.num_seats = table_->game_def().num_seats;
-        expected.hand_number = table_->hand_number();
-        expected.button = table_->button();
-        expected.round = table_->round();
-        expected.seat_to_act = table_->seat_to_act();
-        expected.state = State::AwaitingAction;
-        expected.big_blind = table_->game_def().big_blind;
-        expected.legal = table_->legal_actions();
-        const std::string why = test::view_difference(view, expected);
-        if (!why.empty() && difference_->empty())
-            *difference_ = "hand " + std::to_string(view.hand_number) + ", seat " +
-                           std::to_string(view.seat) + ": " + why;
-        return inner_->decide(view);
-    }
-
-    std::int64_t decisions = 0;
-
-  private:
-    std::unique_ptr<Bot> inner_;
-    const Table* table_;
-    std::string* difference_;
+    ViewNeeds needs_;
 };
 
 // Hides the inner bot's declaration: it gets the whole view.
@@ -128,14 +120,15 @@ TEST_CASE("a LegalOnly bot's view holds the legal actions and nothing it did not
         Table table(test::mixed_stack_game(seats), 5, static_cast<std::uint64_t>(seats));
         std::string difference;
         std::vector<std::unique_ptr<Bot>> owned;
-        std::vector<LegalViewCheckingBot*> checking;
+        std::vector<ViewCheckingBot*> checking;
         std::vector<Bot*> at;
         for (int s = 0; s < seats; ++s) {
             // Checking LegalOnly bots in even seats, whole-view bots (tag) in odd ones: the
             // whole views written for them must not show through.
             if (s % 2 == 0) {
-                auto bot = std::make_unique<LegalViewCheckingBot>(
-                    make_bot("random", static_cast<std::uint64_t>(s)), table, difference);
+                auto bot = std::make_unique<ViewCheckingBot>(
+                    make_bot("random", static_cast<std::uint64_t>(s)), table, difference,
+                    Bot::ViewNeeds::LegalOnly);
                 checking.push_back(bot.get());
                 owned.push_back(std::move(bot));
             } else {
@@ -148,7 +141,7 @@ TEST_CASE("a LegalOnly bot's view holds the legal actions and nothing it did not
         CHECK(driver.play_hands(2000, [](const HandRecord&) {}) == 2000);
         CHECK(difference == "");
         std::int64_t checked = 0;
-        for (const LegalViewCheckingBot* bot : checking)
+        for (const ViewCheckingBot* bot : checking)
             checked += bot->decisions;
         CHECK(checked > 1000);
     }
