@@ -7,6 +7,7 @@
 // costs.
 #include <benchmark/benchmark.h>
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -67,21 +68,21 @@ BENCHMARK(HeadsUp)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 
+// Every table size in `seats` with 1 and 2 threads, timed like HeadsUp.
+void seats_and_threads(benchmark::internal::Benchmark* b, std::initializer_list<int> seats) {
+    b->ArgNames({"seats", "threads"});
+    for (const int n : seats)
+        b->Args({n, 1})->Args({n, 2});
+    b->MeasureProcessCPUTime()->UseRealTime()->Unit(benchmark::kMillisecond);
+}
+
 void Ring(benchmark::State& state) {
     const int seats = static_cast<int>(state.range(0));
     // Cheap bots of four styles, about 400000 hands per iteration at any table size.
     const Tournament tournament = ring(seats, 400'000 / seats, {"random", "call", "allin", "fold"});
     run_benchmark(state, tournament, static_cast<int>(state.range(1)));
 }
-BENCHMARK(Ring)
-    ->ArgNames({"seats", "threads"})
-    ->Args({6, 1})
-    ->Args({6, 2})
-    ->Args({9, 1})
-    ->Args({9, 2})
-    ->MeasureProcessCPUTime()
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(Ring)->Apply([](benchmark::internal::Benchmark* b) { seats_and_threads(b, {6, 9}); });
 
 // The equity bot against callers: the bot's Monte Carlo dominates, the runner is noise.
 // Heads-up it is a duplicate match against one caller; at 6 and 9 seats one equity bot sits
@@ -94,17 +95,9 @@ void Equity(benchmark::State& state) {
                                                      "call", "call", "call", "call", "call"});
     run_benchmark(state, tournament, static_cast<int>(state.range(1)));
 }
-BENCHMARK(Equity)
-    ->ArgNames({"seats", "threads"})
-    ->Args({2, 1})
-    ->Args({2, 2})
-    ->Args({6, 1})
-    ->Args({6, 2})
-    ->Args({9, 1})
-    ->Args({9, 2})
-    ->MeasureProcessCPUTime()
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(Equity)->Apply([](benchmark::internal::Benchmark* b) {
+    seats_and_threads(b, {2, 6, 9});
+});
 
 void RunnerOverhead_PlainLoop(benchmark::State& state) {
     static const Tournament tournament = heads_up("random", "call", 200'000);
