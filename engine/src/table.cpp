@@ -47,9 +47,9 @@ void Table::check_or_abort() const {
         std::fprintf(stderr, "pokerarena: table invariant broken: %s\n", why.c_str());
         std::abort();
     }
+    // Every seat, not only those that can act: the uncalled-bet return relies on it.
     if (state_ == State::AwaitingAction)
-        for (SeatMask m = dealt_in_ & ~folded_ & ~all_in_; m; m &= static_cast<SeatMask>(m - 1)) {
-            const int s = std::countr_zero(static_cast<unsigned>(m));
+        for (int s = 0; s < def_.num_seats; ++s) {
             if (((matched_ >> s) & 1) != (bet_[s] == current_bet_)) {
                 std::fprintf(stderr, "pokerarena: seat %d matched flag out of date\n", s);
                 std::abort();
@@ -262,16 +262,20 @@ POKERARENA_HOT void Table::start_hand() {
         deck_.reset(key);
     }
 
-    plan_forced_bets();
+    // The forced bets are planned (or posted) when their step is reached, not here: whether
+    // they are posted one event each depends on the pause mask then.
+    num_forced_ = kForcedNotPlanned;
+    forced_index_ = 0;
     state_ = State::PreHand;
     step_ = Step::PostForcedBets;
 }
 
-POKERARENA_HOT void Table::plan_forced_bets() {
-    num_forced_ = 0;
-    forced_index_ = 0;
-    auto add = [this](int seat, ForcedBetKind kind, Chips amount) {
-        if (amount > 0) forced_[num_forced_++] = {static_cast<std::int8_t>(seat), kind, amount};
+// One enumeration serves both ways of posting (planned for one event each, or all at once),
+// so the order rules live in one place.
+template <class Post>
+POKERARENA_HOT void Table::for_each_forced_bet(Post&& post_one) {
+    auto add = [&post_one](int seat, ForcedBetKind kind, Chips amount) {
+        if (amount > 0) post_one(seat, kind, amount);
     };
     // Antes, then blinds, each in order from the left of the button: a stack too short for
     // both pays the ante first and is all-in for whatever is left of its blind.
@@ -422,15 +426,7 @@ Status Table::reject_action(Action action) const {
 // ----------------------------------------------------------------------------------------
 // Showdown and payout.
 
-void Table::build_pots() {
-    // Pots are layers of what the remaining players put in: each layer is won only by those
-    // who reached it; folded chips stay in the layers they reached. When every seat dealt in
-    // posted an ante, the antes are layered with the bets, so a seat all-in for part of its
-    // ante wins from each opponent no more than it put in itself. An ante posted by some seats
-    // only (the big-blind ante, paid for the whole table) is dead money in the main pot:
-    // layering it by who paid would hand it back to an all-in big blind. After the uncalled
-    // bet is returned no folded seat is above the top layer, but chips above it would join
-    // the last pot rather than leak.
+POKERARENA_HOT void Table::build_pots() {
     const SeatMask active = dealt_in_ & ~folded_;
     award_index_ = 0;
     if ((active & all_in_) == 0) {
@@ -445,6 +441,18 @@ void Table::build_pots() {
         }
         return;
     }
+    build_side_pots(active);
+}
+
+void Table::build_side_pots(SeatMask active) {
+    // Pots are layers of what the remaining players put in: each layer is won only by those
+    // who reached it; folded chips stay in the layers they reached. When every seat dealt in
+    // posted an ante, the antes are layered with the bets, so a seat all-in for part of its
+    // ante wins from each opponent no more than it put in itself. An ante posted by some seats
+    // only (the big-blind ante, paid for the whole table) is dead money in the main pot:
+    // layering it by who paid would hand it back to an all-in big blind. After the uncalled
+    // bet is returned no folded seat is above the top layer, but chips above it would join
+    // the last pot rather than leak.
     const int n = def_.num_seats;
     SeatMask anted = 0;
     for (int s = 0; s < n; ++s)
@@ -500,11 +508,12 @@ void Table::build_pots() {
     }
 }
 
-void Table::finish_hand() {
-    for (int s = 0; s < def_.num_seats; ++s) {
-        record_.final_stacks[s] = stack_[s];
+POKERARENA_HOT void Table::finish_hand() {
+    // Whole arrays: seats beyond num_seats hold nothing and started with nothing, so their
+    // entries stay zero, and fixed-size loops become a few vector operations.
+    record_.final_stacks = stack_;
+    for (int s = 0; s < kMaxSeats; ++s)
         record_.net[s] = stack_[s] - record_.starting_stacks[s];
-    }
     record_.finished = true;
     ++hands_played_;
 }
@@ -539,6 +548,21 @@ void Table::run(Event& e) {
         }
         case Step::PostForcedBets:
         at_post_forced_bets : {
+            if (num_forced_ == kForcedNotPlanned) {
+                // Without ForcedBet events nothing is planned: each bet is posted as it is
+                // enumerated, which costs half as much as writing the plan and reading it back.
+                if (!wants(EventKind::ForcedBet)) {
+                    for_each_forced_bet([this](int seat, ForcedBetKind kind, Chips amount) {
+                        post_forced({static_cast<std::int8_t>(seat), kind, amount});
+                    });
+                    num_forced_ = 0;
+                } else {
+                    num_forced_ = 0;
+                    for_each_forced_bet([this](int seat, ForcedBetKind kind, Chips amount) {
+                        forced_[num_forced_++] = {static_cast<std::int8_t>(seat), kind, amount};
+                    });
+                }
+            }
             if (forced_index_ == num_forced_) {
                 state_ = State::Dealing;
                 step_ = Step::DealHoleCards;
@@ -655,21 +679,15 @@ void Table::run(Event& e) {
             // The highest bet of the round beyond the second highest was called by nobody: it
             // goes back to its owner and never enters a pot.
             step_ = Step::EndRound;
-            // No bet is ever above the round's highest, so a round checked through has none.
-            if (current_bet_ == 0) goto at_end_round;
-            int top = -1;
-            Chips highest = 0, second = 0;
-            for (int s = 0; s < def_.num_seats; ++s) {
-                if (bet_[s] > highest) {
-                    second = highest;
-                    highest = bet_[s];
-                    top = s;
-                } else if (bet_[s] > second) {
-                    second = bet_[s];
-                }
-            }
-            if (top < 0 || highest == second) goto at_end_round;
-            const Chips back = highest - second;
+            // matched_ holds exactly the seats at the round's highest bet (check_or_abort checks
+            // it), so only a round whose highest bet is held by one seat has a bet to return, and
+            // only then are the other bets looked at.
+            if (current_bet_ == 0 || !at_most_one_seat(matched_)) goto at_end_round;
+            const int top = std::countr_zero(static_cast<unsigned>(matched_));
+            Chips second = 0;
+            for (int s = 0; s < def_.num_seats; ++s)
+                if (s != top) second = std::max(second, bet_[s]);
+            const Chips back = current_bet_ - second;
             bet_[top] -= back;
             committed_[top] -= back;
             pot_ -= back;

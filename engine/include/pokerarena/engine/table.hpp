@@ -140,7 +140,10 @@ class Table {
     }
 
     void start_hand();
-    void plan_forced_bets();
+    // Calls post_one(seat, kind, amount) for each forced bet of the hand, in posting order,
+    // skipping zero amounts; sets big_blind_seat_ and uses up set_next_hand_forced_bets.
+    template <class Post>
+    void for_each_forced_bet(Post&& post_one);
     void start_round();
     int find_next_to_act() const;  // -1 when the round is closed
     Chips fixed_bet_size() const;
@@ -151,6 +154,7 @@ class Table {
     // out of line, so that act() itself makes no call.
     [[gnu::cold, gnu::noinline]] Status reject_action(Action action) const;
     void build_pots();
+    void build_side_pots(SeatMask active);  // the layers, when a remaining player is all-in
     void finish_hand();
     Chips post(int seat, Chips amount, bool to_bet);
     void deal_hole_cards(SeatMask seats);
@@ -186,8 +190,9 @@ class Table {
     SeatMask folded_ = 0;
     SeatMask all_in_ = 0;
     SeatMask acted_ = 0;  // acted at least once this round
-    // Seats whose round bet equals current_bet_ (exact for seats that can still act, from
-    // start_round() to the end of the round): who is still to act is then two mask operations.
+    // Seats whose round bet equals current_bet_ (exact for every seat from start_round() to
+    // the end of the round): who is still to act is then two mask operations, and a round
+    // ends with an uncalled bet only if one seat is in it.
     SeatMask matched_ = 0;
     std::array<Chips, kMaxSeats> stack_{};
     std::array<Chips, kMaxSeats> bet_{};        // this round
@@ -202,7 +207,8 @@ class Table {
     int first_to_act_after_ = 0;  // the round's action starts with the next seat after this one
     int big_blind_seat_ = -1;
 
-    // Forced bets planned at hand start, posted one event at a time.
+    // Forced bets planned on reaching their step when ForcedBet events are wanted, then posted
+    // one event at a time; otherwise posted at once without a plan.
     struct ForcedBet {
         std::int8_t seat;
         ForcedBetKind kind;
@@ -211,6 +217,7 @@ class Table {
     };
     Chips post_forced(const ForcedBet& f);
     std::array<ForcedBet, 3 * kMaxSeats> forced_{};
+    static constexpr int kForcedNotPlanned = -1;  // num_forced_ before the step is reached
     int num_forced_ = 0;
     int forced_index_ = 0;
 
