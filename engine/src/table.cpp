@@ -521,12 +521,6 @@ POKERARENA_HOT void Table::finish_hand() {
 // ----------------------------------------------------------------------------------------
 // The state machine.
 
-Event Table::advance_steps() {
-    Event e;
-    run(e);
-    return e;
-}
-
 // One function over the steps rather than a call per step: most steps emit no event in the
 // simulator's mask, and the call and register saves would cost more than the step itself.
 void Table::run(Event& e) {
@@ -662,18 +656,21 @@ void Table::run(Event& e) {
             e.hand_number = hand_number_;
             e.round = round_;
             return;
-        case Step::ActionTaken:
+        case Step::ActionTaken: {
             step_ = Step::NextToAct;
             if (!wants(EventKind::ActionTaken)) goto at_next_to_act;
+            const RecordedAction& last = record_.actions_truncated
+                                             ? overflow_action_
+                                             : record_.actions[record_.num_actions - 1];
             e.kind = EventKind::ActionTaken;
-            e.seat = last_action_.seat;
+            e.seat = last.seat;
             e.hand_number = hand_number_;
-            e.round = last_action_.round;
-            e.action = {last_action_.kind,
-                        last_action_.kind == ActionKind::RaiseTo ? last_action_.amount : 0};
+            e.round = last.round;
+            e.action = {last.kind, last.kind == ActionKind::RaiseTo ? last.amount : 0};
             e.amount = last_added_;
-            e.all_in = last_action_.all_in;
+            e.all_in = last.all_in;
             return;
+        }
         case Step::ReturnUncalled:
         at_return_uncalled : {
             // The highest bet of the round beyond the second highest was called by nobody: it

@@ -124,8 +124,9 @@ class Table {
         GameOver,
     };
 
+    // Every step but advance()'s common one, out of line; writes the event it pauses on into
+    // `e`, which holds a default Event on entry.
     void run(Event& e);
-    Event advance_steps();  // every step but the common one, out of line
     static constexpr SeatMask seat_bit(int seat) { return static_cast<SeatMask>(1u << seat); }
     static constexpr bool at_most_one_seat(SeatMask m) { return (m & (m - 1)) == 0; }
     // Debug builds: abort with the broken rule unless the invariants hold. Release: nothing.
@@ -236,8 +237,11 @@ class Table {
     int award_index_ = 0;
     Chips awarded_ = 0;  // chips already paid out of the pots this hand
 
-    RecordedAction last_action_{};  // for the ActionTaken event that follows act()
-    Chips last_added_ = 0;          // chips that action put in
+    // For the ActionTaken event that follows act(): the action is the record's last one, or,
+    // once the record is full (actions_truncated), this copy, so that the common case stores
+    // the action once.
+    RecordedAction overflow_action_{};
+    Chips last_added_ = 0;  // chips the last action put in
 
     HandRecord record_{};
 };
@@ -248,6 +252,10 @@ class Table {
 // inlined the caller keeps only the fields it reads. Everything else is in table.cpp.
 
 inline Event Table::advance() {
+    // One Event for both paths, built in the caller's: returning a separate Event from the
+    // common path made the compiler assemble it aside and copy it over, about twenty
+    // instructions per action.
+    Event e;
     // The common step, after an action whose event is not wanted: the next seat to act. The
     // end of a round, and every other step, take the step loop in table.cpp.
     if (step_ == Step::ActionTaken && !wants(EventKind::ActionTaken)) {
@@ -257,7 +265,6 @@ inline Event Table::advance() {
             state_ = State::AwaitingAction;
             step_ = Step::Awaiting;
             debug_check();
-            Event e;
             e.kind = EventKind::ActionRequired;
             e.seat = s;
             e.hand_number = hand_number_;
@@ -265,7 +272,8 @@ inline Event Table::advance() {
             return e;
         }
     }
-    return advance_steps();
+    run(e);
+    return e;
 }
 
 inline int Table::next_seat(SeatMask among, int after) const {
@@ -405,11 +413,12 @@ inline bool Table::apply_action(Action action) {
     last_added_ = added;
     const RecordedAction done{static_cast<std::int8_t>(s), action.kind,
                               static_cast<std::uint8_t>(round_), all_in, recorded};
-    last_action_ = done;
-    if (record_.num_actions < kMaxRecordedActions) [[likely]]
+    if (record_.num_actions < kMaxRecordedActions) [[likely]] {
         record_.actions[record_.num_actions++] = done;
-    else
+    } else {
         record_.actions_truncated = true;
+        overflow_action_ = done;
+    }
     to_act_ = -1;
     state_ = State::Betting;
     step_ = Step::ActionTaken;
