@@ -174,7 +174,12 @@ POKERARENA_HOT Chips Table::post(int seat, Chips amount, bool to_bet) {
 
 POKERARENA_HOT Chips Table::post_forced(const ForcedBet& f) {
     const Chips posted = post(f.seat, f.amount, f.kind != ForcedBetKind::Ante);
-    (f.kind == ForcedBetKind::Ante ? record_.antes : record_.blinds)[f.seat] += posted;
+    if (f.kind == ForcedBetKind::Ante) {
+        record_.antes[f.seat] += posted;
+        anted_ |= bit(f.seat);  // a seat dealt in has chips, so it posted something
+    } else {
+        record_.blinds[f.seat] += posted;
+    }
     debug_check();
     return posted;
 }
@@ -188,17 +193,17 @@ POKERARENA_HOT void Table::start_hand() {
         step_ = Step::GameOver;
         return;
     }
-    if (def_.reset_stacks_each_hand && !next_stacks_set_) {
-        for (int s = 0; s < def_.num_seats; ++s)
-            stack_[s] = def_.starting_stacks[s];
-        total_chips_ = 0;
-        for (int s = 0; s < def_.num_seats; ++s)
-            total_chips_ += stack_[s];
-    }
+    // One pass: the cash reset, the chips at the table and the seats with chips.
+    const bool reset = def_.reset_stacks_each_hand && !next_stacks_set_;
     next_stacks_set_ = false;
     SeatMask with_chips = 0;
-    for (int s = 0; s < def_.num_seats; ++s)
+    Chips total = 0;
+    for (int s = 0; s < def_.num_seats; ++s) {
+        if (reset) stack_[s] = def_.starting_stacks[s];
+        total += stack_[s];
         if (stack_[s] > 0) with_chips |= bit(s);
+    }
+    total_chips_ = total;
     if (at_most_one_seat(with_chips)) {  // the match is over
         state_ = State::GameOver;
         step_ = Step::GameOver;
@@ -220,8 +225,10 @@ POKERARENA_HOT void Table::start_hand() {
     folded_ = 0;
     all_in_ = 0;
     acted_ = 0;
-    bet_.fill(0);
-    committed_.fill(0);
+    anted_ = 0;
+    // Whole arrays assigned from zero are a few vector stores; fill() stored each entry.
+    bet_ = {};
+    committed_ = {};
     pot_ = 0;
     awarded_ = 0;
     round_ = 0;
@@ -235,9 +242,9 @@ POKERARENA_HOT void Table::start_hand() {
     record_.button = button_;
     record_.dealt_in = dealt_in_;
     record_.starting_stacks = stack_;
-    record_.antes.fill(0);
-    record_.blinds.fill(0);
-    record_.values.fill(0);
+    record_.antes = {};
+    record_.blinds = {};
+    record_.values = {};
     record_.board_count = 0;
     record_.num_actions = 0;
     record_.actions_truncated = false;
@@ -338,7 +345,7 @@ POKERARENA_HOT void Table::deal_hole_cards(SeatMask seats) {
 
 POKERARENA_HOT void Table::start_round() {
     if (round_ > 0) {
-        bet_.fill(0);
+        bet_ = {};
         current_bet_ = 0;
         matched_ = static_cast<SeatMask>((1u << def_.num_seats) - 1);
     } else {
@@ -452,18 +459,16 @@ void Table::build_side_pots(SeatMask active) {
     // only (the big-blind ante, paid for the whole table) is dead money in the main pot:
     // layering it by who paid would hand it back to an all-in big blind. After the uncalled
     // bet is returned no folded seat is above the top layer, but chips above it would join
-    // the last pot rather than leak.
+    // the last pot rather than leak. Without antes, or when every seat anted, the live chips
+    // are what each seat put in.
     const int n = def_.num_seats;
-    SeatMask anted = 0;
-    for (int s = 0; s < n; ++s)
-        if (record_.antes[s] > 0) anted |= bit(s);
-    const bool every_seat_anted = (dealt_in_ & ~anted) == 0;
-    std::array<Chips, kMaxSeats> live;  // only the first n are used
+    std::array<Chips, kMaxSeats> live = committed_;
     Chips antes = 0;
-    for (int s = 0; s < n; ++s) {
-        const Chips dead = every_seat_anted ? 0 : record_.antes[s];
-        live[s] = committed_[s] - dead;
-        antes += dead;
+    if (anted_ != 0 && (dealt_in_ & ~anted_) != 0) {
+        for (int s = 0; s < n; ++s) {
+            live[s] -= record_.antes[s];
+            antes += record_.antes[s];
+        }
     }
     std::array<Chips, kMaxSeats> levels;
     int num_levels = 0;
@@ -479,14 +484,19 @@ void Table::build_side_pots(SeatMask active) {
     }
     num_pots_ = 0;
     Chips previous = 0;
+    // Each layer looks only at the seats with chips above the layer below it (at first every
+    // seat: live chips are never negative), which leaves out the folded small contributions
+    // after the first layer.
+    SeatMask above_previous = static_cast<SeatMask>((1u << n) - 1);
     for (int l = 0; l < num_levels; ++l) {
         const Chips level = levels[l];
         Chips amount = l == 0 ? antes : 0;
-        SeatMask reached = 0;
-        for (int s = 0; s < n; ++s) {
-            const Chips in_layer = std::min(live[s], level) - previous;
-            amount += in_layer > 0 ? in_layer : 0;
+        SeatMask reached = 0, above = 0;
+        for (SeatMask m = above_previous; m; m &= static_cast<SeatMask>(m - 1)) {
+            const int s = std::countr_zero(static_cast<unsigned>(m));
+            amount += std::min(live[s], level) - previous;  // not negative: live[s] >= previous
             if (live[s] >= level) reached |= bit(s);
+            if (live[s] > level) above |= bit(s);
         }
         if (amount > 0) {
             pot_amounts_[num_pots_] = amount;
@@ -494,10 +504,11 @@ void Table::build_side_pots(SeatMask active) {
             ++num_pots_;
         }
         previous = level;
+        above_previous = above;
     }
     Chips above = 0;
-    for (int s = 0; s < n; ++s)
-        if (live[s] > previous) above += live[s] - previous;
+    for (SeatMask m = above_previous; m; m &= static_cast<SeatMask>(m - 1))
+        above += live[std::countr_zero(static_cast<unsigned>(m))] - previous;
     if (above > 0) {
         if (num_pots_ == 0) {
             pot_amounts_[0] = 0;
@@ -509,11 +520,10 @@ void Table::build_side_pots(SeatMask active) {
 }
 
 POKERARENA_HOT void Table::finish_hand() {
-    // Whole arrays: seats beyond num_seats hold nothing and started with nothing, so their
-    // entries stay zero, and fixed-size loops become a few vector operations.
-    record_.final_stacks = stack_;
-    for (int s = 0; s < kMaxSeats; ++s)
+    for (int s = 0; s < def_.num_seats; ++s) {
+        record_.final_stacks[s] = stack_[s];
         record_.net[s] = stack_[s] - record_.starting_stacks[s];
+    }
     record_.finished = true;
     ++hands_played_;
 }

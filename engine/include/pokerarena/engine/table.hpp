@@ -159,6 +159,8 @@ class Table {
     void finish_hand();
     Chips post(int seat, Chips amount, bool to_bet);
     void deal_hole_cards(SeatMask seats);
+    // The first seat of `among` after seat `after` (0..kMaxSeats-1), going round the table;
+    // -1 if `among` is empty.
     int next_seat(SeatMask among, int after) const;
 
     GameDef def_;
@@ -191,6 +193,7 @@ class Table {
     SeatMask folded_ = 0;
     SeatMask all_in_ = 0;
     SeatMask acted_ = 0;  // acted at least once this round
+    SeatMask anted_ = 0;  // posted an ante this hand
     // Seats whose round bet equals current_bet_ (exact for every seat from start_round() to
     // the end of the round): who is still to act is then two mask operations, and a round
     // ends with an uncalled bet only if one seat is in it.
@@ -281,9 +284,10 @@ inline int Table::next_seat(SeatMask among, int after) const {
     // in this lap and the lowest bit overall is the first seat of the next lap.
     const unsigned m = among;
     if (m == 0) return -1;
-    const int k = after + 1;
-    const unsigned later = k >= 16 ? 0u : (m >> k) << k;
-    return later ? std::countr_zero(later) : std::countr_zero(m);
+    // Without a branch: the seats of the next lap are copied 16 bits up, so the lowest bit is
+    // a later seat of this lap if there is one, else the first seat of the next lap.
+    const unsigned later = m & (~1u << after);
+    return std::countr_zero(later | (m << 16)) & 15;
 }
 
 inline Chips Table::fixed_bet_size() const {
