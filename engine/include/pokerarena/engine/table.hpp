@@ -334,9 +334,10 @@ inline void Table::compute_legal(int seat, LegalActions& legal) const {
 }
 
 inline int Table::find_next_to_act() const {
-    const SeatMask active = dealt_in_ & ~folded_;
-    if (at_most_one_seat(active)) return -1;
-    const SeatMask can_act = active & ~all_in_;
+    // No separate test for a hand won by folds: nobody folds at the highest bet, so the last
+    // seat left holds it, is in matched_, and the lone-seat rule below returns -1 (or it is
+    // all-in and cannot act).
+    const SeatMask can_act = dealt_in_ & ~folded_ & ~all_in_;
     if (can_act == 0) return -1;
     // A lone seat with chips that has matched the bet has nobody to bet against: the rest of
     // the board comes without betting.
