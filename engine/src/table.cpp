@@ -733,8 +733,10 @@ void Table::run(Event& e) {
             for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
                 const int s = std::countr_zero(static_cast<unsigned>(m));
                 Hand h = board;
-                for (int i = 0; i < def_.hole_cards; ++i)
-                    h.add(record_.hole[s][i]);
+                h.add(record_.hole[s][0]);
+                // Hold'em's second card without a loop (hole_cards is 1 or 2).
+                static_assert(kMaxHoleCards == 2);
+                if (def_.hole_cards == kMaxHoleCards) h.add(record_.hole[s][1]);
                 record_.values[s] = evaluate(h);
             }
             goto at_show_cards;
@@ -844,6 +846,10 @@ void Table::run(Event& e) {
             e.seat = with_chips == 1 ? holder : -1;
             return;
         }
+        default:
+            // step_ always holds one of the steps above; saying so drops the range check of
+            // the resuming jump.
+            __builtin_unreachable();
     }
 }
 
