@@ -780,7 +780,7 @@ void Table::run(Event& e) {
             const Chips amount = pot_amounts_[p];
             const SeatMask eligible = pot_eligible_[p];
             SeatMask winners = eligible;
-            if (count(eligible) > 1) {
+            if (!at_most_one_seat(eligible)) {
                 HandValue best = 0;
                 winners = 0;
                 for (SeatMask m = eligible; m; m &= static_cast<SeatMask>(m - 1)) {
@@ -793,23 +793,27 @@ void Table::run(Event& e) {
                     }
                 }
             }
-            // One winner is the rule: a 64-bit division costs tens of cycles, so it is skipped.
-            const bool alone = at_most_one_seat(winners);
-            const int n = alone ? 1 : count(winners);
-            const Chips share = alone ? amount : amount / n;
-            Chips odd = alone ? 0 : amount % n;
             SeatMask odd_mask = 0;
-            // Odd chips go one each to the winners closest to the left of the button.
-            for (int i = 1; i <= def_.num_seats && odd > 0; ++i) {
-                const int s = (button_ + i) % def_.num_seats;
-                if (winners & bit(s)) {
-                    odd_mask |= bit(s);
-                    --odd;
+            if (at_most_one_seat(winners)) {
+                // One winner is the rule: no division (tens of cycles) and no loop. (A pot
+                // always has a winner; the test only keeps an empty mask from indexing.)
+                if (winners) stack_[std::countr_zero(static_cast<unsigned>(winners))] += amount;
+            } else {
+                const int n = count(winners);
+                const Chips share = amount / n;
+                Chips odd = amount % n;
+                // Odd chips go one each to the winners closest to the left of the button.
+                for (int i = 1; i <= def_.num_seats && odd > 0; ++i) {
+                    const int s = (button_ + i) % def_.num_seats;
+                    if (winners & bit(s)) {
+                        odd_mask |= bit(s);
+                        --odd;
+                    }
                 }
-            }
-            for (SeatMask m = winners; m; m &= static_cast<SeatMask>(m - 1)) {
-                const int s = std::countr_zero(static_cast<unsigned>(m));
-                stack_[s] += share + ((odd_mask & bit(s)) ? 1 : 0);
+                for (SeatMask m = winners; m; m &= static_cast<SeatMask>(m - 1)) {
+                    const int s = std::countr_zero(static_cast<unsigned>(m));
+                    stack_[s] += share + ((odd_mask & bit(s)) ? 1 : 0);
+                }
             }
             pot_ -= amount;
             awarded_ += amount;
