@@ -436,10 +436,12 @@ Status Table::reject_action(Action action) const {
 POKERARENA_HOT void Table::build_pots() {
     const SeatMask active = dealt_in_ & ~folded_;
     award_index_ = 0;
-    if ((active & all_in_) == 0) {
+    if ((active & all_in_) == 0 || at_most_one_seat(active)) {
         // Nobody still in is all-in: each of them matched every bet (or took the uncalled rest
         // back), so all put in the same after the antes and no folded seat put in more. That is
-        // a single layer: one pot of everything, contested by every remaining player.
+        // a single layer: one pot of everything, contested by every remaining player. A lone
+        // remaining player (the others folded to an all-in) takes everything too: with one
+        // level the layering makes one pot, and any chips above it join that pot.
         num_pots_ = 0;
         if (pot_ > 0) {
             pot_amounts_[0] = pot_;
@@ -483,6 +485,16 @@ void Table::build_side_pots(SeatMask active) {
         levels[i] = c;
     }
     num_pots_ = 0;
+    if (num_levels == 1) {
+        // Every remaining player put in the same (heads-up that is every all-in that was
+        // called): one layer, and chips above it would join it, so one pot of everything.
+        if (pot_ > 0) {
+            pot_amounts_[0] = pot_;
+            pot_eligible_[0] = active;
+            num_pots_ = 1;
+        }
+        return;
+    }
     Chips previous = 0;
     // Each layer looks only at the seats with chips above the layer below it (at first every
     // seat: live chips are never negative), which leaves out the folded small contributions
