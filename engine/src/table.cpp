@@ -349,13 +349,19 @@ POKERARENA_HOT void Table::start_round() {
         current_bet_ = 0;
         matched_ = static_cast<SeatMask>((1u << def_.num_seats) - 1);
     } else {
+        // The highest forced bet and the seats at it, in one pass.
         Chips highest = 0;
-        for (int s = 0; s < def_.num_seats; ++s)
-            highest = std::max(highest, bet_[s]);
+        SeatMask at_highest = 0;
+        for (int s = 0; s < def_.num_seats; ++s) {
+            if (bet_[s] > highest) {
+                highest = bet_[s];
+                at_highest = bit(s);
+            } else if (bet_[s] == highest) {
+                at_highest |= bit(s);
+            }
+        }
         current_bet_ = highest;
-        matched_ = 0;
-        for (int s = 0; s < def_.num_seats; ++s)
-            if (bet_[s] == highest) matched_ |= bit(s);
+        matched_ = at_highest;
     }
     last_full_raise_ =
         def_.structure == BettingStructure::FixedLimit ? fixed_bet_size() : def_.big_blind;
@@ -486,8 +492,9 @@ void Table::build_side_pots(SeatMask active) {
     }
     num_pots_ = 0;
     if (num_levels == 1) {
-        // Every remaining player put in the same (heads-up that is every all-in that was
-        // called): one layer, and chips above it would join it, so one pot of everything.
+        // Every remaining player put in the same (heads-up, every all-in that was called,
+        // unless a short stack could not pay its whole ante): one layer, and chips above it
+        // would join it, so one pot of everything.
         if (pot_ > 0) {
             pot_amounts_[0] = pot_;
             pot_eligible_[0] = active;
