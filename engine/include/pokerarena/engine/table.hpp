@@ -274,6 +274,8 @@ inline Event Table::advance() {
             e.round = round_;
             return e;
         }
+        // The round is closed: the step loop resumes after the search it would repeat.
+        step_ = Step::ReturnUncalled;
     }
     run(e);
     return e;
