@@ -492,9 +492,9 @@ void Table::build_side_pots(SeatMask active) {
     }
     num_pots_ = 0;
     if (num_levels == 1) {
-        // Every remaining player put in the same (heads-up, every all-in that was called,
-        // unless a short stack could not pay its whole ante): one layer, and chips above it
-        // would join it, so one pot of everything.
+        // Every remaining player put in the same (heads-up, a called all-in, unless the antes
+        // were unequal: a short stack could not pay its whole ante, or per-seat antes were
+        // set): one layer, and chips above it would join it, so one pot of everything.
         if (pot_ > 0) {
             pot_amounts_[0] = pot_;
             pot_eligible_[0] = active;
@@ -528,14 +528,9 @@ void Table::build_side_pots(SeatMask active) {
     Chips above = 0;
     for (SeatMask m = above_previous; m; m &= static_cast<SeatMask>(m - 1))
         above += live[std::countr_zero(static_cast<unsigned>(m))] - previous;
-    if (above > 0) {
-        if (num_pots_ == 0) {
-            pot_amounts_[0] = 0;
-            pot_eligible_[0] = active;
-            num_pots_ = 1;
-        }
-        pot_amounts_[num_pots_ - 1] += above;
-    }
+    // Chips above the top layer (a folded seat's large ante, say) join the last pot. There is
+    // one: with two levels or more, the seats at the second put chips into its layer.
+    if (above > 0) pot_amounts_[num_pots_ - 1] += above;
 }
 
 POKERARENA_HOT void Table::finish_hand() {

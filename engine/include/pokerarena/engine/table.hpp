@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <string>
 
@@ -194,9 +195,10 @@ class Table {
     SeatMask all_in_ = 0;
     SeatMask acted_ = 0;  // acted at least once this round
     SeatMask anted_ = 0;  // posted an ante this hand
-    // Seats whose round bet equals current_bet_ (exact for every seat from start_round() to
-    // the end of the round): who is still to act is then two mask operations, and a round
-    // ends with an uncalled bet only if one seat is in it.
+    // Seats whose round bet equals current_bet_ (exact for every seat from start_round() until
+    // an uncalled bet is returned, which leaves its seat in the mask): who is still to act is
+    // then two mask operations, and a round ends with an uncalled bet only if one seat is in
+    // it.
     SeatMask matched_ = 0;
     std::array<Chips, kMaxSeats> stack_{};
     std::array<Chips, kMaxSeats> bet_{};        // this round
@@ -284,6 +286,7 @@ inline Event Table::advance() {
 inline int Table::next_seat(SeatMask among, int after) const {
     // Seats >= num_seats are never in a mask, so the bits above `after` are the seats after it
     // in this lap and the lowest bit overall is the first seat of the next lap.
+    assert(after >= 0 && after < 16);  // the shift below is undefined outside 0..31
     const unsigned m = among;
     if (m == 0) return -1;
     // Without a branch: the seats of the next lap are copied 16 bits up, so the lowest bit is
