@@ -5,6 +5,14 @@
 
 namespace pokerarena {
 
+namespace {
+
+// The view of a bot that declared ViewNeeds::Nothing. Never written, so a bot that reads it
+// after all finds defaults, not what another seat last saw.
+const SeatView kEmptyView{};
+
+}  // namespace
+
 const char* fault_kind_name(FaultKind k) {
     switch (k) {
         case FaultKind::IllegalAction:
@@ -38,7 +46,7 @@ SeatDriver::SeatDriver(Table& table, std::span<Bot* const> bots)
             throw std::invalid_argument("SeatDriver: no bot for seat " + std::to_string(s));
         bots_[s] = bots[s];
         events_wanted |= bots[s]->wants_events();
-        legal_only_[s] = bots[s]->view_needs() == Bot::ViewNeeds::LegalOnly;
+        needs_[s] = bots[s]->view_needs();
     }
     legal_view_.num_seats = num_seats_;
     legal_view_.big_blind = table.game_def().big_blind;
@@ -95,9 +103,14 @@ void SeatDriver::take_turn(int seat) {
 }
 
 const SeatView& SeatDriver::view_for(int seat) {
-    if (!legal_only_[static_cast<std::size_t>(seat)]) {
-        table_->update_view(seat, view_);
-        return view_;
+    switch (needs_[static_cast<std::size_t>(seat)]) {
+        case Bot::ViewNeeds::Full:
+            table_->update_view(seat, view_);
+            return view_;
+        case Bot::ViewNeeds::Nothing:
+            return kEmptyView;
+        case Bot::ViewNeeds::LegalOnly:
+            break;
     }
     // A view of its own, never written with cards or stacks, so a bot that reads more than it
     // declared finds defaults rather than what another seat last saw.

@@ -32,7 +32,7 @@ class RandomBot final : public Bot {
 class CallBot final : public Bot {
   public:
     Action decide(const SeatView&) override { return Action::check_call(); }
-    ViewNeeds view_needs() const override { return ViewNeeds::LegalOnly; }
+    ViewNeeds view_needs() const override { return ViewNeeds::Nothing; }
 };
 
 class FoldBot final : public Bot {

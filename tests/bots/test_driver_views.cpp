@@ -2,7 +2,8 @@
 // Table::view() results and the reference built from the table's public state, field for
 // field, over many random hands at 2, 6 and 9 seats; and the driver's results are the same.
 // Bots that declare ViewNeeds::LegalOnly get the legal actions and the named fields, nothing
-// else, and play exactly as they would with the whole view.
+// else; bots that declare Nothing get a view with every field at its default; and both play
+// exactly as they would with the whole view.
 #include <catch2/catch.hpp>
 
 #include <memory>
@@ -34,7 +35,7 @@ SeatView legal_only_view(const Table& table) {
 
 // Plays like `inner`, declares `needs`, and records the first view that differs from what
 // the table shows: for Full, a fresh Table::view() and the reference built from the table's
-// public state; for LegalOnly, legal_only_view().
+// public state; for LegalOnly, legal_only_view(); for Nothing, a default SeatView.
 class ViewCheckingBot final : public Bot {
   public:
     ViewCheckingBot(std::unique_ptr<Bot> inner, const Table& table, std::string& difference,
@@ -48,6 +49,8 @@ class ViewCheckingBot final : public Bot {
         std::string why;
         if (needs_ == ViewNeeds::LegalOnly) {
             why = test::view_difference(view, legal_only_view(*table_));
+        } else if (needs_ == ViewNeeds::Nothing) {
+            why = test::view_difference(view, SeatView{});
         } else {
             why = test::view_difference(view, table_->view(view.seat));
             if (why.empty())
@@ -55,8 +58,8 @@ class ViewCheckingBot final : public Bot {
                     test::view_difference(view, test::reference_view(*table_, view.seat, true, -1));
         }
         if (!why.empty() && difference_->empty())
-            *difference_ = "hand " + std::to_string(view.hand_number) + ", seat " +
-                           std::to_string(view.seat) + ": " + why;
+            *difference_ = "hand " + std::to_string(table_->hand_number()) + ", seat " +
+                           std::to_string(table_->seat_to_act()) + ": " + why;
         return inner_->decide(view);
     }
 
@@ -99,10 +102,11 @@ std::vector<HandRecord> play_records(const std::string& spec, int seats, bool hi
 
 }  // namespace
 
-TEST_CASE("the simple bots read only the legal actions and say so", "[seat_driver][view]") {
+TEST_CASE("the simple bots read only what they declare", "[seat_driver][view]") {
     for (const char* spec : {"random", "call", "fold", "allin"}) {
         INFO(spec);
-        CHECK(make_bot(spec, 1)->view_needs() == Bot::ViewNeeds::LegalOnly);
+        CHECK(make_bot(spec, 1)->view_needs() ==
+              (std::string(spec) == "call" ? Bot::ViewNeeds::Nothing : Bot::ViewNeeds::LegalOnly));
         for (const int seats : {2, 6}) {
             INFO(seats << " seats");
             const std::vector<HandRecord> legal_only = play_records(spec, seats, false);
@@ -114,36 +118,38 @@ TEST_CASE("the simple bots read only the legal actions and say so", "[seat_drive
         CHECK(make_bot(spec, 1)->view_needs() == Bot::ViewNeeds::Full);
 }
 
-TEST_CASE("a LegalOnly bot's view holds the legal actions and nothing it did not ask for",
+TEST_CASE("a LegalOnly or Nothing bot's view holds what it asked for and nothing more",
           "[seat_driver][view]") {
-    for (const int seats : {2, 6, 9}) {
-        Table table(test::mixed_stack_game(seats), 5, static_cast<std::uint64_t>(seats));
-        std::string difference;
-        std::vector<std::unique_ptr<Bot>> owned;
-        std::vector<ViewCheckingBot*> checking;
-        std::vector<Bot*> at;
-        for (int s = 0; s < seats; ++s) {
-            // Checking LegalOnly bots in even seats, whole-view bots (tag) in odd ones: the
-            // whole views written for them must not show through.
-            if (s % 2 == 0) {
-                auto bot = std::make_unique<ViewCheckingBot>(
-                    make_bot("random", static_cast<std::uint64_t>(s)), table, difference,
-                    Bot::ViewNeeds::LegalOnly);
-                checking.push_back(bot.get());
-                owned.push_back(std::move(bot));
-            } else {
-                owned.push_back(make_bot("tag", static_cast<std::uint64_t>(s)));
+    for (const auto needs : {Bot::ViewNeeds::LegalOnly, Bot::ViewNeeds::Nothing}) {
+        for (const int seats : {2, 6, 9}) {
+            Table table(test::mixed_stack_game(seats), 5, static_cast<std::uint64_t>(seats));
+            std::string difference;
+            std::vector<std::unique_ptr<Bot>> owned;
+            std::vector<ViewCheckingBot*> checking;
+            std::vector<Bot*> at;
+            for (int s = 0; s < seats; ++s) {
+                // Checking bots in even seats, whole-view bots (tag) in odd ones: the whole views
+                // written for them must not show through.
+                if (s % 2 == 0) {
+                    auto bot = std::make_unique<ViewCheckingBot>(
+                        make_bot("random", static_cast<std::uint64_t>(s)), table, difference,
+                        needs);
+                    checking.push_back(bot.get());
+                    owned.push_back(std::move(bot));
+                } else {
+                    owned.push_back(make_bot("tag", static_cast<std::uint64_t>(s)));
+                }
+                at.push_back(owned.back().get());
             }
-            at.push_back(owned.back().get());
+            SeatDriver driver(table, at);
+            INFO(seats << " seats, needs " << static_cast<int>(needs));
+            CHECK(driver.play_hands(2000, [](const HandRecord&) {}) == 2000);
+            CHECK(difference == "");
+            std::int64_t checked = 0;
+            for (const ViewCheckingBot* bot : checking)
+                checked += bot->decisions;
+            CHECK(checked > 1000);
         }
-        SeatDriver driver(table, at);
-        INFO(seats << " seats");
-        CHECK(driver.play_hands(2000, [](const HandRecord&) {}) == 2000);
-        CHECK(difference == "");
-        std::int64_t checked = 0;
-        for (const ViewCheckingBot* bot : checking)
-            checked += bot->decisions;
-        CHECK(checked > 1000);
     }
 }
 

@@ -46,9 +46,11 @@ class Bot {
     // decides from view.legal alone; the host then writes only seat, num_seats, hand_number,
     // button, round, seat_to_act, state, big_blind and legal, and every other field keeps its
     // default value (no cards, no stacks, no history). Building the whole view is about a
-    // sixth of a heads-up hand between two cheap bots, so the simple bots declare it. Read
-    // once, when a SeatDriver is built.
-    enum class ViewNeeds : std::uint8_t { Full, LegalOnly };
+    // sixth of a heads-up hand between two cheap bots, so the simple bots declare it.
+    // Nothing: decide() reads no field at all (a fixed policy such as `call`); the host passes
+    // a view in which every field keeps its default value. Read once, when a SeatDriver is
+    // built.
+    enum class ViewNeeds : std::uint8_t { Full, LegalOnly, Nothing };
     virtual ViewNeeds view_needs() const { return ViewNeeds::Full; }
 
     // Forget everything learnt about opponents: the host is about to replay the same deals

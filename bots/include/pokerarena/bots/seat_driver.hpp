@@ -7,7 +7,8 @@
 //   Events are paused on, and so forwarded, only when some seated bot wants_events();
 //   otherwise the table runs its fast path and bots see only HandEnded.
 // - A bot that declares Bot::ViewNeeds::LegalOnly gets a view with only the fields that
-//   declaration names; every other bot gets exactly Table::view() of its seat.
+//   declaration names, one that declares Nothing a view with every field at its default;
+//   every other bot gets exactly Table::view() of its seat.
 // - The fault rule: when decide() throws, or the table rejects its action, the seat checks
 //   if that is free and folds otherwise; the fault is counted for the seat by kind, with the
 //   first message kept ("hand 12, illegal action: raise to 150 is below the minimum raise
@@ -78,8 +79,8 @@ class SeatDriver {
 
   private:
     void take_turn(int seat);
-    // The view for the seat to act: the whole view, or for a bot that declared
-    // ViewNeeds::LegalOnly, legal_view_ with only the fields that declaration names.
+    // The view for the seat to act, as its bot declared: the whole view; for LegalOnly,
+    // legal_view_ with only the fields that declaration names; for Nothing, an empty view.
     const SeatView& view_for(int seat);
     // Counts the fault and plays check-or-fold for the seat.
     void fall_back(int seat, FaultKind kind, const char* message);
@@ -91,7 +92,7 @@ class SeatDriver {
     std::array<Bot*, kMaxSeats> bots_{};
     std::array<SeatFaults, kMaxSeats> faults_{};
     std::array<std::int64_t, kMaxSeats> decisions_{};
-    std::array<bool, kMaxSeats> legal_only_{};  // bots_[s] declared ViewNeeds::LegalOnly
+    std::array<Bot::ViewNeeds, kMaxSeats> needs_{};  // bots_[s]->view_needs()
     // Rewritten in place for every decision (Table::update_view).
     SeatView view_;
     SeatView legal_view_;
