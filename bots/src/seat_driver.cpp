@@ -1,5 +1,6 @@
 #include "pokerarena/bots/seat_driver.hpp"
 
+#include <bit>
 #include <cmath>
 #include <stdexcept>
 
@@ -40,12 +41,11 @@ SeatDriver::SeatDriver(Table& table, std::span<Bot* const> bots)
         throw std::invalid_argument("SeatDriver: " + std::to_string(bots.size()) + " bots for " +
                                     std::to_string(num_seats_) + " seats");
     }
-    bool events_wanted = false;
     for (std::size_t s = 0; s < bots.size(); ++s) {
         if (!bots[s])
             throw std::invalid_argument("SeatDriver: no bot for seat " + std::to_string(s));
         bots_[s] = bots[s];
-        events_wanted |= bots[s]->wants_events();
+        if (bots[s]->wants_events()) watching_ |= 1u << s;
         needs_[s] = bots[s]->view_needs();
     }
     legal_view_.num_seats = num_seats_;
@@ -53,8 +53,8 @@ SeatDriver::SeatDriver(Table& table, std::span<Bot* const> bots)
     legal_view_.state = State::AwaitingAction;
     // Pausing on every event turns off the engine's fast path; it is paid only when a bot
     // watches the hand unfold. play_hand() needs HandEnded to know where a hand stops.
-    table.set_pause_mask(events_wanted ? kPauseOnEveryEvent
-                                       : kDefaultPauseMask | pause_bit(EventKind::HandEnded));
+    table.set_pause_mask(watching_ != 0 ? kPauseOnEveryEvent
+                                        : kDefaultPauseMask | pause_bit(EventKind::HandEnded));
 }
 
 bool SeatDriver::play_hand() {
@@ -77,12 +77,14 @@ bool SeatDriver::play_hand() {
 }
 
 void SeatDriver::forward(const Event& e) {
+    // A bot that does not want events has an on_event that does nothing: calling it for the
+    // HandEnded of every hand cost two virtual calls a seat.
     if (e.kind == EventKind::HoleCardsDealt) {
-        bots_[static_cast<std::size_t>(e.seat)]->on_event(e);
+        if ((watching_ >> e.seat) & 1u) bots_[static_cast<std::size_t>(e.seat)]->on_event(e);
         return;
     }
-    for (int s = 0; s < num_seats_; ++s)
-        bots_[static_cast<std::size_t>(s)]->on_event(e);
+    for (unsigned m = watching_; m != 0; m &= m - 1)
+        bots_[static_cast<std::size_t>(std::countr_zero(m))]->on_event(e);
 }
 
 void SeatDriver::take_turn(int seat) {

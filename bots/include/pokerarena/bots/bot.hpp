@@ -37,9 +37,9 @@ class Bot {
     // HandEnded, GameOver. Must not throw.
     virtual void on_event(const Event&) {}
 
-    // True when on_event does something. SeatDriver pauses the table on every event only
-    // when some seated bot wants them; otherwise the engine runs its fast path and on_event
-    // may see no more than HandEnded and GameOver.
+    // True when on_event does something. SeatDriver shows events only to bots that want
+    // them, and pauses the table on every event only when some seated bot does; otherwise
+    // the engine runs its fast path.
     virtual bool wants_events() const { return false; }
 
     // What decide() reads of its view. Full (the default): everything. LegalOnly: the bot

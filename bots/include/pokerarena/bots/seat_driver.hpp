@@ -2,10 +2,10 @@
 //
 // SeatDriver guarantees
 // - One Bot per seat (not owned); the driver calls decide() for the seat to act and forwards
-//   to every seat's bot each event of the hand except ActionRequired, and HoleCardsDealt
-//   only to the seat it belongs to (a bot never sees another seat's cards before showdown).
-//   Events are paused on, and so forwarded, only when some seated bot wants_events();
-//   otherwise the table runs its fast path and bots see only HandEnded.
+//   to every bot that wants_events() each event of the hand except ActionRequired, and
+//   HoleCardsDealt only to the seat it belongs to (a bot never sees another seat's cards
+//   before showdown). Bots that do not want events are shown none. Events are paused on
+//   only when some seated bot wants them; otherwise the table runs its fast path.
 // - A bot that declares Bot::ViewNeeds::LegalOnly gets a view with only the fields that
 //   declaration names, one that declares Nothing a view with every field at its default;
 //   every other bot gets exactly Table::view() of its seat.
@@ -52,7 +52,7 @@ class SeatDriver {
     // bots[s] plays seat s, for every seat of the table's game; throws std::invalid_argument
     // when bots.size() differs from the number of seats or a bot is null. Sets the table's
     // pause mask to every event when some bot wants_events(), else to ActionRequired,
-    // HandEnded and GameOver only (bots then see just HandEnded).
+    // HandEnded and GameOver only.
     SeatDriver(Table& table, std::span<Bot* const> bots);
 
     // Plays until the hand in progress (or the next one) has ended and returns true, or
@@ -93,6 +93,7 @@ class SeatDriver {
     std::array<SeatFaults, kMaxSeats> faults_{};
     std::array<std::int64_t, kMaxSeats> decisions_{};
     std::array<Bot::ViewNeeds, kMaxSeats> needs_{};  // bots_[s]->view_needs()
+    unsigned watching_ = 0;                          // bit s: bots_[s]->wants_events()
     // Rewritten in place for every decision (Table::update_view).
     SeatView view_;
     SeatView legal_view_;
