@@ -12,6 +12,13 @@ namespace {
 // after all finds defaults, not what another seat last saw.
 const SeatView kEmptyView{};
 
+// The splitmix64 finaliser: neighbouring seeds give unrelated gap sequences.
+constexpr std::uint64_t mix(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
 }  // namespace
 
 const char* fault_kind_name(FaultKind k) {
@@ -35,8 +42,11 @@ std::int64_t SeatFaults::total() const {
     return sum;
 }
 
-SeatDriver::SeatDriver(Table& table, std::span<Bot* const> bots)
-    : table_(&table), num_seats_(table.game_def().num_seats) {
+SeatDriver::SeatDriver(Table& table, std::span<Bot* const> bots, std::uint64_t timing_seed)
+    : table_(&table), num_seats_(table.game_def().num_seats), gap_state_(mix(timing_seed) | 1) {
+    // The first timed decision lands anywhere in the first kTimingMeanGap: always timing the
+    // first one would weigh a bot's cold start (caches, lazy tables) that many times.
+    until_timed_ = static_cast<std::uint32_t>(gap_state_ % kTimingMeanGap) + 1;
     if (bots.size() != static_cast<std::size_t>(num_seats_)) {
         throw std::invalid_argument("SeatDriver: " + std::to_string(bots.size()) + " bots for " +
                                     std::to_string(num_seats_) + " seats");
@@ -91,7 +101,10 @@ void SeatDriver::take_turn(int seat) {
     ++decisions_[static_cast<std::size_t>(seat)];
     Action action;
     try {
-        action = bots_[static_cast<std::size_t>(seat)]->decide(view_for(seat));
+        if (--until_timed_ != 0) [[likely]]
+            action = bots_[static_cast<std::size_t>(seat)]->decide(view_for(seat));
+        else
+            action = timed_decide(seat);
     } catch (const BotError& error) {
         return fall_back(seat, error.kind(), error.what());
     } catch (const std::exception& error) {
@@ -123,6 +136,22 @@ const SeatView& SeatDriver::view_for(int seat) {
     legal_view_.round = table_->round();
     legal_view_.legal = table_->legal_actions();
     return legal_view_;
+}
+
+Action SeatDriver::timed_decide(int seat) {
+    // xorshift64: a few cycles, and only timing depends on it.
+    gap_state_ ^= gap_state_ << 13;
+    gap_state_ ^= gap_state_ >> 7;
+    gap_state_ ^= gap_state_ << 17;
+    until_timed_ = static_cast<std::uint32_t>(gap_state_ % (2 * kTimingMeanGap - 1)) + 1;
+    const SeatView& view = view_for(seat);
+    const auto start = std::chrono::steady_clock::now();
+    const Action action = bots_[static_cast<std::size_t>(seat)]->decide(view);
+    DecisionTimes& t = times_[static_cast<std::size_t>(seat)];
+    t.time += std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now() - start);
+    ++t.sampled;
+    return action;
 }
 
 void SeatDriver::fall_back(int seat, FaultKind kind, const char* message) {

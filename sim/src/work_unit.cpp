@@ -21,8 +21,9 @@
 //   order, for each play of it in order (the rotations when duplicate, else the one play), for
 //   each bot in config.bots order, its finishing place, 1 = winner (-1 for a bot not at the
 //   table, which the current formats never leave out): deals * plays * bots entries.
-// - Timing: TimedBot (work_unit.hpp) samples one decide() in 64; decision_ns is the scaled
-//   estimate, timing_decision_ns their sum.
+// - Timing: each SeatDriver times about one decide() in 64 (its own sampling, seeded by
+//   UnitBots::timing_seed()); decision_ns is a slot's decisions times the mean of its timed
+//   ones, timing_decision_ns their sum.
 // - Hand histories (config.hh_out): a cash deal d (the group's deal index, first_deal + i) is
 //   written, every play of it, when d % hh_sample == 0, so duplicate halves and rotations stay
 //   together and every pair's file holds the same deals; sit-and-go hands are counted in the
@@ -69,42 +70,6 @@ std::uint64_t bot_seed(std::uint64_t seed, std::int64_t unit, int bot) {
 }
 
 // ---------------------------------------------------------------------------------------
-// TimedBot
-
-TimedBot::TimedBot(Bot& inner, std::uint64_t sampling_seed)
-    : inner_(&inner), gap_state_(splitmix(sampling_seed + kGolden) | 1) {
-    // The first sample lands anywhere in the first 64 decisions: always timing the first one
-    // would weigh a bot's cold start (caches, lazy tables) 64 times.
-    countdown_ = static_cast<std::uint32_t>(gap_state_ % kMeanGap) + 1;
-}
-
-std::uint32_t TimedBot::next_gap() {
-    // xorshift64: a few cycles, and only timing depends on it.
-    gap_state_ ^= gap_state_ << 13;
-    gap_state_ ^= gap_state_ >> 7;
-    gap_state_ ^= gap_state_ << 17;
-    return static_cast<std::uint32_t>(gap_state_ % (2 * kMeanGap - 1)) + 1;  // 1 .. 127
-}
-
-Action TimedBot::timed_decide(const SeatView& view) {
-    countdown_ = next_gap();
-    const auto start = std::chrono::steady_clock::now();
-    const Action action = inner_->decide(view);
-    sampled_time_ += std::chrono::steady_clock::now() - start;
-    ++sampled_;
-    return action;
-}
-
-std::uint64_t TimedBot::estimated_ns() const {
-    if (sampled_ == 0) return 0;
-    const double per_decision =
-        static_cast<double>(
-            std::chrono::duration_cast<std::chrono::nanoseconds>(sampled_time_).count()) /
-        static_cast<double>(sampled_);
-    return static_cast<std::uint64_t>(per_decision * static_cast<double>(calls_) + 0.5);
-}
-
-// ---------------------------------------------------------------------------------------
 // UnitBots
 
 UnitBots::UnitBots(const Tournament& tournament, const WorkUnit& unit)
@@ -129,19 +94,23 @@ UnitBots::UnitBots(const Tournament& tournament, const WorkUnit& unit)
         if (!bots_.back())
             throw std::runtime_error("unit " + std::to_string(unit.index) + ": bots[" +
                                      std::to_string(b) + "]: the factory made no instance");
-        timed_.push_back(std::make_unique<TimedBot>(*bots_.back(), seed));
     }
 }
 
 void UnitBots::new_match() {
-    for (auto& bot : timed_)
+    for (auto& bot : bots_)
         bot->new_match();
 }
 
 void UnitBots::fill(int slot, BotUnit& bot) const {
     const Tally& t = tally_[static_cast<std::size_t>(slot)];
     bot.set_decisions(t.decisions);
-    bot.set_decision_ns(timed_[static_cast<std::size_t>(slot)]->estimated_ns());
+    // Scaled up from the timed decisions; 0 before the first one.
+    if (t.sampled > 0)
+        bot.set_decision_ns(static_cast<std::uint64_t>(static_cast<double>(t.sampled_time.count()) /
+                                                           static_cast<double>(t.sampled) *
+                                                           static_cast<double>(t.decisions) +
+                                                       0.5));
     FaultCounts& f = *bot.mutable_faults();
     auto count = [&](FaultKind k) { return t.faults[static_cast<std::size_t>(k)]; };
     // report.proto's `exception` covers both ways a bot fails to answer: a C++ throw and a
@@ -302,7 +271,7 @@ UnitResult play_cash_unit(const Tournament& tournament, const WorkUnit& unit) {
             bot_of_seat[static_cast<std::size_t>(s)] = unit.seat_bot[static_cast<std::size_t>(k)];
             seated[static_cast<std::size_t>(s)] = bots.seat_bot(k);
         }
-        SeatDriver driver(table, std::span<Bot* const>(seated.data(), slots));
+        SeatDriver driver(table, std::span<Bot* const>(seated.data(), slots), bots.timing_seed());
         for (int i = 0; i < deals; ++i) {
             if (!driver.play_hand())
                 throw std::logic_error("unit " + std::to_string(unit.index) +

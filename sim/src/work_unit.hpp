@@ -26,73 +26,23 @@ namespace pokerarena::sim::detail {
 // depend on nothing but (seed, unit, bot).
 std::uint64_t bot_seed(std::uint64_t seed, std::int64_t unit, int bot);
 
-// Mean decision time without a clock read per decision.
-//
-// A clock read (steady_clock, a vDSO call) costs about as much as a whole decision of the
-// `call` bot, so timing every decide() would slow cheap bots down and inflate their figure.
-// TimedBot times one decision in 64 on average and scales: estimated_ns() = (time of the
-// sampled decisions) / (number sampled) * (all decisions). The gap between sampled decisions
-// is drawn uniformly from 1..127 (a generator of its own, so the bot's play never depends on
-// it): a fixed period would alias with the bots' own rhythm (call against call makes the
-// same number of decisions every hand, so every 64th decision would always fall on the same
-// street). A decision that throws is not part of the sample.
-// Measured with call against call heads-up (8 decisions a hand, the cheapest there are), under
-// callgrind: 4,995 instructions a hand with bare bots, 5,094 through TimedBot (+2.0%, about 12
-// per decision: two virtual calls and a countdown), 5,539 with a clock read around every
-// decision (+10.9%, not counting the clock's own time: steady_clock::now() took 34 ns of CPU
-// here, so timing every decision would add about 540 ns to a hand of about 1 us).
-class TimedBot final : public Bot {
-  public:
-    static constexpr std::uint32_t kMeanGap = 64;
-
-    TimedBot(Bot& inner, std::uint64_t sampling_seed);
-
-    Action decide(const SeatView& view) override {
-        ++calls_;
-        if (--countdown_ != 0) return inner_->decide(view);
-        return timed_decide(view);
-    }
-    void on_event(const Event& e) override { inner_->on_event(e); }
-    bool wants_events() const override { return inner_->wants_events(); }
-    ViewNeeds view_needs() const override { return inner_->view_needs(); }
-    void new_match() override { inner_->new_match(); }
-    bool action_probabilities(const SeatView& view, std::span<const Action> candidates,
-                              std::span<double> probabilities) override {
-        return inner_->action_probabilities(view, candidates, probabilities);
-    }
-
-    // The decisions' estimated total time in nanoseconds; 0 before the first sample.
-    std::uint64_t estimated_ns() const;
-    std::int64_t calls() const { return calls_; }
-    std::int64_t sampled() const { return sampled_; }
-
-  private:
-    Action timed_decide(const SeatView& view);
-    std::uint32_t next_gap();
-
-    Bot* inner_;
-    std::uint64_t gap_state_;
-    std::uint32_t countdown_;
-    std::int64_t calls_ = 0;
-    std::int64_t sampled_ = 0;
-    std::chrono::steady_clock::duration sampled_time_{};
-};
-
 // The bot instances of one unit, one per slot k (the bot config.bots[unit.seat_bot[k]]),
-// each behind a TimedBot, with the faults and decisions every driver reported for it.
+// with the faults, decisions and decision times every driver reported for it.
 class UnitBots {
   public:
     // Throws std::runtime_error naming the unit and the bot when a factory refuses.
     UnitBots(const Tournament& tournament, const WorkUnit& unit);
 
     int size() const { return num_slots_; }
-    Bot* seat_bot(int slot) { return timed_[static_cast<std::size_t>(slot)].get(); }
+    Bot* seat_bot(int slot) { return bots_[static_cast<std::size_t>(slot)].get(); }
     void new_match();
+    // A timing seed for each SeatDriver of the unit, different for every driver and unit.
+    std::uint64_t timing_seed() { return bot_seed(0, unit_, -1 - drivers_++); }
 
-    // Adds the driver's faults and decisions of every seat to the slot sitting there
-    // (slot_of_seat[seat]). A first fault message is prefixed with "unit U, " + where(),
-    // so that the reader knows which unit, half, rotation or tournament it came from; where
-    // is called only then.
+    // Adds the driver's faults, decisions and decision times of every seat to the slot sitting
+    // there (slot_of_seat[seat]). A first fault message is prefixed with "unit U, " + where(), so
+    // that the reader knows which unit, half, rotation or tournament it came from; where is called
+    // only then.
     template <typename Where>
     void collect(const SeatDriver& driver, const std::array<int, kMaxSeats>& slot_of_seat,
                  Where&& where) {
@@ -101,6 +51,8 @@ class UnitBots {
                 tally_[static_cast<std::size_t>(slot_of_seat[static_cast<std::size_t>(seat)])];
             const SeatFaults& f = driver.faults(seat);
             t.decisions += driver.decisions(seat);
+            t.sampled += driver.decision_times(seat).sampled;
+            t.sampled_time += driver.decision_times(seat).time;
             if (f.total() == 0) continue;
             if (t.first_message.empty())
                 t.first_message =
@@ -116,13 +68,15 @@ class UnitBots {
   private:
     struct Tally {
         std::int64_t decisions = 0;
+        std::int64_t sampled = 0;  // decisions timed, and their time
+        std::chrono::nanoseconds sampled_time{0};
         std::array<std::int64_t, kNumFaultKinds> faults{};
         std::string first_message;
     };
     std::int64_t unit_;
     int num_slots_;
+    int drivers_ = 0;  // timing seeds handed out
     std::vector<std::unique_ptr<Bot>> bots_;
-    std::vector<std::unique_ptr<TimedBot>> timed_;
     std::array<Tally, kMaxSeats> tally_{};
 };
 

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <stdexcept>
+#include <vector>
 
 #include "play_helpers.hpp"
 
@@ -168,4 +169,35 @@ TEST_CASE("the driver refuses a missing bot or a wrong number of bots") {
     REQUIRE_THROWS_WITH(SeatDriver(table, two), "SeatDriver: 2 bots for 3 seats");
     std::array<Bot*, 3> hole{a.get(), nullptr, a.get()};
     REQUIRE_THROWS_WITH(SeatDriver(table, hole), "SeatDriver: no bot for seat 1");
+}
+
+TEST_CASE("about one decision in 64 is timed, and timing changes no play") {
+    const auto play = [](std::uint64_t timing_seed, std::vector<HandRecord>& records) {
+        auto a = make_bot("random", 1);
+        auto b = make_bot("random", 2);
+        Table table(test::mixed_stack_game(2), 4, 0);
+        std::array<Bot*, 2> bots{a.get(), b.get()};
+        SeatDriver driver(table, bots, timing_seed);
+        REQUIRE(driver.play_hands(20'000, [&](const HandRecord& r) { records.push_back(r); }) ==
+                20'000);
+        std::array<std::int64_t, 2> sampled{};
+        for (int s = 0; s < 2; ++s) {
+            const DecisionTimes& t = driver.decision_times(s);
+            sampled[static_cast<std::size_t>(s)] = t.sampled;
+            // Each seat's share of the timed decisions is its share of the decisions.
+            const double expected =
+                static_cast<double>(driver.decisions(s)) / SeatDriver::kTimingMeanGap;
+            CHECK(static_cast<double>(t.sampled) > 0.8 * expected);
+            CHECK(static_cast<double>(t.sampled) < 1.2 * expected);
+            CHECK(t.time.count() > 0);
+        }
+        return sampled;
+    };
+    std::vector<HandRecord> first;
+    std::vector<HandRecord> second;
+    const auto sampled_first = play(1, first);
+    const auto sampled_second = play(2, second);
+    CHECK(first == second);
+    // Another seed times other decisions.
+    CHECK(sampled_first != sampled_second);
 }

@@ -407,18 +407,18 @@ TEST_CASE("bot seeds differ by seed, unit and bot", "[unit]") {
     CHECK(sim::detail::bot_seed(7, 3, 1) == sim::detail::bot_seed(7, 3, 1));
 }
 
-TEST_CASE("the timing decorator samples about one decision in 64 and changes nothing", "[unit]") {
-    auto inner = make_bot("random", 5);
-    auto reference = make_bot("random", 5);
-    sim::detail::TimedBot timed(*inner, 5);
-    Table table(GameDef::no_limit_holdem(2, 200, 1, 2), 1, 0);
-    Event e = table.advance();
-    while (e.kind != EventKind::ActionRequired)
-        e = table.advance();
-    const SeatView view = table.view(e.seat);
-    for (int i = 0; i < 64'000; ++i)
-        REQUIRE(timed.decide(view) == reference->decide(view));
-    CHECK(timed.calls() == 64'000);
-    CHECK(timed.sampled() > 800);
-    CHECK(timed.sampled() < 1200);
+TEST_CASE("every bot's decision time is estimated and the unit's is their sum", "[unit]") {
+    for (const Format format : {ROUND_ROBIN, RING}) {
+        INFO(Format_Name(format));
+        const Tournament t =
+            make_tournament(config_of(format, {"random", "call", "tag", "fold"}, 2000, 2000));
+        const UnitResult r = play_unit(t, 0);
+        std::uint64_t sum = 0;
+        for (const BotUnit& bot : r.bots()) {
+            INFO("bot " << bot.bot() << ", " << bot.decisions() << " decisions");
+            CHECK(bot.decision_ns() > 0);
+            sum += bot.decision_ns();
+        }
+        CHECK(r.timing_decision_ns() == sum);
+    }
 }

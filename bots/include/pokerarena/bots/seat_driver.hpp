@@ -14,6 +14,9 @@
 //   first message kept ("hand 12, illegal action: raise to 150 is below the minimum raise
 //   to 200"), and play goes on. Chips stay conserved because only legal actions ever reach the
 //   table.
+// - Decision times are sampled: about one decide() in kTimingMeanGap is timed with a clock
+//   read (DecisionTimes); the others cost a countdown. The gaps between timed decisions come
+//   from their own generator, seeded by the host, so play never depends on them.
 // - play_hand() allocates nothing (apart from the first fault message of a seat).
 //
 // play_duplicate_heads_up guarantees
@@ -28,6 +31,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -47,13 +51,30 @@ struct SeatFaults {
     std::int64_t of(FaultKind k) const { return count[static_cast<std::size_t>(k)]; }
 };
 
+// The decisions of a seat that were timed, and their total time. A decision that throws is
+// not timed. decisions * time / sampled estimates the time of all of them.
+struct DecisionTimes {
+    std::int64_t sampled = 0;
+    std::chrono::nanoseconds time{0};
+};
+
 class SeatDriver {
   public:
+    // The mean gap between timed decisions. A clock read (steady_clock, a vDSO call) costs
+    // about as much as a whole decision of the `call` bot, so timing every decision would
+    // slow cheap bots down and inflate their figure. The gap is drawn uniformly from
+    // 1 .. 2 * kTimingMeanGap - 1: a fixed period would alias with the bots' own rhythm (call
+    // against call makes the same number of decisions every hand, so every 64th decision
+    // would always fall on the same street).
+    static constexpr std::uint32_t kTimingMeanGap = 64;
+
     // bots[s] plays seat s, for every seat of the table's game; throws std::invalid_argument
     // when bots.size() differs from the number of seats or a bot is null. Sets the table's
     // pause mask to every event when some bot wants_events(), else to ActionRequired,
-    // HandEnded and GameOver only.
-    SeatDriver(Table& table, std::span<Bot* const> bots);
+    // HandEnded and GameOver only. timing_seed seeds the gaps between timed decisions; hosts
+    // that build many drivers give each its own, so that the first timed decision of a short
+    // match does not always fall on the same one.
+    SeatDriver(Table& table, std::span<Bot* const> bots, std::uint64_t timing_seed = 0);
 
     // Plays until the hand in progress (or the next one) has ended and returns true, or
     // returns false once the match is over (GameOver). The finished hand is
@@ -76,6 +97,9 @@ class SeatDriver {
     const SeatFaults& faults(int seat) const { return faults_[static_cast<std::size_t>(seat)]; }
     // Decisions asked of the seat's bot so far.
     std::int64_t decisions(int seat) const { return decisions_[static_cast<std::size_t>(seat)]; }
+    const DecisionTimes& decision_times(int seat) const {
+        return times_[static_cast<std::size_t>(seat)];
+    }
 
   private:
     // take_turn and view_for are defined in seat_driver.cpp and forced into play_hand(): as
@@ -85,6 +109,8 @@ class SeatDriver {
     // The view for the seat to act, as its bot declared: the whole view; for LegalOnly,
     // legal_view_ with only the fields that declaration names; for Nothing, an empty view.
     [[gnu::always_inline]] inline const SeatView& view_for(int seat);
+    // decide() between two clock reads, and the next gap.
+    Action timed_decide(int seat);
     // Counts the fault and plays check-or-fold for the seat.
     void fall_back(int seat, FaultKind kind, const char* message);
     void record_fault(int seat, FaultKind kind, const char* message);
@@ -95,6 +121,9 @@ class SeatDriver {
     std::array<Bot*, kMaxSeats> bots_{};
     std::array<SeatFaults, kMaxSeats> faults_{};
     std::array<std::int64_t, kMaxSeats> decisions_{};
+    std::array<DecisionTimes, kMaxSeats> times_{};
+    std::uint64_t gap_state_;    // xorshift64 state of the timing gaps
+    std::uint32_t until_timed_;  // decisions until the next timed one, counting it
     std::array<Bot::ViewNeeds, kMaxSeats> needs_{};  // bots_[s]->view_needs()
     unsigned watching_ = 0;                          // bit s: bots_[s]->wants_events()
     // Rewritten in place for every decision (Table::update_view).
