@@ -123,6 +123,8 @@ class PersonSeat final : public Bot {
         }
     }
 
+    // The person sees every event: the driver then pauses the table on each.
+    bool wants_events() const override { return true; }
     void on_event(const Event& e) override {
         track(e);
         if (quit_) return;
@@ -311,9 +313,6 @@ int run_play(const PlayOptions& options) {
     for (const auto& bot : bots)
         seat_bots.push_back(bot.get());
     SeatDriver driver(table, seat_bots);
-    // After the driver, which may choose a lighter mask for bots that ignore events: the
-    // person sees every event, and the driver forwards whatever advance() returns.
-    table.set_pause_mask(kPauseOnEveryEvent);
 
     std::cout << "No-limit hold'em freezeout, blinds " << kSmallBlind << "/" << kBigBlind
               << " chips, " << options.stack_bb << " big blinds (" << game.starting_stacks[0]
