@@ -2,13 +2,17 @@
 // second (items_per_second), wall time (the threads share it). The target: heads-up
 // duplicate random vs call at 4 M hands/s with 2 threads and 1.8 times the 1-thread figure.
 //
-// RunnerOverhead/PlainLoop plays the same units as HeadsUp/threads:1 in a plain loop
+// RunnerOverhead_PlainLoop plays the same units as HeadsUp/threads:1 in a plain loop
 // without the runner (no arena, no waves, no aggregation): the difference is what the runner
-// costs.
+// costs. RunnerOverhead_PlainThreads/threads:2 plays them on two std::threads taking units
+// from a shared counter: how well this machine runs two independent players at once, which
+// bounds what HeadsUp/threads:2 can reach.
 #include <benchmark/benchmark.h>
 
+#include <atomic>
 #include <initializer_list>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "pokerarena/sim/runner.hpp"
@@ -109,6 +113,32 @@ void RunnerOverhead_PlainLoop(benchmark::State& state) {
     state.SetItemsProcessed(hands);
 }
 BENCHMARK(RunnerOverhead_PlainLoop)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
+void RunnerOverhead_PlainThreads(benchmark::State& state) {
+    static const Tournament tournament = heads_up("random", "call", 200'000);
+    const auto units = static_cast<std::int64_t>(tournament.units.size());
+    std::int64_t hands = 0;
+    for (auto _ : state) {
+        std::atomic<std::int64_t> next_unit{0};
+        std::atomic<std::int64_t> played{0};
+        std::vector<std::thread> players;
+        for (std::int64_t t = 0; t < state.range(0); ++t)
+            players.emplace_back([&] {
+                for (std::int64_t u = next_unit++; u < units; u = next_unit++)
+                    played += play_unit(tournament, u).hands();
+            });
+        for (std::thread& player : players)
+            player.join();
+        hands += played.load();
+    }
+    state.SetItemsProcessed(hands);
+}
+BENCHMARK(RunnerOverhead_PlainThreads)
+    ->ArgName("threads")
+    ->Arg(2)
     ->MeasureProcessCPUTime()
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
