@@ -1,5 +1,6 @@
 #include "pokerarena/bots/seat_driver.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <stdexcept>
@@ -43,10 +44,19 @@ std::int64_t SeatFaults::total() const {
 }
 
 SeatDriver::SeatDriver(Table& table, std::span<Bot* const> bots, std::uint64_t timing_seed)
-    : table_(&table), num_seats_(table.game_def().num_seats), gap_state_(mix(timing_seed) | 1) {
-    // The first timed decision lands anywhere in the first kTimingMeanGap: always timing the
-    // first one would weigh a bot's cold start (caches, lazy tables) that many times.
-    until_timed_ = static_cast<std::uint32_t>(gap_state_ % kTimingMeanGap) + 1;
+    : table_(&table),
+      num_seats_(table.game_def().num_seats),
+      gap_state_(mix(timing_seed) | 1) {  // | 1: xorshift's state must not be 0
+    // The first countdown k follows the distance to the next timed decision in an endless run
+    // of gaps, P(k) = (2G - k) / ((2G - 1) G) for k = 1 .. 2G - 1 (G = kTimingMeanGap), so
+    // that the first decisions of a driver are timed with probability 1 / G like all others
+    // (a short driver, one blind level of a sit-and-go, must not be over- or under-sampled).
+    // That is the smaller of two different uniform picks from 1 .. 2G.
+    constexpr std::uint64_t kTwoGaps = 2 * kTimingMeanGap;
+    const std::uint64_t a = next_timing_bits() % kTwoGaps + 1;
+    std::uint64_t b = next_timing_bits() % (kTwoGaps - 1) + 1;
+    if (b >= a) ++b;
+    until_timed_ = static_cast<std::uint32_t>(std::min(a, b));
     if (bots.size() != static_cast<std::size_t>(num_seats_)) {
         throw std::invalid_argument("SeatDriver: " + std::to_string(bots.size()) + " bots for " +
                                     std::to_string(num_seats_) + " seats");
@@ -119,13 +129,13 @@ void SeatDriver::take_turn(int seat) {
 
 const SeatView& SeatDriver::view_for(int seat) {
     switch (needs_[static_cast<std::size_t>(seat)]) {
-        case Bot::ViewNeeds::Full:
-            table_->update_view(seat, view_);
-            return view_;
         case Bot::ViewNeeds::Nothing:
             return kEmptyView;
         case Bot::ViewNeeds::LegalOnly:
             break;
+        default:  // Full, and a value outside the enum: the whole view is always safe
+            table_->update_view(seat, view_);
+            return view_;
     }
     // A view of its own, never written with cards or stacks, so a bot that reads more than it
     // declared finds defaults rather than what another seat last saw.
@@ -138,12 +148,16 @@ const SeatView& SeatDriver::view_for(int seat) {
     return legal_view_;
 }
 
-Action SeatDriver::timed_decide(int seat) {
+std::uint64_t SeatDriver::next_timing_bits() {
     // xorshift64: a few cycles, and only timing depends on it.
     gap_state_ ^= gap_state_ << 13;
     gap_state_ ^= gap_state_ >> 7;
     gap_state_ ^= gap_state_ << 17;
-    until_timed_ = static_cast<std::uint32_t>(gap_state_ % (2 * kTimingMeanGap - 1)) + 1;
+    return gap_state_;
+}
+
+Action SeatDriver::timed_decide(int seat) {
+    until_timed_ = static_cast<std::uint32_t>(next_timing_bits() % (2 * kTimingMeanGap - 1)) + 1;
     const SeatView& view = view_for(seat);
     const auto start = std::chrono::steady_clock::now();
     const Action action = bots_[static_cast<std::size_t>(seat)]->decide(view);

@@ -180,7 +180,7 @@ class SitAndGoUnit {
             if (next_button >= 0) table.set_button(next_button);
             SeatDriver driver(table,
                               std::span<Bot* const>(seated.data(), static_cast<std::size_t>(n_)),
-                              bots_.timing_seed());
+                              bots_.next_timing_seed());
             while (driver.play_hand()) {
                 const HandRecord& record = table.last_hand();
                 ++hands_played_;

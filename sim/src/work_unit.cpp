@@ -22,8 +22,9 @@
 //   each bot in config.bots order, its finishing place, 1 = winner (-1 for a bot not at the
 //   table, which the current formats never leave out): deals * plays * bots entries.
 // - Timing: each SeatDriver times about one decide() in 64 (its own sampling, seeded by
-//   UnitBots::timing_seed()); decision_ns is a slot's decisions times the mean of its timed
-//   ones, timing_decision_ns their sum.
+//   UnitBots::next_timing_seed()); decision_ns is the sum of a slot's drivers' estimates
+//   (their timed decisions' time times 64: unbiased however small the unit, so the report's
+//   mean over units is too), timing_decision_ns the sum over slots.
 // - Hand histories (config.hh_out): a cash deal d (the group's deal index, first_deal + i) is
 //   written, every play of it, when d % hh_sample == 0, so duplicate halves and rotations stay
 //   together and every pair's file holds the same deals; sit-and-go hands are counted in the
@@ -105,12 +106,7 @@ void UnitBots::new_match() {
 void UnitBots::fill(int slot, BotUnit& bot) const {
     const Tally& t = tally_[static_cast<std::size_t>(slot)];
     bot.set_decisions(t.decisions);
-    // Scaled up from the timed decisions; 0 before the first one.
-    if (t.sampled > 0)
-        bot.set_decision_ns(static_cast<std::uint64_t>(static_cast<double>(t.sampled_time.count()) /
-                                                           static_cast<double>(t.sampled) *
-                                                           static_cast<double>(t.decisions) +
-                                                       0.5));
+    bot.set_decision_ns(static_cast<std::uint64_t>(t.decision_time.count()));
     FaultCounts& f = *bot.mutable_faults();
     auto count = [&](FaultKind k) { return t.faults[static_cast<std::size_t>(k)]; };
     // report.proto's `exception` covers both ways a bot fails to answer: a C++ throw and a
@@ -271,7 +267,8 @@ UnitResult play_cash_unit(const Tournament& tournament, const WorkUnit& unit) {
             bot_of_seat[static_cast<std::size_t>(s)] = unit.seat_bot[static_cast<std::size_t>(k)];
             seated[static_cast<std::size_t>(s)] = bots.seat_bot(k);
         }
-        SeatDriver driver(table, std::span<Bot* const>(seated.data(), slots), bots.timing_seed());
+        SeatDriver driver(table, std::span<Bot* const>(seated.data(), slots),
+                          bots.next_timing_seed());
         for (int i = 0; i < deals; ++i) {
             if (!driver.play_hand())
                 throw std::logic_error("unit " + std::to_string(unit.index) +

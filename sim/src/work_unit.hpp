@@ -37,7 +37,7 @@ class UnitBots {
     Bot* seat_bot(int slot) { return bots_[static_cast<std::size_t>(slot)].get(); }
     void new_match();
     // A timing seed for each SeatDriver of the unit, different for every driver and unit.
-    std::uint64_t timing_seed() { return bot_seed(0, unit_, -1 - drivers_++); }
+    std::uint64_t next_timing_seed() { return bot_seed(0, unit_, -1 - drivers_++); }
 
     // Adds the driver's faults, decisions and decision times of every seat to the slot sitting
     // there (slot_of_seat[seat]). A first fault message is prefixed with "unit U, " + where(), so
@@ -51,8 +51,7 @@ class UnitBots {
                 tally_[static_cast<std::size_t>(slot_of_seat[static_cast<std::size_t>(seat)])];
             const SeatFaults& f = driver.faults(seat);
             t.decisions += driver.decisions(seat);
-            t.sampled += driver.decision_times(seat).sampled;
-            t.sampled_time += driver.decision_times(seat).time;
+            t.decision_time += driver.estimated_decision_time(seat);
             if (f.total() == 0) continue;
             if (t.first_message.empty())
                 t.first_message =
@@ -68,8 +67,7 @@ class UnitBots {
   private:
     struct Tally {
         std::int64_t decisions = 0;
-        std::int64_t sampled = 0;  // decisions timed, and their time
-        std::chrono::nanoseconds sampled_time{0};
+        std::chrono::nanoseconds decision_time{0};  // estimated from the timed decisions
         std::array<std::int64_t, kNumFaultKinds> faults{};
         std::string first_message;
     };

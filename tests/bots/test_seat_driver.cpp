@@ -189,7 +189,6 @@ TEST_CASE("about one decision in 64 is timed, and timing changes no play") {
                 static_cast<double>(driver.decisions(s)) / SeatDriver::kTimingMeanGap;
             CHECK(static_cast<double>(t.sampled) > 0.8 * expected);
             CHECK(static_cast<double>(t.sampled) < 1.2 * expected);
-            CHECK(t.time.count() > 0);
         }
         return sampled;
     };
@@ -200,4 +199,35 @@ TEST_CASE("about one decision in 64 is timed, and timing changes no play") {
     CHECK(first == second);
     // Another seed times other decisions.
     CHECK(sampled_first != sampled_second);
+}
+
+TEST_CASE("every decision of a driver, the first ones too, is timed with probability 1/64") {
+    // Fold against fold heads-up: the button folds its small blind, one decision a hand, so
+    // the hand in which a seat's timed count grows is the index of a timed decision.
+    constexpr int kDrivers = 10'000;
+    constexpr int kDecisions = 130;  // past the longest first gap (127)
+    std::array<int, kDecisions> timed{};
+    auto a = make_bot("fold", 1);
+    auto b = make_bot("fold", 2);
+    std::array<Bot*, 2> bots{a.get(), b.get()};
+    for (int d = 0; d < kDrivers; ++d) {
+        Table table(test::mixed_stack_game(2), 1, 0);
+        SeatDriver driver(table, bots, static_cast<std::uint64_t>(d));
+        std::int64_t before = 0;
+        for (int i = 0; i < kDecisions; ++i) {
+            if (!driver.play_hand()) FAIL("the table stopped");
+            const std::int64_t now =
+                driver.decision_times(0).sampled + driver.decision_times(1).sampled;
+            timed[static_cast<std::size_t>(i)] += static_cast<int>(now - before);
+            before = now;
+        }
+        REQUIRE(driver.decisions(0) + driver.decisions(1) == kDecisions);
+    }
+    // 156.25 expected at every index, standard deviation about 12.4: five of them either side.
+    // Starting the countdown uniformly in 1..64 instead would time decision 64 about 256 times.
+    for (int i = 0; i < kDecisions; ++i) {
+        INFO("decision " << i + 1);
+        CHECK(timed[static_cast<std::size_t>(i)] > 94);
+        CHECK(timed[static_cast<std::size_t>(i)] < 218);
+    }
 }

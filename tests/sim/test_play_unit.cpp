@@ -407,18 +407,28 @@ TEST_CASE("bot seeds differ by seed, unit and bot", "[unit]") {
     CHECK(sim::detail::bot_seed(7, 3, 1) == sim::detail::bot_seed(7, 3, 1));
 }
 
-TEST_CASE("every bot's decision time is estimated and the unit's is their sum", "[unit]") {
-    for (const Format format : {ROUND_ROBIN, RING}) {
+TEST_CASE("a unit's decision time is the sum of its bots'", "[unit]") {
+    for (const Format format : {ROUND_ROBIN, RING, SIT_AND_GO}) {
         INFO(Format_Name(format));
+        const std::int32_t hands = format == SIT_AND_GO ? 20 : 2000;
         const Tournament t =
-            make_tournament(config_of(format, {"random", "call", "tag", "fold"}, 2000, 2000));
+            make_tournament(config_of(format, {"random", "call", "tag", "fold"}, hands, hands));
         const UnitResult r = play_unit(t, 0);
         std::uint64_t sum = 0;
         for (const BotUnit& bot : r.bots()) {
-            INFO("bot " << bot.bot() << ", " << bot.decisions() << " decisions");
-            CHECK(bot.decision_ns() > 0);
+            CHECK(bot.decisions() > 0);
             sum += bot.decision_ns();
         }
         CHECK(r.timing_decision_ns() == sum);
     }
+}
+
+TEST_CASE("decisions that throw are not timed", "[unit]") {
+    Tournament t = make_tournament(config_of(ROUND_ROBIN, {"call", "call"}, 2000, 2000));
+    t.factories[1] = std::make_shared<MisbehavingFactory>(Misbehaviour::Throw);
+    const UnitResult r = play_unit(t, 0);
+    // About 60 of its decisions were due to be timed; every one threw.
+    REQUIRE(r.bots(1).decisions() > 2000);
+    CHECK(r.bots(1).faults().exception() == r.bots(1).decisions());
+    CHECK(r.bots(1).decision_ns() == 0);
 }

@@ -52,7 +52,9 @@ struct SeatFaults {
 };
 
 // The decisions of a seat that were timed, and their total time. A decision that throws is
-// not timed. decisions * time / sampled estimates the time of all of them.
+// not timed. Every decision is timed with probability exactly 1 / kTimingMeanGap, so
+// time * kTimingMeanGap estimates the time of all of them without bias, however few were
+// timed (SeatDriver::estimated_decision_time).
 struct DecisionTimes {
     std::int64_t sampled = 0;
     std::chrono::nanoseconds time{0};
@@ -100,6 +102,10 @@ class SeatDriver {
     const DecisionTimes& decision_times(int seat) const {
         return times_[static_cast<std::size_t>(seat)];
     }
+    // The estimated time of all the seat's decisions: its timed ones times kTimingMeanGap.
+    std::chrono::nanoseconds estimated_decision_time(int seat) const {
+        return decision_times(seat).time * kTimingMeanGap;
+    }
 
   private:
     // take_turn and view_for are defined in seat_driver.cpp and forced into play_hand(): as
@@ -111,6 +117,8 @@ class SeatDriver {
     [[gnu::always_inline]] inline const SeatView& view_for(int seat);
     // decide() between two clock reads, and the next gap.
     Action timed_decide(int seat);
+    // The next number of the timing generator (xorshift64).
+    std::uint64_t next_timing_bits();
     // Counts the fault and plays check-or-fold for the seat.
     void fall_back(int seat, FaultKind kind, const char* message);
     void record_fault(int seat, FaultKind kind, const char* message);
