@@ -135,7 +135,7 @@ class PersonSeat final : public Bot {
         // The table after every event that changes it; the hole cards that follow the blinds
         // show the blinds too, and the end of a hand changes nothing the pots did not.
         if (e.kind != EventKind::HandStarted && e.kind != EventKind::ForcedBet &&
-            e.kind != EventKind::HandEnded && e.kind != EventKind::GameOver)
+            e.kind != EventKind::HandEnded)
             std::cout << table_text(view, names_, style_);
         std::cout << std::flush;
         if (e.kind == EventKind::ActionTaken && e.seat != 0 && delay_ms_ > 0)

@@ -132,8 +132,11 @@ TEST_CASE("a LegalOnly or Nothing bot's view holds what it asked for and nothing
                 // written for them must not show through.
                 if (s % 2 == 0) {
                     auto bot = std::make_unique<ViewCheckingBot>(
-                        make_bot("random", static_cast<std::uint64_t>(s)), table, difference,
-                        needs);
+                        // A bot that reads nothing plays call, one that reads the legal
+                        // actions random.
+                        make_bot(needs == Bot::ViewNeeds::Nothing ? "call" : "random",
+                                 static_cast<std::uint64_t>(s)),
+                        table, difference, needs);
                     checking.push_back(bot.get());
                     owned.push_back(std::move(bot));
                 } else {

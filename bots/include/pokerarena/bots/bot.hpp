@@ -2,9 +2,9 @@
 //
 // A bot is an action source for one seat. The host creates one instance per seat per table
 // (never shared across threads), gives it a seed, calls decide() whenever the seat must act
-// and on_event() for what the seat may see, and new_match() between the two halves of a
-// duplicate match. A bot uses no randomness but its own generator seeded by the host
-// (BotRng), so a run is a pure function of its seeds.
+// and, if it wants_events(), on_event() for what the seat may see, and new_match() between
+// the two halves of a duplicate match. A bot uses no randomness but its own generator seeded by the
+// host (BotRng), so a run is a pure function of its seeds.
 //
 // Faults: a bot that throws from decide(), or whose action the table rejects, is not
 // stopped: the host counts a fault for its seat (keeping the first message), checks for it
@@ -29,12 +29,13 @@ class Bot {
     virtual ~Bot() = default;
 
     // The action for view.seat, which is the seat to act (view.legal describes what is
-    // allowed). May throw; the host treats that as a fault (see above).
+    // allowed; a bot that declared ViewNeeds::Nothing gets a view of defaults). May throw;
+    // the host treats that as a fault (see above).
     virtual Action decide(const SeatView& view) = 0;
 
     // What the seat sees happen: HandStarted, ForcedBet, its own HoleCardsDealt (never
     // another seat's), BoardDealt, ActionTaken, UncalledBetReturned, Showdown, PotAwarded,
-    // HandEnded, GameOver. Must not throw.
+    // HandEnded. Called only when wants_events() is true. Must not throw.
     virtual void on_event(const Event&) {}
 
     // True when on_event does something. SeatDriver shows events only to bots that want
