@@ -13,13 +13,6 @@ namespace {
 // after all finds defaults, not what another seat last saw.
 const SeatView kEmptyView{};
 
-// The splitmix64 finaliser: neighbouring seeds give unrelated gap sequences.
-constexpr std::uint64_t mix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 }  // namespace
 
 const char* fault_kind_name(FaultKind k) {
@@ -44,19 +37,17 @@ std::int64_t SeatFaults::total() const {
 }
 
 SeatDriver::SeatDriver(Table& table, std::span<Bot* const> bots, std::uint64_t timing_seed)
-    : table_(&table),
-      num_seats_(table.game_def().num_seats),
-      gap_state_(mix(timing_seed) | 1) {  // | 1: xorshift's state must not be 0
+    : table_(&table), num_seats_(table.game_def().num_seats), timing_rng_(timing_seed) {
     // The first countdown k follows the distance to the next timed decision in an endless run
     // of gaps, P(k) = (2G - k) / ((2G - 1) G) for k = 1 .. 2G - 1 (G = kTimingMeanGap), so
     // that the first decisions of a driver are timed with probability 1 / G like all others
     // (a short driver, one blind level of a sit-and-go, must not be over- or under-sampled).
     // That is the smaller of two different uniform picks from 1 .. 2G.
-    constexpr std::uint64_t kTwoGaps = 2 * kTimingMeanGap;
-    const std::uint64_t a = next_timing_bits() % kTwoGaps + 1;
-    std::uint64_t b = next_timing_bits() % (kTwoGaps - 1) + 1;
+    constexpr std::uint32_t kTwoGaps = 2 * kTimingMeanGap;
+    const std::uint32_t a = timing_rng_.below(kTwoGaps) + 1;
+    std::uint32_t b = timing_rng_.below(kTwoGaps - 1) + 1;
     if (b >= a) ++b;
-    until_timed_ = static_cast<std::uint32_t>(std::min(a, b));
+    until_timed_ = std::min(a, b);
     if (bots.size() != static_cast<std::size_t>(num_seats_)) {
         throw std::invalid_argument("SeatDriver: " + std::to_string(bots.size()) + " bots for " +
                                     std::to_string(num_seats_) + " seats");
@@ -148,16 +139,8 @@ const SeatView& SeatDriver::view_for(int seat) {
     return legal_view_;
 }
 
-std::uint64_t SeatDriver::next_timing_bits() {
-    // xorshift64: a few cycles, and only timing depends on it.
-    gap_state_ ^= gap_state_ << 13;
-    gap_state_ ^= gap_state_ >> 7;
-    gap_state_ ^= gap_state_ << 17;
-    return gap_state_;
-}
-
 Action SeatDriver::timed_decide(int seat) {
-    until_timed_ = static_cast<std::uint32_t>(next_timing_bits() % (2 * kTimingMeanGap - 1)) + 1;
+    until_timed_ = timing_rng_.below(2 * kTimingMeanGap - 1) + 1;
     const SeatView& view = view_for(seat);
     const auto start = std::chrono::steady_clock::now();
     const Action action = bots_[static_cast<std::size_t>(seat)]->decide(view);

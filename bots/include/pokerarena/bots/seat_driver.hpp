@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "pokerarena/bots/bot.hpp"
+#include "pokerarena/bots/rng.hpp"
 #include "pokerarena/engine/table.hpp"
 
 namespace pokerarena {
@@ -117,8 +118,6 @@ class SeatDriver {
     [[gnu::always_inline]] inline const SeatView& view_for(int seat);
     // decide() between two clock reads, and the next gap.
     Action timed_decide(int seat);
-    // The next number of the timing generator (xorshift64).
-    std::uint64_t next_timing_bits();
     // Counts the fault and plays check-or-fold for the seat.
     void fall_back(int seat, FaultKind kind, const char* message);
     void record_fault(int seat, FaultKind kind, const char* message);
@@ -130,7 +129,7 @@ class SeatDriver {
     std::array<SeatFaults, kMaxSeats> faults_{};
     std::array<std::int64_t, kMaxSeats> decisions_{};
     std::array<DecisionTimes, kMaxSeats> times_{};
-    std::uint64_t gap_state_;    // xorshift64 state of the timing gaps
+    BotRng timing_rng_;          // the gaps between timed decisions, and nothing else
     std::uint32_t until_timed_;  // decisions until the next timed one, counting it
     std::array<Bot::ViewNeeds, kMaxSeats> needs_{};  // bots_[s]->view_needs()
     unsigned watching_ = 0;                          // bit s: bots_[s]->wants_events()
