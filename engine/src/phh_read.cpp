@@ -284,7 +284,13 @@ std::vector<std::optional<Card>> HandReader::parse_cards(std::string_view text,
         const auto rank = kRankChars.find(pair[0]);
         const auto suit = kSuitChars.find(pair[1]);
         if (rank == std::string_view::npos || suit == std::string_view::npos) {
-            throw PhhError(what + ": bad card '" + std::string(pair) +
+            // Two bytes may end inside a character ('5♠' is 4 bytes): the quote runs on to
+            // the end of it, so the message shows what the file says rather than half a
+            // character. Earlier pairs were ASCII, so the pair starts on a character.
+            std::size_t end = i + 2;
+            while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+                ++end;
+            throw PhhError(what + ": bad card '" + std::string(text.substr(i, end - i)) +
                            "' (rank one of 23456789TJQKA, suit one of cdhs, or ?? if unknown)");
         }
         cards.emplace_back(Card{static_cast<int>(rank), static_cast<int>(suit)});

@@ -28,28 +28,43 @@ std::string variant_of(const std::string& message) {
     return message.substr(first + 1, last - first - 1);
 }
 
-// A file to read, or a folder that could not be searched (message says why).
+// A file to read, or a folder or link that cannot be read (problem says why).
 struct Found {
     std::filesystem::path path;
     std::string problem;
+    bool named = false;  // given as a path, not found in a folder
 };
 
+// Why a hand file's symbolic link cannot be followed: "" when it can or is no link.
+std::string broken_link_problem(const std::filesystem::directory_entry& entry) {
+    std::error_code ec;
+    if (!entry.is_symlink(ec) || std::filesystem::exists(entry.path(), ec)) return "";
+    // exists() leaves ec clear for a missing target and sets it for a loop or a forbidden folder.
+    const std::string why = ec ? ec.message() : "no such file or directory";
+    const std::filesystem::path target = std::filesystem::read_symlink(entry.path(), ec);
+    return "symbolic link to '" + target.string() + "', which cannot be read: " + why;
+}
+
 // The walk goes on past a folder it cannot read, so that one bad folder does not hide the
-// others; each such folder, and each folder without a hand file, is reported as an error.
+// others; each such folder, each folder without a hand file and each hand file's link that
+// leads nowhere is reported as an error.
 std::vector<Found> find_files(std::span<const std::filesystem::path> paths) {
     std::vector<Found> files;
     for (const auto& path : paths) {
         std::error_code ec;
         if (!std::filesystem::is_directory(path, ec)) {
-            files.push_back({path, ""});
+            files.push_back({path, "", true});
             continue;
         }
         std::vector<Found> found;
         std::filesystem::recursive_directory_iterator it(path, ec);
         for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+            if (!is_phh_file(it->path())) continue;
             std::error_code type_ec;
-            if (it->is_regular_file(type_ec) && is_phh_file(it->path()))
+            if (it->is_regular_file(type_ec))
                 found.push_back({it->path(), ""});
+            else if (std::string problem = broken_link_problem(*it); !problem.empty())
+                found.push_back({it->path(), std::move(problem)});
         }
         std::sort(found.begin(), found.end(),
                   [](const Found& a, const Found& b) { return a.path < b.path; });
@@ -96,6 +111,17 @@ ReplaySummary replay_files(std::span<const std::filesystem::path> paths, bool ve
             entries.push_back(std::move(missing));
         } else {
             entries = read_phh_file(file);
+            // A file given by name that holds no hand is an error, as a folder without hand
+            // files is. One found in a folder is not: a run's hh_out folder holds an empty
+            // .phhs for every unit none of whose hands was sampled (hh_sample).
+            if (entries.empty() && found.named) {
+                PhhEntry empty;
+                empty.status = PhhEntry::Status::Error;
+                empty.location = file.string();
+                empty.message =
+                    "no hands in the file (a .phhs file holds one table per hand: [1], [2], ...)";
+                entries.push_back(std::move(empty));
+            }
         }
         for (const PhhEntry& entry : entries) {
             const ReplayResult result = replay_entry(entry);

@@ -84,7 +84,11 @@ std::vector<std::filesystem::path> find_phh_files(std::span<const std::filesyste
 // ("ERROR loc: message", "MISMATCH loc: p2, p5 differ"; with verbose also each difference,
 // "SKIP loc: unsupported variant 'F7S'" and "UNCHECKED loc: why"), then the summary line and,
 // when variants were skipped, a line counting them by variant. A bad file never stops the
-// replay of the others.
+// replay of the others. Each of these is one error naming the path: a path that does not
+// exist, a folder that cannot be searched or holds no .phh or .phhs file, a .phh or .phhs
+// symbolic link in a folder whose target cannot be read, and a file given by path that holds
+// no hand (an empty .phhs). A .phhs without hands found in a folder is not an error (a run's
+// hh_out folder has one for every unit none of whose hands was sampled).
 ReplaySummary replay_files(std::span<const std::filesystem::path> paths, bool verbose,
                            std::ostream& out);
 
