@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_checks.hpp"
 #include "commands.hpp"
 #include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/tournament.hpp"
@@ -110,12 +111,12 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     CLI::App* bench = app.add_subcommand(
         "bench", "Play a fixed seeded set of hands: chip checksum (determinism) and hands/s");
     bench->add_option("--threads", options->threads, "Threads (default: every core)")
-        ->check(CLI::Range(1, 4096));
+        ->check(whole_number(1, 4096));
     bench
         ->add_option("--hands", options->hands,
                      "Hands in all: 3/4 heads-up duplicate random vs call, 1/4 a 6-max ring")
         ->default_val(options->hands)
-        ->check(CLI::Range(std::int64_t{100}, std::int64_t{1'000'000'000'000}));
+        ->check(whole_number(100, 1'000'000'000'000));
     bench->footer(
         "The checksum hashes every work unit's net chips per bot in unit order. For a given\n"
         "--hands it is the same on every machine and with any --threads; a change that\n"

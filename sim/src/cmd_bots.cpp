@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "cli_checks.hpp"
 #include "commands.hpp"
 #include "pokerarena/bots/check_bot.hpp"
 #include "pokerarena/bots/registry.hpp"
@@ -37,12 +38,13 @@ void add_check_bot_command(CLI::App& app, int& exit_code) {
     check->add_option("BOT", options->spec, "PATH.so[:config], or a built-in NAME[:key=value,...]")
         ->required();
     check->add_option("--seed", options->check.seed, "Seed of the deals and of the bot")
-        ->default_val(options->check.seed);
+        ->default_val(options->check.seed)
+        ->check(whole_number(0));
     check
         ->add_option("--hands", options->check.hands_per_setup,
                      "Hands played at each table of the schedule (per run)")
         ->default_val(options->check.hands_per_setup)
-        ->check(CLI::Range(1, 100000));
+        ->check(whole_number(1, 100000));
     check->footer(
         "Plays 2 to 10 seats, no-limit, pot-limit and fixed-limit, deep, short and\n"
         "one-chip stacks, twice with the same seeds. Reports illegal actions, error statuses,\n"

@@ -11,7 +11,6 @@
 #include <charconv>
 #include <chrono>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -19,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli_checks.hpp"
 #include "commands.hpp"
 #include "play_render.hpp"
 #include "pokerarena/bots/plugin.hpp"
@@ -37,7 +37,7 @@ constexpr Chips kBigBlind = 2;
 
 struct PlayOptions {
     std::vector<std::string> vs;
-    int seats = 0;       // 0: one more than the bots given
+    int seats = 0;       // 0: one more than the bots given (--seats itself is 2 to 10)
     int stack_bb = 100;  // big blinds
     std::uint64_t seed = 1;
     int hands = 0;      // 0: until someone holds every chip
@@ -274,6 +274,15 @@ int run_play(const PlayOptions& options) {
         return 2;
     }
 
+    // Checked before the first hand: a session played to the end and then lost to a typo in
+    // the path would be worse than no session.
+    if (!options.hh_out.empty()) {
+        if (const std::string problem = output_file_problem(options.hh_out); !problem.empty()) {
+            std::cerr << "pokerarena play: --hh-out " << options.hh_out << ": " << problem << '\n';
+            return 2;
+        }
+    }
+
     // One factory per spec validates it once; bots for extra seats cycle through the list.
     std::vector<std::shared_ptr<const BotFactory>> factories;
     try {
@@ -351,11 +360,10 @@ int run_play(const PlayOptions& options) {
     }
 
     if (!options.hh_out.empty()) {
-        std::ofstream out(options.hh_out, std::ios::binary);
-        out << write_phhs(hands);
-        out.close();
-        if (!out) {
-            std::cerr << "pokerarena play: cannot write " << options.hh_out << '\n';
+        try {
+            write_text_file(options.hh_out, write_phhs(hands));
+        } catch (const std::exception& error) {
+            std::cerr << "pokerarena play: " << error.what() << '\n';
             return 1;
         }
         std::cout << "Hand history: " << hands.size() << " hands written to " << options.hh_out
@@ -375,19 +383,21 @@ void add_play_command(CLI::App& app, int& exit_code) {
                      "comma-separated; the list repeats to fill --seats")
         ->required();
     play->add_option("--seats", options->seats,
-                     "Seats at the table including yours, 2 to 10 (default: 1 + the bots)");
+                     "Seats at the table including yours, 2 to 10 (default: 1 + the bots)")
+        ->check(whole_number(2, kMaxSeats));
     play->add_option("--stack", options->stack_bb, "Starting stack of every seat in big blinds")
         ->default_val(options->stack_bb)
-        ->check(CLI::Range(1, 1000000));
+        ->check(whole_number(1, 1000000));
     play->add_option("--seed", options->seed, "Seed of the cards and the bots")
-        ->default_val(options->seed);
+        ->default_val(options->seed)
+        ->check(whole_number(0));
     play->add_option("--hands", options->hands,
                      "Stop after this many hands (default: until someone holds every chip)")
-        ->check(CLI::Range(1, 100000000));
+        ->check(whole_number(1, 100000000));
     play->add_option("--delay", options->delay_ms,
                      "Milliseconds between bot actions (default 400 when typing, 0 when input "
                      "is a pipe)")
-        ->check(CLI::Range(0, 60000));
+        ->check(whole_number(0, 60000));
     play->add_option("--hh-out", options->hh_out,
                      "Write the session's hands to this .phhs file (pokerarena replay reads it)");
     play->footer(

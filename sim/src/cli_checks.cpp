@@ -1,0 +1,69 @@
+#include "cli_checks.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+namespace pokerarena::cli {
+
+CLI::Validator whole_number(unsigned long long least, unsigned long long most) {
+    const bool bounded = most != std::numeric_limits<unsigned long long>::max();
+    const std::string range = "from " + std::to_string(least) + " to " + std::to_string(most);
+    return CLI::Validator(
+        [least, most, bounded, range](std::string& text) -> std::string {
+            unsigned long long value = 0;
+            const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+            if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() ||
+                value < least || value > most) {
+                // "0 or more" would not tell why 2^64 is refused.
+                const bool too_large = ec == std::errc::result_out_of_range || value > most;
+                return "'" + text + "': expected a whole number " +
+                       (bounded || too_large ? range : "of " + std::to_string(least) + " or more");
+            }
+            return {};
+        },
+        bounded ? "INT in [" + std::to_string(least) + " - " + std::to_string(most) + "]"
+                : "INT>=" + std::to_string(least));
+}
+
+// access() rather than opening the file: opening would create it (and leave it behind if the
+// command then fails for another reason), truncate an old one, or block on a FIFO.
+std::string output_file_problem(const std::string& path) {
+    struct stat status {};
+    if (::stat(path.c_str(), &status) == 0) {
+        if (S_ISDIR(status.st_mode)) return std::string("cannot write: ") + std::strerror(EISDIR);
+        if (::access(path.c_str(), W_OK) != 0)
+            return std::string("cannot write: ") + std::strerror(errno);
+        return {};
+    }
+    if (errno != ENOENT) return std::string("cannot create: ") + std::strerror(errno);
+    std::string folder = std::filesystem::path(path).parent_path().string();
+    if (folder.empty()) folder = ".";
+    if (::stat(folder.c_str(), &status) != 0)
+        return std::string("cannot create: ") + std::strerror(errno);
+    if (!S_ISDIR(status.st_mode)) return std::string("cannot create: ") + std::strerror(ENOTDIR);
+    if (::access(folder.c_str(), W_OK | X_OK) != 0)
+        return std::string("cannot create: ") + std::strerror(errno);
+    return {};
+}
+
+// stdio rather than a stream: its failures leave errno set, so the message can say why.
+void write_text_file(const std::string& path, const std::string& text) {
+    std::FILE* file = std::fopen(path.c_str(), "wb");
+    if (file == nullptr)
+        throw std::runtime_error(path + ": cannot create: " + std::strerror(errno));
+    const bool written =
+        std::fwrite(text.data(), 1, text.size(), file) == text.size() && std::fflush(file) == 0;
+    const int write_errno = errno;
+    if (std::fclose(file) != 0 || !written)
+        throw std::runtime_error(path +
+                                 ": cannot write: " + std::strerror(written ? errno : write_errno));
+}
+
+}  // namespace pokerarena::cli

@@ -1,0 +1,32 @@
+// Checks shared by the subcommands, so that a kind of flag is refused in the same words
+// whichever command takes it, and output files are checked before the work that fills them.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <limits>
+#include <string>
+
+namespace pokerarena::cli {
+
+// A whole number from `least` to `most`, checked on the flag's text before CLI11 converts it.
+// Refuses signs (an unsigned conversion would turn "-1" into 2^64 - 1), fractions, exponents,
+// words and values out of range, with "'TEXT': expected a whole number of LEAST or more" when
+// `most` is the largest 64-bit value and TEXT is not too large for it, else "'TEXT': expected
+// a whole number from LEAST to MOST". (CLI11's Range says "Value abc not in range 1 to 4096" for a
+// word, and its PositiveNumber accepts fractions.)
+CLI::Validator whole_number(
+    unsigned long long least,
+    unsigned long long most = std::numeric_limits<unsigned long long>::max());
+
+// Why `path` cannot be written as an output file, in the words write_text_file would use
+// ("cannot create: No such file or directory", "cannot write: Is a directory", "cannot
+// write: Permission denied"), or empty when it can: it is an existing file that may be
+// written, or it does not exist and its folder may have files created in it. Creates and
+// changes nothing, so a command can check its outputs before hours of work fill them.
+std::string output_file_problem(const std::string& path);
+
+// Writes `text` to `path`, replacing what was there. Throws std::runtime_error
+// "PATH: cannot create: REASON" or "PATH: cannot write: REASON".
+void write_text_file(const std::string& path, const std::string& text);
+
+}  // namespace pokerarena::cli
