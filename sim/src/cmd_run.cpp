@@ -15,6 +15,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -212,19 +213,26 @@ CLI::Validator whole_number(unsigned long long least) {
         "INT>=" + std::to_string(least));
 }
 
-// Set by SIGINT and SIGTERM. SA_RESETHAND restores the default action, so a second Ctrl-C
-// kills the process at once if finishing the units in flight takes too long.
-std::atomic<bool> stop_requested{false};
+// Counted by SIGINT and SIGTERM. The first lets the units in flight finish; the second gives
+// them up, and the runner hands over the finished units to be written (RunOptions::abandon);
+// after it the default action is back, so a third ends the process at once, even if writing
+// the report hangs. Only lock-free atomics and sigaction() here: both are async-signal-safe.
+std::atomic<int> stop_requests{0};
+static_assert(std::atomic<int>::is_always_lock_free);
 
 extern "C" void request_stop(int) {
-    stop_requested.store(true);
+    if (stop_requests.fetch_add(1) + 1 < 2) return;
+    struct sigaction fallback {};
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(SIGINT, &fallback, nullptr);
+    sigaction(SIGTERM, &fallback, nullptr);
 }
 
 void install_stop_handlers() {
     struct sigaction action {};
     action.sa_handler = request_stop;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND;
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
 }
@@ -332,7 +340,7 @@ int run(const RunCommandOptions& options) {
     }
 
     run_options.checkpoint = options.checkpoint;
-    run_options.stop = &stop_requested;
+    run_options.stop = &stop_requests;
     const bool terminal = isatty(STDERR_FILENO) != 0;
     const bool show_progress = !options.quiet && spdlog::should_log(spdlog::level::info);
     double next_log = 5;
@@ -351,6 +359,69 @@ int run(const RunCommandOptions& options) {
     const int units_total = static_cast<int>(tournament.units.size());
     spdlog::info("{} bots, {} work units{}, seed {}", tournament.config.bots_size(), units_total,
                  options.shard.empty() ? "" : ", shard " + options.shard, tournament.config.seed());
+
+    // Writes the report, shows it and says how the run ended; the exit code. `abandoned`: a
+    // second stop request gave up the units in play (the runner calls this through
+    // RunOptions::abandon while they still run).
+    const auto conclude = [&](const Report& report, const std::string& unit_failure,
+                              bool abandoned) {
+        if (progress_shown) std::cerr << "\r\033[K" << std::flush;
+        try {
+            sim::write_report(report, out);
+            if (abandoned && !options.checkpoint.empty())
+                sim::write_report(report, options.checkpoint);
+            if (!options.json.empty()) {
+                std::ofstream json(options.json, std::ios::binary);
+                json << sim::report_to_json(report);
+                json.close();
+                if (!json) throw sim::ReportError(options.json + ": cannot write the JSON report");
+            }
+        } catch (const std::exception& error) {
+            std::cerr << "pokerarena run: " << error.what() << '\n';
+            return 1;
+        }
+
+        sim::print_report_table(report, std::cout);
+        std::cout << "Report: " << out;
+        if (!options.json.empty()) std::cout << " (JSON: " << options.json << ")";
+        std::cout << '\n';
+
+        std::string resume_command = "pokerarena run --resume " + shell_word(out);
+        if (!options.json.empty()) resume_command += " --json " + shell_word(options.json);
+        if (!options.checkpoint.empty())
+            resume_command += " --checkpoint " + shell_word(options.checkpoint);
+        if (!unit_failure.empty()) {
+            std::cerr << "pokerarena run: " << unit_failure << "\nStopped after "
+                      << report.units_done() << " of " << report.units_total()
+                      << " work units; the report above is incomplete. Fix the cause, then "
+                         "resume with:\n  "
+                      << resume_command << '\n';
+            return 1;
+        }
+        if (stop_requests.load() > 0 && !report.complete()) {
+            std::cerr << (abandoned ? "Stopped at once after " : "Interrupted after ")
+                      << report.units_done() << " of " << report.units_total() << " work units"
+                      << (abandoned ? " (the units in play were dropped)" : "")
+                      << "; the report above is incomplete. Resume with:\n  " << resume_command
+                      << '\n';
+            return 130;
+        }
+        if (!report.run().shard().empty())
+            std::cout << "Shard " << report.run().shard()
+                      << " done; combine the shards with: pokerarena merge SHARD.pb... -o "
+                         "ALL.pb\n";
+        return 0;
+    };
+    // The units in play may take minutes with slow bots: a second Ctrl-C writes what is
+    // finished and ends the process without waiting for them (the workers are still running,
+    // so the process cannot return normally).
+    run_options.abandon = [&](const Report& partial) {
+        const int code = conclude(partial, "", true);
+        std::cout.flush();
+        std::cerr.flush();
+        std::_Exit(code);
+    };
+
     install_stop_handlers();
     Report report;
     // A failed unit still leaves every finished unit in a report, written like an interrupted
@@ -366,48 +437,7 @@ int run(const RunCommandOptions& options) {
         std::cerr << "pokerarena run: " << error.what() << '\n';
         return 1;
     }
-    if (progress_shown) std::cerr << "\r\033[K" << std::flush;
-
-    try {
-        sim::write_report(report, out);
-        if (!options.json.empty()) {
-            std::ofstream json(options.json, std::ios::binary);
-            json << sim::report_to_json(report);
-            json.close();
-            if (!json) throw sim::ReportError(options.json + ": cannot write the JSON report");
-        }
-    } catch (const std::exception& error) {
-        std::cerr << "pokerarena run: " << error.what() << '\n';
-        return 1;
-    }
-
-    sim::print_report_table(report, std::cout);
-    std::cout << "Report: " << out;
-    if (!options.json.empty()) std::cout << " (JSON: " << options.json << ")";
-    std::cout << '\n';
-
-    std::string resume_command = "pokerarena run --resume " + shell_word(out);
-    if (!options.json.empty()) resume_command += " --json " + shell_word(options.json);
-    if (!options.checkpoint.empty())
-        resume_command += " --checkpoint " + shell_word(options.checkpoint);
-    if (!unit_failure.empty()) {
-        std::cerr << "pokerarena run: " << unit_failure << "\nStopped after " << report.units_done()
-                  << " of " << report.units_total()
-                  << " work units; the report above is incomplete. Fix the cause, then resume "
-                     "with:\n  "
-                  << resume_command << '\n';
-        return 1;
-    }
-    if (stop_requested.load() && !report.complete()) {
-        std::cerr << "Interrupted after " << report.units_done() << " of " << report.units_total()
-                  << " work units; the report above is incomplete. Resume with:\n  "
-                  << resume_command << '\n';
-        return 130;
-    }
-    if (!report.run().shard().empty())
-        std::cout << "Shard " << report.run().shard()
-                  << " done; combine the shards with: pokerarena merge SHARD.pb... -o ALL.pb\n";
-    return 0;
+    return conclude(report, unit_failure, false);
 }
 
 }  // namespace
@@ -484,7 +514,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "Prints the results table and writes the report (pokerarena report shows it again).\n"
         "Progress goes to standard error: one updating line on a terminal, a log line every\n"
         "5 seconds otherwise. Ctrl-C (or SIGTERM) finishes the tables in play, writes the\n"
-        "report marked incomplete and prints the command that resumes it.\n"
+        "report marked incomplete and prints the command that resumes it. A second Ctrl-C\n"
+        "drops the tables in play and writes the finished ones at once; a third ends the\n"
+        "process without writing.\n"
         "Exit code 0 when done, 2 for a bad configuration or flag, 1 when the run fails,\n"
         "130 when interrupted. A failing work unit stops the run the same way (the report\n"
         "keeps every finished unit and can be resumed) with exit code 1.\n\n"

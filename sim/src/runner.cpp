@@ -250,9 +250,10 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
     };
 
     const Progress progress(tournament, units_in_share, resumed_units, resumed_hands, start);
-    const auto stop_requested = [&options] {
-        return options.stop != nullptr && options.stop->load(std::memory_order_relaxed);
+    const auto stop_requests = [&options] {
+        return options.stop != nullptr ? options.stop->load(std::memory_order_relaxed) : 0;
     };
+    const auto stop_requested = [&] { return stop_requests() >= 1; };
 
     // aggregate() takes the units by value: a checkpoint copies them, the final report moves
     // them.
@@ -292,7 +293,21 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
         std::chrono::duration<double>(std::max(0.01, options.progress_interval_seconds));
 
     std::vector<UnitResult> wave_results;
+    // Set by the unit's thread once wave_results[i] is final (release), so that the
+    // coordinating thread can take the units finished so far in the middle of a wave (acquire).
     std::vector<char> wave_played;
+    const auto played = [&wave_played](std::size_t i) {
+        return std::atomic_ref<char>(wave_played[i]).load(std::memory_order_acquire) != 0;
+    };
+    // Every finished unit, those of the wave in play included: for a checkpoint or an abandon
+    // while long units run.
+    const auto units_so_far = [&] {
+        std::vector<UnitResult> units = finished;
+        for (std::size_t i = 0; i < wave_played.size(); ++i)
+            if (played(i)) units.push_back(wave_results[i]);
+        return units;
+    };
+    bool abandoned = false;
     // A failing unit stops the run like a stop request: units not started are skipped, units in
     // flight finish and are kept, so no finished unit is lost and the report can be resumed.
     // When several fail, the lowest unit is named, so the message does not depend on threads.
@@ -339,7 +354,7 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
                         record_failure(unit, "unknown exception");
                         continue;
                     }
-                    wave_played[i] = 1;
+                    std::atomic_ref<char>(wave_played[i]).store(1, std::memory_order_release);
                     totals.add(wave_results[i], true);
                 }
             };
@@ -359,6 +374,13 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
             std::unique_lock lock(mutex);
             while (!wave_over.wait_for(lock, interval, [&] { return done; })) {
                 lock.unlock();
+                if (options.abandon && !abandoned && stop_requests() >= 2) {
+                    abandoned = true;
+                    options.abandon(make_report(units_so_far()));
+                } else if (!options.checkpoint.empty() &&
+                           seconds_since(last_checkpoint) >= options.checkpoint_interval_seconds) {
+                    write_checkpoint(make_report(units_so_far()));
+                }
                 if (options.progress) options.progress(progress.snapshot(totals));
                 lock.lock();
             }
@@ -376,7 +398,8 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
                       progress.snapshot(totals).units_done, units_in_share);
         // Aggregating and writing every unit costs time in proportion to the units finished, so
         // a checkpoint after every wave would make a long run quadratic; once per interval
-        // (timed here, on the coordinating thread, never in a unit) bounds what a crash loses.
+        // (timed here and in the wait above, on the coordinating thread, never in a unit)
+        // bounds what a crash loses, even when one wave of slow bots lasts the whole run.
         if (!options.checkpoint.empty() &&
             seconds_since(last_checkpoint) >= options.checkpoint_interval_seconds)
             write_checkpoint(make_report(finished));

@@ -2,6 +2,7 @@
 // count and wave size, after a stop and a resume, and as two shards aggregated together; the
 // SPRT stops at the same unit whatever the threads; bad options and mismatched resumes are
 // refused with the field named.
+#include <dlfcn.h>
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -57,6 +58,46 @@ Report run(const Tournament& tournament, int threads, int tables) {
     return run_tournament(tournament, options);
 }
 
+// The gate plugin (tests/sim/plugins/gate_bot.c): after hold_at(n), its decision n waits
+// until open(). dlopen of its path gives the library the runner loads.
+struct Gate {
+    void* library = dlopen(PLUGIN_GATE, RTLD_NOW);
+    template <class F>
+    F* symbol(const char* name) const {
+        return library ? reinterpret_cast<F*>(dlsym(library, name)) : nullptr;
+    }
+    void (*hold_at)(long) = symbol<void(long)>("pokerarena_test_gate_hold_at");
+    int (*waiting)() = symbol<int()>("pokerarena_test_gate_waiting");
+    void (*open)() = symbol<void()>("pokerarena_test_gate_open");
+    bool loaded() const { return hold_at && waiting && open; }
+};
+
+// The gate bot only checks and calls, and so does its opponent: every hand goes to showdown
+// and the gate bot decides once per round, 4 times a hand, 200 times a unit of 25 deals
+// (50 hands). Its decision 1,001 is then the first of the sixth unit.
+constexpr long kHeldDecision = 1001;
+
+// The gate bot against a caller, heads-up: 16 units of 25 deals.
+Tournament gated_tournament() {
+    TournamentConfig config;
+    config.add_bots()->set_spec(PLUGIN_GATE);
+    config.add_bots()->set_spec("call");
+    config.set_hands(800);
+    config.set_deals_per_unit(25);
+    config.set_seed(11);
+    return make_tournament(config);
+}
+
+// One thread and one wave holding every unit: while the gate holds a unit, no other unit is
+// in play, so the units finished stay as they are until the test opens it.
+RunOptions gated_options() {
+    RunOptions options;
+    options.threads = 1;
+    options.tables = 2048;
+    options.progress_interval_seconds = 0.01;
+    return options;
+}
+
 }  // namespace
 
 TEST_CASE("runner: same report with 1 or 2 threads and any wave size", "[runner]") {
@@ -90,7 +131,7 @@ TEST_CASE("runner: a stopped run resumed gives the uninterrupted report", "[runn
     fs::remove(checkpoint);
 
     // Stop after the first wave, as Ctrl-C does through cmd_run's signal handler.
-    std::atomic<bool> stop{false};
+    std::atomic<int> stop{0};
     RunOptions options;
     options.threads = 2;
     options.tables = 4;
@@ -101,7 +142,7 @@ TEST_CASE("runner: a stopped run resumed gives the uninterrupted report", "[runn
         ++calls;
         REQUIRE(progress.units_total == 36);
         REQUIRE(progress.units_done <= progress.units_total);
-        if (progress.units_done >= 4) stop = true;
+        if (progress.units_done >= 4) stop = 1;
     };
     const Report stopped = run_tournament(tournament, options);
     REQUIRE(calls >= 1);
@@ -135,7 +176,7 @@ TEST_CASE("runner: a stopped run resumed gives the uninterrupted report", "[runn
 
 TEST_CASE("runner: a stop before the start plays nothing", "[runner]") {
     const Tournament tournament = make_tournament(round_robin_config());
-    std::atomic<bool> stop{true};
+    std::atomic<int> stop{1};
     RunOptions options;
     options.threads = 2;
     options.stop = &stop;
@@ -222,7 +263,7 @@ TEST_CASE("runner: bad options and mismatched resumes are refused", "[runner]") 
     TournamentConfig other_config = round_robin_config();
     other_config.set_hands(325);
     const Tournament other = make_tournament(other_config);
-    std::atomic<bool> stop{true};
+    std::atomic<int> stop{1};
     RunOptions stopped;
     stopped.stop = &stop;
     const Report other_report = run_tournament(other, stopped);
@@ -308,4 +349,81 @@ TEST_CASE("runner: the checkpoint holds the final report whatever its interval",
         REQUIRE(figures(report) == figures(plain));
         REQUIRE(figures(read_report(checkpoint)) == figures(report));
     }
+}
+
+TEST_CASE("runner: the checkpoint is written during a wave that outlasts its interval",
+          "[runner]") {
+    const Gate gate;
+    REQUIRE(gate.loaded());
+    const Tournament tournament = gated_tournament();
+    REQUIRE(tournament.units.size() >= 8);
+    const fs::path checkpoint = scratch("mid_wave.pb");
+    fs::remove(checkpoint);
+    RunOptions options = gated_options();
+    options.checkpoint = checkpoint;
+    options.checkpoint_interval_seconds = 0;
+    int wakes_held = 0;
+    std::int64_t held_done = -1;
+    std::int64_t saved_done = -1;
+    options.progress = [&](const RunProgress& progress) {
+        if (held_done >= 0 || !gate.waiting()) return;
+        // A unit is held. The wake after this one writes a checkpoint before calling here.
+        if (++wakes_held < 2) return;
+        held_done = progress.units_done;
+        if (fs::exists(checkpoint)) saved_done = read_report(checkpoint).units_done();
+        gate.open();
+    };
+    gate.hold_at(kHeldDecision);
+    const Report report = run_tournament(tournament, options);
+    gate.open();
+    REQUIRE(held_done == 5);
+    // Before the fix it was written only between waves: here not before the run ended.
+    REQUIRE(saved_done == held_done);
+    REQUIRE(report.complete());
+    REQUIRE(figures(report) == figures(run(tournament, 1, 2048)));
+}
+
+TEST_CASE("runner: a second stop request hands over the finished units at once", "[runner]") {
+    const Gate gate;
+    REQUIRE(gate.loaded());
+    const Tournament tournament = gated_tournament();
+    std::atomic<int> stop{0};
+    RunOptions options = gated_options();
+    options.stop = &stop;
+    std::optional<Report> abandoned;
+    options.abandon = [&](const Report& partial) {
+        abandoned = partial;
+        gate.open();
+    };
+    int wakes_after_stop = 0;
+    std::int64_t held_done = -1;
+    options.progress = [&](const RunProgress& progress) {
+        if (stop.load() == 0) {
+            if (gate.waiting()) {
+                held_done = progress.units_done;
+                stop = 2;
+            }
+            return;
+        }
+        // The runner never handed over (a failing build): let the unit go; the checks below
+        // then fail instead of the test hanging.
+        if (!abandoned && ++wakes_after_stop > 1000) gate.open();
+    };
+    gate.hold_at(kHeldDecision);
+    const Report report = run_tournament(tournament, options);
+    gate.open();
+    REQUIRE(held_done == 5);
+    REQUIRE(abandoned.has_value());
+    REQUIRE_FALSE(abandoned->complete());
+    REQUIRE(abandoned->units_done() == held_done);
+    // abandon() returned, so the run went on as after one request: the held unit finished and
+    // no other started.
+    REQUIRE(report.units_done() == held_done + 1);
+    // What was handed over is a resumable state of the same figures.
+    RunOptions resume_options;
+    resume_options.threads = 2;
+    resume_options.resume = &*abandoned;
+    const Report resumed = run_tournament(tournament, resume_options);
+    REQUIRE(resumed.complete());
+    REQUIRE(figures(resumed) == figures(run(tournament, 1, 2048)));
 }

@@ -11,17 +11,22 @@
 //   run.tables, run.started, timing, decision_ns and mean_decision_us vary.
 // - Memory is flat: the runner keeps one UnitResult per finished unit (a few hundred bytes)
 //   and nothing per hand.
-// - Stop: when *stop becomes true (a signal handler may set it), units not yet started are
-//   skipped, units in flight finish, and the report comes back with complete = false; its
-//   units are a resumable state (RunOptions::resume).
+// - Stop: when *stop becomes 1 or more (a signal handler may set it), units not yet started
+//   are skipped, units in flight finish, and the report comes back with complete = false; its
+//   units are a resumable state (RunOptions::resume). When it reaches 2 and `abandon` is set,
+//   the units in flight are given up: within a progress interval `abandon` is called, on the
+//   calling thread, with the report of every unit finished so far (the same resumable state).
+//   It is meant to write that report and end the process; if it returns, the run goes on as
+//   after a first stop.
 // - SPRT (config.sprt set): after each wave the finished units are walked in unit order and
 //   the run stops at the first unit after which the test has decided; later units are
 //   dropped even if they were played, so the deciding unit does not depend on threads or
 //   tables either.
-// - Checkpoint: the partial report is written atomically (write_report) after a wave when
-//   checkpoint_interval_seconds have passed since the last write, and always when the run
-//   ends (done, stopped, SPRT decided or failed): the file then holds the returned report.
-//   Only when it is written depends on timing; what it holds never does.
+// - Checkpoint: the partial report (every unit finished so far, including those of the wave
+//   in play) is written atomically (write_report) when checkpoint_interval_seconds have passed
+//   since the last write, checked after every wave and every progress interval during one, and
+//   always when the run ends (done, stopped, SPRT decided or failed): the file then holds the
+//   returned report. Only when it is written depends on timing; what it holds never does.
 // - Rejected with RunError, before anything is played: threads or tables below 1, a shard
 //   outside 1..N or of an SPRT tournament (check_shard), a resume report written by another
 //   pokerarena version (the message names both), a resume report whose configuration differs from
@@ -91,10 +96,13 @@ struct RunOptions {
     int tables = 2048;  // units in flight per wave
     Shard shard;
     std::filesystem::path checkpoint;  // empty: none
-    // Least time between two checkpoints while the run goes on (0: after every wave).
+    // Least time between two checkpoints while the run goes on (0: after every wave and every
+    // progress interval).
     double checkpoint_interval_seconds = 30;
     const Report* resume = nullptr;  // a previous report or checkpoint of this tournament
-    std::atomic<bool>* stop = nullptr;
+    // Stop requests so far (see Stop above): 1 finishes the units in flight, 2 abandons them.
+    std::atomic<int>* stop = nullptr;
+    std::function<void(const Report&)> abandon;
     // Called from the calling thread (never from a unit): after every wave, and during a wave
     // every progress_interval_seconds.
     std::function<void(const RunProgress&)> progress;
