@@ -16,7 +16,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -25,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_checks.hpp"
 #include "commands.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_table.hpp"
@@ -195,24 +195,6 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
     return config;
 }
 
-// A whole number of at least `least` (0 or 1), checked on the flag's text before CLI11
-// converts it: an unsigned conversion would turn "-1" into 2^64 - 1, and 0 in a configuration
-// means "the default", so a flag given 0 would silently play the default. (CLI11's
-// PositiveNumber accepts fractions and names a range up to 1.8e308.)
-CLI::Validator whole_number(unsigned long long least) {
-    return CLI::Validator(
-        [least](std::string& text) -> std::string {
-            unsigned long long value = 0;
-            const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-            if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() ||
-                value < least)
-                return "'" + text + "': expected a whole number of " + std::to_string(least) +
-                       " or more";
-            return {};
-        },
-        "INT>=" + std::to_string(least));
-}
-
 // Counted by SIGINT and SIGTERM. The first lets the units in flight finish; the second gives
 // them up, and the runner hands over the finished units to be written (RunOptions::abandon);
 // after it the default action is back, so a third ends the process at once, even if writing
@@ -333,6 +315,16 @@ int run(const RunCommandOptions& options) {
         out = options.out_flag->count() > 0 ? options.out
               : resume                      ? options.resume
                                             : std::string("pokerarena-report.pb");
+        // Every output is checked before anything is played: hours of play must not end in a
+        // report that cannot be written.
+        const auto check_output = [](const char* flag, const std::string& path) {
+            if (path.empty()) return;
+            if (const std::string problem = output_file_problem(path); !problem.empty())
+                throw UsageError(std::string(flag) + " " + path + ": " + problem);
+        };
+        check_output("--out", out);
+        check_output("--checkpoint", options.checkpoint);
+        check_output("--json", options.json);
     } catch (const std::exception& error) {
         // ConfigError, ReportError, RunError and UsageError: the input is wrong, not the run.
         std::cerr << "pokerarena run: " << error.what() << '\n';
@@ -370,12 +362,7 @@ int run(const RunCommandOptions& options) {
             sim::write_report(report, out);
             if (abandoned && !options.checkpoint.empty())
                 sim::write_report(report, options.checkpoint);
-            if (!options.json.empty()) {
-                std::ofstream json(options.json, std::ios::binary);
-                json << sim::report_to_json(report);
-                json.close();
-                if (!json) throw sim::ReportError(options.json + ": cannot write the JSON report");
-            }
+            if (!options.json.empty()) write_text_file(options.json, sim::report_to_json(report));
         } catch (const std::exception& error) {
             std::cerr << "pokerarena run: " << error.what() << '\n';
             return 1;
@@ -468,10 +455,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
     options->seed_flag = run_app->add_option("--seed", options->seed, "Seed of every deal and bot")
                              ->check(whole_number(0));
     run_app->add_option("--threads", options->threads, "Threads (default: every core)")
-        ->check(CLI::Range(1, 4096));
+        ->check(whole_number(1, 4096));
     run_app->add_option("--tables", options->tables, "Tables (work units) in flight at once")
         ->default_val(options->tables)
-        ->check(CLI::Range(1, 1 << 20));
+        ->check(whole_number(1, 1 << 20));
     options->seats_flag =
         run_app->add_option("--seats", options->seats, "Ring and sit-and-go: seats per table")
             ->check(whole_number(1));

@@ -38,6 +38,22 @@ pokerarena_cli_test("run negative seed" 105 "--seed: '-1': expected a whole numb
   run --bots tag,call --seed -1)
 pokerarena_cli_test("run hh-sample without hh-out" 2 "--hh-sample 5: hands are written only with --hh-out"
   run --bots tag,call --hh-sample 5)
+# --json is checked before anything is played, and a write that still fails says why.
+pokerarena_cli_test("run json in a missing folder" 2
+  "--json [^\n]*/no_such_folder/r.json: cannot create: No such file or directory"
+  run --bots tag,call --hands 10 --json ${run_dir}/no_such_folder/r.json --out ${run_dir}/json.pb)
+pokerarena_cli_test("run json a folder" 2 "--json [^\n]*: cannot write: Is a directory"
+  run --bots tag,call --hands 10 --json ${run_dir} --out ${run_dir}/json.pb)
+pokerarena_cli_test("run json write fails" 1 "/dev/full: cannot write: No space left on device"
+  run --bots tag,call --hands 10 --quiet --json /dev/full --out ${run_dir}/json.pb)
+# So are the report and the checkpoint.
+pokerarena_cli_test("run out in a missing folder" 2
+  "--out [^\n]*/no_such_folder/r.pb: cannot create: No such file or directory"
+  run --bots tag,call --hands 10 --out ${run_dir}/no_such_folder/r.pb)
+pokerarena_cli_test("run checkpoint a folder" 2 "--checkpoint [^\n]*: cannot write: Is a directory"
+  run --bots tag,call --hands 10 --checkpoint ${run_dir} --out ${run_dir}/ck.pb)
+pokerarena_cli_test("run threads not a number" 105 "--threads: 'abc': expected a whole number from 1 to 4096"
+  run --bots tag,call --threads abc)
 # Flag values CLI11 checks exit with its own codes (105: validation error).
 pokerarena_cli_test("run bad format" 105 "--format: roundrobin not in {round-robin,gauntlet,ring,sit-and-go}"
   run --bots tag,call --format roundrobin)
