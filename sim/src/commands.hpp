@@ -20,7 +20,8 @@ void add_check_bot_command(CLI::App& app, int& exit_code);
 
 // `pokerarena play --vs BOT[,BOT...] [--seats N] [--stack BB] [--seed S] [--hands N]
 // [--delay MS] [--hh-out FILE]`: a person (standard input) against bots; exit code 0 after the
-// summary, 2 for a bad bot or seat count.
+// summary, 2 for a bad bot, too many bots for the table or an --hh-out that cannot be written,
+// 105 for a flag value out of range (CLI11's validation code, as for every command).
 void add_play_command(CLI::App& app, int& exit_code);
 
 // `pokerarena run [CONFIG] [flags]`: plays a tournament and writes its report.
