@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "pokerarena/sim/aggregate.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
@@ -78,14 +79,29 @@ struct PairTotals {
     SampleMoments samples_allin_ev;
 };
 
-void check_unit(const Tournament& t, const UnitResult& u) {
-    const std::int64_t total = static_cast<std::int64_t>(t.units.size());
-    if (u.unit() < 0 || u.unit() >= total)
-        reject("unit " + to_string(u.unit()) + " is outside the schedule (0 to " +
-               to_string(total - 1) + ")");
-    const int bots = t.config.bots_size();
-    const std::string name = "unit " + to_string(u.unit());
-    const WorkUnit& seated = t.units[static_cast<std::size_t>(u.unit())];
+std::string text(double x) {
+    return std::isnan(x) ? std::string("nan") : to_string(x);
+}
+
+// A sample series of a unit: exactly `expected` samples, finite sums, a sum of squares >= 0.
+void check_moments(const std::string& field, const Moments& m, std::int64_t expected,
+                   const char* why) {
+    if (m.n() != expected)
+        reject(field + ".n: " + to_string(m.n()) + "; expected " + to_string(expected) + " (" +
+               why + ")");
+    if (!std::isfinite(m.sum()))
+        reject(field + ".sum: " + text(m.sum()) + "; expected a finite number of chips");
+    if (!std::isfinite(m.sum_squares()) || m.sum_squares() < 0)
+        reject(field + ".sum_squares: " + text(m.sum_squares()) +
+               "; expected a finite number >= 0");
+}
+
+void check_count(const std::string& field, std::int64_t value) {
+    if (value < 0) reject(field + ": " + to_string(value) + "; expected a count >= 0");
+}
+
+void check_seats(const Tournament& t, const UnitResult& u, const WorkUnit& seated,
+                 const std::string& name) {
     if (u.bots_size() != seated.num_seats)
         reject(name + " has results for " + to_string(u.bots_size()) + " bots; its table has " +
                to_string(seated.num_seats) + " seats");
@@ -94,14 +110,16 @@ void check_unit(const Tournament& t, const UnitResult& u) {
             reject(name + " has bots[" + to_string(k) + "] for bot " + to_string(u.bots(k).bot()) +
                    "; seat " + to_string(k) + " of its table is bot " +
                    to_string(seated.seat_bot[static_cast<std::size_t>(k)]));
+    const int bots = t.config.bots_size();
     for (const PairUnit& p : u.pairs())
         if (p.a() < 0 || p.a() >= p.b() || p.b() >= bots)
             reject(name + " has a result for the pair (" + to_string(p.a()) + ", " +
                    to_string(p.b()) + "); expected 0 <= a < b < " + to_string(bots));
-    if (t.config.format() != SIT_AND_GO) {
-        if (u.places_size() != 0) reject(name + " has finishing places but is not a sit-and-go");
-        return;
-    }
+}
+
+void check_places(const Tournament& t, const UnitResult& u, const WorkUnit& seated,
+                  const std::string& name) {
+    const int bots = t.config.bots_size();
     const std::int64_t plays = seated.deals * plays_per_deal(t.config);
     if (u.places_size() != plays * bots)
         reject(name + " has " + to_string(u.places_size()) + " finishing places; expected " +
@@ -118,6 +136,100 @@ void check_unit(const Tournament& t, const UnitResult& u) {
             seen[static_cast<std::size_t>(place - 1)] = true;
         }
     }
+}
+
+// What aggregate() needs of a unit to index its tables: in the schedule, seats as its table's,
+// pairs of bots of the field, places only in sit-and-go and then a permutation per play.
+const WorkUnit& check_structure(const Tournament& t, const UnitResult& u) {
+    const std::int64_t total = static_cast<std::int64_t>(t.units.size());
+    if (u.unit() < 0 || u.unit() >= total)
+        reject("unit " + to_string(u.unit()) + " is outside the schedule (0 to " +
+               to_string(total - 1) + ")");
+    const std::string name = "unit " + to_string(u.unit());
+    const WorkUnit& seated = t.units[static_cast<std::size_t>(u.unit())];
+    check_seats(t, u, seated, name);
+    if (t.config.format() == SIT_AND_GO)
+        check_places(t, u, seated, name);
+    else if (u.places_size() != 0)
+        reject(name + " has finishing places but is not a sit-and-go");
+    return seated;
+}
+
+// The figures of one unit against what play_unit() makes of its WorkUnit (see aggregate.hpp
+// for the list and work_unit.cpp / sit_and_go.cpp for why each holds).
+void check_figures(const Tournament& t, const UnitResult& u, const WorkUnit& seated) {
+    const bool sit_and_go = t.config.format() == SIT_AND_GO;
+    const std::int64_t deals = seated.deals;
+    const std::int64_t plays = deals * plays_per_deal(t.config);
+    const std::string at = "unit " + to_string(u.unit()) + ": ";
+    if (sit_and_go ? u.hands() < plays : u.hands() != plays)
+        reject(at + "hands: " + to_string(u.hands()) + "; expected " +
+               (sit_and_go ? "at least " : "") + to_string(plays) + " (" + to_string(deals) +
+               (sit_and_go ? " tournaments" : " deals") + " played " +
+               to_string(plays_per_deal(t.config)) + " times each)");
+    const char* per_deal =
+        sit_and_go ? "one sample per tournament of the unit" : "one sample per deal of the unit";
+    const bool allin_ev = t.config.allin_ev();
+    std::int64_t chips = 0;
+    for (int k = 0; k < u.bots_size(); ++k) {
+        const BotUnit& bot = u.bots(k);
+        const std::string field = at + "bots[" + to_string(k) + "]";
+        if (sit_and_go ? bot.hands() < 0 || bot.hands() > u.hands() : bot.hands() != u.hands())
+            reject(field + ".hands: " + to_string(bot.hands()) + "; expected " +
+                   (sit_and_go ? "0 to " : "") + to_string(u.hands()) + " (the unit's hands)");
+        check_moments(field + ".samples", bot.samples(), deals, per_deal);
+        check_moments(field + ".samples_allin_ev", bot.samples_allin_ev(), allin_ev ? deals : 0,
+                      allin_ev ? per_deal : "none without allin_ev");
+        if (!std::isfinite(bot.net_allin_ev()))
+            reject(field + ".net_allin_ev: " + text(bot.net_allin_ev()) +
+                   "; expected a finite number of chips");
+        check_count(field + ".decisions", bot.decisions());
+        check_count(field + ".faults.exception", bot.faults().exception());
+        check_count(field + ".faults.illegal_action", bot.faults().illegal_action());
+        check_count(field + ".faults.bad_answer", bot.faults().bad_answer());
+        if (__builtin_add_overflow(chips, bot.net_chips(), &chips))
+            reject(field + ".net_chips: " + to_string(bot.net_chips()) +
+                   "; the unit's net chips overflow 64 bits (they sum to zero in any game)");
+    }
+    if (chips != 0)
+        reject(at + "the bots' net_chips sum to " + to_string(chips) +
+               "; expected 0 (chips only change hands)");
+
+    if (seated.num_seats != 2) {
+        if (u.pairs_size() != 0)
+            reject(at + "has " + to_string(u.pairs_size()) +
+                   " pair results; only a heads-up table has one");
+        return;
+    }
+    const int a = std::min(seated.seat_bot[0], seated.seat_bot[1]);
+    const int b = std::max(seated.seat_bot[0], seated.seat_bot[1]);
+    if (u.pairs_size() != 1 || u.pairs(0).a() != a || u.pairs(0).b() != b)
+        reject(at + "expected one pair result, for the pair (" + to_string(a) + ", " +
+               to_string(b) + ") of its table");
+    const PairUnit& pair = u.pairs(0);
+    const BotUnit& bot_a = u.bots(seated.seat_bot[0] == a ? 0 : 1);
+    if (pair.hands() != u.hands())
+        reject(at + "pairs[0].hands: " + to_string(pair.hands()) + "; expected " +
+               to_string(u.hands()) + " (the unit's hands)");
+    if (pair.net_chips_a() != bot_a.net_chips())
+        reject(at + "pairs[0].net_chips_a: " + to_string(pair.net_chips_a()) + "; expected " +
+               to_string(bot_a.net_chips()) + " (bot " + to_string(a) + "'s net chips)");
+    check_moments(at + "pairs[0].samples", pair.samples(), deals, per_deal);
+    check_moments(at + "pairs[0].samples_allin_ev", pair.samples_allin_ev(), allin_ev ? deals : 0,
+                  allin_ev ? per_deal : "none without allin_ev");
+    if (!std::isfinite(pair.net_allin_ev_a()))
+        reject(at + "pairs[0].net_allin_ev_a: " + text(pair.net_allin_ev_a()) +
+               "; expected a finite number of chips");
+}
+
+// total += value, or a rejection naming the total (whose() + what: the text is made only
+// then) and the unit where it left the 64-bit range.
+template <typename Whose>
+void add_total(std::int64_t& total, std::int64_t value, Whose&& whose, const char* what,
+               const UnitResult& u) {
+    if (__builtin_add_overflow(total, value, &total))
+        reject("unit " + to_string(u.unit()) + ": " + whose() + what +
+               " summed over the units overflow 64 bits");
 }
 
 const char* decision_text(SprtDecision d) {
@@ -168,7 +280,55 @@ void add_sit_and_go(const Tournament& t, const UnitResult& u, std::vector<BotTot
     }
 }
 
+enum class Check { Structure, Figures };
+
+template <typename Units>
+void check_units(const Tournament& tournament, const Units& units, Check check) {
+    // Each unit is checked before its figures join the totals, so a total can only overflow
+    // through figures that are each possible: many units, or chips won in amounts no table
+    // holds (a unit's chips are not bounded by its stacks here: a hand's net is).
+    struct Totals {
+        std::int64_t hands = 0, net_chips = 0, decisions = 0, exception = 0, illegal = 0, bad = 0;
+    };
+    std::vector<Totals> bots(static_cast<std::size_t>(tournament.config.bots_size()));
+    std::map<std::pair<int, int>, std::pair<std::int64_t, std::int64_t>> pairs;
+    std::int64_t hands = 0;
+    for (const UnitResult& u : units) {
+        const WorkUnit& seated = check_structure(tournament, u);
+        if (check == Check::Figures) check_figures(tournament, u, seated);
+        add_total(
+            hands, u.hands(), [] { return std::string(); }, "hands", u);
+        for (const BotUnit& in : u.bots()) {
+            Totals& bot = bots[static_cast<std::size_t>(in.bot())];
+            const auto who = [&in] { return "bot " + to_string(in.bot()) + "'s "; };
+            add_total(bot.hands, in.hands(), who, "hands", u);
+            add_total(bot.net_chips, in.net_chips(), who, "net chips", u);
+            add_total(bot.decisions, in.decisions(), who, "decisions", u);
+            add_total(bot.exception, in.faults().exception(), who, "exception faults", u);
+            add_total(bot.illegal, in.faults().illegal_action(), who, "illegal actions", u);
+            add_total(bot.bad, in.faults().bad_answer(), who, "bad answers", u);
+        }
+        for (const PairUnit& p : u.pairs()) {
+            auto& [pair_hands, pair_net] = pairs[{p.a(), p.b()}];
+            const auto who = [&p] {
+                return "the pair (" + to_string(p.a()) + ", " + to_string(p.b()) + ")'s ";
+            };
+            add_total(pair_hands, p.hands(), who, "hands", u);
+            add_total(pair_net, p.net_chips_a(), who, "net chips", u);
+        }
+    }
+}
+
 }  // namespace
+
+void check_unit_results(const Tournament& tournament, const std::vector<UnitResult>& units) {
+    check_units(tournament, units, Check::Figures);
+}
+
+void check_unit_results(const Tournament& tournament,
+                        const google::protobuf::RepeatedPtrField<UnitResult>& units) {
+    check_units(tournament, units, Check::Figures);
+}
 
 SprtMonitor::SprtMonitor(const Tournament& tournament) {
     const TournamentConfig& c = tournament.config;
@@ -197,11 +357,13 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
 
     std::sort(units.begin(), units.end(),
               [](const UnitResult& x, const UnitResult& y) { return x.unit() < y.unit(); });
-    for (std::size_t i = 0; i < units.size(); ++i) {
-        check_unit(tournament, units[i]);
-        if (i > 0 && units[i].unit() == units[i - 1].unit())
+    for (std::size_t i = 1; i < units.size(); ++i)
+        if (units[i].unit() == units[i - 1].unit())
             reject("unit " + to_string(units[i].unit()) + " is given twice");
-    }
+    // The figures themselves are checked where results come from outside (read_report()):
+    // aggregate() is also fed crafted units that only need the structure. The totals are
+    // checked here too, since they are what makes the sums below safe.
+    check_units(tournament, units, Check::Structure);
 
     Report report;
     *report.mutable_config() = c;

@@ -9,16 +9,19 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <limits>
 #include <set>
 #include <sstream>
 #include <string>
 #include <system_error>
+#include <tuple>
 #include <utility>
 
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/registry.hpp"
+#include "pokerarena/sim/report_io.hpp"
 #include "schedule.hpp"
 
 namespace pokerarena::sim {
@@ -170,6 +173,18 @@ std::string read_file(const std::filesystem::path& path) {
 
 // --- Defaults and validation -----------------------------------------------------------------
 
+// Once for every way a configuration is made (text format, JSON, flags, a resumed report's):
+// the text parser takes any bytes in a string, and a report holding them could not be read
+// back.
+void check_utf8(const TournamentConfig& c) {
+    if (const auto bad = find_invalid_utf8(c)) {
+        char byte[8];
+        std::snprintf(byte, sizeof byte, "0x%02X", bad->byte);
+        fail(bad->field + ": not valid UTF-8 (byte " + byte + " at offset " +
+             to_string(bad->offset) + "); text in a configuration must be UTF-8");
+    }
+}
+
 void check_enums(const TournamentConfig& c) {
     // Proto3 enums are open: a number outside the enum parses, so name what is allowed.
     if (!Format_IsValid(c.format()))
@@ -242,6 +257,13 @@ void fill_cash_game(TournamentConfig& c) {
     if (c.has_sit_and_go())
         fail(std::string("sit_and_go: given, but the format is ") + format_name(c.format()) +
              " (set format: SIT_AND_GO)");
+    // Blinds are `optional` so that an explicit 0 is not taken for "unset".
+    for (const auto& [field, given, value] :
+         {std::tuple{"small_blind", c.has_small_blind(), c.small_blind()},
+          std::tuple{"big_blind", c.has_big_blind(), c.big_blind()}})
+        if (given && value == 0)
+            fail(std::string(field) +
+                 ": 0; expected a positive number of chips (leave it out for the default)");
     if (c.small_blind() == 0 && c.big_blind() == 0) {
         c.set_small_blind(1);
         c.set_big_blind(2);
@@ -382,6 +404,11 @@ void fill_run_options(TournamentConfig& c) {
     if (c.hh_sample() == 0) c.set_hh_sample(1);
     if (c.hh_sample() < 0)
         fail("hh_sample: " + to_string(c.hh_sample()) + "; expected N >= 1 (write one hand in N)");
+    // 1 is the default make_tournament fills in, so a filled configuration passes again.
+    if (c.hh_sample() > 1 && c.hh_out().empty())
+        fail("hh_sample: " + to_string(c.hh_sample()) +
+             "; hand histories are sampled only when written: give hh_out too, or leave "
+             "hh_sample out");
     // Refused here rather than at the first unit: PHH has no variant code for pot-limit
     // hold'em, so those hands cannot be written.
     if (!c.hh_out().empty() && c.betting() == POT_LIMIT)
@@ -443,6 +470,7 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading) {
     Tournament t;
     TournamentConfig& c = t.config;
     c = config;
+    check_utf8(c);
     check_enums(c);
     check_bots(c);
     fill_format_and_seats(c);

@@ -6,6 +6,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "pokerarena/sim/tournament.hpp"
@@ -88,12 +91,19 @@ Report merge_reports(std::span<const Report> reports, std::span<const std::strin
     };
     std::map<std::int64_t, Found> units;
     for (std::size_t i = 0; i < reports.size(); ++i) {
+        std::set<std::int64_t> in_this_input;
         for (const UnitResult& unit : reports[i].units()) {
             if (unit.unit() < 0 || unit.unit() >= schedule_size) {
                 throw MergeError(input_name(names, i) + ": unit " + std::to_string(unit.unit()) +
                                  " is not in the schedule of its tournament (units 0 to " +
                                  std::to_string(schedule_size - 1) + ")");
             }
+            // Checked before the comparison: a copy equal to the other input's is still a
+            // second copy in this one.
+            if (!in_this_input.insert(unit.unit()).second)
+                throw MergeError(input_name(names, i) + ": holds unit " +
+                                 std::to_string(unit.unit()) +
+                                 " twice; a report holds each unit once");
             const auto [found, inserted] = units.try_emplace(unit.unit(), Found{&unit, i});
             if (inserted || unit_differencer.Compare(*found->second.result, unit)) continue;
             throw MergeError(
@@ -107,7 +117,14 @@ Report merge_reports(std::span<const Report> reports, std::span<const std::strin
     all_units.reserve(units.size());
     for (const auto& [index, found] : units)
         all_units.push_back(*found.result);
-    Report merged = aggregate(tournament, std::move(all_units));
+    Report merged;
+    try {
+        merged = aggregate(tournament, std::move(all_units));
+    } catch (const std::invalid_argument& e) {
+        // Each input's units pass alone when read (read_report); what fails here is theirs
+        // together (a total out of range) or an input made in memory.
+        throw MergeError(std::string("the units of the inputs together: ") + e.what());
+    }
 
     *merged.mutable_config() = reports[0].config();
     RunInfo& run = *merged.mutable_run();

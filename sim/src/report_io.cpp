@@ -1,23 +1,173 @@
 #include "pokerarena/sim/report_io.hpp"
 
+#include <google/protobuf/descriptor.h>
 #include <google/protobuf/util/json_util.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <string>
 #include <system_error>
+#include <vector>
+
+#include "pokerarena/sim/aggregate.hpp"
+#include "pokerarena/sim/tournament.hpp"
 
 namespace pokerarena::sim {
 
 namespace {
 
+using google::protobuf::FieldDescriptor;
+using google::protobuf::Message;
+
 std::string describe_errno() {
     return std::strerror(errno);
 }
 
+// Length of the well-formed UTF-8 sequence at text[at] (RFC 3629, table 3-7 of the Unicode
+// standard), or 0 when the byte there does not start one.
+std::size_t utf8_sequence(std::string_view text, std::size_t at) {
+    const auto byte = [&](std::size_t k) {
+        return at + k < text.size() ? static_cast<unsigned char>(text[at + k]) : 0u;
+    };
+    const unsigned lead = byte(0);
+    if (lead < 0x80) return 1;
+    // The second byte's range depends on the lead (no overlong forms, no surrogates, nothing
+    // above U+10FFFF); later bytes are 0x80..0xBF.
+    std::size_t length = 0;
+    unsigned low = 0x80, high = 0xBF;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        length = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        length = 3;
+        if (lead == 0xE0) low = 0xA0;
+        if (lead == 0xED) high = 0x9F;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        length = 4;
+        if (lead == 0xF0) low = 0x90;
+        if (lead == 0xF4) high = 0x8F;
+    } else {
+        return 0;
+    }
+    if (byte(1) < low || byte(1) > high) return 0;
+    for (std::size_t k = 2; k < length; ++k)
+        if (byte(k) < 0x80 || byte(k) > 0xBF) return 0;
+    return length;
+}
+
+// Offset of the first byte of `text` outside a well-formed sequence, or npos.
+std::size_t first_invalid_utf8(std::string_view text) {
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t length = utf8_sequence(text, at);
+        if (length == 0) return at;
+        at += length;
+    }
+    return std::string_view::npos;
+}
+
+bool check_text(const std::string& text, const std::string& field,
+                std::optional<InvalidUtf8>& found) {
+    const std::size_t bad = first_invalid_utf8(text);
+    if (bad == std::string_view::npos) return false;
+    found = InvalidUtf8{field, bad, static_cast<unsigned char>(text[bad])};
+    return true;
+}
+
+// Depth first through the fields that are set; true once `found` is filled.
+bool walk_strings(const Message& message, const std::string& path,
+                  std::optional<InvalidUtf8>& found) {
+    const auto* reflection = message.GetReflection();
+    std::vector<const FieldDescriptor*> fields;
+    reflection->ListFields(message, &fields);
+    for (const FieldDescriptor* field : fields) {
+        const bool text = field->type() == FieldDescriptor::TYPE_STRING;
+        const bool nested = field->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE;
+        if (!text && !nested) continue;
+        const std::string name = path.empty() ? field->name() : path + '.' + field->name();
+        if (!field->is_repeated()) {
+            if (text ? check_text(reflection->GetString(message, field), name, found)
+                     : walk_strings(reflection->GetMessage(message, field), name, found))
+                return true;
+            continue;
+        }
+        const int size = reflection->FieldSize(message, field);
+        for (int i = 0; i < size; ++i) {
+            const std::string item = name + '[' + std::to_string(i) + ']';
+            if (text ? check_text(reflection->GetRepeatedString(message, field, i), item, found)
+                     : walk_strings(reflection->GetRepeatedMessage(message, field, i), item, found))
+                return true;
+        }
+    }
+    return false;
+}
+
+// The checks read_report() promises beyond parsing (report_io.hpp); throws ReportError naming
+// the file.
+void check_report(const Report& report, const std::string& file) {
+    if (report.units_done() != report.units_size())
+        throw ReportError(file + ": units_done: " + std::to_string(report.units_done()) +
+                          " but the report holds " + std::to_string(report.units_size()) +
+                          " units; it was not written by pokerarena");
+    if (report.bots_size() != report.config().bots_size())
+        throw ReportError(file + ": bots: " + std::to_string(report.bots_size()) +
+                          " results but its configuration has " +
+                          std::to_string(report.config().bots_size()) +
+                          " bots; it was not written by pokerarena");
+    if (report.units().empty()) return;
+    Tournament tournament;
+    try {
+        tournament = make_tournament(report.config(), BotLoading::Skip);
+    } catch (const ConfigError& e) {
+        throw ReportError(file + ": its configuration is not valid: " + e.what());
+    }
+    const auto schedule = static_cast<std::int64_t>(tournament.units.size());
+    if (report.units_total() != schedule)
+        throw ReportError(file + ": units_total: " + std::to_string(report.units_total()) +
+                          "; the schedule of its configuration has " + std::to_string(schedule) +
+                          " units");
+    std::vector<char> seen(static_cast<std::size_t>(schedule), 0);
+    for (const UnitResult& unit : report.units()) {
+        if (unit.unit() < 0 || unit.unit() >= schedule) continue;  // check_unit_results says so
+        if (seen[static_cast<std::size_t>(unit.unit())]++ != 0)
+            throw ReportError(file + ": holds unit " + std::to_string(unit.unit()) +
+                              " twice; a report holds each unit once");
+    }
+    try {
+        check_unit_results(tournament, report.units());
+    } catch (const std::invalid_argument& e) {
+        throw ReportError(file + ": " + e.what());
+    }
+}
+
 }  // namespace
+
+std::optional<InvalidUtf8> find_invalid_utf8(const google::protobuf::Message& message) {
+    std::optional<InvalidUtf8> found;
+    walk_strings(message, "", found);
+    return found;
+}
+
+std::string to_valid_utf8(std::string_view text) {
+    if (first_invalid_utf8(text) == std::string_view::npos) return std::string(text);
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    out.reserve(text.size() + 16);
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t length = utf8_sequence(text, at);
+        if (length > 0) {
+            out.append(text, at, length);
+            at += length;
+            continue;
+        }
+        const auto byte = static_cast<unsigned char>(text[at++]);
+        out += "\\x";
+        out += kHex[byte >> 4];
+        out += kHex[byte & 0xF];
+    }
+    return out;
+}
 
 void write_report(const Report& report, const std::filesystem::path& requested) {
     // Renaming over the path replaces whatever is there: through a symbolic link it would
@@ -39,6 +189,16 @@ void write_report(const Report& report, const std::filesystem::path& requested) 
     // the same report path at once is not supported.
     std::filesystem::path tmp = path;
     tmp += ".tmp";
+    // Protobuf's writer only logs invalid UTF-8 and writes the file anyway, and its reader then
+    // refuses the whole file: a run would end "done" with results nobody can read.
+    if (const auto bad = find_invalid_utf8(report)) {
+        char byte[8];
+        std::snprintf(byte, sizeof byte, "0x%02X", bad->byte);
+        throw ReportError(path.string() + ": not written: " + bad->field +
+                          " is not valid UTF-8 (byte " + byte + " at offset " +
+                          std::to_string(bad->offset) +
+                          "), and a report with it could not be read back");
+    }
     std::string bytes;
     if (!report.SerializeToString(&bytes))
         throw ReportError(path.string() + ": the report could not be serialized");
@@ -63,6 +223,10 @@ void write_report(const Report& report, const std::filesystem::path& requested) 
 }
 
 Report read_report(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw ReportError(path.string() +
+                          ": is a directory; expected a report file (from `pokerarena run`)");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw ReportError(path.string() + ": cannot open: " + describe_errno());
     Report report;
@@ -72,6 +236,7 @@ Report read_report(const std::filesystem::path& path) {
         throw ReportError(path.string() +
                           ": not a pokerarena report (binary Protobuf from `pokerarena run` "
                           "expected)");
+    check_report(report, path.string());
     return report;
 }
 

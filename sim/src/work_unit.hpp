@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "pokerarena/bots/seat_driver.hpp"
+#include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/tournament.hpp"
 #include "report.pb.h"
 
@@ -42,7 +43,7 @@ class UnitBots {
     // Adds the driver's faults, decisions and decision times of every seat to the slot sitting
     // there (slot_of_seat[seat]). A first fault message is prefixed with "unit U, " + where(), so
     // that the reader knows which unit, half, rotation or tournament it came from; where is called
-    // only then.
+    // only then. The message is made valid UTF-8 (to_valid_utf8: invalid bytes become \xHH).
     template <typename Where>
     void collect(const SeatDriver& driver, const std::array<int, kMaxSeats>& slot_of_seat,
                  Where&& where) {
@@ -53,9 +54,11 @@ class UnitBots {
             t.decisions += driver.decisions(seat);
             t.decision_time += driver.estimated_decision_time(seat);
             if (f.total() == 0) continue;
+            // The message may quote a plugin's text, which may be any bytes: a report string
+            // must be UTF-8.
             if (t.first_message.empty())
-                t.first_message =
-                    "unit " + std::to_string(unit_) + ", " + where() + ", " + f.first_message;
+                t.first_message = "unit " + std::to_string(unit_) + ", " + where() + ", " +
+                                  to_valid_utf8(f.first_message);
             for (int k = 0; k < kNumFaultKinds; ++k)
                 t.faults[static_cast<std::size_t>(k)] += f.count[static_cast<std::size_t>(k)];
         }

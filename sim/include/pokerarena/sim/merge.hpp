@@ -14,8 +14,10 @@
 // - Throws MergeError, naming the input (by `names[i]`, or "input i+1" when names is
 //   shorter) and what differs, when: there is no input; an input's configuration differs from
 //   the first one's (the message names the first differing field); their versions differ; an
-//   input holds a unit outside the schedule; or a unit present in two inputs differs in
-//   anything but its timing fields (the first copy is kept when they agree).
+//   input holds a unit outside the schedule or the same unit twice; a unit present in two
+//   inputs differs in anything but its timing fields (the first copy is kept when they
+//   agree); or the units together make a total that leaves the 64-bit range (each input may
+//   be fine alone). Units are checked as in aggregate() (pokerarena/sim/aggregate.hpp).
 // - The tournament is rebuilt without its bots (BotLoading::Skip): no plugin is loaded, so a
 //   merge needs neither the plugins the inputs were run with nor their paths, and runs none
 //   of their code. A configuration make_tournament() rejects otherwise is a ConfigError,

@@ -6,14 +6,31 @@
 //   sees the old report or the new one, and an interrupted run loses nothing already written.
 //   A symbolic link is followed (the link stays); a path that exists but is not a regular file
 //   (a folder, a device) is refused.
-// - read_report() accepts exactly what write_report() writes (binary Protobuf).
+//   Every string field must be valid UTF-8 (Protobuf's parser refuses a file with one that is
+//   not, so such a report could never be read back): otherwise nothing is written and
+//   ReportError names the field ("units[3].bots[0].faults.first_message").
+// - read_report() accepts exactly what write_report() writes (binary Protobuf), and refuses a
+//   report that no run can have written, so that report, merge and resume never show or
+//   combine impossible figures: units_done must be the number of units it holds, bots one
+//   result per bot of its configuration, no unit may
+//   appear twice and, when it holds units, its configuration must be one make_tournament()
+//   accepts, units_total the size of that configuration's schedule and every unit pass
+//   check_unit_results() (pokerarena/sim/aggregate.hpp: seats, hands, samples, chips summing
+//   to zero, totals within 64 bits). The summary figures (bots, pairs, curve, hands) are not
+//   checked against the units: merge and resume recompute them from the units.
 // - Failures throw ReportError with one message naming the file and what went wrong
-//   ("results/a.pb: not a pokerarena report (binary Protobuf expected)").
+//   ("results/a.pb: not a pokerarena report (binary Protobuf expected)", "a.pb: unit 3:
+//   bots[1].samples.n: -5; expected 512 (one sample per deal of the unit)").
 #pragma once
 
+#include <google/protobuf/message.h>
+
+#include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "report.pb.h"
 
@@ -30,5 +47,23 @@ Report read_report(const std::filesystem::path& path);
 // The report as JSON through Protobuf's printer (field names as in report.proto, every field
 // printed, indented), ending with a newline.
 std::string report_to_json(const Report& report);
+
+// The first string field of `message` (depth first, fields in number order, repeated ones in
+// index order) whose text is not valid UTF-8 (RFC 3629: no overlong forms, no surrogates,
+// nothing above U+10FFFF), or nullopt when there is none. Bytes fields are not text and are
+// not looked at.
+struct InvalidUtf8 {
+    std::string field;   // its path, as "bots[0].name" or "units[2].bots[1].faults.first_message"
+    std::size_t offset;  // of the first byte that is not part of a valid sequence
+    unsigned char byte;  // that byte
+};
+std::optional<InvalidUtf8> find_invalid_utf8(const google::protobuf::Message& message);
+
+// `text` made valid UTF-8 for a report: every valid sequence is kept and every other byte
+// becomes the four characters \xHH (upper-case hex), so "caf\xe9" in Latin-1 reads "caf\xE9".
+// Escapes rather than U+FFFD: the reader still sees which bytes the bot sent. Valid text is
+// returned unchanged (a backslash already in it is not escaped, so the result is for reading,
+// not for decoding back).
+std::string to_valid_utf8(std::string_view text);
 
 }  // namespace pokerarena::sim

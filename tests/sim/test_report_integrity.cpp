@@ -1,0 +1,323 @@
+// Report integrity: text that is not UTF-8 never reaches a report (configurations refuse it,
+// bot text is escaped, the writer refuses it), read_report() refuses units no run can have
+// produced (naming the file, the unit and the field), and the configuration checks that go
+// with them (hh_sample without hh_out, explicit zero blinds).
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "pokerarena/bots/bot.hpp"
+#include "pokerarena/sim/merge.hpp"
+#include "pokerarena/sim/report_io.hpp"
+#include "pokerarena/sim/tournament.hpp"
+
+using namespace pokerarena;
+using namespace pokerarena::sim;
+namespace fs = std::filesystem;
+using Catch::Matchers::Contains;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / "pokerarena_report_integrity_test";
+    fs::create_directories(dir);
+    return dir / name;
+}
+
+TournamentConfig config_of(std::vector<std::string> specs, std::int64_t hands,
+                           std::int32_t deals_per_unit) {
+    TournamentConfig c;
+    for (const std::string& spec : specs)
+        c.add_bots()->set_spec(spec);
+    c.set_hands(hands);
+    c.set_deals_per_unit(deals_per_unit);
+    c.set_seed(7);
+    return c;
+}
+
+Report play_all(const Tournament& t) {
+    std::vector<UnitResult> units;
+    for (std::size_t u = 0; u < t.units.size(); ++u)
+        units.push_back(play_unit(t, static_cast<std::int64_t>(u)));
+    return aggregate(t, std::move(units));
+}
+
+// A three-bot round robin of 2 units per pair: 6 units of 4 deals (8 hands) each.
+Report small_report() {
+    return play_all(make_tournament(config_of({"call", "tag", "random"}, 8, 4)));
+}
+
+// The report as a file, bytes as given (no check on the way), then read back.
+Report reread(const Report& report, const std::string& name) {
+    const fs::path path = scratch(name);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << report.SerializeAsString();
+    return read_report(path);
+}
+
+std::string read_error(const Report& report, const std::string& name) {
+    try {
+        reread(report, name);
+    } catch (const ReportError& e) {
+        return e.what();
+    }
+    return "(accepted)";
+}
+
+std::string config_error(const TournamentConfig& c) {
+    try {
+        make_tournament(c, BotLoading::Skip);
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+    return "(accepted)";
+}
+
+class ThrowingBot final : public Bot {
+  public:
+    Action decide(const SeatView&) override { throw std::runtime_error("d\xe9j\xe0 vu \xff"); }
+};
+
+class ThrowingFactory final : public BotFactory {
+  public:
+    std::unique_ptr<Bot> create(std::uint64_t) const override {
+        return std::make_unique<ThrowingBot>();
+    }
+    const std::string& spec() const override { return spec_; }
+
+  private:
+    std::string spec_ = "throwing";
+};
+
+}  // namespace
+
+TEST_CASE("UTF-8: valid text is kept, each invalid byte becomes \\xHH", "[integrity]") {
+    CHECK(to_valid_utf8("plain ascii") == "plain ascii");
+    CHECK(to_valid_utf8("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x82\xa1") ==
+          "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x82\xa1");
+    CHECK(to_valid_utf8("caf\xe9") == "caf\\xE9");
+    // Overlong "/", a surrogate, above U+10FFFF, a sequence cut short, a stray continuation.
+    CHECK(to_valid_utf8("\xc0\xaf") == "\\xC0\\xAF");
+    CHECK(to_valid_utf8("\xed\xa0\x80") == "\\xED\\xA0\\x80");
+    CHECK(to_valid_utf8("\xf4\x90\x80\x80") == "\\xF4\\x90\\x80\\x80");
+    CHECK(to_valid_utf8("a\xe2\x82") == "a\\xE2\\x82");
+    CHECK(to_valid_utf8("\x80z") == "\\x80z");
+    CHECK_FALSE(find_invalid_utf8(TournamentConfig()).has_value());
+}
+
+TEST_CASE("UTF-8: the first bad string is found by its path", "[integrity]") {
+    Report r;
+    r.add_units();
+    r.add_units()->add_bots()->mutable_faults()->set_first_message("ok");
+    r.mutable_units(1)->add_bots()->mutable_faults()->set_first_message("x\xe9");
+    const auto bad = find_invalid_utf8(r);
+    REQUIRE(bad.has_value());
+    CHECK(bad->field == "units[1].bots[1].faults.first_message");
+    CHECK(bad->offset == 1);
+    CHECK(bad->byte == 0xE9);
+}
+
+TEST_CASE("UTF-8: a configuration with other text is refused by field", "[integrity]") {
+    TournamentConfig c = config_of({"call", "tag"}, 10, 0);
+    c.mutable_bots(1)->set_name("\xff");
+    CHECK(config_error(c) ==
+          "bots[1].name: not valid UTF-8 (byte 0xFF at offset 0); text in a configuration "
+          "must be UTF-8");
+    c.mutable_bots(1)->set_name("t\xc3\xa4g");  // valid: accepted
+    CHECK(config_error(c) == "(accepted)");
+    c.mutable_bots(0)->set_spec("./m0.so:caf\xe9");
+    CHECK_THAT(config_error(c), Contains("bots[0].spec: not valid UTF-8 (byte 0xE9 at offset 11)"));
+    c = config_of({"call", "tag"}, 10, 0);
+    c.set_hh_out("out\xe9");
+    CHECK_THAT(config_error(c), Contains("hh_out: not valid UTF-8"));
+
+    // The text format takes any bytes in a string: the check after parsing catches them.
+    const fs::path path = scratch("latin1_name.txtpb");
+    std::ofstream(path) << "bots { spec: \"random\" name: \"\\xff\" }\nbots { spec: \"call\" }\n";
+    CHECK_THAT(config_error(read_config(path)), Contains("bots[0].name: not valid UTF-8"));
+}
+
+TEST_CASE("UTF-8: a bot's fault text is escaped in the unit result", "[integrity]") {
+    Tournament t = make_tournament(config_of({"call", "fold"}, 20, 20));
+    t.factories[1] = std::make_shared<ThrowingFactory>();
+    const UnitResult r = play_unit(t, 0);
+    const std::string& message = r.bots(1).faults().first_message();
+    CHECK_THAT(message, Contains("d\\xE9j\\xE0 vu \\xFF"));
+    CHECK_FALSE(find_invalid_utf8(r).has_value());
+    // And so the report of it can be written and read back.
+    const fs::path path = scratch("faults.pb");
+    write_report(aggregate(t, {r}), path);
+    CHECK(read_report(path).bots(1).faults().first_message() == message);
+}
+
+TEST_CASE("UTF-8: the writer refuses a report it could not read back", "[integrity]") {
+    Report r = small_report();
+    r.mutable_units(2)->mutable_bots(0)->mutable_faults()->set_first_message("caf\xe9");
+    const fs::path path = scratch("latin1.pb");
+    fs::remove(path);
+    CHECK_THROWS_WITH(write_report(r, path),
+                      Contains("latin1.pb: not written: units[2].bots[0].faults.first_message is "
+                               "not valid UTF-8 (byte 0xE9 at offset 3)"));
+    CHECK_FALSE(fs::exists(path));
+}
+
+TEST_CASE("read_report accepts what real runs of every format write", "[integrity]") {
+    std::vector<TournamentConfig> configs;
+    configs.push_back(config_of({"call", "tag", "random"}, 8, 4));
+    configs.push_back(config_of({"allin", "call"}, 12, 5));
+    configs.back().set_allin_ev(true);
+    configs.push_back(config_of({"random", "tag", "call"}, 6, 3));
+    configs.back().set_format(RING);
+    configs.push_back(config_of({"random", "tag", "call", "allin"}, 6, 4));
+    configs.back().set_format(RING);
+    configs.back().set_duplicate(false);
+    configs.back().set_allin_ev(true);
+    configs.push_back(config_of({"random", "tag", "allin"}, 3, 2));
+    configs.back().set_format(SIT_AND_GO);
+    configs.push_back(config_of({"random", "allin"}, 10, 5));
+    configs.back().set_duplicate(false);
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+        const Report r = play_all(make_tournament(configs[i]));
+        INFO("config " << i);
+        CHECK(reread(r, "real.pb").SerializeAsString() == r.SerializeAsString());
+    }
+}
+
+TEST_CASE("read_report refuses impossible units, naming the file, unit and field", "[integrity]") {
+    const Report good = small_report();
+    REQUIRE(good.units_size() == 6);
+    REQUIRE(good.units(1).hands() == 8);
+
+    Report r = good;
+    r.mutable_units(1)->set_hands(std::numeric_limits<std::int64_t>::max());
+    CHECK(read_error(r, "huge.pb") ==
+          scratch("huge.pb").string() +
+              ": unit 1: hands: 9223372036854775807; expected 8 (4 deals played 2 times each)");
+    r = good;
+    r.mutable_units(1)->set_hands(-8);
+    CHECK_THAT(read_error(r, "neg.pb"), Contains("neg.pb: unit 1: hands: -8; expected 8"));
+    r = good;
+    r.mutable_units(1)->mutable_bots(0)->set_hands(7);
+    CHECK_THAT(read_error(r, "bh.pb"), Contains("bh.pb: unit 1: bots[0].hands: 7; expected 8"));
+    for (const std::int64_t n : {-5, 0, 5}) {
+        r = good;
+        r.mutable_units(3)->mutable_bots(1)->mutable_samples()->set_n(n);
+        CHECK_THAT(read_error(r, "n.pb"),
+                   Contains("n.pb: unit 3: bots[1].samples.n: " + std::to_string(n) +
+                            "; expected 4 (one sample per deal of the unit)"));
+    }
+    r = good;
+    r.mutable_units(0)->mutable_pairs(0)->mutable_samples()->set_n(0);
+    CHECK_THAT(read_error(r, "pn.pb"), Contains("unit 0: pairs[0].samples.n: 0; expected 4"));
+    r = good;
+    r.mutable_units(0)->mutable_bots(0)->mutable_samples_allin_ev()->set_n(4);
+    CHECK_THAT(read_error(r, "ev.pb"),
+               Contains("unit 0: bots[0].samples_allin_ev.n: 4; expected 0 (none without "
+                        "allin_ev)"));
+    r = good;
+    r.mutable_units(2)->mutable_bots(0)->mutable_samples()->set_sum_squares(-1);
+    CHECK_THAT(read_error(r, "sq.pb"), Contains("unit 2: bots[0].samples.sum_squares: -1"));
+    r = good;
+    r.mutable_units(4)->mutable_bots(0)->set_net_chips(r.units(4).bots(0).net_chips() + 10);
+    CHECK_THAT(read_error(r, "zs.pb"),
+               Contains("zs.pb: unit 4: the bots' net_chips sum to 10; expected 0"));
+    r = good;
+    r.mutable_units(4)->mutable_pairs(0)->set_net_chips_a(r.units(4).pairs(0).net_chips_a() + 1);
+    CHECK_THAT(read_error(r, "pa.pb"), Contains("unit 4: pairs[0].net_chips_a: "));
+    r = good;
+    r.mutable_units(4)->mutable_bots(1)->mutable_faults()->set_bad_answer(-1);
+    CHECK_THAT(read_error(r, "f.pb"), Contains("unit 4: bots[1].faults.bad_answer: -1"));
+    r = good;
+    r.mutable_units(4)->clear_pairs();
+    CHECK_THAT(read_error(r, "np.pb"), Contains("unit 4: expected one pair result"));
+}
+
+TEST_CASE("read_report refuses reports whose counts do not add up", "[integrity]") {
+    const Report good = small_report();
+    Report r = good;
+    r.clear_units();
+    CHECK_THAT(read_error(r, "none.pb"),
+               Contains("none.pb: units_done: 6 but the report holds 0 units"));
+    r = good;
+    r.set_units_total(7);
+    CHECK_THAT(read_error(r, "total.pb"),
+               Contains("total.pb: units_total: 7; the schedule of its configuration has 6"));
+    r = good;
+    r.mutable_bots()->RemoveLast();
+    CHECK_THAT(read_error(r, "bots.pb"), Contains("bots.pb: bots: 2 results but its "
+                                                  "configuration has 3 bots"));
+    r = good;
+    *r.mutable_units(3) = r.units(1);
+    CHECK_THAT(read_error(r, "dup.pb"),
+               Contains("dup.pb: holds unit 1 twice; a report holds each unit once"));
+    r = good;
+    r.mutable_config()->set_format(static_cast<Format>(99));
+    CHECK_THAT(read_error(r, "cfg.pb"),
+               Contains("cfg.pb: its configuration is not valid: format: 99"));
+    // Each unit's chips sum to zero, but a bot's total leaves the 64-bit range.
+    r = good;
+    for (const int u : {0, 1}) {
+        UnitResult& unit = *r.mutable_units(u);
+        const std::int64_t big = std::numeric_limits<std::int64_t>::max() / 3 * 2;
+        unit.mutable_bots(0)->set_net_chips(unit.bots(0).bot() == 0 ? big : -big);
+        unit.mutable_bots(1)->set_net_chips(-unit.bots(0).net_chips());
+        unit.mutable_pairs(0)->set_net_chips_a(big);
+    }
+    CHECK_THAT(read_error(r, "sum.pb"),
+               Contains("sum.pb: unit 1: bot 0's net chips summed over the units overflow"));
+    CHECK_THROWS_WITH(aggregate(make_tournament(r.config(), BotLoading::Skip),
+                                {r.units().begin(), r.units().end()}),
+                      Contains("unit 1: bot 0's net chips summed over the units overflow"));
+}
+
+TEST_CASE("read_report says a directory is one", "[integrity]") {
+    const fs::path dir = scratch("a_directory.pb");
+    fs::create_directories(dir);
+    CHECK_THROWS_WITH(read_report(dir), Contains("a_directory.pb: is a directory"));
+}
+
+TEST_CASE("merge: an input holding a unit twice is named once", "[integrity]") {
+    const Report good = small_report();
+    Report twice = good;
+    *twice.add_units() = good.units(1);
+    const std::vector<Report> inputs = {good, twice};
+    const std::vector<std::string> names = {"a.pb", "b.pb"};
+    CHECK_THROWS_WITH(merge_reports(inputs, names),
+                      "b.pb: holds unit 1 twice; a report holds each unit once");
+}
+
+TEST_CASE("hh_sample without hh_out is refused", "[integrity]") {
+    TournamentConfig c = config_of({"call", "tag"}, 10, 0);
+    c.set_hh_sample(5);
+    CHECK(config_error(c) ==
+          "hh_sample: 5; hand histories are sampled only when written: give hh_out too, or "
+          "leave hh_sample out");
+    c.set_hh_out(scratch("hh").string());
+    CHECK(config_error(c) == "(accepted)");
+    // The default make_tournament fills in passes again (merge and resume re-make it).
+    TournamentConfig plain = config_of({"call", "tag"}, 10, 0);
+    const TournamentConfig filled = make_tournament(plain, BotLoading::Skip).config;
+    REQUIRE(filled.hh_sample() == 1);
+    CHECK(config_error(filled) == "(accepted)");
+}
+
+TEST_CASE("explicit zero blinds are refused, unset ones get the default", "[integrity]") {
+    TournamentConfig c = config_of({"call", "tag"}, 10, 0);
+    const Tournament t = make_tournament(c, BotLoading::Skip);
+    CHECK(t.config.small_blind() == 1);
+    CHECK(t.config.big_blind() == 2);
+    c.set_small_blind(0);
+    CHECK(config_error(c) ==
+          "small_blind: 0; expected a positive number of chips (leave it out for the default)");
+    c.clear_small_blind();
+    c.set_big_blind(0);
+    CHECK_THAT(config_error(c), Contains("big_blind: 0; expected a positive number of chips"));
+    c.set_big_blind(10);  // only the big blind: the small one is half of it
+    CHECK(make_tournament(c, BotLoading::Skip).config.small_blind() == 5);
+}
