@@ -164,7 +164,8 @@ UnitResult play_unit(const Tournament& tournament, std::int64_t unit);
 //   counted, not kept in report.units) and the report is complete.
 // - complete: every unit of the schedule is present, or the SPRT decided.
 // Throws std::invalid_argument for a unit index outside the schedule, a unit given twice
-// (naming it) or a result that does not match the configuration (as listed above).
+// (naming it), a result that does not match the configuration (as listed above) or totals
+// (hands, net chips, decisions, faults) that would overflow 64 bits.
 Report aggregate(const Tournament& tournament, std::vector<UnitResult> units);
 
 // The SPRT of a two-bot match (config.sprt set), fed with the unit results in unit order from
