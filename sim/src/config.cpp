@@ -220,12 +220,12 @@ void fill_format_and_seats(TournamentConfig& c) {
     if (!c.has_duplicate()) c.set_duplicate(true);
     const int bots = c.bots_size();
     if (is_heads_up(c.format())) {
-        if (c.seats() == 0) c.set_seats(2);
+        if (!c.has_seats()) c.set_seats(2);
         if (c.seats() != 2)
             fail("seats: " + to_string(c.seats()) + "; the " + format_name(c.format()) +
                  " format is heads-up (2 seats)");
     } else {
-        if (c.seats() == 0) c.set_seats(bots);
+        if (!c.has_seats()) c.set_seats(bots);
         if (c.seats() < kMinTableSeats || c.seats() > kMaxSeats)
             fail("seats: " + to_string(c.seats()) + "; a " + format_name(c.format()) +
                  " table has " + to_string(kMinTableSeats) + " to " + to_string(kMaxSeats) +
@@ -246,7 +246,7 @@ void fill_format_and_seats(TournamentConfig& c) {
 }
 
 void fill_hands(TournamentConfig& c) {
-    if (c.hands() == 0) c.set_hands(c.format() == SIT_AND_GO ? kDefaultTournaments : kDefaultDeals);
+    if (!c.has_hands()) c.set_hands(c.format() == SIT_AND_GO ? kDefaultTournaments : kDefaultDeals);
     const char* what = c.format() == SIT_AND_GO ? "tournaments" : "deals";
     if (c.hands() < 1 || c.hands() > kMaxHands)
         fail("hands: " + to_string(c.hands()) + "; expected 1 to " + to_string(kMaxHands) + " " +
@@ -280,7 +280,7 @@ void fill_cash_game(TournamentConfig& c) {
         fail("big_blind: " + to_string(c.big_blind()) + "; expected at least the small blind (" +
              to_string(c.small_blind()) + ")");
     if (c.ante() < 0) fail("ante: " + to_string(c.ante()) + "; expected 0 (none) or more chips");
-    if (c.stack_big_blinds() == 0) c.set_stack_big_blinds(kDefaultStackBigBlinds);
+    if (!c.has_stack_big_blinds()) c.set_stack_big_blinds(kDefaultStackBigBlinds);
     if (c.stack_big_blinds() < 1)
         fail("stack_big_blinds: " + to_string(c.stack_big_blinds()) +
              "; expected at least 1 big blind");

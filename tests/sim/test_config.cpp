@@ -278,6 +278,21 @@ TEST_CASE("bad configurations are rejected naming the field", "[config]") {
     c = bots_only({"call", "fold"});
     c.set_hands(-5);
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("hands: -5; expected 1 to"));
+    // An explicit 0 is not taken for "the default" (leaving the field out is).
+    c = bots_only({"call", "fold"});
+    c.set_hands(0);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("hands: 0; expected 1 to"));
+    c = bots_only({"call", "fold"});
+    c.set_seats(0);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("seats: 0; the round robin format is "
+                                                            "heads-up"));
+    c = bots_only({"call", "fold", "tag"});
+    c.set_format(RING);
+    c.set_seats(0);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("seats: 0; a ring table has 3 to 10"));
+    c = bots_only({"call", "fold"});
+    c.set_stack_big_blinds(0);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("stack_big_blinds: 0"));
     c = bots_only({"call", "fold"});
     c.set_hh_sample(-1);
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("hh_sample: -1"));
