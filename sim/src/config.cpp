@@ -207,6 +207,16 @@ void check_bots(TournamentConfig& c) {
                  ".spec: empty; expected a built-in bot (\"tag\", "
                  "\"equity:samples=500\") or a plugin (PATH.so[:config])");
         if (bot.name().empty()) bot.set_name(bot.spec());
+        // Names are printed in tables and logs: a control character (an escape sequence, a
+        // newline) would rewrite the terminal or break the table's lines.
+        for (const char ch : bot.name()) {
+            const auto byte = static_cast<unsigned char>(ch);
+            if (byte < 0x20 || byte == 0x7F)
+                fail(
+                    field + ".name: contains the control character " + to_string(byte) +
+                    "; expected printable text" +
+                    (bot.name() == bot.spec() ? " (the name defaults to the spec: give one)" : ""));
+        }
         if (!names.insert(bot.name()).second)
             fail(field + ".name: '" + bot.name() +
                  "' is already the name of another bot; names must be distinct (give one a "

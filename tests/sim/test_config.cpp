@@ -231,6 +231,10 @@ TEST_CASE("bad configurations are rejected naming the field", "[config]") {
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("bots[1].spec: empty"));
     c = bots_only({"call", "call"});
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("bots[1].name: 'call'"));
+    c = bots_only({"call", "fold"});
+    c.mutable_bots(1)->set_name("fold\x1b[2J");
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("bots[1].name: contains the control "
+                                                            "character 27; expected printable"));
 
     c = bots_only({"call", "fold"});
     c.set_betting(POT_LIMIT);
