@@ -5,10 +5,8 @@
 
 #include <cerrno>
 #include <charconv>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <stdexcept>
 
 namespace pokerarena::cli {
 
@@ -51,19 +49,6 @@ std::string output_file_problem(const std::string& path) {
     if (::access(folder.c_str(), W_OK | X_OK) != 0)
         return std::string("cannot create: ") + std::strerror(errno);
     return {};
-}
-
-// stdio rather than a stream: its failures leave errno set, so the message can say why.
-void write_text_file(const std::string& path, const std::string& text) {
-    std::FILE* file = std::fopen(path.c_str(), "wb");
-    if (file == nullptr)
-        throw std::runtime_error(path + ": cannot create: " + std::strerror(errno));
-    const bool written =
-        std::fwrite(text.data(), 1, text.size(), file) == text.size() && std::fflush(file) == 0;
-    const int write_errno = errno;
-    if (std::fclose(file) != 0 || !written)
-        throw std::runtime_error(path +
-                                 ": cannot write: " + std::strerror(written ? errno : write_errno));
 }
 
 }  // namespace pokerarena::cli

@@ -18,15 +18,11 @@ CLI::Validator whole_number(
     unsigned long long least,
     unsigned long long most = std::numeric_limits<unsigned long long>::max());
 
-// Why `path` cannot be written as an output file, in the words write_text_file would use
+// Why `path` cannot be written as an output file, in the words sim::write_file would use
 // ("cannot create: No such file or directory", "cannot write: Is a directory", "cannot
 // write: Permission denied"), or empty when it can: it is an existing file that may be
 // written, or it does not exist and its folder may have files created in it. Creates and
 // changes nothing, so a command can check its outputs before hours of work fill them.
 std::string output_file_problem(const std::string& path);
-
-// Writes `text` to `path`, replacing what was there. Throws std::runtime_error
-// "PATH: cannot create: REASON" or "PATH: cannot write: REASON".
-void write_text_file(const std::string& path, const std::string& text);
 
 }  // namespace pokerarena::cli

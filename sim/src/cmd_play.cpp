@@ -27,6 +27,7 @@
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"
 #include "pokerarena/engine/table.hpp"
+#include "pokerarena/sim/report_io.hpp"
 
 namespace pokerarena::cli {
 
@@ -361,7 +362,7 @@ int run_play(const PlayOptions& options) {
 
     if (!options.hh_out.empty()) {
         try {
-            write_text_file(options.hh_out, write_phhs(hands));
+            sim::write_file(options.hh_out, write_phhs(hands));
         } catch (const std::exception& error) {
             std::cerr << "pokerarena play: " << error.what() << '\n';
             return 1;

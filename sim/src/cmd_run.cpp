@@ -317,14 +317,18 @@ int run(const RunCommandOptions& options) {
                                             : std::string("pokerarena-report.pb");
         // Every output is checked before anything is played: hours of play must not end in a
         // report that cannot be written.
-        const auto check_output = [](const char* flag, const std::string& path) {
-            if (path.empty()) return;
-            if (const std::string problem = output_file_problem(path); !problem.empty())
-                throw UsageError(std::string(flag) + " " + path + ": " + problem);
+        // (The report and the checkpoint are replaced through a temporary file beside them;
+        // the JSON is written in place.)
+        const auto check_output = [](const char* flag, const std::string& path,
+                                     const std::string& problem) {
+            if (!problem.empty()) throw UsageError(std::string(flag) + " " + path + ": " + problem);
         };
-        check_output("--out", out);
-        check_output("--checkpoint", options.checkpoint);
-        check_output("--json", options.json);
+        check_output("--out", out, sim::report_output_problem(out));
+        if (!options.checkpoint.empty())
+            check_output("--checkpoint", options.checkpoint,
+                         sim::report_output_problem(options.checkpoint));
+        if (!options.json.empty())
+            check_output("--json", options.json, output_file_problem(options.json));
     } catch (const std::exception& error) {
         // ConfigError, ReportError, RunError and UsageError: the input is wrong, not the run.
         std::cerr << "pokerarena run: " << error.what() << '\n';
@@ -362,7 +366,7 @@ int run(const RunCommandOptions& options) {
             sim::write_report(report, out);
             if (abandoned && !options.checkpoint.empty())
                 sim::write_report(report, options.checkpoint);
-            if (!options.json.empty()) write_text_file(options.json, sim::report_to_json(report));
+            if (!options.json.empty()) sim::write_file(options.json, sim::report_to_json(report));
         } catch (const std::exception& error) {
             std::cerr << "pokerarena run: " << error.what() << '\n';
             return 1;
@@ -402,8 +406,8 @@ int run(const RunCommandOptions& options) {
     // The units in play may take minutes with slow bots: a second Ctrl-C writes what is
     // finished and ends the process without waiting for them (the workers are still running,
     // so the process cannot return normally).
-    run_options.abandon = [&](const Report& partial) {
-        const int code = conclude(partial, "", true);
+    run_options.abandon = [&](const Report& partial, const std::string& failure) {
+        const int code = conclude(partial, failure, true);
         std::cout.flush();
         std::cerr.flush();
         std::_Exit(code);

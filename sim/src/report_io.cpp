@@ -3,6 +3,9 @@
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/util/json_util.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -169,10 +172,13 @@ std::string to_valid_utf8(std::string_view text) {
     return out;
 }
 
-void write_report(const Report& report, const std::filesystem::path& requested) {
-    // Renaming over the path replaces whatever is there: through a symbolic link it would
-    // replace the link, and over a device (say -o /dev/null, as root) the device itself. So the
-    // report goes to the link's target, and anything but a regular file is refused.
+namespace {
+
+// Where write_report() writes for `requested`. Renaming over the path replaces whatever is
+// there: through a symbolic link it would replace the link, and over a device (say -o
+// /dev/null, as root) the device itself. So the report goes to the link's target, and anything
+// but a regular file is refused.
+std::filesystem::path report_target(const std::filesystem::path& requested) {
     namespace fs = std::filesystem;
     std::error_code ec;
     fs::path path = requested;
@@ -184,11 +190,61 @@ void write_report(const Report& report, const std::filesystem::path& requested) 
     if (fs::exists(status) && !fs::is_regular_file(status))
         throw ReportError(requested.string() +
                           ": not a regular file; a report replaces a file, so give a file name");
+    return path;
+}
+
+std::filesystem::path temporary_beside(const std::filesystem::path& path) {
+    std::filesystem::path tmp = path;
+    tmp += ".tmp";
+    return tmp;
+}
+
+}  // namespace
+
+void write_file(const std::filesystem::path& path, std::string_view bytes) {
+    // stdio rather than a stream: its failures leave errno set, so the message can say why.
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    if (f == nullptr) throw ReportError(path.string() + ": cannot create: " + describe_errno());
+    const bool written =
+        std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && std::fflush(f) == 0;
+    const std::string write_error = written ? "" : describe_errno();
+    // What was written stays: `path` may be a device or a file the caller does not own, and
+    // only write_report() knows its temporary file is its own to remove.
+    if (std::fclose(f) != 0 || !written)
+        throw ReportError(path.string() +
+                          ": cannot write: " + (written ? describe_errno() : write_error));
+}
+
+std::string report_output_problem(const std::filesystem::path& requested) {
+    std::filesystem::path path;
+    try {
+        path = report_target(requested);
+    } catch (const ReportError& error) {
+        const std::string what = error.what();
+        return what.substr(requested.string().size() + 2);  // without "PATH: "
+    }
+    // The temporary file is created in the target's folder and renamed over the target, so
+    // that folder must let files be created and replaced; the target's own mode does not
+    // matter. access() creates nothing and does not block on anything.
+    std::filesystem::path folder = path.parent_path();
+    if (folder.empty()) folder = ".";
+    struct stat status {};
+    const std::string tmp_name = temporary_beside(path).filename().string();
+    if (::stat(folder.c_str(), &status) != 0)
+        return "cannot create " + tmp_name + ": " + describe_errno();
+    if (!S_ISDIR(status.st_mode))
+        return "cannot create " + tmp_name + ": " + std::strerror(ENOTDIR);
+    if (::access(folder.c_str(), W_OK | X_OK) != 0)
+        return "cannot create " + tmp_name + ": " + describe_errno();
+    return {};
+}
+
+void write_report(const Report& report, const std::filesystem::path& requested) {
+    const std::filesystem::path path = report_target(requested);
     // The temporary file sits in the same folder so that rename() stays on one file system and
     // replaces the old report in one step; its name carries no randomness, and two runs writing
     // the same report path at once is not supported.
-    std::filesystem::path tmp = path;
-    tmp += ".tmp";
+    const std::filesystem::path tmp = temporary_beside(path);
     // Protobuf's writer only logs invalid UTF-8 and writes the file anyway, and its reader then
     // refuses the whole file: a run would end "done" with results nobody can read.
     if (const auto bad = find_invalid_utf8(report)) {
@@ -202,17 +258,14 @@ void write_report(const Report& report, const std::filesystem::path& requested) 
     std::string bytes;
     if (!report.SerializeToString(&bytes))
         throw ReportError(path.string() + ": the report could not be serialized");
-    std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    if (f == nullptr) throw ReportError(tmp.string() + ": cannot create: " + describe_errno());
-    const bool written =
-        std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && std::fflush(f) == 0;
-    const std::string write_error = written ? "" : describe_errno();
-    if (std::fclose(f) != 0 || !written) {
+    try {
+        write_file(tmp, bytes);
+    } catch (const ReportError&) {
         std::error_code ignored;
         std::filesystem::remove(tmp, ignored);
-        throw ReportError(tmp.string() +
-                          ": cannot write: " + (written ? describe_errno() : write_error));
+        throw;
     }
+    std::error_code ec;
     std::filesystem::rename(tmp, path, ec);
     if (ec) {
         std::error_code ignored;

@@ -275,11 +275,18 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
         return report;
     };
 
+    // A checkpoint that cannot be written (a full disk, a folder removed) is a warning, tried
+    // again at the next interval: the run and the report it returns are worth more than the
+    // copy, and the command checked the path before the run.
     Clock::time_point last_checkpoint = start;
     const auto write_checkpoint = [&](const Report& report) {
-        write_report(report, options.checkpoint);
+        try {
+            write_report(report, options.checkpoint);
+            spdlog::debug("checkpoint written to {}", options.checkpoint.string());
+        } catch (const std::exception& error) {
+            spdlog::warn("checkpoint not written ({}); the run goes on", error.what());
+        }
         last_checkpoint = Clock::now();
-        spdlog::debug("checkpoint written to {}", options.checkpoint.string());
     };
 
     // The coordinating thread (this one) does not play: it waits on the wave with a timeout
@@ -323,6 +330,15 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
         }
         failed.store(true, std::memory_order_relaxed);
     };
+    const auto failure_so_far = [&] {
+        const std::lock_guard lock(failure_mutex);
+        return failed_unit < 0 ? std::string()
+                               : "unit " + std::to_string(failed_unit) + " failed: " + failure_text;
+    };
+    // Whatever the coordinating thread's callbacks throw while a wave is in play waits for the
+    // wave to end: its task uses this frame until then.
+    std::exception_ptr coordinator_error;
+    std::atomic<bool> coordinator_failed{false};
     // With an SPRT, waves start at two units per thread and double up to `tables`: a lopsided
     // match often decides within its first units, and a full first wave would play thousands
     // of units only for aggregate() to drop them. The waves' sizes change nothing else.
@@ -343,7 +359,9 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
             const auto play = [&](const tbb::blocked_range<std::size_t>& range) {
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
                     // Units not started when a stop or a failure comes are left for the resume.
-                    if (stop_requested() || failed.load(std::memory_order_relaxed)) continue;
+                    if (stop_requested() || failed.load(std::memory_order_relaxed) ||
+                        coordinator_failed.load(std::memory_order_relaxed))
+                        continue;
                     const std::int64_t unit = to_play[first + i];
                     try {
                         wave_results[i] = play_unit(tournament, unit);
@@ -374,17 +392,27 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
             std::unique_lock lock(mutex);
             while (!wave_over.wait_for(lock, interval, [&] { return done; })) {
                 lock.unlock();
-                if (options.abandon && !abandoned && stop_requests() >= 2) {
-                    abandoned = true;
-                    options.abandon(make_report(units_so_far()));
-                } else if (!options.checkpoint.empty() &&
-                           seconds_since(last_checkpoint) >= options.checkpoint_interval_seconds) {
-                    write_checkpoint(make_report(units_so_far()));
+                try {
+                    if (coordinator_error) {
+                        // Only waiting for the units in play now.
+                    } else if (options.abandon && !abandoned && stop_requests() >= 2) {
+                        abandoned = true;
+                        options.abandon(make_report(units_so_far()), failure_so_far());
+                    } else if (!options.checkpoint.empty() &&
+                               seconds_since(last_checkpoint) >=
+                                   options.checkpoint_interval_seconds) {
+                        write_checkpoint(make_report(units_so_far()));
+                    }
+                    if (!coordinator_error && options.progress)
+                        options.progress(progress.snapshot(totals));
+                } catch (...) {
+                    coordinator_error = std::current_exception();
+                    coordinator_failed.store(true, std::memory_order_relaxed);
                 }
-                if (options.progress) options.progress(progress.snapshot(totals));
                 lock.lock();
             }
         }
+        if (coordinator_error) std::rethrow_exception(coordinator_error);
 
         for (std::size_t i = 0; i < wave_size; ++i) {
             if (!wave_played[i]) continue;
@@ -407,8 +435,7 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
     Report report = make_report(std::move(finished));
     if (!options.checkpoint.empty()) write_checkpoint(report);
     if (failed.load()) {
-        const std::string text = "unit " + std::to_string(failed_unit) + " failed: " + failure_text;
-        throw UnitFailure(text, failed_unit, std::move(report));
+        throw UnitFailure(failure_so_far(), failed_unit, std::move(report));
     }
     return report;
 }

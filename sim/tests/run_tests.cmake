@@ -48,10 +48,14 @@ pokerarena_cli_test("run json write fails" 1 "/dev/full: cannot write: No space 
   run --bots tag,call --hands 10 --quiet --json /dev/full --out ${run_dir}/json.pb)
 # So are the report and the checkpoint.
 pokerarena_cli_test("run out in a missing folder" 2
-  "--out [^\n]*/no_such_folder/r.pb: cannot create: No such file or directory"
+  "--out [^\n]*/no_such_folder/r.pb: cannot create r.pb.tmp: No such file or directory"
   run --bots tag,call --hands 10 --out ${run_dir}/no_such_folder/r.pb)
-pokerarena_cli_test("run checkpoint a folder" 2 "--checkpoint [^\n]*: cannot write: Is a directory"
+pokerarena_cli_test("run checkpoint a folder" 2 "--checkpoint [^\n]*: not a regular file"
   run --bots tag,call --hands 10 --checkpoint ${run_dir} --out ${run_dir}/ck.pb)
+pokerarena_cli_test("run out a device" 2 "--out /dev/null: not a regular file"
+  run --bots tag,call --hands 10 --out /dev/null)
+pokerarena_cli_test("run checkpoint a device" 2 "--checkpoint /dev/null: not a regular file"
+  run --bots tag,call --hands 10 --checkpoint /dev/null --out ${run_dir}/ck.pb)
 pokerarena_cli_test("run threads not a number" 105 "--threads: 'abc': expected a whole number from 1 to 4096"
   run --bots tag,call --threads abc)
 # Flag values CLI11 checks exit with its own codes (105: validation error).

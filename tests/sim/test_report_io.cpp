@@ -92,3 +92,33 @@ TEST_CASE("a report follows a symbolic link and refuses what is not a regular fi
                       Catch::Contains("a_folder.pb: not a regular file"));
     CHECK(fs::is_directory(folder));
 }
+
+TEST_CASE("report_output_problem foresees what write_report would refuse, writing nothing",
+          "[report]") {
+    const Report report = sample_report();
+    // Each path write_report refuses is named the same way, and nothing is created.
+    const fs::path missing = scratch("no_such_folder") / "r.pb";
+    fs::remove_all(missing.parent_path());
+    CHECK(report_output_problem(missing) == "cannot create r.pb.tmp: No such file or directory");
+    CHECK_THROWS_WITH(write_report(report, missing),
+                      Catch::Contains("cannot create: No such file or directory"));
+    CHECK_FALSE(fs::exists(missing.parent_path()));
+
+    const fs::path folder = scratch("a_folder_too.pb");
+    fs::create_directories(folder);
+    CHECK_THAT(report_output_problem(folder), Catch::StartsWith("not a regular file"));
+    CHECK_THAT(report_output_problem("/dev/null"), Catch::StartsWith("not a regular file"));
+
+    // A file that exists is replaced through the temporary file, so its own mode does not
+    // matter: a read-only report (say an archived one being resumed) can be written.
+    const fs::path read_only = scratch("read_only.pb");
+    write_report(report, read_only);
+    fs::permissions(read_only, fs::perms::owner_read | fs::perms::group_read);
+    CHECK(report_output_problem(read_only).empty());
+    write_report(report, read_only);
+    CHECK(read_report(read_only).hands() == report.hands());
+    const fs::path fresh = scratch("fresh.pb");
+    fs::remove(fresh);
+    CHECK(report_output_problem(fresh).empty());
+    CHECK_FALSE(fs::exists(fresh));
+}

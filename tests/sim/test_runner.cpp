@@ -391,8 +391,10 @@ TEST_CASE("runner: a second stop request hands over the finished units at once",
     RunOptions options = gated_options();
     options.stop = &stop;
     std::optional<Report> abandoned;
-    options.abandon = [&](const Report& partial) {
+    std::string abandon_failure = "not called";
+    options.abandon = [&](const Report& partial, const std::string& failure) {
         abandoned = partial;
+        abandon_failure = failure;
         gate.open();
     };
     int wakes_after_stop = 0;
@@ -414,6 +416,7 @@ TEST_CASE("runner: a second stop request hands over the finished units at once",
     gate.open();
     REQUIRE(held_done == 5);
     REQUIRE(abandoned.has_value());
+    REQUIRE(abandon_failure.empty());
     REQUIRE_FALSE(abandoned->complete());
     REQUIRE(abandoned->units_done() == held_done);
     // abandon() returned, so the run went on as after one request: the held unit finished and
@@ -426,4 +429,42 @@ TEST_CASE("runner: a second stop request hands over the finished units at once",
     const Report resumed = run_tournament(tournament, resume_options);
     REQUIRE(resumed.complete());
     REQUIRE(figures(resumed) == figures(run(tournament, 1, 2048)));
+}
+
+TEST_CASE("runner: a checkpoint that cannot be written does not stop the run", "[runner]") {
+    const Tournament tournament = make_tournament(round_robin_config());
+    const fs::path folder = scratch("checkpoint_folder_gone");
+    fs::remove_all(folder);
+    RunOptions options;
+    options.threads = 2;
+    options.tables = 4;
+    options.checkpoint = folder / "ck.pb";
+    options.checkpoint_interval_seconds = 0;
+    const Report report = run_tournament(tournament, options);
+    REQUIRE(report.complete());
+    REQUIRE(figures(report) == figures(run(tournament, 1, 64)));
+    REQUIRE_FALSE(fs::exists(folder));
+}
+
+TEST_CASE("runner: what the progress callback throws during a wave ends the run after it",
+          "[runner]") {
+    const Gate gate;
+    REQUIRE(gate.loaded());
+    const Tournament tournament = gated_tournament();
+    RunOptions options = gated_options();
+    int calls_after_throw = 0;
+    bool thrown = false;
+    options.progress = [&](const RunProgress&) {
+        if (thrown) ++calls_after_throw;
+        if (thrown || !gate.waiting()) return;
+        // The held unit may go on; the run must wait for it before the error leaves.
+        gate.open();
+        thrown = true;
+        throw std::runtime_error("the progress display failed");
+    };
+    gate.hold_at(kHeldDecision);
+    REQUIRE_THROWS_WITH(run_tournament(tournament, options), "the progress display failed");
+    gate.open();
+    REQUIRE(thrown);
+    REQUIRE(calls_after_throw == 0);
 }

@@ -44,6 +44,17 @@ class ReportError : public std::runtime_error {
 void write_report(const Report& report, const std::filesystem::path& path);
 Report read_report(const std::filesystem::path& path);
 
+// Why write_report() to `path` would fail for the file system as it is now ("not a regular
+// file; ...", "cannot create r.pb.tmp: No such file or directory", "cannot create r.pb.tmp:
+// Permission denied"), or empty when it would not (the report's own contents aside). Creates
+// and changes nothing, so a command can check its outputs before hours of play fill them.
+std::string report_output_problem(const std::filesystem::path& path);
+
+// Writes `bytes` to `path` in place (no temporary file), replacing what was there. Throws
+// ReportError "PATH: cannot create: REASON" or "PATH: cannot write: REASON"; what was written
+// before the failure stays (`path` may be a device, never to be removed).
+void write_file(const std::filesystem::path& path, std::string_view bytes);
+
 // The report as JSON through Protobuf's printer (field names as in report.proto, every field
 // printed, indented), ending with a newline.
 std::string report_to_json(const Report& report);

@@ -15,7 +15,8 @@
 //   are skipped, units in flight finish, and the report comes back with complete = false; its
 //   units are a resumable state (RunOptions::resume). When it reaches 2 and `abandon` is set,
 //   the units in flight are given up: within a progress interval `abandon` is called, on the
-//   calling thread, with the report of every unit finished so far (the same resumable state).
+//   calling thread, with the report of every unit finished so far (the same resumable state)
+//   and, if a unit has failed meanwhile, UnitFailure's text ("unit 5 failed: ..."; else empty).
 //   It is meant to write that report and end the process; if it returns, the run goes on as
 //   after a first stop.
 // - SPRT (config.sprt set): after each wave the finished units are walked in unit order and
@@ -26,7 +27,11 @@
 //   in play) is written atomically (write_report) when checkpoint_interval_seconds have passed
 //   since the last write, checked after every wave and every progress interval during one, and
 //   always when the run ends (done, stopped, SPRT decided or failed): the file then holds the
-//   returned report. Only when it is written depends on timing; what it holds never does.
+//   returned report. A checkpoint written during a wave holds the units that had finished by
+//   then, so it depends on timing; the last one never does. A checkpoint that cannot be
+//   written is logged as a warning and tried again at the next interval; the run goes on.
+// - Whatever `progress` or `abandon` throws ends the run once the units in flight have finished
+//   (none is started after it), and is then rethrown.
 // - Rejected with RunError, before anything is played: threads or tables below 1, a shard
 //   outside 1..N or of an SPRT tournament (check_shard), a resume report written by another
 //   pokerarena version (the message names both), a resume report whose configuration differs from
@@ -102,7 +107,7 @@ struct RunOptions {
     const Report* resume = nullptr;  // a previous report or checkpoint of this tournament
     // Stop requests so far (see Stop above): 1 finishes the units in flight, 2 abandons them.
     std::atomic<int>* stop = nullptr;
-    std::function<void(const Report&)> abandon;
+    std::function<void(const Report&, const std::string& failure)> abandon;
     // Called from the calling thread (never from a unit): after every wave, and during a wave
     // every progress_interval_seconds.
     std::function<void(const RunProgress&)> progress;
