@@ -58,6 +58,17 @@ Report run(const Tournament& tournament, int threads, int tables) {
     return run_tournament(tournament, options);
 }
 
+// Resuming `partial` with 2 threads completes the run with the figures of an uninterrupted
+// one.
+void require_resume_completes(const Tournament& tournament, const Report& partial) {
+    RunOptions options;
+    options.threads = 2;
+    options.resume = &partial;
+    const Report resumed = run_tournament(tournament, options);
+    REQUIRE(resumed.complete());
+    REQUIRE(figures(resumed) == figures(run(tournament, 1, 2048)));
+}
+
 // The gate plugin (tests/sim/plugins/gate_bot.c): after hold_at(n), its decision n waits
 // until open(). dlopen of its path gives the library the runner loads.
 struct Gate {
@@ -326,12 +337,7 @@ TEST_CASE("runner: a failing unit keeps every finished unit and names the unit",
 
     // Once the cause is gone, the resume completes the run with the uninterrupted figures.
     fs::remove_all(hh / "unit-00000020.phhs.tmp");
-    RunOptions resume_options;
-    resume_options.threads = 2;
-    resume_options.resume = &*partial;
-    const Report resumed = run_tournament(tournament, resume_options);
-    REQUIRE(resumed.complete());
-    REQUIRE(figures(resumed) == figures(run(tournament, 1, 64)));
+    require_resume_completes(tournament, *partial);
 }
 
 TEST_CASE("runner: the checkpoint holds the final report whatever its interval", "[runner]") {
@@ -423,12 +429,7 @@ TEST_CASE("runner: a second stop request hands over the finished units at once",
     // no other started.
     REQUIRE(report.units_done() == held_done + 1);
     // What was handed over is a resumable state of the same figures.
-    RunOptions resume_options;
-    resume_options.threads = 2;
-    resume_options.resume = &*abandoned;
-    const Report resumed = run_tournament(tournament, resume_options);
-    REQUIRE(resumed.complete());
-    REQUIRE(figures(resumed) == figures(run(tournament, 1, 2048)));
+    require_resume_completes(tournament, *abandoned);
 }
 
 TEST_CASE("runner: a checkpoint that cannot be written does not stop the run", "[runner]") {
