@@ -321,10 +321,6 @@ void check_units(const Tournament& tournament, const Units& units, Check check) 
 
 }  // namespace
 
-void check_unit_results(const Tournament& tournament, const std::vector<UnitResult>& units) {
-    check_units(tournament, units, Check::Figures);
-}
-
 void check_unit_results(const Tournament& tournament,
                         const google::protobuf::RepeatedPtrField<UnitResult>& units) {
     check_units(tournament, units, Check::Figures);

@@ -300,7 +300,9 @@ int run(const RunCommandOptions& options) {
     std::string out;
     try {
         if (!options.resume.empty()) resume = sim::read_report(options.resume);
-        tournament = sim::make_tournament(build_config(options, resume ? &*resume : nullptr));
+        const TournamentConfig config = build_config(options, resume ? &*resume : nullptr);
+        if (!resume) sim::check_new_config(config);
+        tournament = sim::make_tournament(config);
         run_options.threads = options.threads;
         run_options.tables = options.tables;
         if (!options.shard.empty())

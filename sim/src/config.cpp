@@ -207,16 +207,6 @@ void check_bots(TournamentConfig& c) {
                  ".spec: empty; expected a built-in bot (\"tag\", "
                  "\"equity:samples=500\") or a plugin (PATH.so[:config])");
         if (bot.name().empty()) bot.set_name(bot.spec());
-        // Names are printed in tables and logs: a control character (an escape sequence, a
-        // newline) would rewrite the terminal or break the table's lines.
-        for (const char ch : bot.name()) {
-            const auto byte = static_cast<unsigned char>(ch);
-            if (byte < 0x20 || byte == 0x7F)
-                fail(
-                    field + ".name: contains the control character " + to_string(byte) +
-                    "; expected printable text" +
-                    (bot.name() == bot.spec() ? " (the name defaults to the spec: give one)" : ""));
-        }
         if (!names.insert(bot.name()).second)
             fail(field + ".name: '" + bot.name() +
                  "' is already the name of another bot; names must be distinct (give one a "
@@ -305,13 +295,14 @@ void fill_cash_game(TournamentConfig& c) {
 }
 
 void fill_sit_and_go(TournamentConfig& c) {
-    const std::pair<const char*, std::int64_t> cash_only[] = {
-        {"small_blind", c.small_blind()},
-        {"big_blind", c.big_blind()},
-        {"ante", c.ante()},
-        {"stack_big_blinds", c.stack_big_blinds()}};
-    for (const auto& [field, value] : cash_only)
-        if (value != 0)
+    // Given at all, even as 0 (these fields are optional; ante is not, so 0 is its absence).
+    const std::tuple<const char*, bool, std::int64_t> cash_only[] = {
+        {"small_blind", c.has_small_blind(), c.small_blind()},
+        {"big_blind", c.has_big_blind(), c.big_blind()},
+        {"ante", c.ante() != 0, c.ante()},
+        {"stack_big_blinds", c.has_stack_big_blinds(), c.stack_big_blinds()}};
+    for (const auto& [field, given, value] : cash_only)
+        if (given)
             fail(std::string(field) + ": " + to_string(value) +
                  "; not used by sit-and-go (its blinds are sit_and_go.levels, its stack "
                  "sit_and_go.starting_stack)");
@@ -414,11 +405,6 @@ void fill_run_options(TournamentConfig& c) {
     if (c.hh_sample() == 0) c.set_hh_sample(1);
     if (c.hh_sample() < 0)
         fail("hh_sample: " + to_string(c.hh_sample()) + "; expected N >= 1 (write one hand in N)");
-    // 1 is the default make_tournament fills in, so a filled configuration passes again.
-    if (c.hh_sample() > 1 && c.hh_out().empty())
-        fail("hh_sample: " + to_string(c.hh_sample()) +
-             "; hand histories are sampled only when written: give hh_out too, or leave "
-             "hh_sample out");
     // Refused here rather than at the first unit: PHH has no variant code for pot-limit
     // hold'em, so those hands cannot be written.
     if (!c.hh_out().empty() && c.betting() == POT_LIMIT)
@@ -476,6 +462,59 @@ TournamentConfig read_config(const std::filesystem::path& path) {
     return config;
 }
 
+namespace {
+
+// A bot's net chips over the run are at most the chips at its table times the hands it plays,
+// and so at most that times every hand of the schedule: that must fit in 64 bits, or the totals
+// of a run that has played every unit could not be added up (a cash game resets the stacks
+// every hand, so chips are won again and again; a sit-and-go's chips stay at its table).
+void check_run_chips(const Tournament& t) {
+    const TournamentConfig& c = t.config;
+    if (c.format() == SIT_AND_GO) return;
+    const std::int64_t table = c.stack_big_blinds() * c.big_blind() * c.seats();  // < 2^61
+    std::int64_t hands = 0;
+    std::int64_t run = 0;
+    bool overflow = false;
+    for (const WorkUnit& unit : t.units) {
+        std::int64_t unit_hands = 0;
+        overflow = overflow || __builtin_mul_overflow(unit.deals, plays_per_deal(c), &unit_hands) ||
+                   __builtin_add_overflow(hands, unit_hands, &hands);
+    }
+    if (overflow || __builtin_mul_overflow(table, hands, &run))
+        fail("stack_big_blinds: " + to_string(c.stack_big_blinds()) + " of " +
+             to_string(c.big_blind()) + " chips at " + to_string(c.seats()) + " seats over " +
+             to_string(hands) +
+             " hands: the chips a bot can win in the run must stay under 2^63; "
+             "give smaller blinds or fewer hands");
+}
+
+}  // namespace
+
+// Rules for a configuration a person has just written, beyond what make_tournament() needs to
+// play it; not applied to a report's configuration (see tournament.hpp).
+void check_new_config(const TournamentConfig& c) {
+    for (int i = 0; i < c.bots_size(); ++i) {
+        const BotEntry& bot = c.bots(i);
+        const bool named = !bot.name().empty();
+        const std::string& name = named ? bot.name() : bot.spec();
+        // Names are printed in tables and logs: a control character (an escape sequence, a
+        // newline, the 8-bit CSI U+009B) would rewrite the terminal or break the table's lines.
+        for (std::size_t k = 0; k < name.size(); ++k) {
+            const auto byte = static_cast<unsigned char>(name[k]);
+            const auto next = k + 1 < name.size() ? static_cast<unsigned char>(name[k + 1]) : 0;
+            const bool c1 = byte == 0xC2 && next >= 0x80 && next <= 0x9F;
+            if (byte < 0x20 || byte == 0x7F || c1)
+                fail("bots[" + to_string(i) + "].name: contains the control character " +
+                     to_string(c1 ? next : byte) + "; expected printable text" +
+                     (named ? "" : " (the name defaults to the spec: give one)"));
+        }
+    }
+    if (c.hh_sample() > 1 && c.hh_out().empty())
+        fail("hh_sample: " + to_string(c.hh_sample()) +
+             "; hand histories are sampled only when written: give hh_out too, or leave "
+             "hh_sample out");
+}
+
 Tournament make_tournament(const TournamentConfig& config, BotLoading loading) {
     Tournament t;
     TournamentConfig& c = t.config;
@@ -493,6 +532,7 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading) {
     fill_run_options(c);
     t.game = make_game(c);
     t.units = make_schedule(c);
+    check_run_chips(t);
     // Bots last: a plugin is loaded only for a configuration that is otherwise right.
     if (loading == BotLoading::Skip) return t;
     for (int i = 0; i < c.bots_size(); ++i) {

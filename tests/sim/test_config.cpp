@@ -231,10 +231,6 @@ TEST_CASE("bad configurations are rejected naming the field", "[config]") {
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("bots[1].spec: empty"));
     c = bots_only({"call", "call"});
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("bots[1].name: 'call'"));
-    c = bots_only({"call", "fold"});
-    c.mutable_bots(1)->set_name("fold\x1b[2J");
-    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("bots[1].name: contains the control "
-                                                            "character 27; expected printable"));
 
     c = bots_only({"call", "fold"});
     c.set_betting(POT_LIMIT);
@@ -507,4 +503,67 @@ TEST_CASE("the schedule is a pure function of the configuration", "[schedule]") 
     CHECK(a.config.SerializeAsString() == b.config.SerializeAsString());
     // make_tournament of its own output changes nothing: defaults are a fixed point.
     CHECK(make_tournament(a.config).config.SerializeAsString() == a.config.SerializeAsString());
+}
+
+TEST_CASE("a new configuration's own rules: printable names, hh_sample only with hh_out",
+          "[config]") {
+    const auto new_config_error = [](const TournamentConfig& c) -> std::string {
+        try {
+            check_new_config(c);
+        } catch (const ConfigError& e) {
+            return e.what();
+        }
+        return "(accepted)";
+    };
+    TournamentConfig c = bots_only({"call", "fold"});
+    CHECK(new_config_error(c) == "(accepted)");
+    c.mutable_bots(1)->set_name("fold\x1b[2J");
+    CHECK(new_config_error(c) ==
+          "bots[1].name: contains the control character 27; expected printable text");
+    c.mutable_bots(1)->set_name("x\u009B");  // the 8-bit CSI, valid UTF-8
+    CHECK(new_config_error(c) ==
+          "bots[1].name: contains the control character 155; expected printable text");
+    c = bots_only({"call", "fold\tX"});
+    CHECK(new_config_error(c) ==
+          "bots[1].name: contains the control character 9; expected "
+          "printable text (the name defaults to the spec: give one)");
+    c = bots_only({"call", "fold"});
+    c.set_hh_sample(5);
+    CHECK(new_config_error(c) ==
+          "hh_sample: 5; hand histories are sampled only when written: give hh_out too, or "
+          "leave hh_sample out");
+    c.set_hh_out("hands");
+    CHECK(new_config_error(c) == "(accepted)");
+    // make_tournament() itself accepts both: a report written before these rules holds such a
+    // configuration and must still be read, merged and resumed.
+    c = bots_only({"call", "fold"});
+    c.set_hh_sample(5);
+    c.mutable_bots(0)->set_name("a\tb");
+    CHECK(config_error(c) == "(accepted)");
+}
+
+TEST_CASE("a cash game whose chips over the run could overflow 64 bits is refused", "[config]") {
+    TournamentConfig c = bots_only({"allin", "call"});
+    c.set_hands(2000);
+    c.set_small_blind(1);
+    c.set_big_blind(11529215046068469);  // the table's chips stay under 2^61
+    c.set_stack_big_blinds(100);
+    CHECK_THAT(config_error(c),
+               Catch::Matchers::StartsWith("stack_big_blinds: 100 of 11529215046068469 chips at 2 "
+                                           "seats over 4000 hands: the chips a bot can win"));
+    c.set_hands(1);
+    CHECK(config_error(c) == "(accepted)");
+}
+
+TEST_CASE("a sit-and-go refuses the cash game's blinds and stack, even given as 0", "[config]") {
+    for (const char* field : {"small_blind", "big_blind", "stack_big_blinds"}) {
+        TournamentConfig c = bots_only({"call", "fold", "tag"});
+        c.set_format(SIT_AND_GO);
+        const std::string name = field;
+        if (name == "small_blind") c.set_small_blind(0);
+        if (name == "big_blind") c.set_big_blind(0);
+        if (name == "stack_big_blinds") c.set_stack_big_blinds(0);
+        CHECK_THAT(config_error(c),
+                   Catch::Matchers::StartsWith(name + ": 0; not used by sit-and-go"));
+    }
 }

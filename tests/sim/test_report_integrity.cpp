@@ -292,19 +292,20 @@ TEST_CASE("merge: an input holding a unit twice is named once", "[integrity]") {
                       "b.pb: holds unit 1 twice; a report holds each unit once");
 }
 
-TEST_CASE("hh_sample without hh_out is refused", "[integrity]") {
+TEST_CASE("a report whose configuration predates the new-configuration rules reads back",
+          "[integrity]") {
+    // hh_sample without hh_out and a name with a tab were accepted by earlier versions; their
+    // reports must stay readable (check_new_config() applies to configurations being written).
     TournamentConfig c = config_of({"call", "tag"}, 10, 0);
     c.set_hh_sample(5);
-    CHECK(config_error(c) ==
-          "hh_sample: 5; hand histories are sampled only when written: give hh_out too, or "
-          "leave hh_sample out");
-    c.set_hh_out(scratch("hh").string());
-    CHECK(config_error(c) == "(accepted)");
-    // The default make_tournament fills in passes again (merge and resume re-make it).
-    TournamentConfig plain = config_of({"call", "tag"}, 10, 0);
-    const TournamentConfig filled = make_tournament(plain, BotLoading::Skip).config;
-    REQUIRE(filled.hh_sample() == 1);
-    CHECK(config_error(filled) == "(accepted)");
+    c.mutable_bots(0)->set_name("a\tb");
+    REQUIRE_THROWS_AS(check_new_config(c), ConfigError);
+    const Tournament t = make_tournament(c);
+    const fs::path path = scratch("old_rules.pb");
+    write_report(play_all(t), path);
+    const Report back = read_report(path);
+    CHECK(back.complete());
+    CHECK(back.config().hh_sample() == 5);
 }
 
 TEST_CASE("explicit zero blinds are refused, unset ones get the default", "[integrity]") {

@@ -230,3 +230,18 @@ TEST_CASE("report table: a corrupt report prints without trusting it") {
     CHECK(std::count(lines.begin(), lines.end(),
                      " 2  call                -1500.0 ± 60.0               .  +475.5 ± 45.2") == 1);
 }
+
+TEST_CASE("report table: control characters in names and bot messages are escaped") {
+    Report report = round_robin_report();
+    report.mutable_bots(0)->set_name("red\x1b[31m\tx\xc2\x9b");
+    report.mutable_bots(0)->mutable_faults()->set_exception(1);
+    report.mutable_bots(0)->mutable_faults()->set_first_message("line\nbreak \x1b[2J");
+    std::ostringstream out;
+    print_report_table(report, out);
+    const std::string text = out.str();
+    CHECK(text.find('\x1b') == std::string::npos);
+    CHECK(text.find('\t') == std::string::npos);
+    CHECK(text.find("\xc2\x9b") == std::string::npos);
+    CHECK(text.find("red\\x1B[31m\\x09x\\u009B") != std::string::npos);
+    CHECK(text.find("first: line\\x0Abreak \\x1B[2J") != std::string::npos);
+}

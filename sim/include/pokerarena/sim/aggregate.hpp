@@ -37,7 +37,6 @@
 
 namespace pokerarena::sim {
 
-void check_unit_results(const Tournament& tournament, const std::vector<UnitResult>& units);
 void check_unit_results(const Tournament& tournament,
                         const google::protobuf::RepeatedPtrField<UnitResult>& units);
 

@@ -133,6 +133,14 @@ enum class BotLoading { Load, Skip };
 
 Tournament make_tournament(const TournamentConfig& config, BotLoading loading = BotLoading::Load);
 
+// Rules for a configuration a person has just written (a file or flags), beyond what
+// make_tournament() needs to play it: hh_sample above 1 without hh_out (it would do nothing),
+// and a bot name (or the spec it defaults to) with a control character (C0, DEL or C1: names
+// go to tables and logs). Throws ConfigError naming the field. Not applied to the
+// configuration a report holds, so that reports written before a rule existed can still be
+// read, merged and resumed.
+void check_new_config(const TournamentConfig& config);
+
 // How many times each deal (or tournament) is played: 2 heads-up duplicate, `seats` ring or
 // sit-and-go duplicate, 1 otherwise.
 int plays_per_deal(const TournamentConfig& config);
