@@ -18,6 +18,7 @@
 #include <system_error>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/registry.hpp"
@@ -464,27 +465,31 @@ TournamentConfig read_config(const std::filesystem::path& path) {
 
 namespace {
 
-// A bot's net chips over the run are at most the chips at its table times the hands it plays,
-// and so at most that times every hand of the schedule: that must fit in 64 bits, or the totals
-// of a run that has played every unit could not be added up (a cash game resets the stacks
-// every hand, so chips are won again and again; a sit-and-go's chips stay at its table).
+// A bot's net chips over the run are at most the chips at its table times the hands it plays:
+// that must fit in 64 bits, or the totals of a run that has played every unit could not be
+// added up (a cash game resets the stacks every hand, so chips are won again and again; a
+// sit-and-go's chips stay at its table).
 void check_run_chips(const Tournament& t) {
     const TournamentConfig& c = t.config;
     if (c.format() == SIT_AND_GO) return;
     const std::int64_t table = c.stack_big_blinds() * c.big_blind() * c.seats();  // < 2^61
-    std::int64_t hands = 0;
-    std::int64_t run = 0;
+    std::vector<std::int64_t> hands(static_cast<std::size_t>(c.bots_size()), 0);
     bool overflow = false;
     for (const WorkUnit& unit : t.units) {
         std::int64_t unit_hands = 0;
-        overflow = overflow || __builtin_mul_overflow(unit.deals, plays_per_deal(c), &unit_hands) ||
-                   __builtin_add_overflow(hands, unit_hands, &hands);
+        overflow = overflow || __builtin_mul_overflow(unit.deals, plays_per_deal(c), &unit_hands);
+        for (int seat = 0; seat < unit.num_seats; ++seat) {
+            std::int64_t& bot = hands[static_cast<std::size_t>(unit.seat_bot[seat])];
+            overflow = overflow || __builtin_add_overflow(bot, unit_hands, &bot);
+        }
     }
-    if (overflow || __builtin_mul_overflow(table, hands, &run))
+    const std::int64_t most = *std::max_element(hands.begin(), hands.end());
+    std::int64_t run = 0;
+    if (overflow || __builtin_mul_overflow(table, most, &run))
         fail("stack_big_blinds: " + to_string(c.stack_big_blinds()) + " of " +
              to_string(c.big_blind()) + " chips at " + to_string(c.seats()) + " seats over " +
-             to_string(hands) +
-             " hands: the chips a bot can win in the run must stay under 2^63; "
+             to_string(most) +
+             " hands of one bot: the chips a bot can win in the run must stay under 2^63; "
              "give smaller blinds or fewer hands");
 }
 

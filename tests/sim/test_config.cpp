@@ -550,7 +550,8 @@ TEST_CASE("a cash game whose chips over the run could overflow 64 bits is refuse
     c.set_stack_big_blinds(100);
     CHECK_THAT(config_error(c),
                Catch::Matchers::StartsWith("stack_big_blinds: 100 of 11529215046068469 chips at 2 "
-                                           "seats over 4000 hands: the chips a bot can win"));
+                                           "seats over 4000 hands of one bot: the chips a bot "
+                                           "can win"));
     c.set_hands(1);
     CHECK(config_error(c) == "(accepted)");
 }
