@@ -9,7 +9,6 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <fstream>
 #include <limits>
 #include <set>
@@ -178,12 +177,9 @@ std::string read_file(const std::filesystem::path& path) {
 // the text parser takes any bytes in a string, and a report holding them could not be read
 // back.
 void check_utf8(const TournamentConfig& c) {
-    if (const auto bad = find_invalid_utf8(c)) {
-        char byte[8];
-        std::snprintf(byte, sizeof byte, "0x%02X", bad->byte);
-        fail(bad->field + ": not valid UTF-8 (byte " + byte + " at offset " +
-             to_string(bad->offset) + "); text in a configuration must be UTF-8");
-    }
+    if (const auto bad = find_invalid_utf8(c))
+        fail(bad->field + ": not valid UTF-8 (" + bad->where() +
+             "); text in a configuration must be UTF-8");
 }
 
 void check_enums(const TournamentConfig& c) {

@@ -201,6 +201,12 @@ std::filesystem::path temporary_beside(const std::filesystem::path& path) {
 
 }  // namespace
 
+std::string InvalidUtf8::where() const {
+    char text[48];
+    std::snprintf(text, sizeof text, "byte 0x%02X at offset %zu", byte, offset);
+    return text;
+}
+
 void write_file(const std::filesystem::path& path, std::string_view bytes) {
     // stdio rather than a stream: its failures leave errno set, so the message can say why.
     std::FILE* f = std::fopen(path.c_str(), "wb");
@@ -248,12 +254,8 @@ void write_report(const Report& report, const std::filesystem::path& requested) 
     // Protobuf's writer only logs invalid UTF-8 and writes the file anyway, and its reader then
     // refuses the whole file: a run would end "done" with results nobody can read.
     if (const auto bad = find_invalid_utf8(report)) {
-        char byte[8];
-        std::snprintf(byte, sizeof byte, "0x%02X", bad->byte);
-        throw ReportError(path.string() + ": not written: " + bad->field +
-                          " is not valid UTF-8 (byte " + byte + " at offset " +
-                          std::to_string(bad->offset) +
-                          "), and a report with it could not be read back");
+        throw ReportError(path.string() + ": not written: " + bad->field + " is not valid UTF-8 (" +
+                          bad->where() + "), and a report with it could not be read back");
     }
     std::string bytes;
     if (!report.SerializeToString(&bytes))

@@ -67,6 +67,8 @@ struct InvalidUtf8 {
     std::string field;   // its path, as "bots[0].name" or "units[2].bots[1].faults.first_message"
     std::size_t offset;  // of the first byte that is not part of a valid sequence
     unsigned char byte;  // that byte
+    // "byte 0xE9 at offset 3", for messages.
+    std::string where() const;
 };
 std::optional<InvalidUtf8> find_invalid_utf8(const google::protobuf::Message& message);
 
