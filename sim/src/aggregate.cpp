@@ -140,13 +140,13 @@ void check_places(const Tournament& t, const UnitResult& u, const WorkUnit& seat
 
 // What aggregate() needs of a unit to index its tables: in the schedule, seats as its table's,
 // pairs of bots of the field, places only in sit-and-go and then a permutation per play.
-const WorkUnit& check_structure(const Tournament& t, const UnitResult& u) {
+WorkUnit check_structure(const Tournament& t, const UnitResult& u) {
     const std::int64_t total = static_cast<std::int64_t>(t.units.size());
     if (u.unit() < 0 || u.unit() >= total)
         reject("unit " + to_string(u.unit()) + " is outside the schedule (0 to " +
                to_string(total - 1) + ")");
     const std::string name = "unit " + to_string(u.unit());
-    const WorkUnit& seated = t.units[static_cast<std::size_t>(u.unit())];
+    const WorkUnit seated = t.units[static_cast<std::size_t>(u.unit())];
     check_seats(t, u, seated, name);
     if (t.config.format() == SIT_AND_GO)
         check_places(t, u, seated, name);
@@ -294,7 +294,7 @@ void check_units(const Tournament& tournament, const Units& units, Check check) 
     std::map<std::pair<int, int>, std::pair<std::int64_t, std::int64_t>> pairs;
     std::int64_t hands = 0;
     for (const UnitResult& u : units) {
-        const WorkUnit& seated = check_structure(tournament, u);
+        const WorkUnit seated = check_structure(tournament, u);
         if (check == Check::Figures) check_figures(tournament, u, seated);
         add_total(
             hands, u.hands(), [] { return std::string(); }, "hands", u);

@@ -468,20 +468,10 @@ namespace {
 void check_run_chips(const Tournament& t) {
     const TournamentConfig& c = t.config;
     if (c.format() == SIT_AND_GO) return;
-    const std::int64_t table = c.stack_big_blinds() * c.big_blind() * c.seats();  // < 2^61
-    std::vector<std::int64_t> hands(static_cast<std::size_t>(c.bots_size()), 0);
-    bool overflow = false;
-    for (const WorkUnit& unit : t.units) {
-        std::int64_t unit_hands = 0;
-        overflow = overflow || __builtin_mul_overflow(unit.deals, plays_per_deal(c), &unit_hands);
-        for (int seat = 0; seat < unit.num_seats; ++seat) {
-            std::int64_t& bot = hands[static_cast<std::size_t>(unit.seat_bot[seat])];
-            overflow = overflow || __builtin_add_overflow(bot, unit_hands, &bot);
-        }
-    }
-    const std::int64_t most = *std::max_element(hands.begin(), hands.end());
+    const std::int64_t table = c.stack_big_blinds() * c.big_blind() * c.seats();    // < 2^61
+    const std::int64_t most = t.units.most_deals_of_one_bot() * plays_per_deal(c);  // < 2^59
     std::int64_t run = 0;
-    if (overflow || __builtin_mul_overflow(table, most, &run))
+    if (__builtin_mul_overflow(table, most, &run))
         fail("stack_big_blinds: " + to_string(c.stack_big_blinds()) + " of " +
              to_string(c.big_blind()) + " chips at " + to_string(c.seats()) + " seats over " +
              to_string(most) +
@@ -532,7 +522,7 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading) {
     check_sprt(c);
     fill_run_options(c);
     t.game = make_game(c);
-    t.units = make_schedule(c);
+    t.units = Schedule(c);
     check_run_chips(t);
     // Bots last: a plugin is loaded only for a configuration that is otherwise right.
     if (loading == BotLoading::Skip) return t;

@@ -15,6 +15,12 @@ bool is_heads_up(Format f) {
     return f == ROUND_ROBIN || f == GAUNTLET;
 }
 
+// Round robin: the pairs of a bot a are groups first_group(a) .. first_group(a + 1) - 1, after
+// the n - 1, n - 2, ..., n - a pairs of the bots before it. Below 2^63 for any int n.
+std::int64_t first_group(std::int64_t bots, std::int64_t a) {
+    return a * (2 * bots - a - 1) / 2;
+}
+
 }  // namespace
 
 int plays_per_deal(const TournamentConfig& config) {
@@ -31,63 +37,89 @@ std::int64_t default_deals_per_unit(const TournamentConfig& config) {
     return std::min(std::max(by_work, by_count), std::max<std::int64_t>(1, config.hands()));
 }
 
-std::vector<std::vector<int>> schedule_groups(const TournamentConfig& config) {
-    const int n = config.bots_size();
-    std::vector<std::vector<int>> groups;
-    switch (config.format()) {
+Schedule::Schedule(const TournamentConfig& config)
+    : format_(config.format()),
+      bots_(config.bots_size()),
+      seats_(config.seats()),
+      hero_(config.hero()),
+      deals_(config.hands()),
+      deals_per_unit_(config.deals_per_unit()),
+      blocks_(ceil_div(config.hands(), config.deals_per_unit())) {
+    const std::int64_t n = bots_;
+    switch (format_) {
         case GAUNTLET:
-            for (int o = 0; o < n; ++o)
-                if (o != config.hero()) groups.push_back({config.hero(), o});
+            groups_ = n - 1;
             break;
         case RING:
-        case SIT_AND_GO: {
-            std::vector<int> seats(static_cast<std::size_t>(config.seats()));
-            for (std::size_t s = 0; s < seats.size(); ++s)
-                seats[s] = static_cast<int>(s);
-            groups.push_back(std::move(seats));
+        case SIT_AND_GO:
+            groups_ = 1;
             break;
-        }
         default:  // ROUND_ROBIN (make_tournament has replaced FORMAT_UNSPECIFIED)
-            for (int a = 0; a < n; ++a)
-                for (int b = a + 1; b < n; ++b)
-                    groups.push_back({a, b});
+            groups_ = n * (n - 1) / 2;
             break;
     }
-    return groups;
+    // The report keeps every unit's result and resuming a run a few words per unit: a huge
+    // round robin with tiny units would ask for gigabytes there.
+    std::int64_t total = 0;
+    const bool overflow = __builtin_mul_overflow(blocks_, groups_, &total);
+    if (overflow || total > kMaxUnits)
+        throw ConfigError("deals_per_unit: " + std::to_string(deals_per_unit_) + " makes " +
+                          (overflow ? std::string("over 2^63") : std::to_string(total)) +
+                          " work units; at most " + std::to_string(kMaxUnits) +
+                          " (give a larger deals_per_unit)");
 }
 
-std::vector<WorkUnit> make_schedule(const TournamentConfig& config) {
-    const std::vector<std::vector<int>> groups = schedule_groups(config);
-    const std::int64_t deals_per_unit = config.deals_per_unit();
-    const std::int64_t blocks = ceil_div(config.hands(), deals_per_unit);
-    // Checked before allocating: a huge round robin with tiny units would otherwise ask for
-    // gigabytes here and again in the report (which keeps every unit's result).
-    const std::int64_t total = blocks * static_cast<std::int64_t>(groups.size());
-    if (total > kMaxUnits)
-        throw ConfigError("deals_per_unit: " + std::to_string(deals_per_unit) + " makes " +
-                          std::to_string(total) + " work units; at most " +
-                          std::to_string(kMaxUnits) + " (give a larger deals_per_unit)");
-    std::vector<WorkUnit> units;
-    units.reserve(static_cast<std::size_t>(total));
-    for (const std::vector<int>& group : groups) {
-        for (std::int64_t k = 0; k < blocks; ++k) {
-            WorkUnit u;
-            u.index = static_cast<std::int64_t>(units.size());
-            u.num_seats = static_cast<int>(group.size());
-            std::copy(group.begin(), group.end(), u.seat_bot.begin());
-            u.first_deal = k * deals_per_unit;
-            u.deals = std::min(deals_per_unit, config.hands() - u.first_deal);
-            // Cash deals are hands of one table per unit, and every group gets tables of its own
-            // (group * blocks + k, which is the unit index): pairs sharing cards would make a
-            // bot's samples against different opponents correlated, while its interval pools
-            // them as independent. Each tournament needs a table of its own, so it is keyed by
-            // tournament index (sit-and-go has one group).
-            u.table_id =
-                static_cast<std::uint64_t>(config.format() == SIT_AND_GO ? u.first_deal : u.index);
-            units.push_back(u);
+WorkUnit Schedule::operator[](std::size_t index) const {
+    WorkUnit u;
+    u.index = static_cast<std::int64_t>(index);
+    const std::int64_t group = u.index / blocks_;
+    const std::int64_t block = u.index % blocks_;
+    switch (format_) {
+        case GAUNTLET:
+            u.num_seats = 2;
+            u.seat_bot[0] = hero_;
+            u.seat_bot[1] = static_cast<int>(group < hero_ ? group : group + 1);
+            break;
+        case RING:
+        case SIT_AND_GO:
+            u.num_seats = seats_;
+            for (int s = 0; s < seats_; ++s)
+                u.seat_bot[static_cast<std::size_t>(s)] = s;
+            break;
+        default: {
+            // The last bot a whose pairs start at or before this group: a binary search over
+            // at most n - 1 bots (a dozen steps for the largest field kMaxUnits allows).
+            std::int64_t low = 0;
+            std::int64_t high = bots_ - 2;
+            while (low < high) {
+                const std::int64_t mid = (low + high + 1) / 2;
+                if (first_group(bots_, mid) <= group)
+                    low = mid;
+                else
+                    high = mid - 1;
+            }
+            u.num_seats = 2;
+            u.seat_bot[0] = static_cast<int>(low);
+            u.seat_bot[1] = static_cast<int>(low + 1 + group - first_group(bots_, low));
+            break;
         }
     }
-    return units;
+    u.first_deal = block * deals_per_unit_;
+    u.deals = std::min(deals_per_unit_, deals_ - u.first_deal);
+    // Cash deals are hands of one table per unit, and every group gets tables of its own
+    // (group * blocks + block, which is the unit index): pairs sharing cards would make a bot's
+    // samples against different opponents correlated, while its interval pools them as
+    // independent. Each tournament needs a table of its own, so it is keyed by tournament index
+    // (sit-and-go has one group).
+    u.table_id = static_cast<std::uint64_t>(format_ == SIT_AND_GO ? u.first_deal : u.index);
+    return u;
+}
+
+std::int64_t Schedule::most_deals_of_one_bot() const {
+    // Every group plays all the deals; a round robin's bots and a gauntlet's hero sit in
+    // n - 1 groups, a table's bots in its one group. At most the units times deals_per_unit
+    // (under 2^55), so this cannot overflow.
+    return is_heads_up(format_) ? deals_ * (bots_ - 1) : deals_;
 }
 
 }  // namespace pokerarena::sim

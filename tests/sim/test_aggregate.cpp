@@ -222,8 +222,8 @@ TEST_CASE("a played gauntlet with an exact pair has ratings", "[aggregate]") {
     c.set_hands(200);
     const Tournament t = make_tournament(c);
     std::vector<UnitResult> units;
-    for (const WorkUnit& w : t.units)
-        units.push_back(play_unit(t, w.index));
+    for (std::int64_t u = 0; u < static_cast<std::int64_t>(t.units.size()); ++u)
+        units.push_back(play_unit(t, u));
     const Report r = aggregate(t, units);
     REQUIRE(r.pairs_size() == 3);
     CHECK(r.pairs(0).b() == 1);
@@ -241,7 +241,8 @@ TEST_CASE("the report does not depend on the order of the units", "[aggregate]")
     std::mt19937_64 rng(12345);
     std::uniform_int_distribution<int> chips(-400, 400);
     std::vector<UnitResult> units;
-    for (const WorkUnit& w : t.units) {
+    for (std::size_t i = 0; i < t.units.size(); ++i) {
+        const WorkUnit w = t.units[i];
         std::vector<double> samples;
         for (std::int64_t d = 0; d < w.deals; ++d)
             samples.push_back(chips(rng));

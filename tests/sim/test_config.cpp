@@ -129,7 +129,7 @@ TEST_CASE("every example configuration loads", "[config]") {
     for (const fs::directory_entry& entry : fs::directory_iterator(dir)) {
         INFO(entry.path().string());
         const Tournament t = make_tournament(read_config(entry.path()));
-        CHECK_FALSE(t.units.empty());
+        CHECK(t.units.size() > 0);
         ++files;
     }
     CHECK(files >= 5);
@@ -407,7 +407,7 @@ TEST_CASE("the default unit size follows the documented rule", "[schedule]") {
     // Duplicate heads-up: 1024 / 2 = 512 deals; 10000 deals -> 20 units, the last of 272.
     Tournament t = make_tournament(c);
     CHECK(t.units.size() == 20);
-    CHECK(t.units.back().deals == 10000 - 19 * 512);
+    CHECK(t.units[19].deals == 10000 - 19 * 512);
 
     c.set_duplicate(false);
     CHECK(make_tournament(c).config.deals_per_unit() == 1024);

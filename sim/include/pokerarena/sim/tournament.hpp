@@ -46,6 +46,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -119,11 +120,40 @@ struct WorkUnit {
     std::uint64_t table_id = 0;  // the deal key's table: see above
 };
 
+// The work units of a tournament, computed one by one from their index (as WorkUnit describes
+// them) rather than stored: a schedule is a few numbers however many units it has, so what
+// only reads results (report, merge, resume) costs nothing per unit of the schedule.
+class Schedule {
+  public:
+    Schedule() = default;  // no units
+    // The schedule of a configuration whose defaults are filled in and valid (make_tournament()
+    // makes one). Throws ConfigError naming deals_per_unit when it would have more than
+    // kMaxUnits units.
+    explicit Schedule(const TournamentConfig& config);
+
+    std::size_t size() const { return static_cast<std::size_t>(groups_ * blocks_); }
+    // Unit `index`, for 0 <= index < size() (not checked, as for a vector). Allocates
+    // nothing and throws nothing: the runner computes each unit as it starts it.
+    WorkUnit operator[](std::size_t index) const;
+    // The most deals (or tournaments) one bot is seated for, summed over its groups.
+    std::int64_t most_deals_of_one_bot() const;
+
+  private:
+    Format format_ = FORMAT_UNSPECIFIED;
+    int bots_ = 0;
+    int seats_ = 0;
+    int hero_ = 0;
+    std::int64_t deals_ = 0;  // of every group: config.hands
+    std::int64_t deals_per_unit_ = 0;
+    std::int64_t blocks_ = 0;  // per group
+    std::int64_t groups_ = 0;
+};
+
 struct Tournament {
     TournamentConfig config;                                   // every default filled in
     std::vector<std::shared_ptr<const BotFactory>> factories;  // like config.bots
     GameDef game;  // the game every table plays (sit-and-go: the first level)
-    std::vector<WorkUnit> units;
+    Schedule units;
 };
 
 // Whether make_tournament() loads the bots. Skip is for what only reads results (merging
