@@ -83,21 +83,27 @@ std::string text(double x) {
     return std::isnan(x) ? std::string("nan") : to_string(x);
 }
 
+// The checks below name a field through `field()` (its path, as "unit 3: bots[1]"), called
+// only when they reject: read_report() checks every unit of a file, and making the names of
+// every unit's fields took as long as the checks themselves.
+
 // A sample series of a unit: exactly `expected` samples, finite sums, a sum of squares >= 0.
-void check_moments(const std::string& field, const Moments& m, std::int64_t expected,
+template <typename Field>
+void check_moments(const Field& field, const char* series, const Moments& m, std::int64_t expected,
                    const char* why) {
     if (m.n() != expected)
-        reject(field + ".n: " + to_string(m.n()) + "; expected " + to_string(expected) + " (" +
-               why + ")");
+        reject(field() + series + ".n: " + to_string(m.n()) + "; expected " + to_string(expected) +
+               " (" + why + ")");
     if (!std::isfinite(m.sum()))
-        reject(field + ".sum: " + text(m.sum()) + "; expected a finite number of chips");
+        reject(field() + series + ".sum: " + text(m.sum()) + "; expected a finite number of chips");
     if (!std::isfinite(m.sum_squares()) || m.sum_squares() < 0)
-        reject(field + ".sum_squares: " + text(m.sum_squares()) +
+        reject(field() + series + ".sum_squares: " + text(m.sum_squares()) +
                "; expected a finite number >= 0");
 }
 
-void check_count(const std::string& field, std::int64_t value) {
-    if (value < 0) reject(field + ": " + to_string(value) + "; expected a count >= 0");
+template <typename Field>
+void check_count(const Field& field, const char* count, std::int64_t value) {
+    if (value < 0) reject(field() + count + ": " + to_string(value) + "; expected a count >= 0");
 }
 
 void check_seats(const Tournament& t, const UnitResult& u, const WorkUnit& seated,
@@ -161,9 +167,9 @@ void check_figures(const Tournament& t, const UnitResult& u, const WorkUnit& sea
     const bool sit_and_go = t.config.format() == SIT_AND_GO;
     const std::int64_t deals = seated.deals;
     const std::int64_t plays = deals * plays_per_deal(t.config);
-    const std::string at = "unit " + to_string(u.unit()) + ": ";
+    const auto at = [&u] { return "unit " + to_string(u.unit()) + ": "; };
     if (sit_and_go ? u.hands() < plays : u.hands() != plays)
-        reject(at + "hands: " + to_string(u.hands()) + "; expected " +
+        reject(at() + "hands: " + to_string(u.hands()) + "; expected " +
                (sit_and_go ? "at least " : "") + to_string(plays) + " (" + to_string(deals) +
                (sit_and_go ? " tournaments" : " deals") + " played " +
                to_string(plays_per_deal(t.config)) + " times each)");
@@ -173,52 +179,53 @@ void check_figures(const Tournament& t, const UnitResult& u, const WorkUnit& sea
     std::int64_t chips = 0;
     for (int k = 0; k < u.bots_size(); ++k) {
         const BotUnit& bot = u.bots(k);
-        const std::string field = at + "bots[" + to_string(k) + "]";
+        const auto field = [&at, k] { return at() + "bots[" + to_string(k) + "]"; };
         if (sit_and_go ? bot.hands() < 0 || bot.hands() > u.hands() : bot.hands() != u.hands())
-            reject(field + ".hands: " + to_string(bot.hands()) + "; expected " +
+            reject(field() + ".hands: " + to_string(bot.hands()) + "; expected " +
                    (sit_and_go ? "0 to " : "") + to_string(u.hands()) + " (the unit's hands)");
-        check_moments(field + ".samples", bot.samples(), deals, per_deal);
-        check_moments(field + ".samples_allin_ev", bot.samples_allin_ev(), allin_ev ? deals : 0,
+        check_moments(field, ".samples", bot.samples(), deals, per_deal);
+        check_moments(field, ".samples_allin_ev", bot.samples_allin_ev(), allin_ev ? deals : 0,
                       allin_ev ? per_deal : "none without allin_ev");
         if (!std::isfinite(bot.net_allin_ev()))
-            reject(field + ".net_allin_ev: " + text(bot.net_allin_ev()) +
+            reject(field() + ".net_allin_ev: " + text(bot.net_allin_ev()) +
                    "; expected a finite number of chips");
-        check_count(field + ".decisions", bot.decisions());
-        check_count(field + ".faults.exception", bot.faults().exception());
-        check_count(field + ".faults.illegal_action", bot.faults().illegal_action());
-        check_count(field + ".faults.bad_answer", bot.faults().bad_answer());
+        check_count(field, ".decisions", bot.decisions());
+        check_count(field, ".faults.exception", bot.faults().exception());
+        check_count(field, ".faults.illegal_action", bot.faults().illegal_action());
+        check_count(field, ".faults.bad_answer", bot.faults().bad_answer());
         if (__builtin_add_overflow(chips, bot.net_chips(), &chips))
-            reject(field + ".net_chips: " + to_string(bot.net_chips()) +
+            reject(field() + ".net_chips: " + to_string(bot.net_chips()) +
                    "; the unit's net chips overflow 64 bits (they sum to zero in any game)");
     }
     if (chips != 0)
-        reject(at + "the bots' net_chips sum to " + to_string(chips) +
+        reject(at() + "the bots' net_chips sum to " + to_string(chips) +
                "; expected 0 (chips only change hands)");
 
     if (seated.num_seats != 2) {
         if (u.pairs_size() != 0)
-            reject(at + "has " + to_string(u.pairs_size()) +
+            reject(at() + "has " + to_string(u.pairs_size()) +
                    " pair results; only a heads-up table has one");
         return;
     }
     const int a = std::min(seated.seat_bot[0], seated.seat_bot[1]);
     const int b = std::max(seated.seat_bot[0], seated.seat_bot[1]);
     if (u.pairs_size() != 1 || u.pairs(0).a() != a || u.pairs(0).b() != b)
-        reject(at + "expected one pair result, for the pair (" + to_string(a) + ", " +
+        reject(at() + "expected one pair result, for the pair (" + to_string(a) + ", " +
                to_string(b) + ") of its table");
     const PairUnit& pair = u.pairs(0);
+    const auto pair_field = [&at] { return at() + "pairs[0]"; };
     const BotUnit& bot_a = u.bots(seated.seat_bot[0] == a ? 0 : 1);
     if (pair.hands() != u.hands())
-        reject(at + "pairs[0].hands: " + to_string(pair.hands()) + "; expected " +
+        reject(at() + "pairs[0].hands: " + to_string(pair.hands()) + "; expected " +
                to_string(u.hands()) + " (the unit's hands)");
     if (pair.net_chips_a() != bot_a.net_chips())
-        reject(at + "pairs[0].net_chips_a: " + to_string(pair.net_chips_a()) + "; expected " +
+        reject(at() + "pairs[0].net_chips_a: " + to_string(pair.net_chips_a()) + "; expected " +
                to_string(bot_a.net_chips()) + " (bot " + to_string(a) + "'s net chips)");
-    check_moments(at + "pairs[0].samples", pair.samples(), deals, per_deal);
-    check_moments(at + "pairs[0].samples_allin_ev", pair.samples_allin_ev(), allin_ev ? deals : 0,
+    check_moments(pair_field, ".samples", pair.samples(), deals, per_deal);
+    check_moments(pair_field, ".samples_allin_ev", pair.samples_allin_ev(), allin_ev ? deals : 0,
                   allin_ev ? per_deal : "none without allin_ev");
     if (!std::isfinite(pair.net_allin_ev_a()))
-        reject(at + "pairs[0].net_allin_ev_a: " + text(pair.net_allin_ev_a()) +
+        reject(at() + "pairs[0].net_allin_ev_a: " + text(pair.net_allin_ev_a()) +
                "; expected a finite number of chips");
 }
 
