@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "duplicate_keys.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/sim/report_io.hpp"
@@ -169,6 +170,12 @@ std::string read_file(const std::filesystem::path& path) {
     text << in.rdbuf();
     if (in.bad()) fail(path.string() + ": read error");
     return text.str();
+}
+
+[[noreturn]] void fail_given_twice(const std::filesystem::path& path, TextPosition at,
+                                   const DuplicateKey& twice) {
+    fail(path.string() + ':' + to_string(at.line + 1) + ':' + to_string(at.column + 1) + ": " +
+         twice.message());
 }
 
 // --- Defaults and validation -----------------------------------------------------------------
@@ -436,8 +443,13 @@ GameDef make_game(const TournamentConfig& c) {
 
 TournamentConfig read_config(const std::filesystem::path& path) {
     const std::string text = read_file(path);
+    const auto& type = *TournamentConfig::descriptor();
     TournamentConfig config;
     if (path.extension() == ".json") {
+        // Before the parser, which keeps the last value of a key given twice without a word
+        // (and refuses a proto3 optional field given twice in words about oneofs).
+        if (const auto twice = find_duplicate_json_key(text, type))
+            fail_given_twice(path, {twice->line, twice->column}, *twice);
         // The JSON parser reports no line numbers; its message names the field or token.
         const auto status = google::protobuf::util::JsonStringToMessage(text, &config);
         if (!status.ok()) {
@@ -456,6 +468,10 @@ TournamentConfig read_config(const std::filesystem::path& path) {
         if (errors.errors().empty()) fail(path.string() + ": not a valid configuration");
         fail(errors.errors());
     }
+    // After the parser, which refuses most fields given twice itself, with its own message.
+    if (const auto twice = find_duplicate_text_field(text, type))
+        fail_given_twice(path, position_of(text, offset_of(text, twice->line, twice->column)),
+                         *twice);
     return config;
 }
 

@@ -1,0 +1,484 @@
+// Why scanners of our own: neither of Protobuf's parsers reports every key given twice, and no
+// JSON library is a dependency. Only the structure matters here (strings, nesting, keys and
+// fields); values are skipped, and judging them stays with Protobuf.
+#include "duplicate_keys.hpp"
+
+#include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace pokerarena::sim {
+
+namespace {
+
+using google::protobuf::Descriptor;
+using google::protobuf::FieldDescriptor;
+namespace io = google::protobuf::io;
+
+// A key as written, for a message: printable ASCII kept, every other byte as \xHH (a key may
+// hold anything, and a message goes to a terminal).
+std::string printable(std::string_view text) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x20 && byte < 0x7F) {
+            out += c;
+        } else {
+            out += "\\x";
+            out += kHex[byte >> 4];
+            out += kHex[byte & 15];
+        }
+    }
+    return out;
+}
+
+std::string member_path(const std::string& path, const std::string& name) {
+    return path.empty() ? name : path + '.' + name;
+}
+
+std::string element_path(const std::string& path, int index) {
+    return path + '[' + std::to_string(index) + ']';
+}
+
+// --- JSON --------------------------------------------------------------------------------------
+
+// The field a JSON key names in `type` (null: none, or `type` is null): Protobuf's JSON parser
+// takes the field's name and its JSON name.
+const FieldDescriptor* json_field(const Descriptor* type, const std::string& key) {
+    if (type == nullptr) return nullptr;
+    for (int i = 0; i < type->field_count(); ++i) {
+        const FieldDescriptor* field = type->field(i);
+        if (field->name() == key || field->json_name() == key) return field;
+    }
+    return nullptr;
+}
+
+bool is_json_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+// Protobuf's bare keys: a letter, '_' or '$', then those or digits.
+bool is_bare_key_start(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
+}
+
+bool is_hex_digit(char c) {
+    return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+void append_utf8(std::string& out, std::uint32_t code) {
+    if (code < 0x80) {
+        out += static_cast<char>(code);
+    } else if (code < 0x800) {
+        out += static_cast<char>(0xC0 | (code >> 6));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    } else if (code < 0x10000) {
+        out += static_cast<char>(0xE0 | (code >> 12));
+        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (code >> 18));
+        out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    }
+}
+
+// The JSON Protobuf's parser reads (util/internal/json_stream_parser): besides standard JSON,
+// strings in single quotes, bare keys and a comma before a closing bracket, any character
+// escaped by a backslash standing for itself. Those must be read here too, or a duplicate in
+// such a file would get past. An explicit stack rather than recursion: this runs before any
+// parser has bounded the nesting.
+class JsonScanner {
+  public:
+    explicit JsonScanner(std::string_view text) : text_(text) {}
+    std::optional<DuplicateKey> scan(const Descriptor& type);
+
+  private:
+    struct Key {
+        std::string written;
+        std::size_t offset;
+    };
+    struct Container {
+        bool object = false;
+        const Descriptor* type = nullptr;  // of the object, or of a list's elements; null: none
+        std::string path;
+        std::map<std::string, Key> keys;  // objects: by the field's name, else by the key
+        int elements = 0;                 // lists
+    };
+
+    void skip_space();
+    bool read_string(std::string* decoded);
+    bool read_unicode_escape(std::uint32_t& code);
+    bool read_hex4(std::size_t at, std::uint32_t& unit) const;
+    bool read_key(std::string& key, std::string& written);
+    bool skip_scalar();
+    void locate(std::size_t offset, int& line, int& column) const;
+
+    std::string_view text_;
+    std::size_t at_ = 0;
+};
+
+std::optional<DuplicateKey> JsonScanner::scan(const Descriptor& type) {
+    enum class Expect { Value, ValueOrEnd, KeyOrEnd, Colon, CommaOrEnd };
+    std::vector<Container> open;
+    Expect expect = Expect::Value;
+    const Descriptor* value_type = &type;  // of the value read next, with its path
+    std::string value_path;
+    auto begin_element = [&] {
+        Container& list = open.back();
+        value_type = list.type;
+        value_path = element_path(list.path, list.elements++);
+        expect = Expect::ValueOrEnd;
+    };
+    for (;;) {
+        skip_space();
+        // Once the outermost value has ended, whatever follows is Protobuf's to judge.
+        if (at_ == text_.size() || (expect != Expect::Value && open.empty())) return std::nullopt;
+        const char c = text_[at_];
+        const bool closes = (expect == Expect::KeyOrEnd && c == '}') ||
+                            (expect == Expect::ValueOrEnd && c == ']') ||
+                            (expect == Expect::CommaOrEnd && c == (open.back().object ? '}' : ']'));
+        if (closes) {
+            ++at_;
+            open.pop_back();
+            expect = Expect::CommaOrEnd;
+            continue;
+        }
+        switch (expect) {
+            case Expect::Value:
+            case Expect::ValueOrEnd:
+                if (c == '{' || c == '[') {
+                    ++at_;
+                    open.push_back({c == '{', value_type, value_path, {}, 0});
+                    if (c == '{')
+                        expect = Expect::KeyOrEnd;
+                    else
+                        begin_element();
+                    break;
+                }
+                if (!skip_scalar()) return std::nullopt;
+                expect = Expect::CommaOrEnd;
+                break;
+            case Expect::KeyOrEnd: {
+                const std::size_t offset = at_;
+                std::string key;
+                std::string written;
+                if (!read_key(key, written)) return std::nullopt;
+                Container& object = open.back();
+                const FieldDescriptor* field = json_field(object.type, key);
+                const std::string name = field != nullptr ? field->name() : key;
+                if (const auto first = object.keys.find(name); first != object.keys.end()) {
+                    DuplicateKey twice;
+                    twice.noun = "key";
+                    twice.key = written;
+                    twice.first_key = first->second.written;
+                    twice.object = object.path;
+                    locate(offset, twice.line, twice.column);
+                    int first_column = 0;
+                    locate(first->second.offset, twice.first_line, first_column);
+                    return twice;
+                }
+                object.keys.emplace(name, Key{written, offset});
+                value_type = field != nullptr ? field->message_type() : nullptr;
+                value_path = member_path(object.path, name);
+                expect = Expect::Colon;
+                break;
+            }
+            case Expect::Colon:
+                if (c != ':') return std::nullopt;
+                ++at_;
+                expect = Expect::Value;
+                break;
+            case Expect::CommaOrEnd:
+                if (c != ',') return std::nullopt;
+                ++at_;
+                if (open.back().object)
+                    expect = Expect::KeyOrEnd;
+                else
+                    begin_element();
+                break;
+        }
+    }
+}
+
+void JsonScanner::skip_space() {
+    while (at_ < text_.size() && is_json_space(text_[at_]))
+        ++at_;
+}
+
+// At a quote: the string up to the same quote, escapes decoded into `decoded` when given.
+// False when the string does not end or holds an escape Protobuf refuses.
+bool JsonScanner::read_string(std::string* decoded) {
+    const char quote = text_[at_++];
+    while (at_ < text_.size()) {
+        const char c = text_[at_];
+        if (c == quote) {
+            ++at_;
+            return true;
+        }
+        if (c != '\\') {
+            if (decoded != nullptr) *decoded += c;
+            ++at_;
+            continue;
+        }
+        if (at_ + 1 == text_.size()) return false;
+        const char escaped = text_[at_ + 1];
+        if (escaped == 'u') {
+            std::uint32_t code = 0;
+            if (!read_unicode_escape(code)) return false;
+            if (decoded != nullptr) append_utf8(*decoded, code);
+            continue;
+        }
+        if (decoded != nullptr) {
+            switch (escaped) {
+                case 'b':
+                    *decoded += '\b';
+                    break;
+                case 'f':
+                    *decoded += '\f';
+                    break;
+                case 'n':
+                    *decoded += '\n';
+                    break;
+                case 'r':
+                    *decoded += '\r';
+                    break;
+                case 't':
+                    *decoded += '\t';
+                    break;
+                case 'v':
+                    *decoded += '\v';
+                    break;
+                default:
+                    *decoded += escaped;
+            }
+        }
+        at_ += 2;
+    }
+    return false;
+}
+
+// At "\u": one code point, from a UTF-16 surrogate pair when it takes two escapes; a lone
+// surrogate is refused, as Protobuf refuses it.
+bool JsonScanner::read_unicode_escape(std::uint32_t& code) {
+    std::uint32_t unit = 0;
+    if (!read_hex4(at_ + 2, unit)) return false;
+    at_ += 6;
+    if (unit >= 0xDC00 && unit <= 0xDFFF) return false;
+    if (unit < 0xD800 || unit > 0xDBFF) {
+        code = unit;
+        return true;
+    }
+    std::uint32_t low = 0;
+    if (text_.substr(at_, 2) != "\\u" || !read_hex4(at_ + 2, low) || low < 0xDC00 || low > 0xDFFF)
+        return false;
+    at_ += 6;
+    code = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+    return true;
+}
+
+bool JsonScanner::read_hex4(std::size_t at, std::uint32_t& unit) const {
+    if (at + 4 > text_.size()) return false;
+    unit = 0;
+    for (std::size_t i = at; i < at + 4; ++i) {
+        const char c = text_[i];
+        if (!is_hex_digit(c)) return false;
+        const int digit = is_digit(c) ? c - '0' : (c | 0x20) - 'a' + 10;
+        unit = unit << 4 | static_cast<std::uint32_t>(digit);
+    }
+    return true;
+}
+
+// A key, quoted or bare: `key` decoded, `written` as in the file (without its quotes).
+bool JsonScanner::read_key(std::string& key, std::string& written) {
+    const std::size_t start = at_;
+    const char c = text_[at_];
+    if (c == '"' || c == '\'') {
+        if (!read_string(&key)) return false;
+        written = text_.substr(start + 1, at_ - start - 2);
+        return true;
+    }
+    if (!is_bare_key_start(c)) return false;
+    while (at_ < text_.size() && (is_bare_key_start(text_[at_]) || is_digit(text_[at_])))
+        ++at_;
+    key = written = text_.substr(start, at_ - start);
+    return key != "true" && key != "false" && key != "null";
+}
+
+// A string, a number or true, false or null, as far as Protobuf's parser takes each.
+bool JsonScanner::skip_scalar() {
+    const char c = text_[at_];
+    if (c == '"' || c == '\'') return read_string(nullptr);
+    if (c == '-' || is_digit(c)) {
+        auto in_number = [](char x) {
+            return is_digit(x) || x == '.' || x == 'e' || x == 'E' || x == '+' || x == '-' ||
+                   x == 'x';
+        };
+        while (at_ < text_.size() && in_number(text_[at_]))
+            ++at_;
+        return true;
+    }
+    for (const std::string_view word : {"true", "false", "null"}) {
+        if (text_.substr(at_, word.size()) == word) {
+            at_ += word.size();
+            return true;
+        }
+    }
+    return false;
+}
+
+void JsonScanner::locate(std::size_t offset, int& line, int& column) const {
+    line = 0;
+    std::size_t line_start = 0;
+    for (std::size_t i = 0; i < offset; ++i) {
+        if (text_[i] == '\n') {
+            ++line;
+            line_start = i + 1;
+        }
+    }
+    column = static_cast<int>(offset - line_start);
+}
+
+// --- Text format -------------------------------------------------------------------------------
+
+// Text that Protobuf's text-format parser has accepted, so its nesting is within the parser's
+// recursion limit and every name is a field: a recursive walk with the tokenizer set up as the
+// parser sets up its own.
+class TextScanner {
+  public:
+    explicit TextScanner(const std::string& text)
+        : input_(text.data(), static_cast<int>(text.size())), tokenizer_(&input_, &errors_) {
+        tokenizer_.set_allow_f_after_float(true);
+        tokenizer_.set_comment_style(io::Tokenizer::SH_COMMENT_STYLE);
+        tokenizer_.Next();
+    }
+
+    std::optional<DuplicateKey> scan(const Descriptor& type) {
+        scan_message(type, "");
+        return found_;
+    }
+
+  private:
+    // The parser has reported any error already.
+    class Quiet : public io::ErrorCollector {
+      public:
+        void AddError(int, io::ColumnNumber, const std::string&) override {}
+    };
+
+    bool looking_at(const char* text) { return tokenizer_.current().text == text; }
+    bool try_consume(const char* text) {
+        if (!looking_at(text)) return false;
+        tokenizer_.Next();
+        return true;
+    }
+    bool at_end() { return tokenizer_.current().type == io::Tokenizer::TYPE_END; }
+
+    // Fields up to the message's closing bracket (or the end); false when a duplicate is found
+    // or the text is not what the parser accepts.
+    bool scan_message(const Descriptor& type, const std::string& path);
+    bool scan_message_value(const Descriptor& type, const std::string& path);
+    bool skip_scalar();
+
+    Quiet errors_;
+    io::ArrayInputStream input_;
+    io::Tokenizer tokenizer_;
+    std::optional<DuplicateKey> found_;
+};
+
+bool TextScanner::scan_message(const Descriptor& type, const std::string& path) {
+    std::map<const FieldDescriptor*, int> first_line;  // fields that are not repeated
+    std::map<const FieldDescriptor*, int> elements;    // repeated message fields
+    while (!at_end() && !looking_at("}") && !looking_at(">")) {
+        const io::Tokenizer::Token name = tokenizer_.current();
+        if (name.type != io::Tokenizer::TYPE_IDENTIFIER) return false;
+        const FieldDescriptor* field = type.FindFieldByName(name.text);
+        if (field == nullptr) return false;
+        if (!field->is_repeated()) {
+            if (const auto first = first_line.find(field); first != first_line.end()) {
+                DuplicateKey twice;
+                twice.noun = "field";
+                twice.key = twice.first_key = name.text;
+                twice.object = path;
+                twice.line = name.line;
+                twice.column = name.column;
+                twice.first_line = first->second;
+                found_ = twice;
+                return false;
+            }
+            first_line.emplace(field, name.line);
+        }
+        tokenizer_.Next();
+        const bool message = field->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE;
+        // ':' may be left out before a message only.
+        if (!try_consume(":") && !message) return false;
+        auto value = [&] {
+            if (!message) return skip_scalar();
+            const std::string member = member_path(path, field->name());
+            return scan_message_value(
+                *field->message_type(),
+                field->is_repeated() ? element_path(member, elements[field]++) : member);
+        };
+        if (field->is_repeated() && try_consume("[")) {
+            if (!try_consume("]")) {
+                do {
+                    if (!value()) return false;
+                } while (try_consume(","));
+                if (!try_consume("]")) return false;
+            }
+        } else if (!value()) {
+            return false;
+        }
+        if (!try_consume(";")) try_consume(",");
+    }
+    return true;
+}
+
+bool TextScanner::scan_message_value(const Descriptor& type, const std::string& path) {
+    const char* close = try_consume("{") ? "}" : try_consume("<") ? ">" : nullptr;
+    return close != nullptr && scan_message(type, path) && try_consume(close);
+}
+
+// A number, an identifier (an enum value, true, inf) or adjacent strings, which the parser
+// joins into one.
+bool TextScanner::skip_scalar() {
+    try_consume("-");
+    const auto type = tokenizer_.current().type;
+    if (type == io::Tokenizer::TYPE_STRING) {
+        while (tokenizer_.current().type == io::Tokenizer::TYPE_STRING)
+            tokenizer_.Next();
+        return true;
+    }
+    if (type == io::Tokenizer::TYPE_END || type == io::Tokenizer::TYPE_SYMBOL) return false;
+    tokenizer_.Next();
+    return true;
+}
+
+}  // namespace
+
+std::string DuplicateKey::message() const {
+    std::string text = std::string(noun) + " \"" + printable(key) + '"';
+    if (!object.empty()) text += " of " + printable(object);
+    text += " is given twice (first on line " + std::to_string(first_line + 1);
+    if (first_key != key) text += ", as \"" + printable(first_key) + '"';
+    return text + ')';
+}
+
+std::optional<DuplicateKey> find_duplicate_json_key(std::string_view text, const Descriptor& type) {
+    return JsonScanner(text).scan(type);
+}
+
+std::optional<DuplicateKey> find_duplicate_text_field(const std::string& text,
+                                                      const Descriptor& type) {
+    return TextScanner(text).scan(type);
+}
+
+}  // namespace pokerarena::sim

@@ -1,0 +1,136 @@
+// Configuration input that Protobuf's parsers would take without a word, and read_config()
+// refuses naming where it is: a key given twice (JSON, and a field given twice in text format).
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "pokerarena/sim/tournament.hpp"
+
+using namespace pokerarena;
+using namespace pokerarena::sim;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path write_file(const std::string& name, const std::string& text) {
+    const fs::path dir = fs::temp_directory_path() / "pokerarena_config_input_test";
+    fs::create_directories(dir);
+    const fs::path path = dir / name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
+
+// read_config's error for `text` in a file called `name`, or "(accepted)".
+std::string read_error(const std::string& name, const std::string& text) {
+    const fs::path path = write_file(name, text);
+    try {
+        read_config(path);
+    } catch (const ConfigError& e) {
+        const std::string message = e.what();
+        // Relative to the file, so that expected messages need not spell the folder.
+        const std::string prefix = path.parent_path().string() + '/';
+        return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
+    }
+    return "(accepted)";
+}
+
+}  // namespace
+
+TEST_CASE("JSON: a key given twice is refused naming the file, line, column and key", "[config]") {
+    // Protobuf's parser refused this one in words about oneofs ("oneof field '_hands' is
+    // already set"), and kept the last value of a field without presence (seed, bots).
+    CHECK(read_error("top.json", R"({
+  "bots": [{"spec": "call"}, {"spec": "tag"}],
+  "hands": 3,
+  "seed": 1,
+  "hands": 5
+})") == R"(top.json:5:3: key "hands" is given twice (first on line 3))");
+    // Nested objects, named by their path; the same key in two objects is no duplicate.
+    CHECK(read_error("bot.json", R"({"bots": [{"spec": "call"},
+          {"spec": "tag", "name": "t", "spec": "fold"}]})") ==
+          R"(bot.json:2:40: key "spec" of bots[1] is given twice (first on line 2))");
+    CHECK(read_error("level.json", R"({"format": "SIT_AND_GO",
+ "bots": [{"spec": "call"}, {"spec": "tag"}, {"spec": "fold"}],
+ "sit_and_go": {"levels": [{"small_blind": 1, "big_blind": 2},
+                           {"small_blind": 2, "bigBlind": 4,
+                            "big_blind": 5}]}})") ==
+          R"(level.json:5:29: key "big_blind" of sit_and_go.levels[1] is given twice )"
+          R"((first on line 4, as "bigBlind"))");
+    // A field's name and its JSON name are one key, and so are two spellings of one string.
+    CHECK(read_error("alias.json", R"({"stack_big_blinds": 50, "stackBigBlinds": 60})") ==
+          R"(alias.json:1:26: key "stackBigBlinds" is given twice (first on line 1, as )"
+          R"("stack_big_blinds"))");
+    CHECK(read_error("escape.json", R"({"h\u0061nds": 3, "hands": 5})") ==
+          R"(escape.json:1:19: key "hands" is given twice (first on line 1, as "h\u0061nds"))");
+    // Protobuf also reads bare keys and single quotes; null and a list count as given.
+    CHECK(read_error("bare.json", "{seed: 1,\n 'seed': 2}") ==
+          R"(bare.json:2:2: key "seed" is given twice (first on line 1))");
+    CHECK(read_error("null.json", R"({"seed": null, "seed": 4})") ==
+          R"(null.json:1:16: key "seed" is given twice (first on line 1))");
+    // A list given twice was appended to the first (4 bots from two lists of 2).
+    CHECK(read_error("lists.json",
+                     R"({"bots": [{"spec": "call"}], "hands": 2, "bots": [{"spec": "tag"}]})") ==
+          R"(lists.json:1:42: key "bots" is given twice (first on line 1))");
+}
+
+TEST_CASE("JSON: keys in strings, escapes and nesting are read as Protobuf reads them",
+          "[config]") {
+    // Braces, quotes and key names inside strings are text, not structure; a trailing comma
+    // is Protobuf's JSON too.
+    const fs::path path = write_file("strings.json", R"({
+  "bots": [{"spec": "call", "name": "a \"}, \"spec\": {'"},
+           {'spec': 'tag', 'name': 'b \'spec\' ]'},],
+  "sit_and_go": null,
+  "hh_out": "x\\",
+  "hands": 2,
+})");
+    const TournamentConfig c = read_config(path);
+    REQUIRE(c.bots_size() == 2);
+    CHECK(c.bots(0).name() == "a \"}, \"spec\": {'");
+    CHECK(c.bots(1).name() == "b 'spec' ]");
+    CHECK(c.hh_out() == "x\\");
+    CHECK(c.hands() == 2);
+}
+
+TEST_CASE("JSON that is not JSON is still reported by Protobuf's parser", "[config]") {
+    using Catch::Matchers::StartsWith;
+    // A missing comma between two equal keys, a string that never ends, a bad escape, text
+    // after the object: no duplicate is claimed, the parser says what is wrong.
+    CHECK_THAT(read_error("comma.json", R"({"hands": 1 "hands": 2})"),
+               StartsWith("comma.json: not a valid JSON configuration: Expected , or }"));
+    CHECK_THAT(read_error("open.json", R"({"hands": 1, "hands)"),
+               StartsWith("open.json: not a valid JSON configuration: "));
+    CHECK_THAT(read_error("escape.json", R"({"h\uZZ": 1, "h\uZZ": 2})"),
+               StartsWith("escape.json: not a valid JSON configuration: Invalid escape"));
+    CHECK_THAT(read_error("after.json", R"({"hands": 1} {"hands": 2})"),
+               StartsWith("after.json: not a valid JSON configuration: Parsing terminated"));
+}
+
+TEST_CASE("text format: a field that is not repeated is refused when given twice", "[config]") {
+    using Catch::Matchers::StartsWith;
+    // Protobuf's parser refuses it itself when the first value is set...
+    CHECK(read_error("hands.txtpb", "bots { spec: \"call\" }\nhands: 3\nhands: 5\n") ==
+          "hands.txtpb:3:1: Non-repeated field \"hands\" is specified multiple times.");
+    // ... but not after a field's default, which proto3 cannot tell from no value.
+    CHECK(read_error("seed.txtpb", "bots { spec: \"call\" }\nseed: 0\n\tseed: 7\n") ==
+          "seed.txtpb:3:2: field \"seed\" is given twice (first on line 2)");
+    CHECK(read_error("name.txtpb", "bots { spec: \"call\" name: \"\" name: \"x\" }\n") ==
+          "name.txtpb:1:30: field \"name\" of bots[0] is given twice (first on line 1)");
+    CHECK(read_error("ante.txtpb",
+                     "sit_and_go {\n  levels { small_blind: 1 big_blind: 2 }\n"
+                     "  levels: [{ small_blind: 2 big_blind: 4 }, { ante: 0; ante: 1 }]\n}\n") ==
+          "ante.txtpb:3:56: field \"ante\" of sit_and_go.levels[2] is given twice (first on "
+          "line 3)");
+    // Repeated fields are given once per element, in every form the parser takes.
+    const fs::path path = write_file("repeated.txtpb", R"(bots { spec: "call" }
+bots: [{ spec: "" "tag" }, < spec: 'fold' >];
+sit_and_go { payouts: [50, 30] payouts: 20 levels { small_blind: 1 big_blind: 2 } }
+format: SIT_AND_GO, seed: 0 # seed: 1
+)");
+    const TournamentConfig c = read_config(path);
+    CHECK(c.bots_size() == 3);
+    CHECK(c.bots(1).spec() == "tag");
+    CHECK(c.sit_and_go().payouts_size() == 3);
+}
