@@ -38,6 +38,10 @@ constexpr std::int64_t kDefaultTournaments = 1'000;
 constexpr std::int64_t kMaxHands = 1'000'000'000'000;
 constexpr std::int64_t kDefaultStackBigBlinds = 200;
 constexpr int kMinTableSeats = 3;
+// The engine's bound on the chips at a table (GameDef::validate): sums of stacks, bets and a
+// raise above them stay far from overflow. A blind or ante above it can never be posted whole,
+// and a bet of it plus one already made would overflow.
+constexpr std::int64_t kMaxTableChips = std::numeric_limits<std::int64_t>::max() / 4;
 
 [[noreturn]] void fail(const std::string& message) {
     throw ConfigError(message);
@@ -283,6 +287,9 @@ void fill_cash_game(TournamentConfig& c) {
     if (c.big_blind() < c.small_blind())
         fail("big_blind: " + to_string(c.big_blind()) + "; expected at least the small blind (" +
              to_string(c.small_blind()) + ")");
+    if (c.big_blind() > kMaxTableChips)
+        fail("big_blind: " + to_string(c.big_blind()) + "; expected at most " +
+             to_string(kMaxTableChips) + " chips, the most a table holds");
     if (c.ante() < 0) fail("ante: " + to_string(c.ante()) + "; expected 0 (none) or more chips");
     if (!c.has_stack_big_blinds()) c.set_stack_big_blinds(kDefaultStackBigBlinds);
     if (c.stack_big_blinds() < 1)
@@ -334,6 +341,13 @@ void fill_sit_and_go(TournamentConfig& c) {
         if (l.big_blind() < l.small_blind())
             fail(field + ".big_blind: " + to_string(l.big_blind()) +
                  "; expected at least the small blind (" + to_string(l.small_blind()) + ")");
+        // Checked here, or the first level's big blind would be blamed on starting_stack and a
+        // later one would not be noticed until a table overflowed.
+        for (const auto& [name, value] :
+             {std::pair{"big_blind", l.big_blind()}, std::pair{"ante", l.ante()}})
+            if (value > kMaxTableChips)
+                fail(field + '.' + name + ": " + to_string(value) + "; expected at most " +
+                     to_string(kMaxTableChips) + " chips, the most a table holds");
         if (l.ante() < 0)
             fail(field + ".ante: " + to_string(l.ante()) + "; expected 0 (none) or more chips");
         if (i > 0) {

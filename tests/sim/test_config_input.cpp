@@ -1,9 +1,12 @@
-// Configuration input that Protobuf's parsers would take without a word, and read_config()
-// refuses naming where it is: a key given twice (JSON, and a field given twice in text format).
+// Configuration input that Protobuf's parsers and the engine would take without a word, and
+// read_config() / make_tournament() refuse naming where it is: a key given twice (JSON, and a
+// field given twice in text format) and blinds beyond the chips a table holds.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <string>
 
 #include "pokerarena/sim/tournament.hpp"
@@ -35,6 +38,17 @@ std::string read_error(const std::string& name, const std::string& text) {
     }
     return "(accepted)";
 }
+
+std::string config_error(const TournamentConfig& c) {
+    try {
+        make_tournament(c);
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+    return "(accepted)";
+}
+
+constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
 
 }  // namespace
 
@@ -133,4 +147,45 @@ format: SIT_AND_GO, seed: 0 # seed: 1
     CHECK(c.bots_size() == 3);
     CHECK(c.bots(1).spec() == "tag");
     CHECK(c.sit_and_go().payouts_size() == 3);
+}
+
+TEST_CASE("a blind or ante beyond the chips a table holds names its level", "[config]") {
+    constexpr std::int64_t kMaxTableChips = kInt64Max / 4;
+    TournamentConfig c;
+    for (const char* spec : {"call", "fold", "tag"})
+        c.add_bots()->set_spec(spec);
+    c.set_format(SIT_AND_GO);
+    SitAndGo& s = *c.mutable_sit_and_go();
+    for (const std::int64_t big :
+         {std::int64_t{20}, std::int64_t{40}, std::int64_t{80}, kMaxTableChips}) {
+        BlindLevel& level = *s.add_levels();
+        level.set_small_blind(big / 2);
+        level.set_big_blind(big);
+    }
+    CHECK(config_error(c) == "(accepted)");
+    // Accepted until now; a table would have overflowed once the level was reached.
+    s.mutable_levels(3)->set_big_blind(kInt64Max);
+    CHECK(config_error(c) ==
+          "sit_and_go.levels[3].big_blind: 9223372036854775807; expected at "
+          "most 2305843009213693951 chips, the most a table holds");
+    s.mutable_levels(3)->set_big_blind(kMaxTableChips);
+    s.mutable_levels(2)->set_ante(kMaxTableChips + 1);
+    CHECK(config_error(c) ==
+          "sit_and_go.levels[2].ante: 2305843009213693952; expected at most "
+          "2305843009213693951 chips, the most a table holds");
+    // The first level's was blamed on starting_stack ("expected at least the first big blind").
+    s.clear_levels();
+    s.add_levels()->set_small_blind(10);
+    s.mutable_levels(0)->set_big_blind(kInt64Max);
+    CHECK(config_error(c) ==
+          "sit_and_go.levels[0].big_blind: 9223372036854775807; expected at "
+          "most 2305843009213693951 chips, the most a table holds");
+    // A cash game's big blind was blamed on stack_big_blinds, which the file may not even give.
+    TournamentConfig cash;
+    cash.add_bots()->set_spec("call");
+    cash.add_bots()->set_spec("tag");
+    cash.set_big_blind(kInt64Max);
+    CHECK(config_error(cash) ==
+          "big_blind: 9223372036854775807; expected at most "
+          "2305843009213693951 chips, the most a table holds");
 }
