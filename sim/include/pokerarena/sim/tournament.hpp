@@ -124,8 +124,8 @@ struct WorkUnit {
 };
 
 // The work units of a tournament, computed one by one from their index (as WorkUnit describes
-// them) rather than stored: a schedule is a few numbers however many units it has, so what
-// only reads results (report, merge, resume) costs nothing per unit of the schedule.
+// them) rather than stored: a schedule is a few numbers however many units it has, so reading,
+// merging or resuming a report never builds a unit it does not hold.
 class Schedule {
   public:
     Schedule() = default;  // no units
