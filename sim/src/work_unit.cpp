@@ -29,7 +29,8 @@
 //   written, every play of it, when d % hh_sample == 0, so duplicate halves and rotations stay
 //   together and every pair's file holds the same deals; sit-and-go hands are counted in the
 //   order the unit plays them and hand c is written when c % hh_sample == 0. Hands that cannot
-//   be written are listed as comments in the file (see HandHistoryWriter).
+//   be written are listed as comments in the file (see HandHistoryWriter); a cash unit with no
+//   deal d % hh_sample == 0 writes no file (a sit-and-go unit always writes its first hand).
 //
 // The hot path (one hand) allocates nothing, throws nothing and logs nothing: tallies live in
 // fixed arrays, per-deal sums in vectors sized before the first hand; only a bot's first fault
@@ -140,18 +141,23 @@ HandHistoryWriter::HandHistoryWriter(const TournamentConfig& config, std::int64_
     path_ = dir / name;
     temporary_ = path_;
     temporary_ += ".tmp";
-    out_.open(temporary_, std::ios::binary | std::ios::trunc);
-    if (!out_)
-        throw std::runtime_error("hh_out: cannot create '" + temporary_.string() +
-                                 "': " + std::strerror(errno));
 }
 
 HandHistoryWriter::~HandHistoryWriter() {
-    if (enabled_ && !finished_) {
+    if (out_.is_open() && !finished_) {
         out_.close();
         std::error_code ec;
         std::filesystem::remove(temporary_, ec);
     }
+}
+
+// At the first hand rather than when the unit starts: a unit none of whose hands is sampled
+// leaves no file (an empty one per unit would bury the units that hold hands).
+void HandHistoryWriter::open() {
+    out_.open(temporary_, std::ios::binary | std::ios::trunc);
+    if (!out_)
+        throw std::runtime_error("hh_out: cannot create '" + temporary_.string() +
+                                 "': " + std::strerror(errno));
 }
 
 void HandHistoryWriter::check_stream() {
@@ -163,6 +169,7 @@ void HandHistoryWriter::check_stream() {
 void HandHistoryWriter::write(const HandRecord& record, const GameDef& game,
                               const std::array<int, kMaxSeats>& bot_of_seat,
                               std::span<const HandTag> tags) {
+    if (!out_.is_open()) open();
     PhhHand hand;
     try {
         hand = phh_from_record(record, game);
@@ -190,6 +197,17 @@ void HandHistoryWriter::write(const HandRecord& record, const GameDef& game,
 
 void HandHistoryWriter::finish() {
     if (!enabled_ || finished_) return;
+    if (!out_.is_open()) {
+        // No hand: the unit's file is no file. One an earlier run left under its name would
+        // pass for this run's, so it goes, as writing the unit's hands would replace it.
+        std::error_code ec;
+        std::filesystem::remove(path_, ec);
+        if (ec)
+            throw std::runtime_error("hh_out: cannot remove '" + path_.string() +
+                                     "', left by an earlier run: " + ec.message());
+        finished_ = true;
+        return;
+    }
     if (skipped_ > 0)
         out_ << "# " << skipped_ << (skipped_ == 1 ? " hand" : " hands")
              << " of this unit not written (see above)\n";

@@ -89,13 +89,15 @@ struct HandTag {
 
 // The unit's hand histories (config.hh_out): DIR/unit-NNNNNNNN.phhs, hands in play order as
 // sections [1], [2], ... Written to a ".tmp" file renamed on finish(), so a unit that throws
-// or is interrupted never leaves a partial file (and a resumed run writes it again whole).
+// or is interrupted never leaves a partial file (and a resumed run writes it again whole). The
+// file is made at the first hand written: a unit with none has no file (finish() removes one of
+// that name, left by an earlier run, as writing would have replaced it).
 // Errors throw std::runtime_error naming the file. A hand phh_from_record refuses (its
 // actions were truncated) is not written: a TOML comment takes its place ("# hand 3 of table
 // 7 not written: ...") and the count, skipped(), ends the file as a comment too.
 class HandHistoryWriter {
   public:
-    // Does nothing (enabled() false) when config.hh_out is empty.
+    // Does nothing (enabled() false) when config.hh_out is empty; otherwise makes the folder.
     HandHistoryWriter(const TournamentConfig& config, std::int64_t unit);
     ~HandHistoryWriter();
     HandHistoryWriter(const HandHistoryWriter&) = delete;
@@ -105,12 +107,14 @@ class HandHistoryWriter {
     // Writes the hand; bot_of_seat names the players (config.bots index per seat).
     void write(const HandRecord& record, const GameDef& game,
                const std::array<int, kMaxSeats>& bot_of_seat, std::span<const HandTag> tags);
-    // Closes and renames the file; throws naming it when that fails.
+    // Closes and renames the file (or, when no hand was written, removes DIR's file of the
+    // unit); throws naming it when that fails.
     void finish();
     std::int64_t written() const { return written_; }
     std::int64_t skipped() const { return skipped_; }
 
   private:
+    void open();
     void check_stream();
 
     bool enabled_ = false;

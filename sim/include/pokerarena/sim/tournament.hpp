@@ -109,10 +109,12 @@ inline constexpr double kExactPairStdError = 1e-3;
 //   over seat rotations on tables with the same table id (not duplicate: once, rotation
 //   t % seats for tournament t). Blind level L > 0 of a tournament continues on a new table
 //   (stacks and button carried over) dealt from table id (L << 40) | (table_id + i).
-// - Hand histories (config.hh_out): one file per unit, DIR/unit-NNNNNNNN.phhs, written to a
-//   temporary name and renamed when the unit ends; a cash deal d is written (all its plays)
-//   when d % hh_sample == 0, sit-and-go hands one in hh_sample in play order. A hand too long
-//   for PHH (over 255 actions) is left out, with a comment in its place.
+// - Hand histories (config.hh_out): one file per unit that writes a hand (none for a unit
+//   none of whose hands is sampled), DIR/unit-NNNNNNNN.phhs, written to a temporary name and
+//   renamed when the unit ends; a cash deal d is written (all its plays) when
+//   d % hh_sample == 0, sit-and-go hands one in hh_sample in play order (so a unit's first
+//   hand always). A hand too long for PHH (over 255 actions) is left out, with a comment in
+//   its place.
 struct WorkUnit {
     std::int64_t index = 0;
     int num_seats = 0;

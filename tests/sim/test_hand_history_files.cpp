@@ -1,0 +1,119 @@
+// The files of config.hh_out: one DIR/unit-NNNNNNNN.phhs for each unit that wrote a hand and
+// none for a unit whose deals were all left out by hh_sample, in one run or interrupted and
+// resumed (see HandHistoryWriter in sim/src/work_unit.hpp).
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <set>
+#include <string>
+
+#include "pokerarena/engine/phh.hpp"
+#include "pokerarena/sim/runner.hpp"
+#include "pokerarena/sim/tournament.hpp"
+
+using namespace pokerarena;
+using namespace pokerarena::sim;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path empty_folder(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / "pokerarena_hh_files_test" / name;
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+TournamentConfig sampled_config(std::initializer_list<const char*> specs, std::int64_t deals,
+                                const fs::path& hh_out) {
+    TournamentConfig c;
+    for (const char* spec : specs)
+        c.add_bots()->set_spec(spec);
+    c.set_hands(deals);
+    c.set_deals_per_unit(10);
+    c.set_seed(3);
+    c.set_hh_out(hh_out.string());
+    c.set_hh_sample(25);  // deals 0, 25, 50: blocks 0, 2 and 5 of 10 deals
+    return c;
+}
+
+std::string file_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Every file of the folder by name, with its text.
+std::map<std::string, std::string> folder_files(const fs::path& dir) {
+    std::map<std::string, std::string> files;
+    for (const fs::directory_entry& entry : fs::directory_iterator(dir))
+        files[entry.path().filename().string()] = file_text(entry.path());
+    return files;
+}
+
+std::set<std::string> names_of(const std::map<std::string, std::string>& files) {
+    std::set<std::string> names;
+    for (const auto& [name, text] : files)
+        names.insert(name);
+    return names;
+}
+
+}  // namespace
+
+TEST_CASE("hand histories: a unit with no sampled deal writes no file", "[unit]") {
+    const fs::path dir = empty_folder("unit");
+    // One pair, units of deals 0-9, 10-19, 20-29 and 30-39; deals 0 and 25 are written.
+    const Tournament t = make_tournament(sampled_config({"random", "call"}, 40, dir));
+    // A file of the same name from an earlier run would pass for this unit's: it goes, as
+    // writing the unit's hands would have replaced it.
+    std::ofstream(dir / "unit-00000001.phhs") << "[1]\nvariant = 'NT'\n";
+    play_unit(t, 1);
+    play_unit(t, 2);
+    play_unit(t, 3);
+    const auto files = folder_files(dir);
+    CHECK(names_of(files) == std::set<std::string>{"unit-00000002.phhs"});
+    // Deal 25, both halves of the duplicate pair.
+    CHECK(read_phh_file(dir / "unit-00000002.phhs").size() == 2);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("hand histories: a resumed run writes the files of one run, no more", "[runner]") {
+    // Three pairs of 6 units each; units 0, 2 and 5 of each pair hold a written deal.
+    const std::set<std::string> expected = {
+        "unit-00000000.phhs", "unit-00000002.phhs", "unit-00000005.phhs",
+        "unit-00000006.phhs", "unit-00000008.phhs", "unit-00000011.phhs",
+        "unit-00000012.phhs", "unit-00000014.phhs", "unit-00000017.phhs"};
+    const fs::path whole_dir = empty_folder("whole");
+    RunOptions options;
+    options.threads = 2;
+    const Tournament whole =
+        make_tournament(sampled_config({"random", "call", "tag"}, 60, whole_dir));
+    REQUIRE(run_tournament(whole, options).complete());
+    const auto whole_files = folder_files(whole_dir);
+    CHECK(names_of(whole_files) == expected);
+
+    // Stopped after its first wave of two units, then resumed into the same folder, where an
+    // earlier run has also left a file for unit 16 (which writes no hand).
+    const fs::path resumed_dir = empty_folder("resumed");
+    const Tournament t =
+        make_tournament(sampled_config({"random", "call", "tag"}, 60, resumed_dir));
+    std::atomic<int> stop{0};
+    RunOptions first = options;
+    first.tables = 2;
+    first.stop = &stop;
+    first.progress = [&](const RunProgress&) { stop = 1; };
+    const Report partial = run_tournament(t, first);
+    REQUIRE_FALSE(partial.complete());
+    std::ofstream(resumed_dir / "unit-00000016.phhs") << "[1]\nvariant = 'NT'\n";
+    RunOptions second = options;
+    second.resume = &partial;
+    REQUIRE(run_tournament(t, second).complete());
+    // The same files, byte for byte, as the uninterrupted run's (hands name their deal and
+    // bots, not the folder).
+    CHECK(folder_files(resumed_dir) == whole_files);
+    fs::remove_all(whole_dir);
+    fs::remove_all(resumed_dir);
+}
