@@ -291,6 +291,9 @@ void fill_cash_game(TournamentConfig& c) {
         fail("big_blind: " + to_string(c.big_blind()) + "; expected at most " +
              to_string(kMaxTableChips) + " chips, the most a table holds");
     if (c.ante() < 0) fail("ante: " + to_string(c.ante()) + "; expected 0 (none) or more chips");
+    if (c.ante() > kMaxTableChips)
+        fail("ante: " + to_string(c.ante()) + "; expected at most " + to_string(kMaxTableChips) +
+             " chips, the most a table holds");
     if (!c.has_stack_big_blinds()) c.set_stack_big_blinds(kDefaultStackBigBlinds);
     if (c.stack_big_blinds() < 1)
         fail("stack_big_blinds: " + to_string(c.stack_big_blinds()) +

@@ -188,4 +188,10 @@ TEST_CASE("a blind or ante beyond the chips a table holds names its level", "[co
     CHECK(config_error(cash) ==
           "big_blind: 9223372036854775807; expected at most "
           "2305843009213693951 chips, the most a table holds");
+    // And its ante, accepted until now (every stack went in as ante).
+    cash.clear_big_blind();
+    cash.set_ante(kInt64Max);
+    CHECK(config_error(cash) ==
+          "ante: 9223372036854775807; expected at most "
+          "2305843009213693951 chips, the most a table holds");
 }
