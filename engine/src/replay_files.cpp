@@ -112,8 +112,8 @@ ReplaySummary replay_files(std::span<const std::filesystem::path> paths, bool ve
         } else {
             entries = read_phh_file(file);
             // A file given by name that holds no hand is an error, as a folder without hand
-            // files is. One found in a folder is not: a run's hh_out folder holds an empty
-            // .phhs for every unit none of whose hands was sampled (hh_sample).
+            // files is. One found in a folder is not: a run's hh_out folder holds one with
+            // comments only for a unit all of whose sampled hands were too long for PHH.
             if (entries.empty() && found.named) {
                 PhhEntry empty;
                 empty.status = PhhEntry::Status::Error;

@@ -385,10 +385,7 @@ UnitResult play_unit(const Tournament& tournament, std::int64_t unit) {
         throw std::out_of_range("play_unit: unit " + std::to_string(unit) +
                                 " is outside the schedule of " +
                                 std::to_string(tournament.units.size()) + " units");
-    const WorkUnit& work = tournament.units[static_cast<std::size_t>(unit)];
-    if (work.index != unit)
-        throw std::logic_error("play_unit: units[" + std::to_string(unit) + "] has index " +
-                               std::to_string(work.index));
+    const WorkUnit work = tournament.units[static_cast<std::size_t>(unit)];
     if (tournament.config.format() == SIT_AND_GO)
         return detail::play_sit_and_go_unit(tournament, work);
     return detail::play_cash_unit(tournament, work);

@@ -58,7 +58,8 @@ TEST_CASE("Replay: an empty .phhs given by path is an error naming it", "[replay
 }
 
 TEST_CASE("Replay: a .phhs without hands inside a folder is no error", "[replay]") {
-    // As a run's hh_out folder holds for a unit none of whose hands was sampled.
+    // As a run's hh_out folder holds for a unit all of whose sampled hands were too long for
+    // PHH (the file then holds comments only).
     const ScratchFolder folder("pokerarena-test-phhs-in-folder");
     folder.file("unit-00000001.phhs", "");
     std::filesystem::copy_file(kPhhData / "pluribus" / "30" / "0.phh",

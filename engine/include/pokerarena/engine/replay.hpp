@@ -88,7 +88,8 @@ std::vector<std::filesystem::path> find_phh_files(std::span<const std::filesyste
 // exist, a folder that cannot be searched or holds no .phh or .phhs file, a .phh or .phhs
 // symbolic link in a folder whose target cannot be read, and a file given by path that holds
 // no hand (an empty .phhs). A .phhs without hands found in a folder is not an error (a run's
-// hh_out folder has one for every unit none of whose hands was sampled).
+// hh_out folder has one, holding comments only, for a unit all of whose sampled hands were too
+// long for PHH).
 ReplaySummary replay_files(std::span<const std::filesystem::path> paths, bool verbose,
                            std::ostream& out);
 
