@@ -1,0 +1,38 @@
+// SHA-256 (FIPS 180-4), to identify a plugin's shared library by its contents: reports record
+// it so that merge and resume can tell two builds of a bot apart, and users can compare it with
+// `sha256sum FILE`.
+//
+// Guarantees
+// - Sha256 gives the digest of the bytes fed to update(), however they are split into calls.
+// - sha256_hex() and Sha256::hex() give the digest as 64 lower-case hexadecimal digits, as
+//   sha256sum prints it ("" -> e3b0c442...b855, "abc" -> ba7816bf...15ad).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace pokerarena {
+
+class Sha256 {
+  public:
+    Sha256();
+    void update(std::string_view bytes);
+    // The digest of everything fed so far. The object is spent afterwards: feed no more.
+    std::array<std::uint8_t, 32> finish();
+    std::string hex();
+
+  private:
+    void compress(const std::uint8_t* block);
+
+    std::array<std::uint32_t, 8> state_;
+    std::array<std::uint8_t, 64> block_{};
+    std::size_t block_used_ = 0;
+    std::uint64_t total_bytes_ = 0;
+};
+
+std::string sha256_hex(std::string_view bytes);
+
+}  // namespace pokerarena
