@@ -11,6 +11,9 @@
 #include <string_view>
 #include <vector>
 
+#include "pokerarena/sim/stats.hpp"
+#include "pokerarena/sim/tournament.hpp"
+
 namespace pokerarena::sim {
 
 namespace {
@@ -275,6 +278,77 @@ void print_header(const Report& report, std::ostream& out) {
     out << details << '\n';
 }
 
+// Words wrapped into lines of at most kMaxLineWidth characters (a longer word gets a line).
+void print_paragraph(const std::string& text, std::ostream& out) {
+    std::istringstream words(text);
+    std::string line;
+    for (std::string word; words >> word;) {
+        if (!line.empty() && display_width(line) + 1 + display_width(word) > kMaxLineWidth) {
+            out << line << '\n';
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+    }
+    if (!line.empty()) out << line << '\n';
+}
+
+// Ratings read as "a bot rated +30 beats one rated -20 by about 50 mbb/hand" only when the
+// pair results are additive. When they are not (A beats B, B beats C, C beats A), the least
+// squares fit still gives numbers, and their intervals say nothing about the misfit, so the
+// table says so. The pairs are taken as aggregate() fitted them (tournament.hpp): the report
+// keeps each pair's estimate, not the weights. The threshold makes the note appear for one
+// additive field in a thousand; with the many samples of a long run it also appears for a
+// small misfit, which is why it quotes the worst pair's size.
+constexpr double kPoorFitPValue = 0.001;
+
+void print_rating_fit(const Report& report, std::ostream& out) {
+    std::vector<Rating> ratings;
+    for (const BotResult& bot : report.bots()) {
+        if (!bot.has_rating() || !std::isfinite(bot.rating().mean())) return;
+        ratings.push_back({bot.rating().mean(), bot.rating().ci95()});
+    }
+    const auto num_bots = static_cast<int>(ratings.size());
+    std::vector<PairwiseResult> pairs;
+    std::vector<const PairResult*> fitted;
+    double exact_std_error = 0;
+    for (const PairResult& pair : report.pairs()) {
+        const Estimate& result = pair.mbb_per_hand_a();
+        if (pair.a() < 0 || pair.a() >= num_bots || pair.b() < 0 || pair.b() >= num_bots ||
+            pair.a() == pair.b() || result.samples() < 2 || !std::isfinite(result.mean()) ||
+            !std::isfinite(result.ci95()) || result.ci95() < 0)
+            continue;
+        const double std_error = result.ci95() / 1.96;
+        if (std_error > 0 && (exact_std_error == 0 || std_error < exact_std_error))
+            exact_std_error = std_error;
+        pairs.push_back({pair.a(), pair.b(), result.mean(), std_error});
+        fitted.push_back(&pair);
+    }
+    if (exact_std_error == 0) exact_std_error = kExactPairStdError;
+    for (PairwiseResult& pair : pairs)
+        if (pair.std_error == 0) pair.std_error = exact_std_error;
+
+    const RatingFit fit = rating_fit(pairs, ratings);
+    if (fit.degrees_of_freedom == 0 || !(fit.p_value < kPoorFitPValue)) return;
+    const PairwiseResult& worst = pairs[fit.worst_pair];
+    const double predicted = ratings[static_cast<std::size_t>(worst.a)].value -
+                             ratings[static_cast<std::size_t>(worst.b)].value;
+    // The worst pair from the side of the bot it favours, as the crosstable's upper right.
+    const bool a_side = worst.mean >= 0;
+    const int first = a_side ? worst.a : worst.b;
+    const int second = a_side ? worst.b : worst.a;
+    print_paragraph("Ratings fit poorly (chi-square " + figure(fit.chi_square, 1) + ", " +
+                        counted(fit.degrees_of_freedom, "degree") + " of freedom, p < " +
+                        printf_string("%g", kPoorFitPValue) +
+                        "): head-to-head results are not additive in this field, and rating "
+                        "differences do not predict them (" +
+                        bot_name(report, first) + " against " + bot_name(report, second) + ": " +
+                        signed_figure(a_side ? worst.mean : -worst.mean, 1) + " ± " +
+                        figure(fitted[fit.worst_pair]->mbb_per_hand_a().ci95(), 1) +
+                        " mbb/hand, ratings " + signed_figure(a_side ? predicted : -predicted, 1) +
+                        "); read the crosstable.",
+                    out);
+}
+
 // Cash formats: win rates in mbb/hand. Sit-and-go: places, ROI and ITM instead, because chips
 // in a freezeout are worth only the places they buy (the report has no chip win rates there).
 void print_bots(const Report& report, const std::vector<int>& order, std::ostream& out) {
@@ -342,6 +416,7 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
         table.add_row(std::move(row));
     }
     table.print(out);
+    if (show_rating) print_rating_fit(report, out);
 
     for (int index : order) {
         const FaultCounts& faults = report.bots(index).faults();

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <numbers>
 #include <numeric>
 #include <stdexcept>
 
@@ -231,6 +232,64 @@ std::vector<Rating> least_squares_ratings(int num_bots, std::span<const Pairwise
         result[i].ci95 = kZ95 * min_std_error * std::sqrt(variance);
     }
     return result;
+}
+
+double chi_square_upper_tail(double x, std::int64_t degrees_of_freedom) {
+    require(!std::isnan(x), "chi_square_upper_tail: x is NaN");
+    require(degrees_of_freedom >= 1, "chi_square_upper_tail: degrees_of_freedom " +
+                                         std::to_string(degrees_of_freedom) +
+                                         "; expected 1 or more");
+    if (x <= 0) return 1.0;
+    if (std::isinf(x)) return 0.0;
+    // The series' terms in logarithms: e^(-x/2) underflows long before the sum is negligible
+    // when there are many degrees of freedom (k = 1000 at x = 1000 gives Q = 0.49).
+    const double half = x / 2;
+    const double log_half = std::log(half);
+    const bool odd = degrees_of_freedom % 2 == 1;
+    double tail = odd ? std::erfc(std::sqrt(half)) : 0.0;
+    // Even k: term_0 = e^(-x/2). Odd k: term_0 = e^(-x/2) (x/2)^(1/2) / Gamma(3/2), with
+    // Gamma(3/2) = sqrt(pi) / 2. Then term_i = term_(i-1) * (x/2) / (i, or i + 1/2 for odd k).
+    double log_term =
+        odd ? -half + 0.5 * log_half - std::log(std::sqrt(std::numbers::pi) / 2) : -half;
+    const std::int64_t terms = odd ? (degrees_of_freedom - 1) / 2 : degrees_of_freedom / 2;
+    for (std::int64_t i = 0; i < terms; ++i) {
+        if (i > 0) log_term += log_half - std::log(static_cast<double>(i) + (odd ? 0.5 : 0.0));
+        tail += std::exp(log_term);
+    }
+    return std::min(1.0, tail);
+}
+
+RatingFit rating_fit(std::span<const PairwiseResult> pairs, std::span<const Rating> ratings) {
+    const auto num_bots = static_cast<std::int64_t>(ratings.size());
+    for (std::size_t i = 0; i < ratings.size(); ++i)
+        require(std::isfinite(ratings[i].value),
+                "rating_fit: ratings[" + std::to_string(i) + "] is not finite");
+    RatingFit fit;
+    double worst = -1;
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+        const PairwiseResult& p = pairs[k];
+        require(p.a >= 0 && p.a < num_bots && p.b >= 0 && p.b < num_bots && p.a != p.b,
+                "rating_fit: pairs[" + std::to_string(k) + "] (a " + std::to_string(p.a) + ", b " +
+                    std::to_string(p.b) + ") does not name two of the " + std::to_string(num_bots) +
+                    " bots");
+        require(std::isfinite(p.mean) && std::isfinite(p.std_error) && p.std_error > 0,
+                "rating_fit: pairs[" + std::to_string(k) +
+                    "] needs a finite mean and a finite std_error > 0");
+        const double predicted = ratings[static_cast<std::size_t>(p.a)].value -
+                                 ratings[static_cast<std::size_t>(p.b)].value;
+        const double z = (p.mean - predicted) / p.std_error;
+        fit.chi_square += z * z;
+        if (std::abs(z) > worst) {
+            worst = std::abs(z);
+            fit.worst_pair = k;
+            fit.worst_z = z;
+        }
+    }
+    fit.degrees_of_freedom =
+        std::max<std::int64_t>(0, static_cast<std::int64_t>(pairs.size()) - (num_bots - 1));
+    if (fit.degrees_of_freedom > 0)
+        fit.p_value = chi_square_upper_tail(fit.chi_square, fit.degrees_of_freedom);
+    return fit;
 }
 
 SprtState sprt(const SprtParams& params, const Summary& samples_so_far) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pokerarena/sim/report_table.hpp"
+#include "pokerarena/sim/stats.hpp"
 
 using namespace pokerarena::sim;
 
@@ -54,7 +55,9 @@ void add_pair(Report& report, int a, int b, double mbb_a, double ci95) {
     set_estimate(pair->mutable_mbb_per_hand_a(), mbb_a, ci95, 0.5, 1000);
 }
 
-// Three bots in a round robin, listed in an order that is not the ranking.
+// Three bots in a round robin, listed in an order that is not the ranking. Its results are not
+// additive (equity against tag is +969, the other pairs imply +1975.5), so the ratings get the
+// note that they fit poorly.
 Report round_robin_report() {
     Report report;
     TournamentConfig& config = *report.mutable_config();
@@ -117,6 +120,11 @@ TEST_CASE("report table: round robin with all-in EV, ratings, faults and timing"
         "20.5       0",
         " 3  tag                 4,000    -722.2 ±   35.0    0.0%     -700.0 ±   29.0   -722.2 ±   "
         "21.0       0",
+        "Ratings fit poorly (chi-square 1696.4, 1 degree of freedom, p < 0.001): head-to-head "
+        "results are not additive in this",
+        "field, and rating differences do not predict them (equity:samples=200 against tag: "
+        "+969.0 ± 50.0 mbb/hand, ratings",
+        "+1956.8); read the crosstable.",
         "Faults of equity:samples=200: 2 exceptions, 1 illegal action, 0 bad answers; first: hand "
         "12, illegal action: raise to 3",
         "",
@@ -244,4 +252,72 @@ TEST_CASE("report table: control characters in names and bot messages are escape
     CHECK(text.find("\xc2\x9b") == std::string::npos);
     CHECK(text.find("red\\x1B[31m\\x09x\\u009B") != std::string::npos);
     CHECK(text.find("first: line\\x0Abreak \\x1B[2J") != std::string::npos);
+}
+
+namespace {
+
+// A round robin of three bots whose ratings are the least-squares fit of `pairs` (as
+// aggregate() gives them), each pair's ci95 1.96 standard errors.
+Report rated_field(const std::vector<PairwiseResult>& pairs) {
+    Report report;
+    report.mutable_config()->set_format(ROUND_ROBIN);
+    report.set_complete(true);
+    const std::vector<Rating> ratings = least_squares_ratings(3, pairs);
+    REQUIRE(ratings.size() == 3);
+    for (int b = 0; b < 3; ++b) {
+        BotResult* bot =
+            add_bot(report, std::string(1, static_cast<char>('A' + b)), 4000, 0.0, 10.0, 0.5);
+        set_estimate(bot->mutable_rating(), ratings[static_cast<std::size_t>(b)].value,
+                     ratings[static_cast<std::size_t>(b)].ci95, 0.5, 2000);
+    }
+    for (const PairwiseResult& pair : pairs)
+        add_pair(report, pair.a, pair.b, pair.mean, pair.std_error * 1.96);
+    return report;
+}
+
+// The note on the ratings' fit, its lines joined, or "" when the table has none.
+std::string note_of(const Report& report) {
+    std::string note;
+    for (const std::string& line : table_lines(report)) {
+        if (note.empty() && line.rfind("Ratings fit poorly", 0) != 0) continue;
+        note += (note.empty() ? "" : " ") + line;
+        if (line.ends_with("crosstable.")) break;
+    }
+    return note;
+}
+
+}  // namespace
+
+TEST_CASE("report table: ratings of a non-transitive field get a note that they do not fit") {
+    // A beats B, B beats C and C beats A, each by 100 ± 19.6: every rating is 0, and each pair
+    // is 10 standard errors from what the ratings predict (chi-square 300 on 1 degree).
+    const Report report =
+        rated_field({{0, 1, 100.0, 10.0}, {1, 2, 100.0, 10.0}, {0, 2, -100.0, 10.0}});
+    CHECK(note_of(report) ==
+          "Ratings fit poorly (chi-square 300.0, 1 degree of freedom, p < 0.001): head-to-head "
+          "results are not additive in this field, and rating differences do not predict them "
+          "(A against B: +100.0 ± 19.6 mbb/hand, ratings 0.0); read the crosstable.");
+}
+
+TEST_CASE("report table: ratings that fit the crosstable get no note") {
+    // Additive: A - B = B - C = 50, A - C = 100 (the last off by one standard error).
+    CHECK(note_of(rated_field({{0, 1, 50.0, 10.0}, {1, 2, 50.0, 10.0}, {0, 2, 110.0, 10.0}}))
+              .empty());
+    // A chain of pairs (a gauntlet's shape) leaves no degrees of freedom: any results fit.
+    CHECK(note_of(rated_field({{0, 1, 100.0, 10.0}, {1, 2, -300.0, 10.0}})).empty());
+}
+
+TEST_CASE("report table: an exact pair the ratings contradict gets the note") {
+    // allin against call, duplicate, is exactly 0 (ci95 0). aggregate() weighs it like the
+    // most precise pair with a spread (here 10), so ratings 100 apart miss it by 10 standard
+    // errors; left out, the two other pairs would leave no degrees of freedom to test.
+    Report report = rated_field({{0, 1, 0.0, 10.0}, {1, 2, 100.0, 10.0}, {0, 2, 100.0, 50.0}});
+    CHECK(note_of(report).empty());
+    report.mutable_pairs(0)->mutable_mbb_per_hand_a()->set_ci95(0.0);
+    for (const auto& [bot, rating] : {std::pair{0, 100.0}, {1, 0.0}, {2, -100.0}})
+        report.mutable_bots(bot)->mutable_rating()->set_mean(rating);
+    CHECK(note_of(report).find("(chi-square 104.0, 1 degree of freedom, p < 0.001)") !=
+          std::string::npos);
+    CHECK(note_of(report).find("(A against B: 0.0 ± 0.0 mbb/hand, ratings +100.0)") !=
+          std::string::npos);
 }

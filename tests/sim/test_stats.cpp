@@ -223,6 +223,66 @@ TEST_CASE("ratings reject invalid input", "[stats]") {
     CHECK_THROWS_WITH(least_squares_ratings(3, disparate), Catch::Contains("too disparate"));
 }
 
+TEST_CASE("chi_square_upper_tail at published critical values", "[stats]") {
+    // Upper critical values of the chi-square distribution (NIST/SEMATECH e-Handbook of
+    // Statistical Methods, table 1.3.6.7.4), given to 3 decimals.
+    CHECK_THAT(chi_square_upper_tail(3.841, 1), WithinAbs(0.05, 1e-4));
+    CHECK_THAT(chi_square_upper_tail(16.266, 3), WithinAbs(0.001, 1e-6));
+    CHECK_THAT(chi_square_upper_tail(18.307, 10), WithinAbs(0.05, 1e-5));
+    CHECK_THAT(chi_square_upper_tail(135.807, 100), WithinAbs(0.01, 1e-5));
+    // Closed forms: k = 1 is erfc(sqrt(x / 2)); k = 2 is e^(-x/2); k = 4 is e^(-x/2) (1 + x/2).
+    CHECK_THAT(chi_square_upper_tail(2.5, 1), WithinRel(std::erfc(std::sqrt(1.25)), 1e-14));
+    CHECK_THAT(chi_square_upper_tail(2.0, 2), WithinRel(std::exp(-1.0), 1e-14));
+    CHECK_THAT(chi_square_upper_tail(6.0, 4), WithinRel(4 * std::exp(-3.0), 1e-14));
+    // Many degrees of freedom, where e^(-x/2) alone underflows: the Wilson-Hilferty
+    // approximation (accurate to 1e-6 here) gives 0.4957949.
+    CHECK_THAT(chi_square_upper_tail(2000.0, 2000), WithinAbs(0.4957949, 1e-6));
+    CHECK(chi_square_upper_tail(0.0, 5) == 1.0);
+    CHECK(chi_square_upper_tail(std::numeric_limits<double>::infinity(), 5) == 0.0);
+    CHECK_THROWS_AS(chi_square_upper_tail(1.0, 0), std::invalid_argument);
+    CHECK_THROWS_AS(chi_square_upper_tail(std::nan(""), 1), std::invalid_argument);
+}
+
+TEST_CASE("rating_fit: additive results fit, a cycle does not", "[stats]") {
+    // Additive (10, -4, -6): the fitted ratings miss nothing.
+    const std::vector<PairwiseResult> additive = {{0, 1, 14, 1}, {1, 2, 2, 1}, {0, 2, 16, 1}};
+    const RatingFit exact = rating_fit(additive, least_squares_ratings(3, additive));
+    CHECK_THAT(exact.chi_square, WithinAbs(0, 1e-20));
+    CHECK(exact.degrees_of_freedom == 1);
+    CHECK_THAT(exact.p_value, WithinAbs(1, 1e-9));
+
+    // 0 beats 1, 1 beats 2, 2 beats 0, each by 3 standard errors: the ratings are all 0 and
+    // miss every pair by 3, chi-square 27 on 3 - 2 = 1 degree of freedom.
+    const std::vector<PairwiseResult> cycle = {{0, 1, 6, 2}, {1, 2, 6, 2}, {2, 0, 6, 2}};
+    const RatingFit poor = rating_fit(cycle, least_squares_ratings(3, cycle));
+    CHECK_THAT(poor.chi_square, WithinRel(27, 1e-12));
+    CHECK(poor.degrees_of_freedom == 1);
+    CHECK_THAT(poor.p_value, WithinRel(std::erfc(std::sqrt(13.5)), 1e-9));
+    CHECK(poor.worst_pair == 0);
+    CHECK_THAT(poor.worst_z, WithinRel(3, 1e-12));
+
+    // The residuals of given ratings, signed from bot a's side.
+    const std::vector<Rating> given = {{5, 0}, {0, 0}, {-5, 0}};
+    const RatingFit off = rating_fit(additive, given);
+    CHECK_THAT(off.chi_square, WithinRel(81 + 9 + 36, 1e-12));  // z = 9, -3, 6
+    CHECK(off.worst_pair == 0);
+    CHECK_THAT(off.worst_z, WithinRel(9, 1e-12));
+
+    // A chain of pairs leaves no degrees of freedom: p_value 1 whatever the ratings.
+    const std::vector<PairwiseResult> chain = {{0, 1, 14, 1}, {1, 2, 2, 1}};
+    const RatingFit free = rating_fit(chain, given);
+    CHECK(free.degrees_of_freedom == 0);
+    CHECK(free.p_value == 1.0);
+
+    CHECK_THROWS_AS(rating_fit(std::vector<PairwiseResult>{{0, 3, 1, 1}}, given),
+                    std::invalid_argument);
+    CHECK_THROWS_AS(rating_fit(std::vector<PairwiseResult>{{0, 1, 1, 0}}, given),
+                    std::invalid_argument);
+    const std::vector<Rating> not_finite = {{std::nan(""), 0}, {0, 0}};
+    CHECK_THROWS_AS(rating_fit(std::vector<PairwiseResult>{{0, 1, 1, 1}}, not_finite),
+                    std::invalid_argument);
+}
+
 TEST_CASE("sprt accepts H1, accepts H0 or keeps sampling", "[stats]") {
     // mu0 = 0, mu1 = 5 mbb/hand, alpha = beta = 0.05:
     //   lower = log(0.05 / 0.95) = -2.9444389791664403, upper = +2.9444389791664403

@@ -1,5 +1,6 @@
 // Tournament statistics: win rates with confidence intervals, likelihood of superiority,
-// least-squares ratings of a field and a sequential probability ratio test.
+// least-squares ratings of a field with their goodness of fit and a sequential probability
+// ratio test.
 //
 // A sample is one independent observation: a bot's winnings over one duplicate pair (heads-up:
 // the same deal played with seats swapped), one rotation group (ring: the same deal played
@@ -21,6 +22,7 @@
 //   std::invalid_argument with a message naming the argument, instead of producing NaN.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -106,6 +108,38 @@ struct Rating {
 // which proves a condition number above 1e12: fewer than about four significant digits
 // would be left). The message says "too disparate".
 std::vector<Rating> least_squares_ratings(int num_bots, std::span<const PairwiseResult> pairs);
+
+// P(X >= x) for X chi-square distributed with `degrees_of_freedom` degrees of freedom (the
+// regularized upper incomplete gamma function Q(k / 2, x / 2)), exact in closed form for whole
+// k: e^(-x/2) sum_{i<k/2} (x/2)^i / i! for even k; erfc(sqrt(x/2)) plus e^(-x/2) sum_{i<(k-1)/2}
+// (x/2)^(i+1/2) / Gamma(i + 3/2) for odd k. 1 for x <= 0; accurate to about 1e-14 absolute;
+// takes k / 2 steps.
+// Throws std::invalid_argument when x is NaN or degrees_of_freedom < 1.
+double chi_square_upper_tail(double x, std::int64_t degrees_of_freedom);
+
+// How well ratings explain the pair results they were fitted to: a goodness-of-fit test of the
+// model behind least_squares_ratings, that each pair's true result is the difference of two
+// ratings. With z_k = (mean_k - (r_a - r_b)) / std_error_k for pair k,
+//   chi_square = sum_k z_k^2,  degrees_of_freedom = pairs - (bots - 1)  (at least 0)
+//   p_value    = chi_square_upper_tail(chi_square, degrees_of_freedom)
+// For the least-squares ratings of the same pairs, chi_square is the minimum the fit reached,
+// and under the model (each mean normal with its stated standard error, pairs independent) it
+// is chi-square distributed with that many degrees of freedom. A small p_value says the
+// results are not additive: some bots do better against one opponent than their ratings say
+// (A beats B, B beats C, C beats A is the extreme), and a rating difference is then not the
+// expected result of a match. With no degrees of freedom (two bots, a gauntlet) any ratings
+// fit exactly and p_value is 1. worst_pair indexes the pair of the largest |z_k|, worst_z is
+// its z (above 0: the pair's bot a did better than the ratings say); both are 0 without pairs.
+// Throws std::invalid_argument for a bot index outside `ratings`, a == b, a mean or rating
+// that is not finite, or std_error <= 0 or not finite.
+struct RatingFit {
+    double chi_square = 0;
+    std::int64_t degrees_of_freedom = 0;
+    double p_value = 1;
+    std::size_t worst_pair = 0;
+    double worst_z = 0;
+};
+RatingFit rating_fit(std::span<const PairwiseResult> pairs, std::span<const Rating> ratings);
 
 // Wald's sequential probability ratio test of H0: mean = mu0 against H1: mean = mu1 with
 // error rates alpha and beta, using the normal approximation with the variance estimated
