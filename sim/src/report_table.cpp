@@ -421,8 +421,11 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
     for (int index : order) {
         const FaultCounts& faults = report.bots(index).faults();
         if (faults.exception() + faults.illegal_action() + faults.bad_answer() == 0) continue;
-        out << "Faults of " << bot_name(report, index) << ": "
-            << counted(faults.exception(), "exception") << ", "
+        // report.proto's `exception` counts both ways a bot fails to answer: a C++ bot's throw
+        // and a plugin's error status (work_unit.cpp).
+        out << "Faults of " << bot_name(report, index) << ": " << grouped(faults.exception())
+            << (faults.exception() == 1 ? " exception or error status, "
+                                        : " exceptions or error statuses, ")
             << counted(faults.illegal_action(), "illegal action") << ", "
             << counted(faults.bad_answer(), "bad answer");
         if (!faults.first_message().empty())

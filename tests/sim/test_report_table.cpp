@@ -125,8 +125,8 @@ TEST_CASE("report table: round robin with all-in EV, ratings, faults and timing"
         "field, and rating differences do not predict them (equity:samples=200 against tag: "
         "+969.0 ± 50.0 mbb/hand, ratings",
         "+1956.8); read the crosstable.",
-        "Faults of equity:samples=200: 2 exceptions, 1 illegal action, 0 bad answers; first: hand "
-        "12, illegal action: raise to 3",
+        "Faults of equity:samples=200: 2 exceptions or error statuses, 1 illegal action, 0 bad "
+        "answers; first: hand 12, illegal action: raise to 3",
         "",
         "Crosstable: row bot against column bot, mbb/hand ± 95% CI",
         "                                     1               2              3",

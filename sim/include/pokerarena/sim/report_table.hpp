@@ -11,9 +11,10 @@
 //   config.allin_ev), rating ± CI (when the report has ratings) and faults, then a note when
 //   the ratings fit the crosstable poorly (rating_fit's p_value below 0.001 over the pairs
 //   the ratings were fitted to: at least 2 samples, std_error = ci95 / 1.96, a pair without
-//   spread weighed as aggregate() weighs it), then one line per bot with faults; the
-//   crosstable (heads-up formats: row bot against column bot, columns named by rank); the SPRT
-//   line; timing. A section with nothing to show is left out.
+//   spread weighed as aggregate() weighs it), then one line per bot with faults (exceptions
+//   and error statuses, illegal actions, bad answers); the crosstable (heads-up formats: row
+//   bot against column bot, columns named by rank); the SPRT line; timing. A section with
+//   nothing to show is left out.
 // - Whatever depends on the machine is on the last lines, which start with "Speed:" (hands/s,
 //   wall time, threads, peak memory) or "Decision µs:" (mean time per decision by bot): the
 //   rest is equal for two runs of the same tournament, so tables can be compared.
