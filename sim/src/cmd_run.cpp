@@ -26,6 +26,7 @@
 
 #include "cli_checks.hpp"
 #include "commands.hpp"
+#include "pokerarena/bots/registry.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_table.hpp"
 #include "pokerarena/sim/runner.hpp"
@@ -92,27 +93,56 @@ class UsageError : public std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
 
+// One bot of --bots: NAME=SPEC gives its name; a bare SPEC leaves the name to the spec.
+struct FlagBot {
+    std::string name;
+    std::string spec;
+};
+
+bool is_number(const std::string& text) {
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return !text.empty() && error == std::errc() && end == text.data() + text.size();
+}
+
 // "tag,equity:samples=500,aggression=0.7" -> {"tag", "equity:samples=500,aggression=0.7"}: a
-// built-in's parameters are comma-separated too, so a key=value piece without a name of its
-// own continues the bot before it.
-std::vector<std::string> split_bot_list(const std::vector<std::string>& lists) {
-    std::vector<std::string> specs;
+// built-in's parameters are comma-separated too, so a key=value piece continues the bot before
+// it when it can be one of that bot's parameters: the bot has a parameter part (after ':') and
+// the value is a number (every built-in parameter is) or the bot is a plugin (its
+// configuration is free text). Any other piece with '=' before its first ':' or '/' is
+// NAME=SPEC: "a=tag,b=tag" is two tags named a and b, "a=equity:samples=500,b=tag" names both.
+// Before names were accepted, such a piece made an unknown bot or parameter (bar a plugin
+// path whose first folder has '=' in its name), so the lists that played still play the same.
+std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists) {
+    std::vector<FlagBot> bots;
     for (const std::string& list : lists) {
         std::size_t start = 0;
         while (start <= list.size()) {
             std::size_t end = list.find(',', start);
             if (end == std::string::npos) end = list.size();
             std::string piece = list.substr(start, end - start);
-            const bool continues = piece.find('=') != std::string::npos &&
-                                   piece.find(':') == std::string::npos && !specs.empty();
-            if (continues)
-                specs.back() += "," + piece;
-            else
-                specs.push_back(std::move(piece));
             start = end + 1;
+            const std::size_t equals = piece.find('=');
+            const std::string key = piece.substr(0, equals);
+            if (equals == std::string::npos || key.find_first_of(":/") != std::string::npos) {
+                bots.push_back({"", std::move(piece)});
+                continue;
+            }
+            const std::string value = piece.substr(equals + 1);
+            const bool continues = !bots.empty() &&
+                                   bots.back().spec.find(':') != std::string::npos &&
+                                   (is_number(value) || is_plugin_spec(bots.back().spec));
+            if (continues) {
+                bots.back().spec += "," + piece;
+            } else if (key.empty()) {
+                throw UsageError("--bots: '" + piece +
+                                 "' names no bot; expected NAME=SPEC, e.g. --bots a=tag,b=tag");
+            } else {
+                bots.push_back({key, value});
+            }
         }
     }
-    return specs;
+    return bots;
 }
 
 // "0,20,0.05,0.05" -> Sprt{mbb0 0, mbb1 20, alpha 0.05, beta 0.05}.
@@ -167,8 +197,11 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
 
     if (options.bots_flag->count() > 0) {
         config.clear_bots();
-        for (const std::string& spec : split_bot_list(options.bots))
-            config.add_bots()->set_spec(spec);
+        for (const FlagBot& bot : split_bot_list(options.bots)) {
+            sim::BotEntry& entry = *config.add_bots();
+            entry.set_spec(bot.spec);
+            if (!bot.name.empty()) entry.set_name(bot.name);
+        }
     }
     if (options.format_flag->count() > 0) {
         const std::map<std::string, sim::Format> formats{{"round-robin", sim::ROUND_ROBIN},
@@ -445,7 +478,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
                      ".json (see sim/configs/); flags override it")
         ->check(CLI::ExistingFile);
     options->bots_flag = run_app->add_option(
-        "--bots", options->bots, "Bots, comma-separated: NAME[:key=value,...] or PATH.so[:config]");
+        "--bots", options->bots,
+        "Bots, comma-separated: BOT[:key=value,...] or PATH.so[:config], each optionally named "
+        "NAME=... (two of one kind need names: --bots a=tag,b=tag)");
     options->format_flag =
         run_app
             ->add_option("--format", options->format,
@@ -505,6 +540,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
     run_app->add_flag("-q,--quiet", options->quiet, "No progress and no log lines below warn");
     run_app->footer(
         "Prints the results table and writes the report (pokerarena report shows it again).\n"
+        "Blinds, antes, the betting structure (no-limit is the default), a gauntlet's hero\n"
+        "other than the first bot, sit-and-go levels and payouts and deals_per_unit have no\n"
+        "flags: give them in a configuration file (sim/configs/, docs/simulator.md).\n"
         "Progress goes to standard error: one updating line on a terminal, a log line every\n"
         "5 seconds otherwise. Ctrl-C (or SIGTERM) finishes the tables in play, writes the\n"
         "report marked incomplete and prints the command that resumes it. A second Ctrl-C\n"

@@ -217,8 +217,10 @@ void check_bots(TournamentConfig& c) {
         if (bot.name().empty()) bot.set_name(bot.spec());
         if (!names.insert(bot.name()).second)
             fail(field + ".name: '" + bot.name() +
-                 "' is already the name of another bot; names must be distinct (give one a "
-                 "name)");
+                 "' is already the name of another bot; names must be distinct: give this one "
+                 "another (name: \"" +
+                 bot.name() + "-2\" in a configuration file, " + bot.name() + "-2=" + bot.spec() +
+                 " in --bots)");
     }
 }
 
