@@ -2,11 +2,13 @@
 
 #include <charconv>
 #include <cmath>
+#include <fstream>
 #include <ostream>
 #include <sstream>
 
 #include "builtin_bots.hpp"
 #include "pokerarena/bots/plugin.hpp"
+#include "pokerarena/bots/sha256.hpp"
 
 namespace pokerarena {
 namespace {
@@ -156,6 +158,37 @@ bool is_plugin_spec(std::string_view spec) {
         0, spec.find(".so:") == std::string_view::npos ? spec.find(':') : spec.find(".so:") + 3);
     return name.find('/') != std::string_view::npos || name.ends_with(".so") ||
            name.ends_with(".dylib");
+}
+
+std::string resolve_plugin_spec(std::string_view spec, const std::filesystem::path& folder) {
+    if (!is_plugin_spec(spec)) return std::string(spec);
+    const std::string path = split_plugin_spec(spec).path;
+    // The configuration is what follows the path (":config" or nothing), kept byte for byte.
+    const std::string_view rest = spec.substr(path.size());
+    const std::filesystem::path given(path);
+    if (given.is_absolute()) return std::string(spec);
+    // folder / given is given when folder is empty (absolute() refuses an empty path).
+    return std::filesystem::absolute(folder / given).lexically_normal().string() +
+           std::string(rest);
+}
+
+PluginFileIdentity identify_plugin(std::string_view spec) {
+    const std::string path = split_plugin_spec(spec).path;
+    // Loaded first: a missing or unloadable file gets the loader's message.
+    const std::string api_name = load_plugin(path)->name();
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw PluginError("plugin '" + path + "': cannot be read for its SHA-256");
+    Sha256 hash;
+    PluginFileIdentity identity;
+    std::string chunk(1 << 16, '\0');
+    while (in.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || in.gcount() > 0) {
+        hash.update(std::string_view(chunk.data(), static_cast<std::size_t>(in.gcount())));
+        identity.size += in.gcount();
+    }
+    if (in.bad()) throw PluginError("plugin '" + path + "': read error while taking its SHA-256");
+    identity.sha256 = hash.hex();
+    identity.api_name = api_name;
+    return identity;
 }
 
 std::shared_ptr<const BotFactory> make_bot_factory(std::string_view spec) {
