@@ -370,6 +370,8 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
 
     Report report;
     *report.mutable_config() = c;
+    if (!tournament.plugin_folder.empty())
+        report.mutable_run()->set_plugin_folder(tournament.plugin_folder.string());
     report.set_units_total(static_cast<std::int64_t>(tournament.units.size()));
 
     // The SPRT is sequential: it may only look at the unbroken run of units from 0, in order,
@@ -439,6 +441,9 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
         BotResult& out = *report.add_bots();
         out.set_name(c.bots(b).name());
         out.set_spec(c.bots(b).spec());
+        if (static_cast<std::size_t>(b) < tournament.plugins.size() &&
+            tournament.plugins[static_cast<std::size_t>(b)])
+            *out.mutable_plugin() = *tournament.plugins[static_cast<std::size_t>(b)];
         out.set_hands(in.hands);
         out.set_net_chips(in.net_chips);
         *out.mutable_faults() = in.faults;

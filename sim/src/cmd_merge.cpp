@@ -27,7 +27,10 @@ int run_merge(const MergeOptions& options) {
         for (const std::string& input : options.inputs) {
             reports.push_back(sim::read_report(input));
         }
-        const sim::Report merged = sim::merge_reports(reports, options.inputs);
+        std::vector<std::string> warnings;
+        const sim::Report merged = sim::merge_reports(reports, options.inputs, &warnings);
+        for (const std::string& warning : warnings)
+            std::cerr << "pokerarena merge: warning: " << warning << '\n';
         sim::write_report(merged, options.output);
         sim::print_report_table(merged, std::cout);
         std::cout << "\nReport: " << options.output << " (" << merged.units_done() << " of "

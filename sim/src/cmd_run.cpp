@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -27,6 +28,7 @@
 #include "cli_checks.hpp"
 #include "commands.hpp"
 #include "pokerarena/bots/registry.hpp"
+#include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_table.hpp"
 #include "pokerarena/sim/runner.hpp"
@@ -228,6 +230,17 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
     return config;
 }
 
+// Where relative plugin paths are taken from: the configuration file's folder for the bots it
+// lists (wherever the command runs from); for the report's own configuration, the folder the
+// report recorded; for --bots, the current directory.
+std::filesystem::path plugin_folder(const RunCommandOptions& options, const Report* resume) {
+    if (options.bots_flag->count() > 0) return {};
+    if (!options.config_path.empty())
+        return std::filesystem::path(options.config_path).parent_path();
+    if (resume != nullptr) return resume->run().plugin_folder();
+    return {};
+}
+
 // Counted by SIGINT and SIGTERM. The first lets the units in flight finish; the second gives
 // them up, and the runner hands over the finished units to be written (RunOptions::abandon);
 // after it the default action is back, so a third ends the process at once, even if writing
@@ -335,7 +348,8 @@ int run(const RunCommandOptions& options) {
         if (!options.resume.empty()) resume = sim::read_report(options.resume);
         const TournamentConfig config = build_config(options, resume ? &*resume : nullptr);
         if (!resume) sim::check_new_config(config);
-        tournament = sim::make_tournament(config);
+        tournament = sim::make_tournament(config, sim::BotLoading::Load,
+                                          plugin_folder(options, resume ? &*resume : nullptr));
         run_options.threads = options.threads;
         run_options.tables = options.tables;
         if (!options.shard.empty())
@@ -345,6 +359,8 @@ int run(const RunCommandOptions& options) {
         sim::check_shard(tournament, run_options.shard);
         if (resume) {
             sim::check_resumable(tournament, *resume, run_options.shard);
+            for (const std::string& warning : sim::check_resumed_plugins(tournament, *resume))
+                spdlog::warn("{}", warning);
             run_options.resume = &*resume;
         }
         out = options.out_flag->count() > 0 ? options.out

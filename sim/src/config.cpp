@@ -514,6 +514,16 @@ void check_run_chips(const Tournament& t) {
              "give smaller blinds or fewer hands");
 }
 
+// In /work: "/work/x" for "x" and "x/", "/work" for "" and "."; without a trailing separator,
+// so that the folder a report records reads the same however it was given.
+std::filesystem::path absolute_folder(const std::filesystem::path& folder) {
+    // absolute() refuses an empty path.
+    std::filesystem::path path =
+        std::filesystem::absolute(folder.empty() ? "." : folder).lexically_normal();
+    if (!path.has_filename() && path.has_relative_path()) path = path.parent_path();
+    return path;
+}
+
 }  // namespace
 
 // Rules for a configuration a person has just written, beyond what make_tournament() needs to
@@ -541,7 +551,8 @@ void check_new_config(const TournamentConfig& c) {
              "hh_sample out");
 }
 
-Tournament make_tournament(const TournamentConfig& config, BotLoading loading) {
+Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
+                           const std::filesystem::path& plugin_folder) {
     Tournament t;
     TournamentConfig& c = t.config;
     c = config;
@@ -562,8 +573,22 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading) {
     // Bots last: a plugin is loaded only for a configuration that is otherwise right.
     if (loading == BotLoading::Skip) return t;
     for (int i = 0; i < c.bots_size(); ++i) {
+        const std::string& spec = c.bots(i).spec();
         try {
-            t.factories.push_back(make_bot_factory(c.bots(i).spec()));
+            // Loaded from an absolute path, so that a failure says where it looked and the
+            // identity is taken of the file that plays.
+            const std::string resolved = resolve_plugin_spec(spec, plugin_folder);
+            t.factories.push_back(make_bot_factory(resolved));
+            if (!is_plugin_spec(spec)) {
+                t.plugins.emplace_back();
+                continue;
+            }
+            if (resolved != spec) t.plugin_folder = absolute_folder(plugin_folder);
+            const PluginFileIdentity file = identify_plugin(resolved);
+            PluginIdentity& identity = t.plugins.emplace_back().emplace();
+            identity.set_sha256(file.sha256);
+            identity.set_size(file.size);
+            identity.set_api_name(to_valid_utf8(file.api_name));
         } catch (const std::exception& e) {
             // BotSpecError and PluginError say what is wrong with the spec; the field says where.
             fail("bots[" + to_string(i) + "].spec: " + e.what());

@@ -6,11 +6,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "pokerarena/bots/registry.hpp"
+#include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
 namespace pokerarena::sim {
@@ -49,6 +52,52 @@ std::string first_difference(const google::protobuf::Message& expected,
     return first.empty() ? "they differ" : first;
 }
 
+// Each bot's plugin identity, from the inputs that record one: they must all agree, or the
+// merged units would be those of two different bots. An input that records none (written
+// before identities were) is merged with a warning. Returns the identities for the merged
+// report (nullopt: built-in, or recorded by no input).
+std::vector<std::optional<PluginIdentity>> check_same_plugins(std::span<const Report> reports,
+                                                              std::span<const std::string> names,
+                                                              std::vector<std::string>* warnings) {
+    const TournamentConfig& config = reports[0].config();
+    std::vector<std::optional<PluginIdentity>> identities(
+        static_cast<std::size_t>(config.bots_size()));
+    for (int b = 0; b < config.bots_size(); ++b) {
+        if (!is_plugin_spec(config.bots(b).spec())) continue;
+        const BotEntry& entry = config.bots(b);
+        const std::string bot = "bot '" + entry.name() + "' (bots[" + std::to_string(b) + "]" +
+                                (entry.name() == entry.spec() ? "" : ", " + entry.spec()) + ")";
+        std::size_t first = reports.size();
+        std::vector<std::size_t> unchecked;
+        for (std::size_t i = 0; i < reports.size(); ++i) {
+            // read_report() guarantees one result per bot; an input made in memory may not.
+            if (b >= reports[i].bots_size() || !reports[i].bots(b).has_plugin()) {
+                unchecked.push_back(i);
+                continue;
+            }
+            const PluginIdentity& identity = reports[i].bots(b).plugin();
+            if (first == reports.size()) {
+                first = i;
+                identities[static_cast<std::size_t>(b)] = identity;
+            } else if (!same_plugin(identity, reports[first].bots(b).plugin())) {
+                throw MergeError(input_name(names, i) + " and " + input_name(names, first) +
+                                 " were played by different plugin libraries for " + bot + ": " +
+                                 input_name(names, first) + ": " +
+                                 plugin_identity_text(reports[first].bots(b).plugin()) + "; " +
+                                 input_name(names, i) + ": " + plugin_identity_text(identity) +
+                                 "; merging them would mix the results of two different bots");
+            }
+        }
+        if (warnings == nullptr) continue;
+        for (const std::size_t i : unchecked)
+            warnings->push_back(input_name(names, i) + ": records no identity for the plugin of " +
+                                bot +
+                                " (written before reports recorded them), so the plugin could "
+                                "not be checked against the other inputs'");
+    }
+    return identities;
+}
+
 void check_same_tournament(std::span<const Report> reports, std::span<const std::string> names) {
     // Byte equality first: it is what "the same configuration" means (the schedule and the
     // deals are functions of every field), and the differencer only explains a mismatch.
@@ -72,9 +121,12 @@ void check_same_tournament(std::span<const Report> reports, std::span<const std:
 
 }  // namespace
 
-Report merge_reports(std::span<const Report> reports, std::span<const std::string> names) {
+Report merge_reports(std::span<const Report> reports, std::span<const std::string> names,
+                     std::vector<std::string>* warnings) {
     if (reports.empty()) throw MergeError("no reports to merge");
     check_same_tournament(reports, names);
+    const std::vector<std::optional<PluginIdentity>> plugins =
+        check_same_plugins(reports, names, warnings);
 
     // The schedule and the game are all aggregate() needs: loading the bots would make a merge
     // need the plugins at the paths they had where the shards ran, and run their code.
@@ -127,8 +179,17 @@ Report merge_reports(std::span<const Report> reports, std::span<const std::strin
     }
 
     *merged.mutable_config() = reports[0].config();
+    for (std::size_t b = 0; b < plugins.size(); ++b)
+        if (plugins[b]) *merged.mutable_bots(static_cast<int>(b))->mutable_plugin() = *plugins[b];
     RunInfo& run = *merged.mutable_run();
     run.set_version(reports[0].run().version());
+    // Where a resume of the merged report finds relative plugin paths: the first input's folder
+    // (the inputs may have run in different ones, on different machines).
+    for (const Report& report : reports) {
+        if (report.run().plugin_folder().empty()) continue;
+        run.set_plugin_folder(report.run().plugin_folder());
+        break;
+    }
     // ISO 8601 UTC times in one format sort as text; an input without one is left out.
     std::string started;
     for (const Report& report : reports) {

@@ -118,6 +118,18 @@ void check_report(const Report& report, const std::string& file) {
                           " results but its configuration has " +
                           std::to_string(report.config().bots_size()) +
                           " bots; it was not written by pokerarena");
+    // Merge and resume compare identities: one that could not have been recorded would make a
+    // mismatch no one can explain (or hide one).
+    for (int b = 0; b < report.bots_size(); ++b) {
+        if (!report.bots(b).has_plugin()) continue;
+        const PluginIdentity& plugin = report.bots(b).plugin();
+        const bool hex = plugin.sha256().size() == 64 &&
+                         plugin.sha256().find_first_not_of("0123456789abcdef") == std::string::npos;
+        if (!hex || plugin.size() < 0)
+            throw ReportError(file + ": bots[" + std::to_string(b) + "].plugin: SHA-256 '" +
+                              plugin.sha256() + "', size " + std::to_string(plugin.size()) +
+                              "; expected 64 lower-case hex digits and a size of 0 or more");
+    }
     if (report.units().empty()) return;
     Tournament tournament;
     try {

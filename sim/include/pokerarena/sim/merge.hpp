@@ -18,6 +18,12 @@
 //   inputs differs in anything but its timing fields (the first copy is kept when they
 //   agree); or the units together make a total that leaves the 64-bit range (each input may
 //   be fine alone). Units are checked as in aggregate() (pokerarena/sim/aggregate.hpp).
+// - Plugin bots: two inputs that record different identities (PluginIdentity: SHA-256, size,
+//   API name of the library) for one bot are a MergeError naming both inputs, the bot and both
+//   identities: their units were played by two different bots. An input that records none for
+//   a plugin bot (written before reports recorded them) is merged, and a warning naming it and
+//   the bot is appended to `warnings` (when given). The merged report keeps the identity the
+//   inputs agree on, and run.plugin_folder of the first input that has one.
 // - The tournament is rebuilt without its bots (BotLoading::Skip): no plugin is loaded, so a
 //   merge needs neither the plugins the inputs were run with nor their paths, and runs none
 //   of their code. A configuration make_tournament() rejects otherwise is a ConfigError,
@@ -27,6 +33,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "report.pb.h"
 
@@ -37,6 +44,7 @@ class MergeError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-Report merge_reports(std::span<const Report> reports, std::span<const std::string> names = {});
+Report merge_reports(std::span<const Report> reports, std::span<const std::string> names = {},
+                     std::vector<std::string>* warnings = nullptr);
 
 }  // namespace pokerarena::sim

@@ -12,7 +12,8 @@
 // - read_report() accepts exactly what write_report() writes (binary Protobuf), and refuses a
 //   report that no run can have written, so that report, merge and resume never show or
 //   combine impossible figures: units_done must be the number of units it holds, bots one
-//   result per bot of its configuration, no unit may
+//   result per bot of its configuration, a bot's plugin identity (if any) a SHA-256 of 64
+//   lower-case hex digits and a size of 0 or more, no unit may
 //   appear twice and, when it holds units, its configuration must be one make_tournament()
 //   accepts, units_total the size of that configuration's schedule and every unit pass
 //   check_unit_results() (pokerarena/sim/aggregate.hpp: seats, hands, samples, chips summing

@@ -53,6 +53,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <vector>
@@ -157,6 +158,11 @@ class Schedule {
 struct Tournament {
     TournamentConfig config;                                   // every default filled in
     std::vector<std::shared_ptr<const BotFactory>> factories;  // like config.bots
+    // Like config.bots: the identity of each plugin bot's library (nullopt for a built-in).
+    // Empty with BotLoading::Skip.
+    std::vector<std::optional<PluginIdentity>> plugins;
+    // The absolute folder relative plugin paths were taken from; empty when none is relative.
+    std::filesystem::path plugin_folder;
     GameDef game;  // the game every table plays (sit-and-go: the first level)
     Schedule units;
 };
@@ -166,7 +172,13 @@ struct Tournament {
 // tournament's factories are empty, so play_unit() rejects every unit of it.
 enum class BotLoading { Load, Skip };
 
-Tournament make_tournament(const TournamentConfig& config, BotLoading loading = BotLoading::Load);
+// Relative plugin paths in config.bots are taken from `plugin_folder` (the folder of the
+// configuration file that lists them; empty: the current directory); each plugin is loaded
+// from the absolute path that makes, which a failure names ("bots[0].spec: plugin
+// '/abs/dir/bot.so': file not found"). The configuration keeps the specs as given: the same
+// file read from anywhere is the same tournament.
+Tournament make_tournament(const TournamentConfig& config, BotLoading loading = BotLoading::Load,
+                           const std::filesystem::path& plugin_folder = {});
 
 // Rules for a configuration a person has just written (a file or flags), beyond what
 // make_tournament() needs to play it: hh_sample above 1 without hh_out (it would do nothing),
@@ -194,7 +206,8 @@ UnitResult play_unit(const Tournament& tournament, std::int64_t unit);
 // - The SPRT's stop is not marked in a unit: it is recomputed from the results (see below).
 //
 // The report's figures (bots, pairs, sprt, curve, units, hands, units_total, units_done,
-// complete) from the finished units; run and timing are left for the caller.
+// complete) from the finished units, with each plugin bot's identity (bots[i].plugin) and
+// run.plugin_folder from the tournament; the rest of run, and timing, are left for the caller.
 // - Win rates are summarize(samples, 1000 * samples.n / (big_blind * hands)) in mbb per hand
 //   (cash formats; sit-and-go reports prize, roi and itm_rate instead).
 // - Ratings (heads-up formats): least_squares_ratings over the pairs with at least 2 samples,

@@ -1,0 +1,73 @@
+#include "pokerarena/sim/plugin_identity.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "pokerarena/bots/plugin.hpp"
+
+namespace pokerarena::sim {
+
+namespace {
+
+// 16384 -> "16,384". Appended digit by digit: string::insert here draws a false -Wrestrict
+// from g++ 12.
+std::string grouped(std::int64_t value) {
+    const std::string digits = std::to_string(value);
+    std::string text;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && digits[i - 1] != '-' && (digits.size() - i) % 3 == 0) text += ',';
+        text += digits[i];
+    }
+    return text;
+}
+
+}  // namespace
+
+bool same_plugin(const PluginIdentity& a, const PluginIdentity& b) {
+    return a.sha256() == b.sha256() && a.size() == b.size() && a.api_name() == b.api_name();
+}
+
+std::string plugin_identity_text(const PluginIdentity& identity) {
+    // The whole hash: it is what a user compares with `sha256sum FILE`.
+    return "SHA-256 " + identity.sha256() + ", " + grouped(identity.size()) + " bytes, API name '" +
+           identity.api_name() + "'";
+}
+
+std::vector<std::string> check_resumed_plugins(const Tournament& tournament, const Report& resume) {
+    std::vector<std::string> warnings;
+    const TournamentConfig& config = tournament.config;
+    for (std::size_t b = 0; b < tournament.plugins.size(); ++b) {
+        if (!tournament.plugins[b]) continue;
+        const auto index = static_cast<int>(b);
+        const std::string bot =
+            "bots[" + std::to_string(b) + "] '" + config.bots(index).name() + "'";
+        // The factory's spec holds the absolute path the plugin was loaded from.
+        const std::string file = split_plugin_spec(tournament.factories[b]->spec()).path;
+        const PluginIdentity& now = *tournament.plugins[b];
+        if (index >= resume.bots_size() || !resume.bots(index).has_plugin()) {
+            if (resume.units_size() > 0)
+                warnings.push_back("--resume: the report records no identity for the plugin of " +
+                                   bot +
+                                   " (it was written before reports recorded them), so the "
+                                   "plugin could not be checked: if " +
+                                   file +
+                                   " is not the library its units were played with, the report "
+                                   "will mix the results of two different bots");
+            continue;
+        }
+        const PluginIdentity& recorded = resume.bots(index).plugin();
+        if (same_plugin(recorded, now)) continue;
+        throw PluginMismatch(
+            "--resume: the plugin of " + bot + ", " + file +
+            ", is not the library the report's units were played with: its contents changed "
+            "(report: " +
+            plugin_identity_text(recorded) + "; now: " + plugin_identity_text(now) +
+            "); resuming would mix the results of two different bots in one "
+            "report. Put back the library the run started with, or start the "
+            "run again");
+    }
+    return warnings;
+}
+
+}  // namespace pokerarena::sim
