@@ -52,7 +52,9 @@ void add_report_command(CLI::App& app, int& exit_code) {
     auto options = std::make_shared<ReportOptions>();
     CLI::App* report = app.add_subcommand(
         "report", "Print a tournament report (.pb from 'pokerarena run') as a table or as JSON");
-    report->add_option("FILE", options->file, "The report, binary Protobuf");
+    // Required, which also settles `report --json FILE`: CLI11 leaves an optional value to a
+    // required positional still unfilled, so FILE is the report and the JSON goes to stdout.
+    report->add_option("FILE", options->file, "The report, binary Protobuf")->required();
     CLI::Option* json =
         report->add_option("--json", "Print JSON instead of the table, to OUT or standard output")
             ->type_name("[OUT]")
@@ -69,19 +71,8 @@ void add_report_command(CLI::App& app, int& exit_code) {
         "  pokerarena report results/round_robin.pb --json results/round_robin.json\n"
         "  pokerarena report results/round_robin.pb --json | jq '.bots[].mbb_per_hand'");
     report->callback([options, json, &exit_code] {
-        // `--json FILE` with FILE read as the output, no report named: the user meant FILE
-        // as the report (the option takes an optional value, so it swallowed the file name).
         ReportOptions resolved = *options;
         if (json->count() > 0) resolved.json = json->as<std::string>();
-        if (resolved.file.empty() && resolved.json && !resolved.json->empty()) {
-            resolved.file = *resolved.json;
-            resolved.json = std::string();
-        }
-        if (resolved.file.empty()) {
-            std::cerr << "pokerarena report: FILE is required: the report to print\n";
-            exit_code = 2;
-            return;
-        }
         exit_code = run_report(resolved);
     });
 }

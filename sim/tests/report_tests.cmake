@@ -14,7 +14,8 @@ pokerarena_cli_test("report not a report" 2
   "not_a_report.pb: not a pokerarena report" report ${report_data}/not_a_report.pb)
 pokerarena_cli_test("report empty file" 2
   "empty.pb: not a pokerarena report" report ${report_data}/empty.pb)
-pokerarena_cli_test("report without file" 2 "FILE is required" report)
+pokerarena_cli_test("report without file" 106 "FILE is required" report)
+pokerarena_cli_test("report help: FILE is required" 0 "report [[]OPTIONS[]] FILE\n" report --help)
 pokerarena_cli_test("merge missing input" 2
   "pokerarena merge: [^\n]*no_such_report.pb: cannot open"
   merge ${report_dir}/no_such_report.pb -o ${report_dir}/never.pb)
