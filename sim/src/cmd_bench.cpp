@@ -72,6 +72,7 @@ int run_bench(const BenchOptions& options) {
     Checksum checksum;
     std::int64_t total_hands = 0;
     double total_seconds = 0;
+    int threads = 0;  // the runner's: --threads, or every core when not given
     for (const BenchCase& bench : bench_cases(options.hands)) {
         sim::Tournament tournament;
         try {
@@ -89,6 +90,7 @@ int run_bench(const BenchOptions& options) {
             for (const sim::BotUnit& bot : unit.bots())
                 checksum.add(bot.net_chips());
         }
+        threads = report.run().threads();
         total_hands += report.hands();
         total_seconds += report.timing().wall_seconds();
         std::cout << bench.name << ": " << report.hands() << " hands, "
@@ -96,8 +98,7 @@ int run_bench(const BenchOptions& options) {
     }
     char hex[32];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(checksum.value));
-    std::cout << "Threads: " << (options.threads > 0 ? std::to_string(options.threads) : "all")
-              << "\nHands: " << total_hands << "\nHands/s: "
+    std::cout << "Threads: " << threads << "\nHands: " << total_hands << "\nHands/s: "
               << static_cast<std::int64_t>(
                      total_seconds > 0 ? static_cast<double>(total_hands) / total_seconds : 0)
               << "\nChecksum: " << hex << '\n';
