@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "cli_version.hpp"
 #include "commands.hpp"
-#include "pokerarena_version.hpp"
 
 namespace {
 
@@ -121,9 +121,7 @@ int main(int argc, char** argv) {
         "  pokerarena list-bots\n"
         "  pokerarena check-bot path/to/my_bot.so:aggression=2\n"
         "  pokerarena play --vs tag,equity");
-    std::string version = std::string("pokerarena ") + POKERARENA_VERSION_TEXT;
-    if (*POKERARENA_GIT_COMMIT) version += " (git " POKERARENA_GIT_COMMIT ")";
-    app.set_version_flag("--version", version,
+    app.set_version_flag("--version", pokerarena::cli::version_text(),
                          "Print the version (and the git commit built) and exit");
     app.require_subcommand(1);
     app.failure_message(failure_message);
