@@ -175,8 +175,9 @@ enum class BotLoading { Load, Skip };
 // Relative plugin paths in config.bots are taken from `plugin_folder` (the folder of the
 // configuration file that lists them; empty: the current directory); each plugin is loaded
 // from the absolute path that makes, which a failure names ("bots[0].spec: plugin
-// '/abs/dir/bot.so': file not found"). The configuration keeps the specs as given: the same
-// file read from anywhere is the same tournament.
+// '/abs/dir/bot.so': file not found"), and whose identity (SHA-256, size and API name of the
+// library, identify_plugin()) goes into Tournament::plugins. The configuration keeps the specs
+// as given: the same file read from anywhere is the same tournament.
 Tournament make_tournament(const TournamentConfig& config, BotLoading loading = BotLoading::Load,
                            const std::filesystem::path& plugin_folder = {});
 
