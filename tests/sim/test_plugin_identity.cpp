@@ -10,6 +10,7 @@
 #include "pokerarena/bots/sha256.hpp"
 #include "pokerarena/sim/merge.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
+#include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
@@ -182,4 +183,16 @@ TEST_CASE("plugin identity: the text names the whole SHA-256, the size and the A
     identity.set_api_name("my bot");
     CHECK(plugin_identity_text(identity) ==
           "SHA-256 " + std::string(64, 'a') + ", 1,234,567 bytes, API name 'my bot'");
+}
+
+TEST_CASE("plugin identity: a report whose identity no run can have recorded is refused") {
+    const PluginFolders folders;
+    Report report = shard(folders.calls, 1);
+    report.mutable_bots(0)->mutable_plugin()->set_sha256("not a hash");
+    const fs::path file = folders.root / "bad_identity.pb";
+    write_report(report, file);
+    CHECK_THROWS_WITH(read_report(file),
+                      file.string() + ": bots[0].plugin: SHA-256 'not a hash', size " +
+                          std::to_string(report.bots(0).plugin().size()) +
+                          "; expected 64 lower-case hex digits and a size of 0 or more");
 }
