@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
@@ -431,6 +432,14 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
         if (!faults.first_message().empty())
             out << "; first: " << printable(faults.first_message());
         out << '\n';
+    }
+    // Which library each plugin bot was, in the form sha256sum prints, so that a reader can
+    // tell the build a table comes from (merge and --resume refuse to mix two).
+    for (int index : order) {
+        const BotResult& bot = report.bots(index);
+        if (bot.has_plugin())
+            out << "Plugin " << bot_name(report, index) << ": "
+                << printable(plugin_identity_text(bot.plugin())) << '\n';
     }
 }
 

@@ -239,6 +239,22 @@ TEST_CASE("report table: a corrupt report prints without trusting it") {
                      " 2  call                -1500.0 ± 60.0               .  +475.5 ± 45.2") == 1);
 }
 
+TEST_CASE("report table: each plugin bot's library is named by its SHA-256") {
+    Report report = round_robin_report();
+    PluginIdentity* plugin = report.mutable_bots(2)->mutable_plugin();
+    plugin->set_sha256(std::string(64, 'a'));
+    plugin->set_size(16'384);
+    plugin->set_api_name("tag \x1b[1mbold");
+    const std::vector<std::string> lines = table_lines(report);
+    const std::string want = "Plugin tag: SHA-256 " + std::string(64, 'a') +
+                             ", 16,384 bytes, API name 'tag \\x1B[1mbold'";
+    CHECK(std::count(lines.begin(), lines.end(), want) == 1);
+    // Bots without a library get no line.
+    CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& line) {
+              return line.rfind("Plugin ", 0) == 0;
+          }) == 1);
+}
+
 TEST_CASE("report table: control characters in names and bot messages are escaped") {
     Report report = round_robin_report();
     report.mutable_bots(0)->set_name("red\x1b[31m\tx\xc2\x9b");
