@@ -178,9 +178,11 @@ typedef struct PaBotApi {
      * to be replayed with the seats swapped (duplicate matches). */
     void (*new_match)(void* handle);
 
-    /* Optional. For variance reduction: the probability that decide() would choose each of
-     * the `count` candidate actions, written to probabilities[0..count). Each in [0, 1], the
-     * sum at most 1 (raises are matched by amount). Returns PA_STATUS_OK or PA_STATUS_ERROR. */
+    /* Optional. The probability that decide() would choose each of the `count` candidate
+     * actions, written to probabilities[0..count). Each in [0, 1], the sum at most 1 (raises
+     * are matched by amount). Returns PA_STATUS_OK or PA_STATUS_ERROR. Only check-bot calls it
+     * today, to check the answers (with fold when allowed, check/call, and the minimum and
+     * maximum raise as candidates); runs do not use it. */
     int32_t (*action_probabilities)(void* handle, const PaView* view, const PaAction* candidates,
                                     uint32_t count, double* probabilities);
 } PaBotApi;

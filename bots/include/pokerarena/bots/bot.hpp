@@ -61,7 +61,7 @@ class Bot {
     // Optional: the probability that decide(view) returns each of `candidates` (raises are
     // matched by amount). Returns false when the bot does not say; otherwise every
     // probabilities[i] is in 0..1 and they sum to at most 1. probabilities.size() ==
-    // candidates.size().
+    // candidates.size(). Only check-bot asks, to check the answers; runs do not.
     virtual bool action_probabilities(const SeatView& view, std::span<const Action> candidates,
                                       std::span<double> probabilities) {
         (void)view;
