@@ -1,12 +1,24 @@
 #include "pokerarena/bots/check_bot.hpp"
 
+#include <poll.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <array>
+#include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstring>
+#include <new>
 #include <ostream>
+#include <streambuf>
 #include <vector>
 
 #include "pokerarena/bots/plugin.hpp"
+#include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/seat_driver.hpp"
 
@@ -66,6 +78,19 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t x) {
     return h * 0xFF51AFD7ED558CCDull;
 }
 
+// What the check has reached, in memory shared with the parent process, which reads it when
+// the child dies of a signal or a plugin call does not return.
+struct CheckProgress {
+    PluginCallState call;                 // the child's plugin call in progress
+    std::atomic<std::int64_t> probes{0};  // decisions asked of the bot so far, over both runs
+    std::atomic<std::int32_t> setup{-1};  // the table of the schedule in play
+    std::atomic<std::int32_t> run{0};     // 1 or 2
+};
+static_assert(std::atomic<std::int64_t>::is_always_lock_free &&
+                  std::atomic<std::uint64_t>::is_always_lock_free &&
+                  std::atomic<const char*>::is_always_lock_free,
+              "atomics shared between processes must be lock-free");
+
 struct Stats {
     std::array<std::int64_t, kMaxRounds> by_round{};
     std::int64_t facing_all_in = 0;
@@ -82,10 +107,11 @@ struct Stats {
 // checks the action probabilities it offers.
 class ProbeBot final : public Bot {
   public:
-    ProbeBot(std::unique_ptr<Bot> inner, Stats& stats, std::uint64_t& hash)
-        : inner_(std::move(inner)), stats_(stats), hash_(hash) {}
+    ProbeBot(std::unique_ptr<Bot> inner, Stats& stats, std::uint64_t& hash, CheckProgress& progress)
+        : inner_(std::move(inner)), stats_(stats), hash_(hash), progress_(progress) {}
 
     Action decide(const SeatView& v) override {
+        progress_.probes.fetch_add(1, std::memory_order_relaxed);
         ++stats_.by_round[static_cast<std::size_t>(v.round)];
         if (v.all_in & static_cast<SeatMask>(~(1u << v.seat))) ++stats_.facing_all_in;
         if (v.stacks[static_cast<std::size_t>(v.seat)] <= 10 * v.big_blind) ++stats_.short_stack;
@@ -143,6 +169,7 @@ class ProbeBot final : public Bot {
     std::unique_ptr<Bot> inner_;
     Stats& stats_;
     std::uint64_t& hash_;
+    CheckProgress& progress_;
 };
 
 struct RunResult {
@@ -159,17 +186,21 @@ void merge(SeatFaults& into, const SeatFaults& from) {
 }
 
 RunResult run_schedule(const BotFactory& bot, const BotFactory& opponent,
-                       const std::vector<Setup>& setups, const CheckBotOptions& options) {
+                       const std::vector<Setup>& setups, const CheckBotOptions& options,
+                       CheckProgress& progress) {
     RunResult run;
+    progress.run.fetch_add(1, std::memory_order_relaxed);
     for (std::size_t i = 0; i < setups.size(); ++i) {
         const Setup& setup = setups[i];
+        progress.setup.store(static_cast<std::int32_t>(i), std::memory_order_relaxed);
         std::uint64_t hash = 0;
         std::vector<std::unique_ptr<Bot>> bots;
         std::vector<Bot*> seats;
         for (int s = 0; s < setup.seats; ++s) {
             const std::uint64_t seed = mix(mix(options.seed, i), static_cast<std::uint64_t>(s));
             if (s % 2 == 0) {
-                bots.push_back(std::make_unique<ProbeBot>(bot.create(seed), run.stats, hash));
+                bots.push_back(
+                    std::make_unique<ProbeBot>(bot.create(seed), run.stats, hash, progress));
             } else {
                 bots.push_back(opponent.create(seed));
             }
@@ -197,24 +228,29 @@ const char* structure_name(BettingStructure s) {
     return "?";
 }
 
-}  // namespace
+std::string setup_text(const Setup& s) {
+    return std::to_string(s.seats) + " seats, " + structure_name(s.structure) + ", stacks " +
+           kStackNames[s.stacks];
+}
 
-int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostream& out) {
+// The whole check, in the child process (see check_bot).
+int check_in_this_process(const std::string& spec, const CheckBotOptions& options,
+                          std::ostream& out, CheckProgress& progress) {
     std::shared_ptr<const BotFactory> bot;
     try {
         bot = make_bot_factory(spec);
     } catch (const std::exception& e) {
-        out << "check-bot: " << e.what() << '\n';
+        out << "check-bot: " << printable_text(e.what()) << '\n';
         return 2;
     }
     const auto opponent = make_bot_factory("random");
     const std::vector<Setup> setups = schedule();
 
-    out << "check-bot " << spec;
+    out << "check-bot " << printable_text(spec);
     if (is_plugin_spec(spec)) {
         const auto library = load_plugin(split_plugin_spec(spec).path);
-        out << " (" << library->name() << ", ABI " << (library->abi_version() >> 16) << '.'
-            << (library->abi_version() & 0xFFFFu) << ')';
+        out << " (" << printable_text(library->name()) << ", ABI " << (library->abi_version() >> 16)
+            << '.' << (library->abi_version() & 0xFFFFu) << ')';
     }
     out << "\n  schedule: " << setups.size() << " tables (2 to 10 seats; ";
     for (auto s :
@@ -229,10 +265,10 @@ int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostr
     RunResult first;
     RunResult second;
     try {
-        first = run_schedule(*bot, *opponent, setups, options);
-        second = run_schedule(*bot, *opponent, setups, options);
+        first = run_schedule(*bot, *opponent, setups, options, progress);
+        second = run_schedule(*bot, *opponent, setups, options, progress);
     } catch (const std::exception& e) {
-        out << "check-bot: " << e.what() << '\n';
+        out << "check-bot: " << printable_text(e.what()) << '\n';
         return 2;
     }
 
@@ -250,13 +286,14 @@ int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostr
         out << "  " << fault_kind_name(kind) << ": " << n << '\n';
         problems += n > 0;
     }
-    if (first.faults.total() > 0) out << "    first: " << first.faults.first_message << '\n';
+    if (first.faults.total() > 0)
+        out << "    first: " << printable_text(first.faults.first_message) << '\n';
 
     if (st.offers_probabilities) {
         out << "  action probabilities: " << st.bad_probabilities << " invalid of "
             << st.probability_checks << " checked\n";
         if (st.bad_probabilities > 0) {
-            out << "    first: " << st.first_bad_probability << '\n';
+            out << "    first: " << printable_text(st.first_bad_probability) << '\n';
             ++problems;
         }
     } else {
@@ -273,11 +310,9 @@ int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostr
     if (differs == first.hashes.size()) {
         out << "  determinism: both runs took the same actions\n";
     } else {
-        const Setup& s = setups[differs];
         out << "  determinism: FAILED, the second run acted differently with the same seeds (first "
                "at "
-            << s.seats << " seats, " << structure_name(s.structure) << ", stacks "
-            << kStackNames[s.stacks] << ")\n";
+            << setup_text(setups[differs]) << ")\n";
         ++problems;
     }
     if (st.by_round[3] == 0) out << "  note: the bot never reached the river\n";
@@ -289,6 +324,167 @@ int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostr
     out << (problems == 0 ? "result: clean\n"
                           : "result: " + std::to_string(problems) + " problem(s)\n");
     return problems == 0 ? 0 : 1;
+}
+
+// The child's output, written to the pipe as it comes, so that what it printed before dying
+// reaches the parent.
+class PipeBuffer final : public std::streambuf {
+  public:
+    explicit PipeBuffer(int fd) : fd_(fd) {}
+
+  protected:
+    int_type overflow(int_type c) override {
+        if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+        const char byte = traits_type::to_char_type(c);
+        return write_all(&byte, 1) ? c : traits_type::eof();
+    }
+    std::streamsize xsputn(const char* text, std::streamsize size) override {
+        return write_all(text, static_cast<std::size_t>(size)) ? size : 0;
+    }
+
+  private:
+    bool write_all(const char* text, std::size_t size) {
+        while (size > 0) {
+            const ssize_t n = ::write(fd_, text, size);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) return false;
+            text += n;
+            size -= static_cast<std::size_t>(n);
+        }
+        return true;
+    }
+    int fd_;
+};
+
+[[noreturn]] void run_child(const std::string& spec, const CheckBotOptions& options, int fd,
+                            CheckProgress& progress) {
+    // The parent reports a crash, with what it reads in `progress`; the default action keeps
+    // the signal as the child's end.
+    for (const int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
+        ::signal(signal, SIG_DFL);
+    PipeBuffer buffer(fd);
+    std::ostream out(&buffer);
+    int code = 2;
+    {
+        const PluginCallScope scope(progress.call, -1);
+        try {
+            code = check_in_this_process(spec, options, out, progress);
+        } catch (const std::exception& e) {
+            out << "check-bot: " << printable_text(e.what()) << '\n';
+        }
+    }
+    // No exit(): the parent's atexit handlers and buffers are not the child's to run.
+    ::_exit(code);
+}
+
+// "decide on probe 12 (run 1, table 3 of 72: 2 seats, pot-limit, stacks 1.5 to 25 bb; hand 4,
+// seat 0)" from what the child had reached.
+std::string where_text(const CheckProgress& progress, const PluginCallInfo& call) {
+    const std::vector<Setup> setups = schedule();
+    std::string text = call.bot ? plugin_call_name(call.call) : "outside any plugin call";
+    const std::int64_t probes = progress.probes.load();
+    if (probes > 0)
+        text += (call.bot && call.call == PluginCall::Decide ? " on probe " : " after probe ") +
+                std::to_string(probes);
+    const std::int32_t setup = progress.setup.load();
+    if (setup >= 0 && setup < static_cast<std::int32_t>(setups.size())) {
+        text += " (run " + std::to_string(progress.run.load()) + ", table " +
+                std::to_string(setup + 1) + " of " + std::to_string(setups.size()) + ": " +
+                setup_text(setups[static_cast<std::size_t>(setup)]);
+        if (call.bot && call.hand >= 0) text += "; hand " + std::to_string(call.hand);
+        if (call.bot && call.seat >= 0) text += ", seat " + std::to_string(call.seat);
+        text += ")";
+    }
+    return text;
+}
+
+}  // namespace
+
+int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostream& out) {
+    // The plugin runs in a child process: a crash there ends the child, not check-bot, and a
+    // call that never returns can be ended by killing the child.
+    void* shared = ::mmap(nullptr, sizeof(CheckProgress), PROT_READ | PROT_WRITE,
+                          MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    int pipe_fds[2];
+    if (shared == MAP_FAILED || ::pipe(pipe_fds) != 0) {
+        out << "check-bot: cannot start the check process: " << std::strerror(errno) << '\n';
+        if (shared != MAP_FAILED) ::munmap(shared, sizeof(CheckProgress));
+        return 2;
+    }
+    auto* progress = new (shared) CheckProgress;
+    out.flush();
+    const pid_t child = ::fork();
+    if (child == 0) {
+        ::close(pipe_fds[0]);
+        run_child(spec, options, pipe_fds[1], *progress);
+    }
+    ::close(pipe_fds[1]);
+    if (child < 0) {
+        out << "check-bot: cannot start the check process: " << std::strerror(errno) << '\n';
+        ::close(pipe_fds[0]);
+        ::munmap(shared, sizeof(CheckProgress));
+        return 2;
+    }
+
+    // Copy the child's output until it ends, watching the plugin call in progress.
+    bool printed = false;
+    bool line_open = false;
+    bool hung = false;
+    PluginCallInfo watched;
+    auto watched_since = std::chrono::steady_clock::now();
+    const auto limit = std::chrono::duration<double>(options.call_timeout_seconds);
+    for (;;) {
+        pollfd ready{pipe_fds[0], POLLIN, 0};
+        const int events = ::poll(&ready, 1, 100);
+        if (events > 0) {
+            char text[4096];
+            const ssize_t n = ::read(pipe_fds[0], text, sizeof text);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) break;  // the child has ended (or closed its output)
+            out.write(text, n);
+            out.flush();
+            printed = true;
+            line_open = text[n - 1] != '\n';
+            continue;
+        }
+        const PluginCallInfo call = progress->call.read();
+        const auto now = std::chrono::steady_clock::now();
+        if (call.bot == nullptr || call != watched) {
+            watched = call;
+            watched_since = now;
+        } else if (now - watched_since >= limit) {
+            hung = true;
+            ::kill(child, SIGKILL);
+            break;
+        }
+    }
+    ::close(pipe_fds[0]);
+    int status = 0;
+    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+
+    int code = 1;
+    if (!hung && WIFEXITED(status)) {
+        code = WEXITSTATUS(status);
+    } else {
+        if (line_open) out << '\n';
+        if (!printed) out << "check-bot " << printable_text(spec) << '\n';
+        if (hung) {
+            out << "  hang: " << where_text(*progress, watched) << " did not return within "
+                << options.call_timeout_seconds << " s; the check was stopped\n"
+                << "result: the bot hangs\n";
+        } else {
+            const int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+            const char* name = sigabbrev_np(signal);
+            out << "  crash: "
+                << (name ? "SIG" + std::string(name) : "signal " + std::to_string(signal)) << " in "
+                << where_text(*progress, progress->call.read()) << '\n'
+                << "result: the bot crashes\n";
+        }
+    }
+    progress->~CheckProgress();
+    ::munmap(shared, sizeof(CheckProgress));
+    return code;
 }
 
 }  // namespace pokerarena

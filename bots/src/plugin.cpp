@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena_bot.h"
 
 namespace pokerarena {
@@ -71,7 +72,13 @@ std::shared_ptr<const PluginLibrary> load_plugin(const std::string& path) {
     // A bare file name would make dlopen search the library path instead of the current
     // directory; users mean the file they named.
     const std::string open_path = path.find('/') == std::string::npos ? "./" + path : path;
-    void* handle = dlopen(open_path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    const char* label = plugin_label(path);
+    void* handle;
+    {
+        // dlopen runs the library's constructors: plugin code already.
+        const PluginCallMarker marker(label, PluginCall::Load, 0);
+        handle = dlopen(open_path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    }
     if (!handle) {
         const char* why = dlerror();
         throw PluginError(who + "cannot be loaded: " + (why ? why : "unknown error"));
@@ -87,7 +94,11 @@ std::shared_ptr<const PluginLibrary> load_plugin(const std::string& path) {
     PaBotApiFunction entry;
     static_assert(sizeof(entry) == sizeof(symbol));
     std::memcpy(&entry, &symbol, sizeof(entry));  // POSIX guarantees this conversion works
-    const PaBotApi* api = entry(PA_BOT_ABI_VERSION);
+    const PaBotApi* api;
+    {
+        const PluginCallMarker marker(label, PluginCall::Load, 1);
+        api = entry(PA_BOT_ABI_VERSION);
+    }
     if (!api)
         throw PluginError(who + "refused host ABI version " + version_text(PA_BOT_ABI_VERSION));
     if (api->struct_size < kMinApiSize) {
@@ -117,9 +128,14 @@ struct PluginBot::Buffers {
 
 PluginBot::PluginBot(std::shared_ptr<const PluginLibrary> library, const std::string& config,
                      std::uint64_t seed)
-    : library_(std::move(library)), buffers_(std::make_unique<Buffers>()) {
+    : library_(std::move(library)),
+      label_(plugin_label(config.empty() ? library_->path() : library_->path() + ":" + config)),
+      buffers_(std::make_unique<Buffers>()) {
     std::array<char, 512> error{};
-    handle_ = library_->api().create(config.c_str(), seed, error.data(), error.size());
+    {
+        const PluginCallMarker marker(label_, PluginCall::Create, ++calls_);
+        handle_ = library_->api().create(config.c_str(), seed, error.data(), error.size());
+    }
     if (!handle_) {
         error.back() = '\0';  // do not trust the plugin to terminate it
         throw PluginError("plugin '" + library_->path() +
@@ -130,6 +146,7 @@ PluginBot::PluginBot(std::shared_ptr<const PluginLibrary> library, const std::st
 }
 
 PluginBot::~PluginBot() {
+    const PluginCallMarker marker(label_, PluginCall::Destroy, ++calls_);
     library_->api().destroy(handle_);
 }
 
@@ -191,10 +208,15 @@ Action PluginBot::decide(const SeatView& view) {
     fill_view(view);
     PaAction answer{PA_CHECK_CALL, 0, 0};
     const PaBotApi& api = library_->api();
-    if (api.decide(handle_, &buffers_->view, &answer) != PA_STATUS_OK) {
-        const char* why = api.last_error(handle_);
-        throw BotError(FaultKind::ErrorStatus, std::string("decide returned an error: ") +
-                                                   (why && *why ? why : "(no message)"));
+    std::int32_t status;
+    {
+        const PluginCallMarker marker(label_, PluginCall::Decide, ++calls_, view.hand_number,
+                                      view.seat);
+        status = api.decide(handle_, &buffers_->view, &answer);
+    }
+    if (status != PA_STATUS_OK) {
+        throw BotError(FaultKind::ErrorStatus,
+                       "decide returned an error: " + last_error(view.hand_number, view.seat));
     }
     switch (answer.kind) {
         case PA_FOLD:
@@ -230,7 +252,14 @@ void PluginBot::on_event(const Event& e) {
     for (int i = 0; i < kMaxBoardCards; ++i) {
         p.cards[i] = i < e.num_cards ? card_byte(e.cards[static_cast<std::size_t>(i)]) : PA_NO_CARD;
     }
+    const PluginCallMarker marker(label_, PluginCall::OnEvent, ++calls_, e.hand_number);
     hook(handle_, &p);
+}
+
+std::string PluginBot::last_error(std::int32_t hand, std::int32_t seat) {
+    const PluginCallMarker marker(label_, PluginCall::LastError, ++calls_, hand, seat);
+    const char* why = library_->api().last_error(handle_);
+    return why && *why ? why : "(no message)";
 }
 
 bool PluginBot::wants_events() const {
@@ -238,7 +267,10 @@ bool PluginBot::wants_events() const {
 }
 
 void PluginBot::new_match() {
-    if (const auto hook = PA_OPTIONAL(library_->api(), new_match)) hook(handle_);
+    if (const auto hook = PA_OPTIONAL(library_->api(), new_match)) {
+        const PluginCallMarker marker(label_, PluginCall::NewMatch, ++calls_);
+        hook(handle_);
+    }
 }
 
 bool PluginBot::action_probabilities(const SeatView& view, std::span<const Action> candidates,
@@ -256,12 +288,16 @@ bool PluginBot::action_probabilities(const SeatView& view, std::span<const Actio
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         c[i] = PaAction{static_cast<int32_t>(candidates[i].kind), 0, candidates[i].amount};
     }
-    if (hook(handle_, &buffers_->view, c.data(), static_cast<uint32_t>(c.size()),
-             probabilities.data()) != PA_STATUS_OK) {
-        const char* why = library_->api().last_error(handle_);
-        throw BotError(FaultKind::ErrorStatus,
-                       std::string("action_probabilities returned an error: ") +
-                           (why && *why ? why : "(no message)"));
+    std::int32_t status;
+    {
+        const PluginCallMarker marker(label_, PluginCall::ActionProbabilities, ++calls_,
+                                      view.hand_number, view.seat);
+        status = hook(handle_, &buffers_->view, c.data(), static_cast<uint32_t>(c.size()),
+                      probabilities.data());
+    }
+    if (status != PA_STATUS_OK) {
+        throw BotError(FaultKind::ErrorStatus, "action_probabilities returned an error: " +
+                                                   last_error(view.hand_number, view.seat));
     }
     // The plugin's numbers are checked here, once, so that every host (check-bot, variance
     // reduction) can rely on Bot's contract.

@@ -45,12 +45,20 @@ void add_check_bot_command(CLI::App& app, int& exit_code) {
                      "Hands played at each table of the schedule (per run)")
         ->default_val(options->check.hands_per_setup)
         ->check(whole_number(1, 100000));
+    check
+        ->add_option("--timeout", options->check.call_timeout_seconds,
+                     "Seconds a call into the plugin (decide, ...) may run before the bot is "
+                     "reported as hanging")
+        ->default_val(options->check.call_timeout_seconds)
+        ->check(whole_number(1, 3600));
     check->footer(
         "Plays 2 to 10 seats, no-limit, pot-limit and fixed-limit, deep, short and\n"
         "one-chip stacks, twice with the same seeds. Reports illegal actions, error statuses,\n"
         "bad answers, exceptions, invalid action probabilities, non-determinism and\n"
-        "decisions per second. Exit code 0 only when the bot is clean, 1 when it is not,\n"
-        "2 when it cannot be loaded or created.\n\n"
+        "decisions per second. The bot plays in a child process: a crash is reported with\n"
+        "its signal and the call in progress, and a call that has not returned after\n"
+        "--timeout seconds as a hang. Exit code 0 only when the bot is clean, 1 when it is\n"
+        "not (crashes and hangs included), 2 when it cannot be loaded or created.\n\n"
         "Example:\n"
         "  pokerarena check-bot build/bots/example_c_bot.so");
     check->callback(

@@ -22,6 +22,7 @@
 #include "commands.hpp"
 #include "play_render.hpp"
 #include "pokerarena/bots/plugin.hpp"
+#include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/seat_driver.hpp"
 #include "pokerarena/engine/phh.hpp"
@@ -69,12 +70,13 @@ std::vector<std::string> split_bot_list(const std::vector<std::string>& lists) {
     return specs;
 }
 
-// "tag" for "tag:aggression=2", "my_bot" for "dir/my_bot.so:level=3".
+// "tag" for "tag:aggression=2", "my_bot" for "dir/my_bot.so:level=3"; a file name is
+// escaped (printable_text), as it is printed on every line of the table.
 std::string short_name(const std::string& spec) {
     if (is_plugin_spec(spec)) {
         std::string path = split_plugin_spec(spec).path;
         path = path.substr(path.find_last_of('/') + 1);
-        return path.substr(0, path.find('.'));
+        return printable_text(path.substr(0, path.find('.')));
     }
     return spec.substr(0, spec.find(':'));
 }
@@ -356,7 +358,8 @@ int run_play(const PlayOptions& options) {
         const SeatFaults& faults = driver.faults(s);
         if (faults.total() > 0) {
             std::cout << "Bot faults, " << names[static_cast<std::size_t>(s)] << ": "
-                      << faults.total() << " (first: " << faults.first_message << ")\n";
+                      << faults.total() << " (first: " << printable_text(faults.first_message)
+                      << ")\n";
         }
     }
 

@@ -7,6 +7,7 @@
 
 #include "cli_version.hpp"
 #include "commands.hpp"
+#include "pokerarena/bots/plugin_call.hpp"
 
 namespace {
 
@@ -109,6 +110,8 @@ std::string failure_message(const CLI::App* app, const CLI::Error& error) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Plugin bots run in this process: whichever command plays them, a crash names the bot.
+    pokerarena::install_plugin_crash_report();
     CLI::App app{"pokerarena: poker bot tournaments, hand replays and benchmarks"};
     app.footer(
         "Run 'pokerarena SUBCOMMAND --help' for a subcommand's options and more examples.\n\n"

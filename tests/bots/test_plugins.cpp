@@ -12,6 +12,7 @@
 #include "play_helpers.hpp"
 #include "pokerarena/bots/check_bot.hpp"
 #include "pokerarena/bots/plugin.hpp"
+#include "pokerarena/bots/plugin_call.hpp"
 
 using namespace pokerarena;
 
@@ -217,4 +218,76 @@ TEST_CASE("check-bot reports each kind of misbehaviour and fails") {
     std::ostringstream out;
     REQUIRE(check_bot("/nonexistent/bot.so", options, out) == 2);
     REQUIRE(out.str() == "check-bot: plugin '/nonexistent/bot.so': file not found\n");
+}
+
+// Before check-bot ran the plugin in a child process, each of these ended check-bot itself
+// (exit 139 or 134 without a word) or hung it for ever.
+TEST_CASE("check-bot reports a plugin that crashes, aborts or hangs, naming the call") {
+    CheckBotOptions options;
+    options.hands_per_setup = 5;
+    options.call_timeout_seconds = 1;
+    const std::string bad = PLUGIN_BAD_BOT;
+    const std::string first_probe =
+        "decide on probe 1 (run 1, table 1 of 72: 2 seats, no-limit, stacks 100 bb; hand 0, "
+        "seat 0)";
+    const std::pair<std::string, std::string> cases[] = {
+        {"crash", "\n  crash: SIGSEGV in " + first_probe + "\nresult: the bot crashes\n"},
+        {"abort", "\n  crash: SIGABRT in " + first_probe + "\nresult: the bot crashes\n"},
+        {"hang", "\n  hang: " + first_probe +
+                     " did not return within 1 s; the check was stopped\nresult: the bot hangs\n"},
+    };
+    for (const auto& [mode, expected] : cases) {
+        std::ostringstream out;
+        const int code = check_bot(bad + ":" + mode, options, out);
+        INFO(out.str());
+        REQUIRE(code == 1);
+        // What the child printed before it died comes first.
+        REQUIRE_THAT(out.str(), Catch::StartsWith("check-bot " + bad + ":" + mode + " (bad bot"));
+        REQUIRE_THAT(out.str(), Catch::EndsWith(expected));
+    }
+}
+
+TEST_CASE("check-bot escapes the plugin's messages") {
+    CheckBotOptions options;
+    options.hands_per_setup = 2;
+    std::ostringstream out;
+    REQUIRE(check_bot(plugin_path(PLUGIN_BAD_BOT) + ":ugly_error", options, out) == 1);
+    INFO(out.str());
+    REQUIRE_THAT(out.str(), Catch::Contains("    first: hand 0, error status: decide returned an "
+                                            "error: ugly \\x1B[2J message \\xFF\n"));
+    REQUIRE(out.str().find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("printable_text escapes control characters and bytes that are not UTF-8") {
+    REQUIRE(printable_text("plain text, caf\xC3\xA9, \xE2\x82\xAC 5") ==
+            "plain text, caf\xC3\xA9, \xE2\x82\xAC 5");
+    REQUIRE(printable_text("a\tb\nc\x1b[2J\x7F") == "a\\x09b\\x0Ac\\x1B[2J\\x7F");
+    REQUIRE(printable_text("C1 \xC2\x9B"
+                           " control") == "C1 \\u009B control");
+    // Latin-1, a lone continuation byte, an overlong '/', a surrogate, a cut sequence.
+    REQUIRE(printable_text("caf\xE9 \x80 \xC0\xAF \xED\xA0\x80 \xE2\x82") ==
+            "caf\\xE9 \\x80 \\xC0\\xAF \\xED\\xA0\\x80 \\xE2\\x82");
+}
+
+TEST_CASE("a plugin call is marked while it runs, in the state a scope names") {
+    PluginCallState state;
+    REQUIRE(state.read().bot == nullptr);
+    const char* label = plugin_label("dir/b.so:x\x1b");
+    REQUIRE(std::string(label) == "dir/b.so:x\\x1B");
+    REQUIRE(plugin_label("dir/b.so:x\x1b") == label);  // one text per specification
+    {
+        const PluginCallScope scope(state, 7);
+        REQUIRE(&current_plugin_call_state() == &state);
+        REQUIRE(state.unit == 7);
+        const PluginCallMarker marker(label, PluginCall::Decide, 3, 12, 9);
+        const PluginCallInfo call = state.read();
+        REQUIRE(call.bot == label);
+        REQUIRE(call.call == PluginCall::Decide);
+        REQUIRE(call.hand == 12);
+        REQUIRE(call.seat == 9);
+        REQUIRE(call.serial == 3);
+    }
+    REQUIRE(state.read().bot == nullptr);
+    REQUIRE(&current_plugin_call_state() != &state);
+    REQUIRE(std::string(plugin_call_name(PluginCall::OnEvent)) == "on_event");
 }

@@ -7,9 +7,15 @@
  *   nondeterministic  raises or calls by a counter shared by all handles (not the seed)
  *   nan_probability   plays check/call but states a NaN probability for the first candidate
  *   big_probabilities plays check/call but states 0.75 for every candidate (sum above 1)
+ *   ugly_error        returns PA_STATUS_ERROR with a message holding an escape sequence
+ *                     (ESC [2J, "clear the screen") and a byte that is not UTF-8 (0xFF)
+ *   crash             dereferences a null pointer in decide (SIGSEGV)
+ *   abort             calls abort() in decide (SIGABRT)
+ *   hang              never returns from decide (waits on a condition nobody signals)
  * The other modes state probability 0 for every candidate.
  * Any other config makes create() fail with "unknown mode 'X'".
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,20 +30,33 @@ enum Mode {
     NONDETERMINISTIC,
     NAN_PROBABILITY,
     BIG_PROBABILITIES,
+    UGLY_ERROR,
+    CRASH,
+    ABORT,
+    HANG,
     NUM_MODES
 };
 
 typedef struct BadBot {
     enum Mode mode;
     char error[64];
+    int* nowhere; /* NULL (calloc): "crash" writes through it; the compiler cannot know */
 } BadBot;
 
 static unsigned shared_counter; /* the forbidden global state of "nondeterministic" */
 
 static void* bad_create(const char* config, uint64_t seed, char* error, size_t error_size) {
-    static const char* const names[NUM_MODES] = {
-        "wrong_amount",    "fold_free",        "error", "garbage", "nondeterministic",
-        "nan_probability", "big_probabilities"};
+    static const char* const names[NUM_MODES] = {"wrong_amount",
+                                                 "fold_free",
+                                                 "error",
+                                                 "garbage",
+                                                 "nondeterministic",
+                                                 "nan_probability",
+                                                 "big_probabilities",
+                                                 "ugly_error",
+                                                 "crash",
+                                                 "abort",
+                                                 "hang"};
     int mode;
     (void)seed;
     for (mode = 0; mode < NUM_MODES; ++mode) {
@@ -70,6 +89,21 @@ static int32_t bad_decide(void* handle, const PaView* v, PaAction* action) {
         case ERROR_STATUS:
             strcpy(bot->error, "deliberate failure");
             return PA_STATUS_ERROR;
+        case UGLY_ERROR:
+            strcpy(bot->error, "ugly \033[2J message \377");
+            return PA_STATUS_ERROR;
+        case CRASH:
+            *bot->nowhere = 1;
+            break;
+        case ABORT:
+            abort();
+        case HANG: {
+            static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+            static pthread_cond_t never = PTHREAD_COND_INITIALIZER;
+            pthread_mutex_lock(&mutex);
+            for (;;)
+                pthread_cond_wait(&never, &mutex);
+        }
         case GARBAGE:
             action->kind = 77;
             break;

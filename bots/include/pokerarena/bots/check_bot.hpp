@@ -12,9 +12,18 @@
 // action probabilities (when the bot offers them), whether both runs took the same actions,
 // and decisions per second of the bot's decide() alone.
 //
+// The check runs in a child process (fork), so that a plugin that crashes or hangs is reported
+// rather than ending check-bot: a crash as "  crash: SIGSEGV in decide on probe 12 (run 1,
+// table 3 of 72: ...; hand 4, seat 0)" and "result: the bot crashes"; a plugin call that has
+// not returned after call_timeout_seconds as "  hang: decide on probe 12 (...) did not return
+// within 10 s; the check was stopped" and "result: the bot hangs" (the child is killed). A
+// probe is a decision asked of the bot, counted from 1 over both runs.
+//
 // check_bot returns 0 only when there was no fault, no invalid probability and both runs
-// agree; 1 otherwise, and 2 when the bot cannot be made (bad spec, load error, create
-// refused; the message is printed). It writes a human-readable report to `out`.
+// agree; 1 otherwise (a crash and a hang included), and 2 when the bot cannot be made (bad
+// spec, load error, create refused; the message is printed) or the child process cannot be
+// started. It writes a human-readable report to `out`; text from the plugin (its name, its
+// messages) is escaped (printable_text).
 #pragma once
 
 #include <cstdint>
@@ -24,8 +33,9 @@
 namespace pokerarena {
 
 struct CheckBotOptions {
-    std::uint64_t seed = 1;     // seeds the deals and every bot
-    int hands_per_setup = 150;  // hands played at each table of the schedule (per run)
+    std::uint64_t seed = 1;         // seeds the deals and every bot
+    int hands_per_setup = 150;      // hands played at each table of the schedule (per run)
+    int call_timeout_seconds = 10;  // a plugin call running longer is reported as a hang
 };
 
 int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostream& out);

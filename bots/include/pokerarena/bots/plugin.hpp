@@ -18,6 +18,10 @@
 //   PA_STATUS_ERROR is thrown as BotError(ErrorStatus, "decide returned an error: <last
 //   error>"), an unknown action kind as BotError(BadAnswer, ...); amounts are left for the
 //   table to judge (an illegal one is an IllegalAction fault).
+// - Every call into the plugin (loading it, create, destroy, decide, last_error, on_event,
+//   new_match, action_probabilities) is marked while it runs (plugin_call.hpp), naming the
+//   plugin by its specification PATH[:config], so that a crash or a call that does not
+//   return can be blamed on it.
 #pragma once
 
 #include <cstdint>
@@ -93,8 +97,12 @@ class PluginBot final : public Bot {
   private:
     struct Buffers;
     void fill_view(const SeatView& view);
+    // The plugin's last_error() text, "(no message)" when it gives none.
+    std::string last_error(std::int32_t hand, std::int32_t seat);
 
     std::shared_ptr<const PluginLibrary> library_;
+    const char* label_;        // plugin_label(PATH[:config])
+    std::uint32_t calls_ = 0;  // calls made, the marker's serial
     void* handle_ = nullptr;
     std::unique_ptr<Buffers> buffers_;
 };

@@ -1,0 +1,282 @@
+#include "pokerarena/bots/plugin_call.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <mutex>
+#include <set>
+
+namespace pokerarena {
+namespace {
+
+// Where this thread marks its calls: a scope's state, or (null) its own. Both are constant-
+// initialized and trivially destructible thread-locals, so an access is a plain load from the
+// thread's block, with no guard, which also makes them safe to read in a signal handler.
+thread_local PluginCallState* scoped_state = nullptr;
+thread_local PluginCallState own_state;
+
+// `where`: serial (20 bits) | seat + 1 (4 bits, 0: none) | call (8 bits) | hand (32 bits). A
+// serial of 20 bits cannot make a long call look like many short ones, or the reverse: two
+// reads see the same word only if the same seat made exactly a multiple of 2^20 calls of the
+// same kind in the same hand in between, and a hand has no more than a few hundred.
+constexpr int kSerialShift = 44;
+constexpr int kSeatShift = 40;
+constexpr int kCallShift = 32;
+
+std::uint64_t pack(std::uint32_t serial, PluginCall call, std::int32_t hand, std::int32_t seat) {
+    return static_cast<std::uint64_t>(serial & 0xFFFFFu) << kSerialShift |
+           static_cast<std::uint64_t>((seat + 1) & 0xF) << kSeatShift |
+           static_cast<std::uint64_t>(call) << kCallShift | static_cast<std::uint32_t>(hand);
+}
+
+// The crash line is built in this buffer with nothing but copies: no allocation, no stdio
+// (neither is async-signal-safe). Text past its end is cut; the line still ends.
+class SignalSafeLine {
+  public:
+    void add(const char* text) {
+        while (text && *text && size_ < sizeof text_ - 1)
+            text_[size_++] = *text++;
+    }
+    void add(std::int64_t value) {
+        char digits[24];
+        int n = 0;
+        const bool negative = value < 0;
+        auto magnitude =
+            negative ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+        do {
+            digits[n++] = static_cast<char>('0' + magnitude % 10);
+            magnitude /= 10;
+        } while (magnitude > 0);
+        if (negative) digits[n++] = '-';
+        while (n > 0 && size_ < sizeof text_ - 1)
+            text_[size_++] = digits[--n];
+    }
+    void write_line() {
+        text_[size_++] = '\n';
+        for (std::size_t done = 0; done < size_;) {
+            const ssize_t n = ::write(STDERR_FILENO, text_ + done, size_ - done);
+            if (n <= 0) return;
+            done += static_cast<std::size_t>(n);
+        }
+    }
+
+  private:
+    char text_[2048];
+    std::size_t size_ = 0;
+};
+
+const char* signal_name(int signal) {
+    switch (signal) {
+        case SIGSEGV:
+            return "SIGSEGV";
+        case SIGBUS:
+            return "SIGBUS";
+        case SIGFPE:
+            return "SIGFPE";
+        case SIGILL:
+            return "SIGILL";
+        case SIGABRT:
+            return "SIGABRT";
+        default:
+            return "a fatal signal";
+    }
+}
+
+// Set by set_crash_advice; the texts it replaces are never freed, because a handler on another
+// thread may be reading one. A run sets it a handful of times.
+std::atomic<const char*> crash_advice{nullptr};
+
+constexpr int kFatalSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+
+extern "C" void report_crash(int signal) {
+    const PluginCallState& state = scoped_state ? *scoped_state : own_state;
+    const PluginCallInfo call = state.read();
+    SignalSafeLine line;
+    if (call.bot) {
+        line.add("pokerarena: bot '");
+        line.add(call.bot);
+        line.add("' crashed (");
+        line.add(signal_name(signal));
+        line.add(") in ");
+        line.add(plugin_call_name(call.call));
+        const char* open = " (";
+        if (state.unit >= 0) {
+            line.add(open);
+            line.add("unit ");
+            line.add(state.unit);
+            open = ", ";
+        }
+        if (call.hand >= 0) {
+            line.add(open);
+            line.add("hand ");
+            line.add(std::int64_t{call.hand});
+            open = ", ";
+        }
+        if (call.seat >= 0) {
+            line.add(open);
+            line.add("seat ");
+            line.add(std::int64_t{call.seat});
+            open = ", ";
+        }
+        if (open[0] == ',') line.add(")");
+    } else {
+        line.add("pokerarena: crashed (");
+        line.add(signal_name(signal));
+        line.add(") outside any bot plugin call");
+    }
+    const char* advice = crash_advice.load(std::memory_order_acquire);
+    if (advice && *advice) {
+        line.add("; ");
+        line.add(advice);
+    }
+    line.write_line();
+
+    struct sigaction fallback {};
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(signal, &fallback, nullptr);
+    // Blocked while this handler runs: delivered with the default action as it returns.
+    raise(signal);
+}
+
+// The length of the valid UTF-8 sequence (RFC 3629) at text[at], 0 when there is none.
+std::size_t utf8_sequence(std::string_view text, std::size_t at) {
+    const auto byte = [&](std::size_t k) {
+        return at + k < text.size() ? static_cast<unsigned char>(text[at + k]) : 0u;
+    };
+    const unsigned lead = byte(0);
+    if (lead < 0x80) return 1;
+    std::size_t length = 0;
+    unsigned low = 0x80, high = 0xBF;  // the second byte's range
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        length = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        length = 3;
+        if (lead == 0xE0) low = 0xA0;   // no overlong forms
+        if (lead == 0xED) high = 0x9F;  // no surrogates
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        length = 4;
+        if (lead == 0xF0) low = 0x90;
+        if (lead == 0xF4) high = 0x8F;  // nothing above U+10FFFF
+    } else {
+        return 0;
+    }
+    if (byte(1) < low || byte(1) > high) return 0;
+    for (std::size_t k = 2; k < length; ++k)
+        if (byte(k) < 0x80 || byte(k) > 0xBF) return 0;
+    return length;
+}
+
+}  // namespace
+
+const char* plugin_call_name(PluginCall call) {
+    switch (call) {
+        case PluginCall::Load:
+            return "load";
+        case PluginCall::Create:
+            return "create";
+        case PluginCall::Destroy:
+            return "destroy";
+        case PluginCall::Decide:
+            return "decide";
+        case PluginCall::LastError:
+            return "last_error";
+        case PluginCall::OnEvent:
+            return "on_event";
+        case PluginCall::NewMatch:
+            return "new_match";
+        case PluginCall::ActionProbabilities:
+            return "action_probabilities";
+    }
+    return "?";
+}
+
+PluginCallInfo PluginCallState::read() const {
+    PluginCallInfo info;
+    info.bot = bot.load(std::memory_order_acquire);
+    const std::uint64_t w = where.load(std::memory_order_relaxed);
+    info.serial = static_cast<std::uint32_t>(w >> kSerialShift);
+    info.seat = static_cast<std::int32_t>((w >> kSeatShift) & 0xF) - 1;
+    info.call = static_cast<PluginCall>((w >> kCallShift) & 0xFF);
+    info.hand = static_cast<std::int32_t>(static_cast<std::uint32_t>(w));
+    return info;
+}
+
+PluginCallScope::PluginCallScope(PluginCallState& state, std::int64_t unit)
+    : previous_(scoped_state), previous_unit_(state.unit) {
+    state.unit = unit;
+    scoped_state = &state;
+}
+
+PluginCallScope::~PluginCallScope() {
+    scoped_state->unit = previous_unit_;
+    scoped_state = previous_;
+}
+
+PluginCallState& current_plugin_call_state() {
+    return scoped_state ? *scoped_state : own_state;
+}
+
+PluginCallMarker::PluginCallMarker(const char* bot, PluginCall call, std::uint32_t serial,
+                                   std::int32_t hand, std::int32_t seat)
+    : state_(current_plugin_call_state()) {
+    // `where` first: a reader that sees the bot (acquire) sees this call's details.
+    state_.where.store(pack(serial, call, hand, seat), std::memory_order_relaxed);
+    state_.bot.store(bot, std::memory_order_release);
+}
+
+PluginCallMarker::~PluginCallMarker() {
+    state_.bot.store(nullptr, std::memory_order_relaxed);
+}
+
+const char* plugin_label(std::string_view spec) {
+    // Never freed: a crash report or another thread's warning may read a label at any time.
+    static std::mutex mutex;
+    static auto* labels = new std::set<std::string, std::less<>>();
+    const std::string text = printable_text(spec);
+    const std::lock_guard lock(mutex);
+    return labels->insert(text).first->c_str();
+}
+
+std::string printable_text(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    char escaped[8];
+    for (std::size_t at = 0; at < text.size();) {
+        const auto lead = static_cast<unsigned char>(text[at]);
+        const std::size_t length = utf8_sequence(text, at);
+        if (length == 0 || (length == 1 && (lead < 0x20 || lead == 0x7F))) {
+            std::snprintf(escaped, sizeof escaped, "\\x%02X", lead);
+            out += escaped;
+            ++at;
+            continue;
+        }
+        const auto second = length == 2 ? static_cast<unsigned char>(text[at + 1]) : 0u;
+        if (lead == 0xC2 && second <= 0x9F) {
+            std::snprintf(escaped, sizeof escaped, "\\u%04X", second);
+            out += escaped;
+        } else {
+            out.append(text, at, length);
+        }
+        at += length;
+    }
+    return out;
+}
+
+void install_plugin_crash_report() {
+    struct sigaction action {};
+    action.sa_handler = report_crash;
+    sigemptyset(&action.sa_mask);
+    for (const int signal : kFatalSignals)
+        sigaction(signal, &action, nullptr);
+}
+
+void set_crash_advice(std::string_view advice) {
+    char* copy = new char[advice.size() + 1];
+    advice.copy(copy, advice.size());
+    copy[advice.size()] = '\0';
+    crash_advice.store(copy, std::memory_order_release);
+}
+
+}  // namespace pokerarena
