@@ -27,6 +27,7 @@
 
 #include "cli_checks.hpp"
 #include "commands.hpp"
+#include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
@@ -59,6 +60,8 @@ struct RunCommandOptions {
     std::string out;
     std::string json;
     std::string checkpoint;
+    int checkpoint_every = 30;
+    int stall_warning = 60;
     std::string resume;
     std::string shard;
     std::string log_level = "info";
@@ -77,6 +80,7 @@ struct RunCommandOptions {
     CLI::Option* hh_out_flag = nullptr;
     CLI::Option* hh_sample_flag = nullptr;
     CLI::Option* out_flag = nullptr;
+    CLI::Option* checkpoint_every_flag = nullptr;
 
     // "--seed, --hands": the tournament flags given, empty when none.
     std::string tournament_flags_given() const {
@@ -189,8 +193,9 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
         // check_resumable refuses anyway; say which flags may go with --resume instead.
         throw UsageError("--resume with " + flags_given +
                          ": a resumed run plays the report's configuration, so only --threads, "
-                         "--tables, --out, --json, --checkpoint, --shard, --log-level and "
-                         "--quiet go with --resume FILE (or repeat the first run's whole "
+                         "--tables, --out, --json, --checkpoint, --checkpoint-every, "
+                         "--stall-warning, --shard, --log-level and --quiet go with --resume FILE "
+                         "(or repeat the first run's whole "
                          "configuration: its file or --bots, and every flag)");
     else if (options.bots_flag->count() == 0)
         throw UsageError(
@@ -380,6 +385,9 @@ int run(const RunCommandOptions& options) {
                          sim::report_output_problem(options.checkpoint));
         if (!options.json.empty())
             check_output("--json", options.json, output_file_problem(options.json));
+        if (options.checkpoint_every_flag->count() > 0 && options.checkpoint.empty())
+            throw UsageError("--checkpoint-every " + std::to_string(options.checkpoint_every) +
+                             ": checkpoints are written only with --checkpoint FILE");
     } catch (const std::exception& error) {
         // ConfigError, ReportError, RunError and UsageError: the input is wrong, not the run.
         std::cerr << "pokerarena run: " << error.what() << '\n';
@@ -387,6 +395,7 @@ int run(const RunCommandOptions& options) {
     }
 
     run_options.checkpoint = options.checkpoint;
+    run_options.checkpoint_interval_seconds = options.checkpoint_every;
     run_options.stop = &stop_requests;
     const bool terminal = isatty(STDERR_FILENO) != 0;
     const bool show_progress = !options.quiet && spdlog::should_log(spdlog::level::info);
@@ -401,6 +410,45 @@ int run(const RunCommandOptions& options) {
             spdlog::info("{}", progress_text(progress, tournament.config));
             next_log = progress.elapsed_seconds + 5;
         }
+    };
+
+    // A plugin runs in this process: when one crashes, the fatal-signal handler (main) names it
+    // and then says what is left of the run. The advice changes once a checkpoint exists.
+    const auto resume_from = [&](const std::string& file) {
+        std::string command = "pokerarena run --resume " + shell_word(file);
+        if (out != file) command += " --out " + shell_word(out);
+        if (!options.json.empty()) command += " --json " + shell_word(options.json);
+        if (!options.checkpoint.empty())
+            command += " --checkpoint " + shell_word(options.checkpoint);
+        if (options.checkpoint_every_flag->count() > 0)
+            command += " --checkpoint-every " + std::to_string(options.checkpoint_every);
+        return command;
+    };
+    if (!options.resume.empty())
+        set_crash_advice("the results of this run are lost; resume with: " +
+                         resume_from(options.resume));
+    else if (!options.checkpoint.empty())
+        set_crash_advice("no checkpoint was written yet, so the results are lost");
+    else
+        set_crash_advice("the results are lost (--checkpoint FILE keeps them)");
+    bool checkpoint_advice = false;
+    run_options.checkpoint_written = [&] {
+        if (checkpoint_advice) return;
+        checkpoint_advice = true;
+        set_crash_advice("results since the last checkpoint are lost; resume with: " +
+                         resume_from(options.checkpoint));
+    };
+    run_options.stall_warning_seconds = options.stall_warning;
+    run_options.stall = [&](const sim::Stall& stall) {
+        if (progress_shown) std::cerr << "\r\033[K" << std::flush;
+        std::string where = "unit " + std::to_string(stall.unit);
+        if (stall.hand >= 0) where += ", hand " + std::to_string(stall.hand);
+        if (stall.seat >= 0) where += ", seat " + std::to_string(stall.seat);
+        spdlog::warn(
+            "{}: bot '{}' has not returned from {} for {:.0f} s. The run waits for it (a plugin "
+            "call cannot be interrupted); Ctrl-C twice (or SIGTERM twice) writes the finished "
+            "units to the report and ends the run",
+            where, stall.bot, stall.call, stall.seconds);
     };
 
     const int units_total = static_cast<int>(tournament.units.size());
@@ -541,8 +589,20 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "Report file, binary Protobuf (default: pokerarena-report.pb, or the --resume file)");
     run_app->add_option("--json", options->json, "Also write the report as JSON to this file");
     run_app->add_option("--checkpoint", options->checkpoint,
-                        "Write the report so far to this file every 30 seconds and when the "
-                        "run ends, is interrupted or fails");
+                        "Write the report so far to this file every --checkpoint-every seconds "
+                        "and when the run ends, is interrupted or fails");
+    options->checkpoint_every_flag =
+        run_app
+            ->add_option("--checkpoint-every", options->checkpoint_every,
+                         "With --checkpoint: seconds between two checkpoints (what a crash loses)")
+            ->default_val(options->checkpoint_every)
+            ->check(whole_number(1, 86400));
+    run_app
+        ->add_option("--stall-warning", options->stall_warning,
+                     "Warn, naming the bot, when a plugin call has not returned for this many "
+                     "seconds")
+        ->default_val(options->stall_warning)
+        ->check(whole_number(1, 86400));
     run_app
         ->add_option("--resume", options->resume,
                      "Continue the run of this report or checkpoint (its configuration is used "
@@ -567,7 +627,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "Exit code 0 when done, 2 for a bad configuration or flag (105 for a flag value\n"
         "out of range), 1 when the run fails, 130 when interrupted. A failing work unit\n"
         "stops the run the same way (the report keeps every finished unit and can be\n"
-        "resumed) with exit code 1.\n\n"
+        "resumed) with exit code 1.\n"
+        "Plugin bots run inside this process. One that crashes ends it with its signal after\n"
+        "a line naming the bot and the command that resumes from the last checkpoint; a\n"
+        "plugin call that has not returned after --stall-warning seconds is named in a\n"
+        "warning (only a second Ctrl-C gets past it).\n\n"
         "Examples:\n"
         "  pokerarena run --bots random,call,tag,equity:samples=200 --hands 20000\n"
         "  pokerarena run sim/configs/round_robin.txtpb --threads 2 --json report.json\n"

@@ -18,6 +18,7 @@
 #include <mutex>
 #include <optional>
 
+#include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/sim/report_io.hpp"
 
 namespace pokerarena::sim {
@@ -280,13 +281,16 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
     // copy, and the command checked the path before the run.
     Clock::time_point last_checkpoint = start;
     const auto write_checkpoint = [&](const Report& report) {
+        bool written = false;
         try {
             write_report(report, options.checkpoint);
             spdlog::debug("checkpoint written to {}", options.checkpoint.string());
+            written = true;
         } catch (const std::exception& error) {
             spdlog::warn("checkpoint not written ({}); the run goes on", error.what());
         }
         last_checkpoint = Clock::now();
+        if (written && options.checkpoint_written) options.checkpoint_written();
     };
 
     // The coordinating thread (this one) does not play: it waits on the wave with a timeout
@@ -300,6 +304,32 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
         std::chrono::duration<double>(std::max(0.01, options.progress_interval_seconds));
 
     std::vector<UnitResult> wave_results;
+    // Where each unit of the wave marks its plugin calls (PluginCallScope), and what the
+    // coordinating thread last saw there: a call seen unchanged for stall_warning_seconds is
+    // reported once. Built-in bots never mark anything; a unit costs two stores here.
+    std::unique_ptr<PluginCallState[]> wave_calls;
+    struct Watch {
+        PluginCallInfo call;
+        Clock::time_point since;
+        bool warned = false;
+    };
+    std::vector<Watch> wave_watch;
+    const auto watch_stalls = [&](std::size_t wave_size, std::size_t first) {
+        const Clock::time_point now = Clock::now();
+        for (std::size_t i = 0; i < wave_size; ++i) {
+            const PluginCallInfo call = wave_calls[i].read();
+            Watch& watch = wave_watch[i];
+            if (call.bot == nullptr || call != watch.call) {
+                watch = Watch{call, now, false};
+                continue;
+            }
+            const double seconds = std::chrono::duration<double>(now - watch.since).count();
+            if (watch.warned || seconds < options.stall_warning_seconds) continue;
+            watch.warned = true;
+            options.stall(Stall{to_play[first + i], call.bot, plugin_call_name(call.call),
+                                call.hand, call.seat, seconds});
+        }
+    };
     // Set by the unit's thread once wave_results[i] is final (release), so that the
     // coordinating thread can take the units finished so far in the middle of a wave (acquire).
     std::vector<char> wave_played;
@@ -351,6 +381,8 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
         wave_size = std::min(to_play.size() - first, wave_limit);
         wave_results.assign(wave_size, UnitResult());
         wave_played.assign(wave_size, 0);
+        wave_calls = std::make_unique<PluginCallState[]>(wave_size);
+        wave_watch.assign(wave_size, Watch{});
 
         std::mutex mutex;
         std::condition_variable wave_over;
@@ -363,6 +395,7 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
                         coordinator_failed.load(std::memory_order_relaxed))
                         continue;
                     const std::int64_t unit = to_play[first + i];
+                    const PluginCallScope calls(wave_calls[i], unit);
                     try {
                         wave_results[i] = play_unit(tournament, unit);
                     } catch (const std::exception& error) {
@@ -393,18 +426,19 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
             while (!wave_over.wait_for(lock, interval, [&] { return done; })) {
                 lock.unlock();
                 try {
-                    if (coordinator_error) {
-                        // Only waiting for the units in play now.
-                    } else if (options.abandon && !abandoned && stop_requests() >= 2) {
-                        abandoned = true;
-                        options.abandon(make_report(units_so_far()), failure_so_far());
-                    } else if (!options.checkpoint.empty() &&
-                               seconds_since(last_checkpoint) >=
-                                   options.checkpoint_interval_seconds) {
-                        write_checkpoint(make_report(units_so_far()));
+                    // After an error only the units in play are waited for.
+                    if (!coordinator_error) {
+                        if (options.stall) watch_stalls(wave_size, first);
+                        if (options.abandon && !abandoned && stop_requests() >= 2) {
+                            abandoned = true;
+                            options.abandon(make_report(units_so_far()), failure_so_far());
+                        } else if (!options.checkpoint.empty() &&
+                                   seconds_since(last_checkpoint) >=
+                                       options.checkpoint_interval_seconds) {
+                            write_checkpoint(make_report(units_so_far()));
+                        }
+                        if (options.progress) options.progress(progress.snapshot(totals));
                     }
-                    if (!coordinator_error && options.progress)
-                        options.progress(progress.snapshot(totals));
                 } catch (...) {
                     coordinator_error = std::current_exception();
                     coordinator_failed.store(true, std::memory_order_relaxed);

@@ -469,3 +469,37 @@ TEST_CASE("runner: what the progress callback throws during a wave ends the run 
     REQUIRE(thrown);
     REQUIRE(calls_after_throw == 0);
 }
+
+TEST_CASE("runner: a plugin call that does not return is named once, and the run waits for it",
+          "[runner]") {
+    const Gate gate;
+    REQUIRE(gate.loaded());
+    const Tournament tournament = gated_tournament();
+    RunOptions options = gated_options();
+    options.stall_warning_seconds = 0.05;
+    std::vector<Stall> stalls;
+    options.stall = [&](const Stall& stall) {
+        stalls.push_back(stall);
+        gate.open();
+    };
+    int wakes_held = 0;
+    options.progress = [&](const RunProgress&) {
+        // The runner never warned (a failing build): let the unit go; the checks below then
+        // fail instead of the test hanging.
+        if (gate.waiting() && ++wakes_held > 5000) gate.open();
+    };
+    gate.hold_at(kHeldDecision);
+    const Report report = run_tournament(tournament, options);
+    gate.open();
+    REQUIRE(stalls.size() == 1);
+    // The held decision is the first of the sixth unit.
+    CHECK(stalls[0].unit == 5);
+    CHECK(stalls[0].bot == PLUGIN_GATE);
+    CHECK(stalls[0].call == "decide");
+    CHECK(stalls[0].hand == 0);
+    CHECK((stalls[0].seat == 0 || stalls[0].seat == 1));
+    CHECK(stalls[0].seconds >= 0.05);
+    // Nothing was given up: the report is the uninterrupted one.
+    REQUIRE(report.complete());
+    REQUIRE(figures(report) == figures(run(tournament, 1, 2048)));
+}

@@ -27,10 +27,17 @@
 //   in play) is written atomically (write_report) when checkpoint_interval_seconds have passed
 //   since the last write, checked after every wave and every progress interval during one, and
 //   always when the run ends (done, stopped, SPRT decided or failed): the file then holds the
-//   returned report. A checkpoint written during a wave holds the units that had finished by
+//   returned report; checkpoint_written is then called on the calling thread. A checkpoint
+//   written during a wave holds the units that had finished by
 //   then, so it depends on timing; the last one never does. A checkpoint that cannot be
 //   written is logged as a warning and tried again at the next interval; the run goes on.
-// - Whatever `progress` or `abandon` throws ends the run once the units in flight have finished
+// - Stalls: a call into a plugin (decide, on_event, ...) that has not returned after
+//   stall_warning_seconds is reported once through `stall`, on the calling thread, within a
+//   progress interval of that time, naming the unit, the plugin, the call, the hand and the
+//   seat. The run keeps waiting: a thread in a plugin cannot be stopped safely, so only a
+//   second stop request (abandon) gets past a call that never returns.
+// - Whatever `progress`, `stall`, `checkpoint_written` or `abandon` throws ends the run once the
+// units in flight have finished
 //   (none is started after it), and is then rethrown.
 // - Rejected with RunError, before anything is played: threads or tables below 1, a shard
 //   outside 1..N or of an SPRT tournament (check_shard), a resume report written by another
@@ -96,6 +103,16 @@ struct RunProgress {
     double leader_mbb_per_hand = 0;
 };
 
+// A plugin call that has not returned for a long time (see Stalls above).
+struct Stall {
+    std::int64_t unit = 0;
+    std::string bot;     // the plugin's specification, escaped (printable)
+    std::string call;    // "decide", "on_event", ... (plugin_call_name)
+    int hand = -1;       // the unit's table's hand, -1: the call concerns no hand
+    int seat = -1;       // -1: no seat
+    double seconds = 0;  // how long the call has been seen in progress
+};
+
 struct RunOptions {
     int threads = 0;    // 0: every core
     int tables = 2048;  // units in flight per wave
@@ -104,6 +121,7 @@ struct RunOptions {
     // Least time between two checkpoints while the run goes on (0: after every wave and every
     // progress interval).
     double checkpoint_interval_seconds = 30;
+    std::function<void()> checkpoint_written;
     const Report* resume = nullptr;  // a previous report or checkpoint of this tournament
     // Stop requests so far (see Stop above): 1 finishes the units in flight, 2 abandons them.
     std::atomic<int>* stop = nullptr;
@@ -112,6 +130,9 @@ struct RunOptions {
     // every progress_interval_seconds.
     std::function<void(const RunProgress&)> progress;
     double progress_interval_seconds = 0.5;
+    // A plugin call in progress for this long is reported through `stall` (see Stalls above).
+    double stall_warning_seconds = 60;
+    std::function<void(const Stall&)> stall;
 };
 
 // Throws RunError when `tournament` cannot be run as `shard`: K outside 1..N, or a shard of
