@@ -21,6 +21,7 @@
 #include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/seat_driver.hpp"
+#include "pokerarena/bots/text.hpp"
 
 namespace pokerarena {
 namespace {

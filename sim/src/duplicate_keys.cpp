@@ -10,6 +10,8 @@
 #include <map>
 #include <vector>
 
+#include "pokerarena/bots/text.hpp"
+
 namespace pokerarena::sim {
 
 namespace {
@@ -17,24 +19,6 @@ namespace {
 using google::protobuf::Descriptor;
 using google::protobuf::FieldDescriptor;
 namespace io = google::protobuf::io;
-
-// A key as written, for a message: printable ASCII kept, every other byte as \xHH (a key may
-// hold anything, and a message goes to a terminal).
-std::string printable(std::string_view text) {
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    std::string out;
-    for (const char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (byte >= 0x20 && byte < 0x7F) {
-            out += c;
-        } else {
-            out += "\\x";
-            out += kHex[byte >> 4];
-            out += kHex[byte & 15];
-        }
-    }
-    return out;
-}
 
 std::string member_path(const std::string& path, const std::string& name) {
     return path.empty() ? name : path + '.' + name;
@@ -465,10 +449,10 @@ bool TextScanner::skip_scalar() {
 }  // namespace
 
 std::string DuplicateKey::message() const {
-    std::string text = std::string(noun) + " \"" + printable(key) + '"';
-    if (!object.empty()) text += " of " + printable(object);
+    std::string text = std::string(noun) + " \"" + printable_text(key) + '"';
+    if (!object.empty()) text += " of " + printable_text(object);
     text += " is given twice (first on line " + std::to_string(first_line + 1);
-    if (first_key != key) text += ", as \"" + printable(first_key) + '"';
+    if (first_key != key) text += ", as \"" + printable_text(first_key) + '"';
     return text + ')';
 }
 

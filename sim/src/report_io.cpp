@@ -15,6 +15,7 @@
 #include <system_error>
 #include <vector>
 
+#include "pokerarena/bots/text.hpp"
 #include "pokerarena/sim/aggregate.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
@@ -29,41 +30,10 @@ std::string describe_errno() {
     return std::strerror(errno);
 }
 
-// Length of the well-formed UTF-8 sequence at text[at] (RFC 3629, table 3-7 of the Unicode
-// standard), or 0 when the byte there does not start one.
-std::size_t utf8_sequence(std::string_view text, std::size_t at) {
-    const auto byte = [&](std::size_t k) {
-        return at + k < text.size() ? static_cast<unsigned char>(text[at + k]) : 0u;
-    };
-    const unsigned lead = byte(0);
-    if (lead < 0x80) return 1;
-    // The second byte's range depends on the lead (no overlong forms, no surrogates, nothing
-    // above U+10FFFF); later bytes are 0x80..0xBF.
-    std::size_t length = 0;
-    unsigned low = 0x80, high = 0xBF;
-    if (lead >= 0xC2 && lead <= 0xDF) {
-        length = 2;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-        length = 3;
-        if (lead == 0xE0) low = 0xA0;
-        if (lead == 0xED) high = 0x9F;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-        length = 4;
-        if (lead == 0xF0) low = 0x90;
-        if (lead == 0xF4) high = 0x8F;
-    } else {
-        return 0;
-    }
-    if (byte(1) < low || byte(1) > high) return 0;
-    for (std::size_t k = 2; k < length; ++k)
-        if (byte(k) < 0x80 || byte(k) > 0xBF) return 0;
-    return length;
-}
-
 // Offset of the first byte of `text` outside a well-formed sequence, or npos.
 std::size_t first_invalid_utf8(std::string_view text) {
     for (std::size_t at = 0; at < text.size();) {
-        const std::size_t length = utf8_sequence(text, at);
+        const std::size_t length = utf8_sequence_length(text, at);
         if (length == 0) return at;
         at += length;
     }
@@ -170,7 +140,7 @@ std::string to_valid_utf8(std::string_view text) {
     std::string out;
     out.reserve(text.size() + 16);
     for (std::size_t at = 0; at < text.size();) {
-        const std::size_t length = utf8_sequence(text, at);
+        const std::size_t length = utf8_sequence_length(text, at);
         if (length > 0) {
             out.append(text, at, length);
             at += length;

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pokerarena/bots/text.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
@@ -152,37 +153,11 @@ bool is_heads_up(Format format) {
     return format == FORMAT_UNSPECIFIED || format == ROUND_ROBIN || format == GAUNTLET;
 }
 
-// `text` with each control character (C0, DEL and the C1 range U+0080..U+009F) written as
-// \xHH or \u00HH: names and bot messages come from files and plugins, and printed raw an
-// escape sequence would rewrite the terminal, a newline break the table. New configurations
-// refuse such names (check_new_config), but reports of older runs and plugin messages may hold
-// them.
-std::string printable(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    char escaped[8];
-    for (std::size_t k = 0; k < text.size(); ++k) {
-        const auto byte = static_cast<unsigned char>(text[k]);
-        const auto next = k + 1 < text.size() ? static_cast<unsigned char>(text[k + 1]) : 0;
-        if (byte < 0x20 || byte == 0x7F) {
-            std::snprintf(escaped, sizeof escaped, "\\x%02X", byte);
-            out += escaped;
-        } else if (byte == 0xC2 && next >= 0x80 && next <= 0x9F) {
-            std::snprintf(escaped, sizeof escaped, "\\u%04X", next);
-            out += escaped;
-            ++k;
-        } else {
-            out += text[k];
-        }
-    }
-    return out;
-}
-
 std::string bot_name(const Report& report, int bot) {
     if (bot < 0 || bot >= report.bots_size()) return "?";
     const BotResult& result = report.bots(bot);
-    if (!result.name().empty()) return printable(result.name());
-    if (!result.spec().empty()) return printable(result.spec());
+    if (!result.name().empty()) return printable_text(result.name());
+    if (!result.spec().empty()) return printable_text(result.spec());
     return "bot " + std::to_string(bot);
 }
 
@@ -430,7 +405,7 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
             << counted(faults.illegal_action(), "illegal action") << ", "
             << counted(faults.bad_answer(), "bad answer");
         if (!faults.first_message().empty())
-            out << "; first: " << printable(faults.first_message());
+            out << "; first: " << printable_text(faults.first_message());
         out << '\n';
     }
     // Which library each plugin bot was, in the form sha256sum prints, so that a reader can
@@ -439,7 +414,7 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
         const BotResult& bot = report.bots(index);
         if (bot.has_plugin())
             out << "Plugin " << bot_name(report, index) << ": "
-                << printable(plugin_identity_text(bot.plugin())) << '\n';
+                << printable_text(plugin_identity_text(bot.plugin())) << '\n';
     }
 }
 

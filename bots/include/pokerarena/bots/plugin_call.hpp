@@ -105,12 +105,6 @@ class PluginCallMarker {
 // the same text gives the same pointer. Takes a lock: call it when a bot is made, not per call.
 const char* plugin_label(std::string_view spec);
 
-// `text` safe to print: every valid UTF-8 sequence is kept except control characters; C0
-// controls, DEL and bytes that are not valid UTF-8 become \xHH, the C1 controls (U+0080 to
-// U+009F) \u00HH. Plugin names and messages pass through it before they reach a terminal,
-// where an escape sequence would rewrite the screen.
-std::string printable_text(std::string_view text);
-
 // Installs the fatal-signal handlers described above (once per process).
 void install_plugin_crash_report();
 
