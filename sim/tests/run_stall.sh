@@ -8,19 +8,23 @@ pokerarena=$1
 plugin=$2
 folder=$3
 mkdir -p "$folder"
-rm -f "$folder/stall.err" "$folder/stall.out"
+rm -f "$folder/stall.err" "$folder/stall.out" "$folder/stall.fifo"
+mkfifo "$folder/stall.fifo"
 "$pokerarena" run --bots "$plugin:hang,call" --hands 10 --stall-warning 1 \
-    --out "$folder/stall.pb" >"$folder/stall.out" 2>"$folder/stall.err" &
+    --out "$folder/stall.pb" >"$folder/stall.out" 2>"$folder/stall.fifo" &
 pid=$!
-# Waits for the warning, for at most a minute so that a run that never warns cannot hang the
-# test (it then fails on the missing text).
-tries=0
-until grep -q "has not returned" "$folder/stall.err" || [ $tries -ge 600 ]; do
-    sleep 0.1
-    tries=$((tries + 1))
+# The run's messages are read as they come, with no polling: the read blocks until the next
+# line. A run that never warns leaves the test blocked until ctest's TIMEOUT ends it, a failure.
+exec 3<"$folder/stall.fifo"
+while IFS= read -r line <&3; do
+    printf '%s\n' "$line" >>"$folder/stall.err"
+    case $line in *"has not returned"*) break ;; esac
 done
 kill -INT $pid
 kill -TERM $pid
+cat <&3 >>"$folder/stall.err"
 wait $pid
 echo "exit $?"
+exec 3<&-
+rm -f "$folder/stall.fifo"
 cat "$folder/stall.err" "$folder/stall.out"
