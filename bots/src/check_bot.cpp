@@ -318,10 +318,15 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
     }
     if (st.by_round[3] == 0) out << "  note: the bot never reached the river\n";
 
-    const double speed =
-        st.decide_seconds > 0 ? static_cast<double>(st.decisions) / st.decide_seconds : 0;
-    out << "  speed: " << static_cast<std::int64_t>(std::llround(speed))
-        << " decisions/s (decide alone)\n";
+    // Only calls that returned an action are timed: with none, a rate of 0 would read as a
+    // measurement.
+    if (st.decisions > 0 && st.decide_seconds > 0)
+        out << "  speed: "
+            << static_cast<std::int64_t>(
+                   std::llround(static_cast<double>(st.decisions) / st.decide_seconds))
+            << " decisions/s (decide alone)\n";
+    else
+        out << "  speed: not measured (no decide call returned an action)\n";
     out << (problems == 0 ? "result: clean\n"
                           : "result: " + std::to_string(problems) + " problem(s)\n");
     return problems == 0 ? 0 : 1;
