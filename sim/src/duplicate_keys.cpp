@@ -111,6 +111,9 @@ class JsonScanner {
     std::size_t at_ = 0;
 };
 
+// Protobuf's JSON parser's limit on nested objects.
+constexpr std::size_t kMaxDepth = 100;
+
 std::optional<DuplicateKey> JsonScanner::scan(const Descriptor& type) {
     enum class Expect { Value, ValueOrEnd, KeyOrEnd, Colon, CommaOrEnd };
     std::vector<Container> open;
@@ -141,6 +144,11 @@ std::optional<DuplicateKey> JsonScanner::scan(const Descriptor& type) {
             case Expect::Value:
             case Expect::ValueOrEnd:
                 if (c == '{' || c == '[') {
+                    // Each open container keeps its path here, so deeper text would cost memory
+                    // growing with the square of the depth (a 30 KB file of '[' took 1.4 GB).
+                    // Deeper than this, Protobuf's parser refuses objects itself ("Message too
+                    // deep") and no configuration has lists of lists.
+                    if (open.size() == kMaxDepth) return std::nullopt;
                     ++at_;
                     open.push_back({c == '{', value_type, value_path, {}, 0});
                     if (c == '{')

@@ -32,7 +32,8 @@ struct DuplicateKey {
 // "stackBigBlinds" are one key (Protobuf accepts both); other keys compare as text, escapes
 // decoded. Reads the JSON that Protobuf's parser reads (also 'single-quoted' strings, bare
 // keys and trailing commas); where the text is not JSON the scan stops without a finding, so
-// that Protobuf's parser reports it. The column counts bytes.
+// that Protobuf's parser reports it, and so it does past 100 nested objects or lists (Protobuf
+// refuses objects nested deeper). The column counts bytes.
 std::optional<DuplicateKey> find_duplicate_json_key(std::string_view text,
                                                     const google::protobuf::Descriptor& type);
 

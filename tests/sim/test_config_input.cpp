@@ -108,6 +108,22 @@ TEST_CASE("JSON: keys in strings, escapes and nesting are read as Protobuf reads
     CHECK(c.hands() == 2);
 }
 
+TEST_CASE("JSON nested deeper than Protobuf reads is left to Protobuf's parser", "[config]") {
+    using Catch::Matchers::StartsWith;
+    // Objects past Protobuf's limit of 100 get its message, not a finding of ours.
+    std::string objects = R"({"sprt": )";
+    for (int i = 0; i < 150; ++i)
+        objects += R"({"x": )";
+    objects += "1" + std::string(151, '}');
+    CHECK_THAT(read_error("objects.json", objects),
+               StartsWith("objects.json: not a valid JSON configuration: Message too deep"));
+    // 200,000 nested lists: the scan stops at the limit. Had it kept the path of every open
+    // list, the memory would grow with the square of the depth (60 GB here).
+    const std::string lists =
+        R"({"bots": )" + std::string(200'000, '[') + std::string(200'000, ']') + "}";
+    CHECK(read_error("lists.json", lists) == "(accepted)");
+}
+
 TEST_CASE("JSON that is not JSON is still reported by Protobuf's parser", "[config]") {
     using Catch::Matchers::StartsWith;
     // A missing comma between two equal keys, a string that never ends, a bad escape, text
