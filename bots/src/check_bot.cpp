@@ -3,6 +3,8 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -86,6 +88,8 @@ struct CheckProgress {
     std::atomic<std::int64_t> probes{0};  // decisions asked of the bot so far, over both runs
     std::atomic<std::int32_t> setup{-1};  // the table of the schedule in play
     std::atomic<std::int32_t> run{0};     // 1 or 2
+    // Set as the child leaves on its own: an exit without it is the plugin's exit().
+    std::atomic<bool> finished{false};
 };
 static_assert(std::atomic<std::int64_t>::is_always_lock_free &&
                   std::atomic<std::uint64_t>::is_always_lock_free &&
@@ -368,6 +372,12 @@ class PipeBuffer final : public std::streambuf {
     // the signal as the child's end.
     for (const int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
         ::signal(signal, SIG_DFL);
+    // A crash is the finding, not a core file to leave behind; and the child (with anything
+    // the plugin starts, in its process group) must not outlive check-bot.
+    const rlimit no_core{0, 0};
+    ::setrlimit(RLIMIT_CORE, &no_core);
+    ::setpgid(0, 0);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     PipeBuffer buffer(fd);
     std::ostream out(&buffer);
     int code = 2;
@@ -380,6 +390,7 @@ class PipeBuffer final : public std::streambuf {
         }
     }
     // No exit(): the parent's atexit handlers and buffers are not the child's to run.
+    progress.finished.store(true);
     ::_exit(code);
 }
 
@@ -425,6 +436,7 @@ int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostr
         run_child(spec, options, pipe_fds[1], *progress);
     }
     ::close(pipe_fds[1]);
+    if (child > 0) ::setpgid(child, child);  // as the child does: whichever comes first
     if (child < 0) {
         out << "check-bot: cannot start the check process: " << std::strerror(errno) << '\n';
         ::close(pipe_fds[0]);
@@ -453,6 +465,12 @@ int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostr
             line_open = text[n - 1] != '\n';
             continue;
         }
+        // A process the plugin started can hold the output open after the child has ended:
+        // the end is then seen here (left unreaped, so that its process group stays its own).
+        siginfo_t ended{};
+        if (::waitid(P_PID, static_cast<id_t>(child), &ended, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+            ended.si_pid == child)
+            break;
         const PluginCallInfo call = progress->call.read();
         const auto now = std::chrono::steady_clock::now();
         if (call.bot == nullptr || call != watched) {
@@ -460,17 +478,18 @@ int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostr
             watched_since = now;
         } else if (now - watched_since >= limit) {
             hung = true;
-            ::kill(child, SIGKILL);
             break;
         }
     }
+    // The child, if hung, and whatever the plugin started.
+    ::kill(-child, SIGKILL);
     ::close(pipe_fds[0]);
     int status = 0;
     while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
     }
 
     int code = 1;
-    if (!hung && WIFEXITED(status)) {
+    if (!hung && WIFEXITED(status) && progress->finished.load()) {
         code = WEXITSTATUS(status);
     } else {
         if (line_open) out << '\n';
@@ -479,6 +498,10 @@ int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostr
             out << "  hang: " << where_text(*progress, watched) << " did not return within "
                 << options.call_timeout_seconds << " s; the check was stopped\n"
                 << "result: the bot hangs\n";
+        } else if (WIFEXITED(status)) {
+            out << "  exit: the bot ended the process (exit status " << WEXITSTATUS(status)
+                << ") in " << where_text(*progress, progress->call.read()) << '\n'
+                << "result: the bot exits\n";
         } else {
             const int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
             const char* name = sigabbrev_np(signal);

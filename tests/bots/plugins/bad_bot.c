@@ -12,10 +12,13 @@
  *   crash             dereferences a null pointer in decide (SIGSEGV)
  *   abort             calls abort() in decide (SIGABRT)
  *   hang              never returns from decide (waits on a condition nobody signals)
+ *   exit              calls exit(0) in decide
+ *   fork_crash        starts a process that keeps the output open and waits, then crashes
  * The other modes state probability 0 for every candidate.
  * Any other config makes create() fail with "unknown mode 'X'".
  */
 #include <pthread.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +37,8 @@ enum Mode {
     CRASH,
     ABORT,
     HANG,
+    EXIT,
+    FORK_CRASH,
     NUM_MODES
 };
 
@@ -56,7 +61,9 @@ static void* bad_create(const char* config, uint64_t seed, char* error, size_t e
                                                  "ugly_error",
                                                  "crash",
                                                  "abort",
-                                                 "hang"};
+                                                 "hang",
+                                                 "exit",
+                                                 "fork_crash"};
     int mode;
     (void)seed;
     for (mode = 0; mode < NUM_MODES; ++mode) {
@@ -104,6 +111,15 @@ static int32_t bad_decide(void* handle, const PaView* v, PaAction* action) {
             for (;;)
                 pthread_cond_wait(&never, &mutex);
         }
+        case EXIT:
+            exit(0);
+        case FORK_CRASH:
+            if (fork() == 0) {
+                pause(); /* until killed */
+                _exit(0);
+            }
+            *bot->nowhere = 1;
+            break;
         case GARBAGE:
             action->kind = 77;
             break;
