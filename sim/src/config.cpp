@@ -503,13 +503,16 @@ namespace {
 void check_run_chips(const Tournament& t) {
     const TournamentConfig& c = t.config;
     if (c.format() == SIT_AND_GO) return;
-    const std::int64_t table = c.stack_big_blinds() * c.big_blind() * c.seats();    // < 2^61
-    const std::int64_t most = t.units.most_deals_of_one_bot() * plays_per_deal(c);  // < 2^59
+    const std::int64_t table = c.stack_big_blinds() * c.big_blind() * c.seats();  // < 2^61
+    std::int64_t most = 0;
+    const bool too_many =
+        __builtin_mul_overflow(t.units.most_deals_of_one_bot(), plays_per_deal(c), &most) ||
+        most == std::numeric_limits<std::int64_t>::max();
     std::int64_t run = 0;
-    if (__builtin_mul_overflow(table, most, &run))
+    if (too_many || __builtin_mul_overflow(table, most, &run))
         fail("stack_big_blinds: " + to_string(c.stack_big_blinds()) + " of " +
              to_string(c.big_blind()) + " chips at " + to_string(c.seats()) + " seats over " +
-             to_string(most) +
+             (too_many ? std::string("2^63 or more") : to_string(most)) +
              " hands of one bot: the chips a bot can win in the run must stay under 2^63; "
              "give smaller blinds or fewer hands");
 }

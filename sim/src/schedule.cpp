@@ -1,6 +1,7 @@
 #include "schedule.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
 namespace pokerarena::sim {
@@ -117,9 +118,13 @@ WorkUnit Schedule::operator[](std::size_t index) const {
 
 std::int64_t Schedule::most_deals_of_one_bot() const {
     // Every group plays all the deals; a round robin's bots and a gauntlet's hero sit in
-    // n - 1 groups, a table's bots in its one group. At most the units times deals_per_unit
-    // (under 2^55), so this cannot overflow.
-    return is_heads_up(format_) ? deals_ * (bots_ - 1) : deals_;
+    // n - 1 groups, a table's bots in its one group. A field of millions of bots playing 10^12
+    // hands each passes 2^63.
+    if (!is_heads_up(format_)) return deals_;
+    std::int64_t most = 0;
+    return __builtin_mul_overflow(deals_, bots_ - 1, &most)
+               ? std::numeric_limits<std::int64_t>::max()
+               : most;
 }
 
 }  // namespace pokerarena::sim

@@ -141,7 +141,8 @@ class Schedule {
     // Unit `index`, for 0 <= index < size() (not checked, as for a vector). Allocates
     // nothing and throws nothing: the runner computes each unit as it starts it.
     WorkUnit operator[](std::size_t index) const;
-    // The most deals (or tournaments) one bot is seated for, summed over its groups.
+    // The most deals (or tournaments) one bot is seated for, summed over its groups;
+    // INT64_MAX when that passes it.
     std::int64_t most_deals_of_one_bot() const;
 
   private:
