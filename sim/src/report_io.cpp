@@ -95,9 +95,12 @@ void check_report(const Report& report, const std::string& file) {
         const PluginIdentity& plugin = report.bots(b).plugin();
         const bool hex = plugin.sha256().size() == 64 &&
                          plugin.sha256().find_first_not_of("0123456789abcdef") == std::string::npos;
+        // The text read is shown escaped and cut: it can be anything.
         if (!hex || plugin.size() < 0)
             throw ReportError(file + ": bots[" + std::to_string(b) + "].plugin: SHA-256 '" +
-                              plugin.sha256() + "', size " + std::to_string(plugin.size()) +
+                              printable_text(std::string_view(plugin.sha256()).substr(0, 80)) +
+                              (plugin.sha256().size() > 80 ? "...'" : "'") + ", size " +
+                              std::to_string(plugin.size()) +
                               "; expected 64 lower-case hex digits and a size of 0 or more");
     }
     if (report.units().empty()) return;

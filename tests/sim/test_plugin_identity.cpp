@@ -195,4 +195,11 @@ TEST_CASE("plugin identity: a report whose identity no run can have recorded is 
                       file.string() + ": bots[0].plugin: SHA-256 'not a hash', size " +
                           std::to_string(report.bots(0).plugin().size()) +
                           "; expected 64 lower-case hex digits and a size of 0 or more");
+    // Whatever the field holds is shown escaped, and cut after 80 bytes.
+    report.mutable_bots(0)->mutable_plugin()->set_sha256("\x1b[2J" + std::string(100, 'a'));
+    write_report(report, file);
+    CHECK_THROWS_WITH(read_report(file),
+                      file.string() + ": bots[0].plugin: SHA-256 '\\x1B[2J" + std::string(76, 'a') +
+                          "...', size " + std::to_string(report.bots(0).plugin().size()) +
+                          "; expected 64 lower-case hex digits and a size of 0 or more");
 }
