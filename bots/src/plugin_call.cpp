@@ -125,7 +125,9 @@ extern "C" void report_crash(int signal) {
     } else {
         line.add("pokerarena: crashed (");
         line.add(signal_name(signal));
-        line.add(") outside any bot plugin call");
+        line.add(
+            ") outside any call into a bot plugin (a thread a plugin started may still be at "
+            "fault)");
     }
     const char* advice = crash_advice.load(std::memory_order_acquire);
     if (advice && *advice) {

@@ -412,8 +412,7 @@ int run(const RunCommandOptions& options) {
         }
     };
 
-    // A plugin runs in this process: when one crashes, the fatal-signal handler (main) names it
-    // and then says what is left of the run. The advice changes once a checkpoint exists.
+    // The command that resumes the run from `file`, with the outputs and checkpointing it had.
     const auto resume_from = [&](const std::string& file) {
         std::string command = "pokerarena run --resume " + shell_word(file);
         if (out != file) command += " --out " + shell_word(out);
@@ -424,6 +423,8 @@ int run(const RunCommandOptions& options) {
             command += " --checkpoint-every " + std::to_string(options.checkpoint_every);
         return command;
     };
+    // A plugin runs in this process: when one crashes, the fatal-signal handler (main) names it
+    // and then says what is left of the run. The advice changes once a checkpoint exists.
     if (!options.resume.empty())
         set_crash_advice("the results of this run are lost; resume with: " +
                          resume_from(options.resume));
@@ -476,10 +477,7 @@ int run(const RunCommandOptions& options) {
         if (!options.json.empty()) std::cout << " (JSON: " << options.json << ")";
         std::cout << '\n';
 
-        std::string resume_command = "pokerarena run --resume " + shell_word(out);
-        if (!options.json.empty()) resume_command += " --json " + shell_word(options.json);
-        if (!options.checkpoint.empty())
-            resume_command += " --checkpoint " + shell_word(options.checkpoint);
+        const std::string resume_command = resume_from(out);
         if (!unit_failure.empty()) {
             std::cerr << "pokerarena run: " << unit_failure << "\nStopped after "
                       << report.units_done() << " of " << report.units_total()
