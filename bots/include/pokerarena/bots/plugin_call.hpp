@@ -19,8 +19,8 @@
 //   the call in progress on the crashing thread ("pokerarena: bot './b.so:x' crashed (SIGSEGV)
 //   in decide (unit 4, hand 17, seat 1); ADVICE") or, with no plugin call in progress, a
 //   generic line ("pokerarena: crashed (SIGSEGV) outside any call into a bot plugin (...);
-//   ADVICE"), then
-//   restore the default action and raise the signal again, so the exit status is the signal's.
+//   ADVICE"), then restore the default action and raise the signal again, so the exit status
+//   is the signal's.
 //   A stack overflow has no stack left to run the handler on and ends without the line.
 #pragma once
 
