@@ -483,18 +483,6 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
 
     std::vector<PairwiseResult> pairwise;
     std::vector<std::int64_t> rating_samples(static_cast<std::size_t>(num_bots), 0);
-    // A pair with no spread over several samples (allin vs call duplicate is exactly 0) is the
-    // best-known result of the field, not an unknown one: dropping it would disconnect the
-    // field or let the ratings contradict it. It weighs as much as the most precise pair
-    // with a spread, or kExactPairStdError mbb when no pair has one.
-    double exact_std_error = 0;
-    for (const auto& [key, in] : pairs) {
-        const Summary s = summarize(in.samples, mbb_scale(in.samples, in.hands, big_blind));
-        if (s.samples >= 2 && s.ci95 > 0 &&
-            (exact_std_error == 0 || s.ci95 / kZ95 < exact_std_error))
-            exact_std_error = s.ci95 / kZ95;
-    }
-    if (exact_std_error == 0) exact_std_error = kExactPairStdError;
     for (const auto& [key, in] : pairs) {
         PairResult& out = *report.add_pairs();
         out.set_a(key.first);
@@ -508,12 +496,12 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
                          summarize(in.samples_allin_ev,
                                    mbb_scale(in.samples_allin_ev, in.hands, big_blind)));
         if (s.samples >= 2) {
-            pairwise.push_back(
-                {key.first, key.second, s.mean, s.ci95 > 0 ? s.ci95 / kZ95 : exact_std_error});
+            pairwise.push_back({key.first, key.second, s.mean, s.ci95 / kZ95});
             rating_samples[static_cast<std::size_t>(key.first)] += s.samples;
             rating_samples[static_cast<std::size_t>(key.second)] += s.samples;
         }
     }
+    weigh_exact_pairs(pairwise, kExactPairStdError);
     if (!pairwise.empty()) {
         std::vector<Rating> ratings;
         try {

@@ -286,22 +286,17 @@ void print_rating_fit(const Report& report, std::ostream& out) {
     const auto num_bots = static_cast<int>(ratings.size());
     std::vector<PairwiseResult> pairs;
     std::vector<const PairResult*> fitted;
-    double exact_std_error = 0;
     for (const PairResult& pair : report.pairs()) {
         const Estimate& result = pair.mbb_per_hand_a();
         if (pair.a() < 0 || pair.a() >= num_bots || pair.b() < 0 || pair.b() >= num_bots ||
             pair.a() == pair.b() || result.samples() < 2 || !std::isfinite(result.mean()) ||
             !std::isfinite(result.ci95()) || result.ci95() < 0)
             continue;
-        const double std_error = result.ci95() / 1.96;
-        if (std_error > 0 && (exact_std_error == 0 || std_error < exact_std_error))
-            exact_std_error = std_error;
-        pairs.push_back({pair.a(), pair.b(), result.mean(), std_error});
+        pairs.push_back({pair.a(), pair.b(), result.mean(), result.ci95() / 1.96});
         fitted.push_back(&pair);
     }
-    if (exact_std_error == 0) exact_std_error = kExactPairStdError;
-    for (PairwiseResult& pair : pairs)
-        if (pair.std_error == 0) pair.std_error = exact_std_error;
+    // As aggregate() weighed them for the ratings.
+    weigh_exact_pairs(pairs, kExactPairStdError);
 
     const RatingFit fit = rating_fit(pairs, ratings);
     if (fit.degrees_of_freedom == 0 || !(fit.p_value < kPoorFitPValue)) return;

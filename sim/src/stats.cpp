@@ -234,6 +234,16 @@ std::vector<Rating> least_squares_ratings(int num_bots, std::span<const Pairwise
     return result;
 }
 
+void weigh_exact_pairs(std::span<PairwiseResult> pairs, double fallback) {
+    double smallest = 0;
+    for (const PairwiseResult& pair : pairs)
+        if (pair.std_error > 0 && (smallest == 0 || pair.std_error < smallest))
+            smallest = pair.std_error;
+    if (smallest == 0) smallest = fallback;
+    for (PairwiseResult& pair : pairs)
+        if (pair.std_error == 0) pair.std_error = smallest;
+}
+
 double chi_square_upper_tail(double x, std::int64_t degrees_of_freedom) {
     require(!std::isnan(x), "chi_square_upper_tail: x is NaN");
     require(degrees_of_freedom >= 1, "chi_square_upper_tail: degrees_of_freedom " +

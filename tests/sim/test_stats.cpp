@@ -243,6 +243,18 @@ TEST_CASE("chi_square_upper_tail at published critical values", "[stats]") {
     CHECK_THROWS_AS(chi_square_upper_tail(std::nan(""), 1), std::invalid_argument);
 }
 
+TEST_CASE("weigh_exact_pairs gives exact pairs the field's smallest standard error", "[stats]") {
+    std::vector<PairwiseResult> pairs = {{0, 1, 0.0, 0.0}, {1, 2, 5.0, 3.0}, {0, 2, 7.0, 2.0}};
+    weigh_exact_pairs(pairs, 1e-3);
+    CHECK(pairs[0].std_error == 2.0);
+    CHECK(pairs[1].std_error == 3.0);
+    CHECK(pairs[2].std_error == 2.0);
+    // With no pair to compare with, the fallback.
+    std::vector<PairwiseResult> exact = {{0, 1, 0.0, 0.0}};
+    weigh_exact_pairs(exact, 1e-3);
+    CHECK(exact[0].std_error == 1e-3);
+}
+
 TEST_CASE("rating_fit: additive results fit, a cycle does not", "[stats]") {
     // Additive (10, -4, -6): the fitted ratings miss nothing.
     const std::vector<PairwiseResult> additive = {{0, 1, 14, 1}, {1, 2, 2, 1}, {0, 2, 16, 1}};

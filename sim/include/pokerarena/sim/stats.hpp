@@ -109,6 +109,13 @@ struct Rating {
 // would be left). The message says "too disparate".
 std::vector<Rating> least_squares_ratings(int num_bots, std::span<const PairwiseResult> pairs);
 
+// Gives each pair with std_error 0 (no spread: an exact result, such as allin vs call in a
+// duplicate match) the smallest positive std_error of `pairs`, or `fallback` when none has
+// one: such a pair is the best-known result of the field, so it must weigh at least as much as
+// any other in least_squares_ratings rather than be dropped (which could disconnect the field
+// or let the ratings contradict it).
+void weigh_exact_pairs(std::span<PairwiseResult> pairs, double fallback);
+
 // P(X >= x) for X chi-square distributed with `degrees_of_freedom` degrees of freedom (the
 // regularized upper incomplete gamma function Q(k / 2, x / 2)), exact in closed form for whole
 // k: e^(-x/2) sum_{i<k/2} (x/2)^i / i! for even k; erfc(sqrt(x/2)) plus e^(-x/2) sum_{i<(k-1)/2}
