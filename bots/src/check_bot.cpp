@@ -499,8 +499,8 @@ int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostr
                 << options.call_timeout_seconds << " s; the check was stopped\n"
                 << "result: the bot hangs\n";
         } else if (WIFEXITED(status)) {
-            out << "  exit: the bot ended the process (exit status " << WEXITSTATUS(status)
-                << ") in " << where_text(*progress, progress->call.read()) << '\n'
+            out << "  exit: the bot ended the process in "
+                << where_text(*progress, progress->call.read()) << '\n'
                 << "result: the bot exits\n";
         } else {
             const int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <set>
 
@@ -91,16 +92,20 @@ std::atomic<const char*> crash_advice{nullptr};
 
 constexpr int kFatalSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
-extern "C" void report_crash(int signal) {
+// The line naming the plugin call in progress on this thread, `how` it ended the process
+// ("crashed (SIGSEGV)"), and the advice; `outside` when no call is in progress (nullptr: no
+// line then). Signal-safe: write(2) alone.
+void write_end_line(const char* how, const char* outside) {
     const PluginCallState& state = scoped_state ? *scoped_state : own_state;
     const PluginCallInfo call = state.read();
+    if (!call.bot && !outside) return;
     SignalSafeLine line;
     if (call.bot) {
         line.add("pokerarena: bot '");
         line.add(call.bot);
-        line.add("' crashed (");
-        line.add(signal_name(signal));
-        line.add(") in ");
+        line.add("' ");
+        line.add(how);
+        line.add(" in ");
         line.add(plugin_call_name(call.call));
         const char* open = " (";
         if (state.unit >= 0) {
@@ -123,11 +128,9 @@ extern "C" void report_crash(int signal) {
         }
         if (open[0] == ',') line.add(")");
     } else {
-        line.add("pokerarena: crashed (");
-        line.add(signal_name(signal));
-        line.add(
-            ") outside any call into a bot plugin (a thread a plugin started may still be at "
-            "fault)");
+        line.add("pokerarena: ");
+        line.add(how);
+        line.add(outside);
     }
     const char* advice = crash_advice.load(std::memory_order_acquire);
     if (advice && *advice) {
@@ -135,6 +138,18 @@ extern "C" void report_crash(int signal) {
         line.add(advice);
     }
     line.write_line();
+}
+
+extern "C" void report_crash(int signal) {
+    char how[32] = "crashed (";
+    std::size_t at = sizeof "crashed (" - 1;
+    for (const char* name = signal_name(signal); *name && at + 2 < sizeof how; ++name)
+        how[at++] = *name;
+    how[at++] = ')';
+    how[at] = '\0';
+    write_end_line(how,
+                   " outside any call into a bot plugin (a thread a plugin started may still be "
+                   "at fault)");
 
     struct sigaction fallback {};
     fallback.sa_handler = SIG_DFL;
@@ -215,7 +230,17 @@ const char* plugin_label(std::string_view spec) {
     return labels->insert(text).first->c_str();
 }
 
+// exit() called by a plugin (on the thread that called it): the run ends without its report,
+// so say which bot did it, and end with a failure status rather than the plugin's.
+extern "C" void report_exit_in_plugin() {
+    const PluginCallState& state = scoped_state ? *scoped_state : own_state;
+    if (!state.read().bot) return;
+    write_end_line("ended the process (it called exit)", nullptr);
+    ::_exit(1);
+}
+
 void install_plugin_crash_report() {
+    std::atexit(report_exit_in_plugin);
     struct sigaction action {};
     action.sa_handler = report_crash;
     sigemptyset(&action.sa_mask);

@@ -20,8 +20,11 @@
 //   in decide (unit 4, hand 17, seat 1); ADVICE") or, with no plugin call in progress, a
 //   generic line ("pokerarena: crashed (SIGSEGV) outside any call into a bot plugin (...);
 //   ADVICE"), then restore the default action and raise the signal again, so the exit status
-//   is the signal's.
-//   A stack overflow has no stack left to run the handler on and ends without the line.
+//   is the signal's. A stack overflow has no stack left to run the handler on and ends
+//   without the line. It also registers an atexit handler: a plugin that calls exit() during
+//   a call gets the same line ("... ended the process (it called exit) in decide ...") and the
+//   process ends with status 1 at once, not with the plugin's status and the run's own exit
+//   handlers.
 #pragma once
 
 #include <atomic>
