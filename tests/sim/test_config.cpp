@@ -4,11 +4,11 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "config_files.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
 using namespace pokerarena;
@@ -18,11 +18,7 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path write_file(const std::string& name, const std::string& text) {
-    const fs::path dir = fs::temp_directory_path() / "pokerarena_config_test";
-    fs::create_directories(dir);
-    const fs::path path = dir / name;
-    std::ofstream(path) << text;
-    return path;
+    return test::write_config_file("pokerarena_config_test", name, text);
 }
 
 TournamentConfig bots_only(std::initializer_list<const char*> specs) {

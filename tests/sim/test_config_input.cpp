@@ -5,10 +5,10 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <string>
 
+#include "config_files.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
 using namespace pokerarena;
@@ -18,11 +18,7 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path write_file(const std::string& name, const std::string& text) {
-    const fs::path dir = fs::temp_directory_path() / "pokerarena_config_input_test";
-    fs::create_directories(dir);
-    const fs::path path = dir / name;
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
+    return test::write_config_file("pokerarena_config_input_test", name, text);
 }
 
 // read_config's error for `text` in a file called `name`, or "(accepted)".
