@@ -8,12 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "config_files.hpp"
+#include "config_helpers.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
 using namespace pokerarena;
 using namespace pokerarena::sim;
 namespace fs = std::filesystem;
+using test::config_error;
 
 namespace {
 
@@ -26,15 +27,6 @@ TournamentConfig bots_only(std::initializer_list<const char*> specs) {
     for (const char* spec : specs)
         c.add_bots()->set_spec(spec);
     return c;
-}
-
-std::string config_error(const TournamentConfig& c) {
-    try {
-        make_tournament(c);
-    } catch (const ConfigError& e) {
-        return e.what();
-    }
-    return "(accepted)";
 }
 
 }  // namespace
