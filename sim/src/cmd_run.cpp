@@ -363,8 +363,8 @@ int run(const RunCommandOptions& options) {
             run_options.shard = sim::parse_shard(resume->run().shard());
         sim::check_shard(tournament, run_options.shard);
         if (resume) {
-            sim::check_resumable(tournament, *resume, run_options.shard);
-            for (const std::string& warning : sim::check_resumed_plugins(tournament, *resume))
+            for (const std::string& warning :
+                 sim::check_resumable(tournament, *resume, run_options.shard))
                 spdlog::warn("{}", warning);
             run_options.resume = &*resume;
         }

@@ -19,6 +19,7 @@
 #include <optional>
 
 #include "pokerarena/bots/plugin_call.hpp"
+#include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
 
 namespace pokerarena::sim {
@@ -156,7 +157,8 @@ void check_shard(const Tournament& tournament, const Shard& shard) {
                        "run; run the SPRT without --shard");
 }
 
-void check_resumable(const Tournament& tournament, const Report& resume, const Shard& shard) {
+std::vector<std::string> check_resumable(const Tournament& tournament, const Report& resume,
+                                         const Shard& shard) {
     // Another version may play a unit differently (an engine or bot fix moves the figures), so
     // its units and this version's would make a report of no one run.
     if (resume.run().version() != POKERARENA_VERSION)
@@ -194,6 +196,8 @@ void check_resumable(const Tournament& tournament, const Report& resume, const S
             throw RunError("--resume: the report holds unit " + std::to_string(unit.unit()) +
                            " twice; it was not written by pokerarena");
     }
+    // Here, so that no caller of run_tournament can resume with another plugin library.
+    return check_resumed_plugins(tournament, resume);
 }
 
 Report run_tournament(const Tournament& tournament, const RunOptions& options) {
@@ -215,6 +219,7 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
     std::vector<std::int64_t> position(static_cast<std::size_t>(num_units), -1);
     std::int64_t resumed_hands = 0;
     if (options.resume != nullptr) {
+        // Its warnings were the caller's to show, from its own call before the run.
         check_resumable(tournament, *options.resume, options.shard);
         for (const UnitResult& unit : options.resume->units()) {
             position[static_cast<std::size_t>(unit.unit())] =

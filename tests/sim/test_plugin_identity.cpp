@@ -174,6 +174,13 @@ TEST_CASE("plugin identity: resume refuses a plugin library other than the one r
             "; now: " + plugin_identity_text(*other.plugins[0]) +
             "); resuming would mix the results of two different bots in one report. Put back "
             "the library the run started with, or start the run again");
+    // run_tournament refuses it too, whoever calls it.
+    RunOptions options;
+    options.threads = 1;
+    options.shard = {1, 2};
+    options.resume = &interrupted;
+    CHECK_THROWS_AS(run_tournament(other, options), PluginMismatch);
+    CHECK(run_tournament(same, options).units_done() == interrupted.units_done());
 }
 
 TEST_CASE("plugin identity: the text names the whole SHA-256, the size and the API name") {

@@ -140,8 +140,11 @@ struct RunOptions {
 void check_shard(const Tournament& tournament, const Shard& shard);
 
 // Checks that `resume` can continue `tournament`'s run of `shard`; throws RunError naming both
-// versions when another pokerarena version wrote it, or the first differing field otherwise.
-void check_resumable(const Tournament& tournament, const Report& resume, const Shard& shard);
+// versions when another pokerarena version wrote it, or the first differing field otherwise,
+// and PluginMismatch (plugin_identity.hpp) when a plugin library is not the one recorded.
+// Returns check_resumed_plugins()'s warnings (plugins the report could not be checked for).
+std::vector<std::string> check_resumable(const Tournament& tournament, const Report& resume,
+                                         const Shard& shard);
 
 // Plays the tournament (or its shard, minus the resumed units) and returns the report with
 // run and timing filled in.
