@@ -18,10 +18,10 @@
  * Any other config makes create() fail with "unknown mode 'X'".
  */
 #include <pthread.h>
-#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pokerarena_bot.h"
 
