@@ -1,8 +1,10 @@
 #include "pokerarena/bots/plugin_call.hpp"
 
 #include <signal.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
@@ -91,6 +93,65 @@ const char* signal_name(int signal) {
 std::atomic<const char*> crash_advice{nullptr};
 
 constexpr int kFatalSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+
+// A thread's alternate signal stack. A plugin that recurses without end uses up its thread's
+// stack, and the SIGSEGV that follows can only be handled on another one (SA_ONSTACK). It is
+// unmapped when its thread ends, after being disabled: the runner's workers live as long as
+// the process, but a host that starts a thread per match would otherwise leak one per thread.
+class SignalStack {
+  public:
+    SignalStack() {
+        const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+        // The kernel's signal frame (a few KB with AVX-512 state) and the handler's 2 KB line
+        // fit many times over; SIGSTKSZ, the C library's own minimum, if it asks for more.
+        std::size_t size = std::max<std::size_t>(64 * 1024, static_cast<std::size_t>(SIGSTKSZ));
+        size = (size + page - 1) / page * page;
+        void* memory = ::mmap(nullptr, page + size, PROT_READ | PROT_WRITE,
+                              MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+        if (memory == MAP_FAILED) return;
+        // A guard page at the low end: a handler that overflowed this stack too would fault
+        // rather than write over whatever lies below.
+        ::mprotect(memory, page, PROT_NONE);
+        stack_t stack{};
+        stack.ss_sp = static_cast<char*>(memory) + page;
+        stack.ss_size = size;
+        if (::sigaltstack(&stack, nullptr) != 0) {
+            ::munmap(memory, page + size);
+            return;
+        }
+        memory_ = memory;
+        mapped_ = page + size;
+    }
+    ~SignalStack() {
+        if (!memory_) return;
+        stack_t off{};
+        off.ss_flags = SS_DISABLE;
+        // Kept (mapped) if it cannot be disabled: a signal could still be delivered on it.
+        if (::sigaltstack(&off, nullptr) == 0) ::munmap(memory_, mapped_);
+    }
+    SignalStack(const SignalStack&) = delete;
+    SignalStack& operator=(const SignalStack&) = delete;
+
+  private:
+    void* memory_ = nullptr;
+    std::size_t mapped_ = 0;
+};
+
+// Whether this thread has been given its alternate stack. Made on the thread's first plugin
+// call rather than where threads are started: every plugin call passes through a marker, while
+// threads come from TBB (run), main (play), fork (check-bot) and whatever a library user
+// starts. The flag is a trivial thread-local, so the check on every call is one load.
+thread_local bool signal_stack_prepared = false;
+
+[[gnu::cold, gnu::noinline]] void prepare_signal_stack() {
+    signal_stack_prepared = true;
+    stack_t current{};
+    // One that is already there (a sanitizer's, a test framework's, the host's) is kept: its
+    // owner may restore or free it, and it serves the handler as well.
+    if (::sigaltstack(nullptr, &current) != 0 || (current.ss_flags & SS_DISABLE) == 0) return;
+    // Constructed here once per thread, destroyed when the thread ends.
+    thread_local SignalStack stack;
+}
 
 // The line naming the plugin call in progress on this thread, `how` it ended the process
 // ("crashed (SIGSEGV)"), and the advice; `outside` when no call is in progress (nullptr: no
@@ -212,6 +273,8 @@ PluginCallState& current_plugin_call_state() {
 PluginCallMarker::PluginCallMarker(const char* bot, PluginCall call, std::uint32_t serial,
                                    std::int32_t hand, std::int32_t seat)
     : state_(current_plugin_call_state()) {
+    if (!signal_stack_prepared) [[unlikely]]
+        prepare_signal_stack();
     // `where` first: a reader that sees the bot (acquire) sees this call's details.
     state_.where.store(pack(serial, call, hand, seat), std::memory_order_relaxed);
     state_.bot.store(bot, std::memory_order_release);
@@ -243,6 +306,7 @@ void install_plugin_crash_report() {
     std::atexit(report_exit_in_plugin);
     struct sigaction action {};
     action.sa_handler = report_crash;
+    action.sa_flags = SA_ONSTACK;  // the thread's alternate stack, when it has one
     sigemptyset(&action.sa_mask);
     for (const int signal : kFatalSignals)
         sigaction(signal, &action, nullptr);

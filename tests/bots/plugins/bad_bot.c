@@ -14,6 +14,7 @@
  *   hang              never returns from decide (waits on a condition nobody signals)
  *   exit              calls exit(0) in decide
  *   fork_crash        starts a process that keeps the output open and waits, then crashes
+ *   stack_overflow    recurses in decide until the thread's stack is used up (SIGSEGV)
  * The other modes state probability 0 for every candidate.
  * Any other config makes create() fail with "unknown mode 'X'".
  */
@@ -39,6 +40,7 @@ enum Mode {
     HANG,
     EXIT,
     FORK_CRASH,
+    STACK_OVERFLOW,
     NUM_MODES
 };
 
@@ -49,6 +51,16 @@ typedef struct BadBot {
 } BadBot;
 
 static unsigned shared_counter; /* the forbidden global state of "nondeterministic" */
+
+/* One kilobyte of stack per level, with no end the compiler can see: `bot->nowhere` is NULL,
+ * and the sum is taken after the inner call returns, so it cannot become a loop. */
+static int recurse(const BadBot* bot, volatile const char* outer) {
+    volatile char frame[1024];
+    frame[0] = outer[0];
+    frame[sizeof frame - 1] = 1;
+    if (bot->nowhere) return frame[0];
+    return recurse(bot, frame) + frame[sizeof frame - 1];
+}
 
 static void* bad_create(const char* config, uint64_t seed, char* error, size_t error_size) {
     static const char* const names[NUM_MODES] = {"wrong_amount",
@@ -63,7 +75,8 @@ static void* bad_create(const char* config, uint64_t seed, char* error, size_t e
                                                  "abort",
                                                  "hang",
                                                  "exit",
-                                                 "fork_crash"};
+                                                 "fork_crash",
+                                                 "stack_overflow"};
     int mode;
     (void)seed;
     for (mode = 0; mode < NUM_MODES; ++mode) {
@@ -120,6 +133,11 @@ static int32_t bad_decide(void* handle, const PaView* v, PaAction* action) {
             }
             *bot->nowhere = 1;
             break;
+        case STACK_OVERFLOW: {
+            static const char start = 0;
+            action->amount = recurse(bot, &start);
+            break;
+        }
         case GARBAGE:
             action->kind = 77;
             break;

@@ -10,7 +10,10 @@
 // - A thread's calls are marked in the state a PluginCallScope on that thread names, or else
 //   in a state of the thread's own. Marking a call costs two stores to the state before it
 //   (plain moves on x86-64: one relaxed, one release) and one after, plus the adapter's own
-//   count of calls; nothing is allocated, locked or logged.
+//   count of calls and a check of a thread-local flag; nothing is allocated, locked or logged,
+//   except on a thread's first call, which gives the thread an alternate signal stack
+//   (sigaltstack, 64 KB or more, mapped once and unmapped when the thread ends; a thread that
+//   already has one keeps its own).
 // - Another thread may read a state at any time (PluginCallState::read): the runner's
 //   coordinating thread reads them to warn about calls that do not return, check-bot's parent
 //   process reads one in shared memory. `serial` tells one long call from many short ones.
@@ -20,11 +23,11 @@
 //   in decide (unit 4, hand 17, seat 1); ADVICE") or, with no plugin call in progress, a
 //   generic line ("pokerarena: crashed (SIGSEGV) outside any call into a bot plugin (...);
 //   ADVICE"), then restore the default action and raise the signal again, so the exit status
-//   is the signal's. A stack overflow has no stack left to run the handler on and ends
-//   without the line. It also registers an atexit handler: a plugin that calls exit() during
-//   a call gets the same line ("... ended the process (it called exit) in decide ...") and the
-//   process ends with status 1 at once, not with the plugin's status and the run's own exit
-//   handlers.
+//   is the signal's. The handlers run on the thread's alternate stack, so a plugin that
+//   overflows its stack is named like any other crash. It also registers an atexit handler: a
+//   plugin that calls exit() during a call gets the same line ("... ended the process (it
+//   called exit) in decide ...") and the process ends with status 1 at once, not with the
+//   plugin's status and the run's own exit handlers.
 #pragma once
 
 #include <atomic>

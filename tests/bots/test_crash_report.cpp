@@ -1,0 +1,86 @@
+// The line the fatal-signal and exit handlers of plugin_call.hpp write, seen from outside: each
+// case ends a child process (fork) whose standard error is a pipe, and checks what the child
+// wrote and how it ended.
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cerrno>
+#include <functional>
+#include <string>
+#include <thread>
+
+#include "play_helpers.hpp"
+#include "pokerarena/bots/plugin_call.hpp"
+#include "pokerarena/bots/text.hpp"
+
+using namespace pokerarena;
+
+namespace {
+
+struct ChildEnd {
+    std::string error_output;
+    int signal = 0;       // the signal that ended the child; 0: it exited
+    int exit_status = 0;  // when it exited
+};
+
+// Runs `end` in a child process with the crash report installed. `end` must end the process;
+// if it returns, the child exits with status 99. Nothing in the child may use Catch2.
+ChildEnd end_in_child(const std::function<void()>& end) {
+    std::array<int, 2> pipe_ends{};
+    REQUIRE(::pipe(pipe_ends.data()) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        ::dup2(pipe_ends[1], STDERR_FILENO);
+        ::close(pipe_ends[0]);
+        ::close(pipe_ends[1]);
+        const rlimit no_core{0, 0};  // the crash is the expected outcome, not a core file
+        ::setrlimit(RLIMIT_CORE, &no_core);
+        install_plugin_crash_report();
+        end();
+        ::_exit(99);
+    }
+    ::close(pipe_ends[1]);
+    ChildEnd result;
+    std::array<char, 4096> buffer{};
+    for (;;) {
+        const ssize_t n = ::read(pipe_ends[0], buffer.data(), buffer.size());
+        if (n > 0)
+            result.error_output.append(buffer.data(), static_cast<std::size_t>(n));
+        else if (n == 0 || errno != EINTR)
+            break;
+    }
+    ::close(pipe_ends[0]);
+    int status = 0;
+    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+    if (WIFEXITED(status)) result.exit_status = WEXITSTATUS(status);
+    return result;
+}
+
+}  // namespace
+
+TEST_CASE("a plugin that overflows its stack is named like any other crash") {
+    const std::string spec = std::string(PLUGIN_BAD_BOT) + ":stack_overflow";
+    const ChildEnd crash = end_in_child([&] {
+        set_crash_advice("");
+        // On a thread of its own: the test framework gives the main thread an alternate stack
+        // of its own, while a new thread has none until its first plugin call.
+        std::thread player([&] {
+            auto bad = make_bot(spec, 1);
+            auto caller = make_bot("call", 2);
+            Table table(test::mixed_stack_game(2), 4, 0);
+            std::array<Bot*, 2> bots{bad.get(), caller.get()};
+            SeatDriver driver(table, bots);
+            driver.play_hands(1, [](const HandRecord&) {});
+        });
+        player.join();
+    });
+    REQUIRE(crash.signal == SIGSEGV);
+    REQUIRE(crash.error_output == "pokerarena: bot '" + printable_text(spec) +
+                                      "' crashed (SIGSEGV) in decide (hand 0, seat 0)\n");
+}
