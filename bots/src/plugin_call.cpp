@@ -35,6 +35,10 @@ std::uint64_t pack(std::uint32_t serial, PluginCall call, std::int32_t hand, std
            static_cast<std::uint64_t>(call) << kCallShift | static_cast<std::uint32_t>(hand);
 }
 
+// Set by set_progress_line_drawn; lock-free, so the handler may read it.
+std::atomic<bool> progress_line_drawn{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
 // The crash line is built in this buffer with nothing but copies: no allocation, no stdio
 // (neither is async-signal-safe). Text past its end is cut; the line still ends.
 class SignalSafeLine {
@@ -161,6 +165,9 @@ void write_end_line(const char* how, const char* outside) {
     const PluginCallInfo call = state.read();
     if (!call.bot && !outside) return;
     SignalSafeLine line;
+    // On a line of its own below a progress line, rather than erasing it: the last progress
+    // shown tells how far the run got. One write with the line, so nothing comes in between.
+    if (progress_line_drawn.load(std::memory_order_relaxed)) line.add("\n");
     if (call.bot) {
         line.add("pokerarena: bot '");
         line.add(call.bot);
@@ -310,6 +317,10 @@ void install_plugin_crash_report() {
     sigemptyset(&action.sa_mask);
     for (const int signal : kFatalSignals)
         sigaction(signal, &action, nullptr);
+}
+
+void set_progress_line_drawn(bool drawn) {
+    progress_line_drawn.store(drawn, std::memory_order_relaxed);
 }
 
 void set_crash_advice(std::string_view advice) {

@@ -404,6 +404,9 @@ int run(const RunCommandOptions& options) {
     run_options.progress = [&](const sim::RunProgress& progress) {
         if (!show_progress) return;
         if (terminal) {
+            // Before drawing: a crash from here on starts its line on a new line (the handler
+            // cannot know where the cursor is).
+            set_progress_line_drawn(true);
             std::cerr << "\r\033[K" << progress_text(progress, tournament.config) << std::flush;
             progress_shown = true;
         } else if (progress.elapsed_seconds >= next_log) {
@@ -440,8 +443,15 @@ int run(const RunCommandOptions& options) {
                          resume_from(options.checkpoint));
     };
     run_options.stall_warning_seconds = options.stall_warning;
+    // Erases the progress line, so that a message takes its place (the next progress redraws
+    // it below).
+    const auto erase_progress = [&] {
+        if (!progress_shown) return;
+        std::cerr << "\r\033[K" << std::flush;
+        set_progress_line_drawn(false);
+    };
     run_options.stall = [&](const sim::Stall& stall) {
-        if (progress_shown) std::cerr << "\r\033[K" << std::flush;
+        erase_progress();
         std::string where = "unit " + std::to_string(stall.unit);
         if (stall.hand >= 0) where += ", hand " + std::to_string(stall.hand);
         if (stall.seat >= 0) where += ", seat " + std::to_string(stall.seat);
@@ -461,7 +471,7 @@ int run(const RunCommandOptions& options) {
     // RunOptions::abandon while they still run).
     const auto conclude = [&](const Report& report, const std::string& unit_failure,
                               bool abandoned) {
-        if (progress_shown) std::cerr << "\r\033[K" << std::flush;
+        erase_progress();
         try {
             sim::write_report(report, out);
             if (abandoned && !options.checkpoint.empty())
@@ -521,7 +531,10 @@ int run(const RunCommandOptions& options) {
         report = error.report();
         unit_failure = error.what();
     } catch (const std::exception& error) {
-        if (progress_shown) std::cerr << '\n';
+        if (progress_shown) {
+            std::cerr << '\n';
+            set_progress_line_drawn(false);
+        }
         std::cerr << "pokerarena run: " << error.what() << '\n';
         return 1;
     }

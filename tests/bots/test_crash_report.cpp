@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cerrno>
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <thread>
@@ -64,10 +65,41 @@ ChildEnd end_in_child(const std::function<void()>& end) {
 
 }  // namespace
 
+TEST_CASE("a crash line starts on a line of its own only while a progress line is drawn") {
+    const char* label = plugin_label("dir/b.so:x");
+    for (const bool drawn : {false, true}) {
+        INFO("progress line drawn: " << drawn);
+        const ChildEnd crash = end_in_child([&] {
+            set_crash_advice("the results are lost");
+            set_progress_line_drawn(drawn);
+            const PluginCallMarker marker(label, PluginCall::Decide, 1, 12, 3);
+            ::raise(SIGFPE);
+        });
+        REQUIRE(crash.signal == SIGFPE);
+        REQUIRE(crash.error_output == std::string(drawn ? "\n" : "") +
+                                          "pokerarena: bot 'dir/b.so:x' crashed (SIGFPE) in "
+                                          "decide (hand 12, seat 3); the results are lost\n");
+
+        // The line for a plugin that calls exit() comes from the same writer.
+        const ChildEnd exit = end_in_child([&] {
+            set_crash_advice("");
+            set_progress_line_drawn(drawn);
+            const PluginCallMarker marker(label, PluginCall::OnEvent, 1, 4);
+            std::exit(0);
+        });
+        REQUIRE(exit.signal == 0);
+        REQUIRE(exit.exit_status == 1);
+        REQUIRE(exit.error_output == std::string(drawn ? "\n" : "") +
+                                         "pokerarena: bot 'dir/b.so:x' ended the process (it "
+                                         "called exit) in on_event (hand 4)\n");
+    }
+}
+
 TEST_CASE("a plugin that overflows its stack is named like any other crash") {
     const std::string spec = std::string(PLUGIN_BAD_BOT) + ":stack_overflow";
     const ChildEnd crash = end_in_child([&] {
         set_crash_advice("");
+        set_progress_line_drawn(false);
         // On a thread of its own: the test framework gives the main thread an alternate stack
         // of its own, while a new thread has none until its first plugin call.
         std::thread player([&] {

@@ -27,7 +27,8 @@
 //   overflows its stack is named like any other crash. It also registers an atexit handler: a
 //   plugin that calls exit() during a call gets the same line ("... ended the process (it
 //   called exit) in decide ...") and the process ends with status 1 at once, not with the
-//   plugin's status and the run's own exit handlers.
+//   plugin's status and the run's own exit handlers. While a progress line is drawn
+//   (set_progress_line_drawn), each of these lines starts with a newline.
 #pragma once
 
 #include <atomic>
@@ -114,6 +115,12 @@ const char* plugin_label(std::string_view spec);
 
 // Installs the fatal-signal handlers described above (once per process).
 void install_plugin_crash_report();
+
+// Whether standard error ends in a line still being drawn (a progress line rewritten with \r
+// on a terminal): while true, the lines the handlers write start with a newline, so they stand
+// on a line of their own instead of running on from it. Call it with true before drawing such
+// a line, with false once it is ended or erased. Safe to call from any thread.
+void set_progress_line_drawn(bool drawn);
 
 // What the crash line says after the naming part, e.g. "results since the last checkpoint are
 // lost; resume with: pokerarena run --resume ck.pb" ("" for nothing). May be called while
