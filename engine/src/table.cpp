@@ -365,7 +365,9 @@ POKERARENA_HOT void Table::start_round() {
     }
     last_full_raise_ =
         def_.structure == BettingStructure::FixedLimit ? fixed_bet_size() : def_.big_blind;
-    raises_this_round_ = 0;
+    // The cap counts bets and raises. Before the flop the highest blind is the round's bet
+    // (limit hold'em's "a bet and three raises" caps the blinds 50/100 at 400, not 500).
+    raises_this_round_ = round_ == 0 && current_bet_ > 0 ? 1 : 0;
     // reopen_base_ is read only for seats that acted this round, so it needs no reset.
     acted_ = 0;
     // Before the flop action starts left of the big blind (or the largest blind or straddle);

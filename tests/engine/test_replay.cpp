@@ -211,7 +211,7 @@ TEST_CASE("Replay: the summary line and the report of a folder with bad files", 
     std::ostringstream report;
     const ReplaySummary summary =
         replay_files(std::vector{kPhhData / "bad", kPhhData / "missing"}, false, report);
-    CHECK(summary.line() == "15 hands, 2 matched, 1 mismatched, 12 errors, 0 unchecked, 0 skipped");
+    CHECK(summary.line() == "16 hands, 2 matched, 1 mismatched, 13 errors, 0 unchecked, 0 skipped");
     CHECK_FALSE(summary.ok());
     const std::string text = report.str();
     CHECK(text.find("ERROR " + (kPhhData / "bad" / "out_of_turn.phh").string() +

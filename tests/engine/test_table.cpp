@@ -441,8 +441,8 @@ TEST_CASE("pot limit and fixed limit sizes", "[table]") {
         CHECK(t.legal_actions().max_raise_to == 1150);
     }
     SECTION("fixed limit") {
+        // The default cap is a bet and three raises; before the flop the big blind is the bet.
         GameDef def = GameDef::fixed_limit_holdem(2, 10000, 50, 100);
-        def.raise_cap = 3;
         Table t(def, 1, 0);
         t.set_button(1);
         expect_turn(t, 1);
@@ -452,14 +452,33 @@ TEST_CASE("pot limit and fixed limit sizes", "[table]") {
         act_ok(t, raise(200));
         play(t, {{0, raise(300)}, {1, raise(400)}});
         expect_turn(t, 0);
-        CHECK(!t.legal_actions().can_raise);  // cap of 3 raises reached
-        CHECK(std::string(t.act(raise(500)).message).find("raise cap") != std::string::npos);
+        CHECK(!t.legal_actions().can_raise);  // 100, 200, 300, 400: four bets
+        CHECK(std::string(t.act(raise(500)).message) ==
+              "raise cap reached: 4 bets and raises this round");
         act_ok(t, call());
-        expect_turn(t, 0);  // flop: small bet
+        expect_turn(t, 0);  // flop: small bet, and the count starts again from the first bet
         CHECK(t.legal_actions().min_raise_to == 100);
-        play(t, {{0, check()}, {1, check()}});
+        play(t, {{0, raise(100)}, {1, raise(200)}, {0, raise(300)}, {1, raise(400)}});
+        expect_turn(t, 0);
+        CHECK(!t.legal_actions().can_raise);
+        act_ok(t, call());
         expect_turn(t, 0);  // turn: big bet
         CHECK(t.legal_actions().min_raise_to == 200);
+    }
+    SECTION("fixed limit with a lower cap") {
+        GameDef def = GameDef::fixed_limit_holdem(2, 10000, 50, 100);
+        def.raise_cap = 2;
+        Table t(def, 1, 0);
+        t.set_button(1);
+        expect_turn(t, 1);
+        act_ok(t, raise(200));  // the blind and one raise make two
+        expect_turn(t, 0);
+        CHECK(!t.legal_actions().can_raise);
+        act_ok(t, call());
+        expect_turn(t, 0);
+        play(t, {{0, raise(100)}, {1, raise(200)}});
+        expect_turn(t, 0);
+        CHECK(!t.legal_actions().can_raise);
     }
 }
 

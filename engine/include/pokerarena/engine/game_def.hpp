@@ -24,8 +24,8 @@ struct GameDef {
     AnteKind ante_kind = AnteKind::None;
     BettingStructure structure = BettingStructure::NoLimit;
     // Fixed-limit only: the bet and raise size is small_bet in rounds before
-    // big_bet_from_round and big_bet from then on; at most raise_cap bets and raises per round
-    // (the blinds do not count).
+    // big_bet_from_round and big_bet from then on; at most raise_cap bets and raises per round,
+    // where before the flop the highest blind counts as the bet (4: a bet and three raises).
     Chips small_bet = 0;
     Chips big_bet = 0;
     int big_bet_from_round = 2;
