@@ -130,8 +130,9 @@ Deal validate(const EquityRequest& r) {
         throw EquityError("equity: wrong board size: " + std::to_string(board_size) +
                           " cards; expected 0, 3, 4 or 5");
     }
-    if (r.threads < 1) {
-        throw EquityError("equity: threads is " + std::to_string(r.threads) + "; need at least 1");
+    if (r.threads < 1 || r.threads > kMaxEquityThreads) {
+        throw EquityError("equity: threads is " + std::to_string(r.threads) +
+                          "; it must be from 1 to " + std::to_string(kMaxEquityThreads));
     }
 
     auto take = [&d](Card c, const std::string& where) {
@@ -1123,7 +1124,8 @@ Tally sample_deals(const Deal& d, std::uint64_t samples, std::uint64_t seed, int
     const bool bmi2 = cpu_has_bmi2() && !portable_sampling_forced.load(std::memory_order_relaxed);
     const ChunkSampler sampler = bmi2 ? choose_sampler<true>(d) : choose_sampler<false>(d);
 
-    const std::uint64_t chunks = (samples + kChunkSamples - 1) / kChunkSamples;
+    // Rounded up without adding kChunkSamples - 1 first, which wraps near 2^64.
+    const std::uint64_t chunks = samples / kChunkSamples + (samples % kChunkSamples != 0 ? 1 : 0);
     auto chunk_samples = [samples](std::uint64_t c) {
         return std::min(kChunkSamples, samples - c * kChunkSamples);
     };
@@ -1202,12 +1204,27 @@ EquityResult calculate_equity(const EquityRequest& request) {
     const Deal d = validate(request);
     const std::uint64_t deals = deal_count(d);
     bool exact = request.method == EquityMethod::Exact;
-    if (request.method == EquityMethod::Auto) exact = d.random == 0 || deals <= request.exact_limit;
+    if (request.method == EquityMethod::Auto) {
+        exact = d.random == 0 || deals <= std::min(request.exact_limit, kMaxExactDeals);
+    }
     if (exact) {
+        if (deals > kMaxExactDeals) {
+            throw EquityError(
+                "equity: exact enumeration would take " +
+                std::string(deals == std::numeric_limits<std::uint64_t>::max() ? "at least " : "") +
+                std::to_string(deals) + " deals, more than the limit of " +
+                std::to_string(kMaxExactDeals) +
+                "; use Monte Carlo (method MonteCarlo or Auto) for this spot");
+        }
         return make_result(d, enumerate_exact(d, request.use_symmetry, request.threads), deals,
                            true);
     }
-    if (request.samples == 0) throw EquityError("equity: Monte Carlo needs at least one sample");
+    if (request.samples == 0 || request.samples > kMaxEquitySamples) {
+        throw EquityError("equity: samples is " + std::to_string(request.samples) +
+                          "; Monte Carlo needs at least one sample and at most " +
+                          std::to_string(kMaxEquitySamples) +
+                          " (the pot-share counters are 64-bit)");
+    }
     return make_result(d, sample_deals(d, request.samples, request.seed, request.threads),
                        request.samples, false);
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -383,5 +385,63 @@ TEST_CASE("Monte Carlo gives the same counts with and without BMI2 sampling", "[
         const EquityResult portable = monte_carlo(r, 100'000, 77);
         detail::force_portable_sampling(false);
         check_same_counts(preferred, portable);
+    }
+}
+
+TEST_CASE("requests beyond the documented bounds are refused, not crashed or misreported",
+          "[equity]") {
+    using Catch::Contains;
+    EquityRequest r = spot("AsKs", {});
+    r.random_opponents = 1;
+    r.method = EquityMethod::MonteCarlo;
+    r.samples = 1000;
+
+    SECTION("threads: 1 to kMaxEquityThreads") {
+        // REQUIRE: without the bound, far larger values crash inside oneTBB.
+        r.threads = kMaxEquityThreads + 1;
+        REQUIRE_THROWS_WITH(calculate_equity(r),
+                            Contains("threads is 4097") && Contains("from 1 to 4096"));
+        r.threads = 100'000;
+        CHECK_THROWS_WITH(calculate_equity(r), Contains("threads is 100000"));
+        r.threads = kMaxEquityThreads;
+        const EquityResult widest = calculate_equity(r);
+        r.threads = 1;
+        check_same_counts(widest, calculate_equity(r));
+    }
+    SECTION("Monte Carlo samples: 1 to kMaxEquitySamples, so that the int64 tallies hold") {
+        static_assert(kMaxEquitySamples <= std::numeric_limits<std::int64_t>::max() / 2520);
+        static_assert(kMaxEquitySamples + 1 > std::numeric_limits<std::int64_t>::max() / 2520);
+        // REQUIRE: without the bound, UINT64_MAX gave zero chunks and a result of all zeros,
+        // and kMaxEquitySamples + 1 would run for years.
+        r.samples = std::numeric_limits<std::uint64_t>::max();
+        REQUIRE_THROWS_WITH(calculate_equity(r), Contains("samples is 18446744073709551615") &&
+                                                     Contains("at most 3660068268593165"));
+        r.samples = kMaxEquitySamples + 1;
+        CHECK_THROWS_WITH(calculate_equity(r), Contains("samples is 3660068268593166"));
+        r.samples = 1;  // one deal: the hero wins, ties or loses it
+        const EquityResult one = calculate_equity(r);
+        CHECK(one.outcomes == 1);
+        CHECK(one.players[0].wins + one.players[0].ties + one.players[1].wins == 1);
+    }
+    SECTION("a forced Exact enumerates at most kMaxExactDeals deals") {
+        // Preflop against one random hand, the largest common spot, stays allowed.
+        CHECK(count_deals(r) == 2'097'572'400);
+        CHECK(count_deals(r) <= kMaxExactDeals);
+        r.random_opponents = 2;  // 2,097,572,400 * C(43, 2): hours of enumeration
+        CHECK(count_deals(r) == 2'097'572'400ull * 903);
+        r.method = EquityMethod::Exact;
+        CHECK_THROWS_WITH(calculate_equity(r), Contains("1894107877200 deals") &&
+                                                   Contains("limit of 3000000000") &&
+                                                   Contains("Monte Carlo"));
+        r.random_opponents = 9;  // count_deals saturates
+        CHECK(count_deals(r) == std::numeric_limits<std::uint64_t>::max());
+        CHECK_THROWS_WITH(calculate_equity(r), Contains("at least 18446744073709551615 deals"));
+        // Auto samples instead, even when exact_limit would allow more.
+        r.method = EquityMethod::Auto;
+        r.random_opponents = 2;
+        r.exact_limit = std::numeric_limits<std::uint64_t>::max();
+        const EquityResult sampled = calculate_equity(r);
+        CHECK_FALSE(sampled.exact);
+        CHECK(sampled.outcomes == 1000);
     }
 }

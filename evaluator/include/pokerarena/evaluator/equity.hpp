@@ -22,19 +22,21 @@
 //   with its own random stream derived from (seed, chunk index), and counts are integers, so
 //   the same request gives bit-identical results whatever `threads` is.
 // - Auto picks Exact when every opponent is known or when the number of deals is at most
-//   `exact_limit`; otherwise Monte Carlo.
+//   both `exact_limit` and kMaxExactDeals; otherwise Monte Carlo. With known hands only there
+//   are at most 1,712,304 deals (C(48, 5), heads-up preflop), so that case is always exact.
 //
 // What is rejected (EquityError, thrown before any work; the message names the problem):
 // a card given twice anywhere among hero, villains, board and dead cards, an invalid card,
 // a board of other than 0, 3, 4 or 5 cards, no opponent, more than 9 opponents in total,
 // a negative number of random opponents, too few cards left to deal the board and the random
-// hands, zero Monte Carlo samples, or fewer than 1 thread.
+// hands, `threads` outside 1..kMaxEquityThreads, a forced Exact of more than kMaxExactDeals
+// deals (the message suggests Monte Carlo), and, for Monte Carlo, `samples` outside
+// 1..kMaxEquitySamples.
 //
 // Threads come from oneTBB (an arena of at most `threads` workers) and split Monte Carlo
 // chunks or, for plain exact enumeration, the first board card; the symmetry-reduced exact
-// enumeration runs on the calling thread (it takes well under a millisecond). A forced
-// Exact with random opponents enumerates every deal however many there are (count_deals
-// says how many). The enumeration and sampling loops allocate nothing and throw nothing.
+// enumeration runs on the calling thread (it takes well under a millisecond). The enumeration and
+// sampling loops allocate nothing and throw nothing.
 #pragma once
 
 #include <array>
@@ -49,6 +51,26 @@ namespace pokerarena {
 using HoleCards = std::array<Card, 2>;
 
 inline constexpr int kMaxOpponents = 9;
+
+// The most threads a request may ask for: the same bound as the CLI's --threads. Far larger
+// requests crashed inside oneTBB (an arena of 2^31 - 1 slots) or spent seconds setting up
+// slots (a million).
+inline constexpr int kMaxEquityThreads = 4096;
+
+// The most Monte Carlo samples: pot shares are tallied in 64-bit signed counters in units of
+// 1/2520 of a pot (2520 = lcm(1..10), so every split is whole), and a player who wins every
+// sample alone reaches samples * 2520, so samples <= floor((2^63 - 1) / 2520). That is about
+// 1.2 years of sampling at 100 M showdowns/s.
+inline constexpr std::uint64_t kMaxEquitySamples = 3'660'068'268'593'165;
+
+// The most deals an exact calculation enumerates (a forced Exact above it is refused; Auto
+// samples instead). Plain enumeration with random opponents ran at 50 to 70 M deals/s on one
+// thread of the development machine, so this is about a minute at most. It lets through
+// preflop against one random hand (C(50, 5) * C(45, 2) = 2,118,760 * 990 = 2,097,572,400
+// deals) and the flop against two (C(47, 2) * C(45, 2) * C(43, 2) = 966,381,570, 14 s); the
+// next spot up with no dead cards, the turn against three random hands (46 * 990 * 903 * 820
+// = 33,720,548,400 deals, 467 s), is refused, as is anything larger.
+inline constexpr std::uint64_t kMaxExactDeals = 3'000'000'000;
 
 class EquityError : public std::invalid_argument {
   public:
