@@ -2,6 +2,7 @@
 #include "pokerarena/evaluator/equity.hpp"
 
 #include <tbb/blocked_range.h>
+#include <tbb/info.h>
 #include <tbb/parallel_reduce.h>
 #include <tbb/task_arena.h>
 
@@ -83,6 +84,13 @@ unsigned winners(const HandValue* values, int players) {
     for (int p = 0; p < players; ++p)
         set |= unsigned{values[p] == best} << p;
     return set;
+}
+
+// The threads a request gets: no more than the cores this process may use. The results do not
+// depend on the count, and an arena asking for more workers than oneTBB allows only makes it
+// print a warning on standard error from inside the caller's program.
+int usable_threads(int requested) {
+    return std::max(1, std::min(requested, tbb::info::default_concurrency()));
 }
 
 std::uint64_t choose(int n, int k) {
@@ -605,6 +613,7 @@ Tally enumerate_exact(const Deal& d, bool use_symmetry, int threads) {
     }
     const PlainEnumeration plain(d);
     const int first = plain.first_level_size();
+    threads = usable_threads(threads);
     if (threads == 1 || first == 1) {
         plain.run(0, first, tally);
         return tally;
@@ -1129,6 +1138,7 @@ Tally sample_deals(const Deal& d, std::uint64_t samples, std::uint64_t seed, int
     auto chunk_samples = [samples](std::uint64_t c) {
         return std::min(kChunkSamples, samples - c * kChunkSamples);
     };
+    threads = usable_threads(threads);
     if (threads == 1) {
         Tally t;
         for (std::uint64_t c = 0; c < chunks; ++c)

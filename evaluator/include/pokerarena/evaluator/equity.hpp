@@ -33,7 +33,8 @@
 // deals (the message suggests Monte Carlo), and, for Monte Carlo, `samples` outside
 // 1..kMaxEquitySamples.
 //
-// Threads come from oneTBB (an arena of at most `threads` workers) and split Monte Carlo
+// Threads come from oneTBB (an arena of `threads` workers, or of as many as the process has
+// cores if that is fewer: more would only queue, and oneTBB would warn) and split Monte Carlo
 // chunks or, for plain exact enumeration, the first board card; the symmetry-reduced exact
 // enumeration runs on the calling thread (it takes well under a millisecond). The enumeration and
 // sampling loops allocate nothing and throw nothing.
