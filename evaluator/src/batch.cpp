@@ -124,6 +124,8 @@ HWY_AFTER_NAMESPACE();
 #endif  // HWY_TARGET != HWY_SCALAR
 
 #if HWY_ONCE
+#include <cpuid.h>
+
 #include <stdexcept>
 #include <string>
 
@@ -138,6 +140,17 @@ HandValue seven_card_flush_value(const SevenCards& hand, std::uint64_t key) noex
         if (c.suit() == suit) ranks |= 1u << c.rank();
     }
     return tables.flush_values[ranks];
+}
+
+bool os_saves_registers(Kernel k, std::uint32_t cpuid1_ecx, std::uint64_t xcr0) noexcept {
+    constexpr std::uint32_t kOsxsave = 1u << 27;
+    constexpr std::uint64_t kSseAvx = 0x6;         // XMM and the upper halves of YMM
+    constexpr std::uint64_t kAvx512 = 0xE0 | 0x6;  // plus opmask, ZMM upper halves, ZMM16-31
+    std::uint64_t needed = 0;
+    if (k == Kernel::AVX2) needed = kSseAvx;
+    if (k == Kernel::AVX512) needed = kAvx512;
+    if (needed == 0) return true;
+    return (cpuid1_ecx & kOsxsave) != 0 && (xcr0 & needed) == needed;
 }
 
 namespace {
@@ -176,9 +189,24 @@ KernelEntry kernel_entry(Kernel k) {
     }
 }
 
+// Highway 1.0.3 (Debian 12's) reads XCR0 only when CPUID reports OSXSAVE. On a system whose
+// kernel has XSAVE off (booted with noxsave, some hypervisors, or a kernel that rejects the
+// CPU's XSAVE layout, as Linux 6.1 does under the Bochs emulator) it still offered AVX2 and
+// AVX-512, and the first AVX instruction ended the process with SIGILL. So the state is
+// checked here too.
+bool os_saves_registers_here(Kernel k) {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return os_saves_registers(k, 0, 0);
+    std::uint32_t xcr0_low = 0, xcr0_high = 0;
+    // XGETBV faults unless OSXSAVE is set, so it is read only then.
+    if (ecx & bit_OSXSAVE) __asm__ volatile("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+    return os_saves_registers(k, ecx, std::uint64_t{xcr0_high} << 32 | xcr0_low);
+}
+
 bool supported(Kernel k) {
     const KernelEntry e = kernel_entry(k);
-    return e.function != nullptr && (e.target == 0 || (hwy::SupportedTargets() & e.target) != 0);
+    return e.function != nullptr && (e.target == 0 || ((hwy::SupportedTargets() & e.target) != 0 &&
+                                                       os_saves_registers_here(k)));
 }
 
 }  // namespace

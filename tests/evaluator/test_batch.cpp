@@ -97,6 +97,25 @@ TEST_CASE("kernels are listed, named and the best one is available", "[batch]") 
     CHECK(std::string(kernel_name(best_kernel())) != "Best");
 }
 
+TEST_CASE("a vector kernel is offered only when the OS saves its registers", "[batch]") {
+    using detail::os_saves_registers;
+    constexpr std::uint32_t osxsave = 1u << 27;
+    // The OS has not enabled XSAVE: whatever XCR0 would say, only SSE4 and Scalar.
+    for (Kernel k : {Kernel::Scalar, Kernel::SSE4})
+        CHECK(os_saves_registers(k, 0, 0));
+    CHECK_FALSE(os_saves_registers(Kernel::AVX2, 0, 0xE7));
+    CHECK_FALSE(os_saves_registers(Kernel::AVX512, 0, 0xE7));
+    // x87 and SSE state only: no AVX.
+    CHECK_FALSE(os_saves_registers(Kernel::AVX2, osxsave, 0x3));
+    // AVX state but not the AVX-512 states (Linux booted with AVX-512 cleared).
+    CHECK(os_saves_registers(Kernel::AVX2, osxsave, 0x7));
+    CHECK_FALSE(os_saves_registers(Kernel::AVX512, osxsave, 0x7));
+    CHECK_FALSE(os_saves_registers(Kernel::AVX512, osxsave, 0x67));  // no ZMM16-31 state
+    // Everything, with PKRU (bit 9) as Linux sets it on recent CPUs.
+    CHECK(os_saves_registers(Kernel::AVX2, osxsave, 0x2E7));
+    CHECK(os_saves_registers(Kernel::AVX512, osxsave, 0x2E7));
+}
+
 TEST_CASE("the scalar SevenCards path equals the incremental Hand", "[batch]") {
     const auto hands = random_hands(1'000'000, 11, full_deck());
     std::size_t mismatches = 0;

@@ -5,8 +5,9 @@
 //   for the same seven cards, whatever the kernel (tests compare every kernel the machine
 //   supports with the scalar one on millions of hands).
 // - Kernels are compiled for SSE4, AVX2 and AVX-512 (through Google Highway) in one binary
-//   built without -march flags; Kernel::Best picks the widest one the CPU supports, and the
-//   scalar kernel runs everywhere. The choice never changes the answers, only the speed.
+//   built without -march flags; Kernel::Best picks the widest one the CPU supports and the
+//   operating system has enabled (its XSAVE state), and the scalar kernel runs everywhere.
+//   The choice never changes the answers, only the speed.
 // - Nothing allocates, throws or logs once the arguments have been checked.
 //
 // Rejected (std::invalid_argument, before any hand is evaluated): an output span shorter
@@ -59,7 +60,14 @@ void evaluate_batch(std::span<const SevenCards> in, std::span<HandValue> out,
 
 namespace detail {
 HandValue seven_card_flush_value(const SevenCards& hand, std::uint64_t key) noexcept;
-}
+
+// Whether the operating system saves the registers kernel k uses across context switches,
+// from CPUID leaf 1's ECX (bit 27, OSXSAVE: the OS enabled XSAVE) and XCR0 (which register
+// states it saves): AVX2 needs the SSE and AVX states, AVX-512 also the opmask and both ZMM
+// states. SSE4 and Scalar need nothing beyond x86-64. A kernel is offered only when both the
+// CPU and this say yes.
+bool os_saves_registers(Kernel k, std::uint32_t cpuid1_ecx, std::uint64_t xcr0) noexcept;
+}  // namespace detail
 
 // The value of one 7-card hand, scalar; the same as evaluate(Hand) on the same cards. Sums
 // only the 64-bit card keys and builds the suit masks only for the few hands with a flush.
