@@ -23,6 +23,7 @@
 #include <hwy/highway.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include "pokerarena/evaluator/batch.hpp"
@@ -203,10 +204,25 @@ bool os_saves_registers_here(Kernel k) {
     return os_saves_registers(k, ecx, std::uint64_t{xcr0_high} << 32 | xcr0_low);
 }
 
-bool supported(Kernel k) {
+bool detect(Kernel k) {
     const KernelEntry e = kernel_entry(k);
     return e.function != nullptr && (e.target == 0 || ((hwy::SupportedTargets() & e.target) != 0 &&
                                                        os_saves_registers_here(k)));
+}
+
+// Detected once per process: the CPU does not change under it, and detection is slow where
+// CPUID traps to a hypervisor (hwy::SupportedTargets() runs CPUID afresh on every call, about
+// 5 us on this development VM, which every evaluate_batch() call used to pay: 40 ns a hand in
+// batches of 128).
+bool supported(Kernel k) {
+    static const std::array<bool, 5> available = [] {
+        std::array<bool, 5> a{};
+        for (Kernel each : {Kernel::Scalar, Kernel::SSE4, Kernel::AVX2, Kernel::AVX512})
+            a[static_cast<std::size_t>(each)] = detect(each);
+        return a;
+    }();
+    const auto index = static_cast<std::size_t>(k);
+    return index < available.size() && available[index];
 }
 
 }  // namespace
@@ -241,7 +257,6 @@ std::vector<Kernel> available_kernels() {
 }
 
 Kernel best_kernel() {
-    // Decided once: the CPU does not change under a running process.
     static const Kernel best = available_kernels().back();
     return best;
 }
