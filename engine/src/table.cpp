@@ -941,8 +941,10 @@ void Table::update_view(int seat, SeatView& v) const {
         board_count = record_.board_count;
         v.actions = std::span<const RecordedAction>(record_.actions.data(),
                                                     static_cast<std::size_t>(record_.num_actions));
+        v.actions_truncated = record_.actions_truncated;
     } else {
         v.actions = {};
+        v.actions_truncated = false;
     }
     for (SeatMask m = static_cast<SeatMask>(v.known_hole & ~known); m;
          m &= static_cast<SeatMask>(m - 1))

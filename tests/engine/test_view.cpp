@@ -3,6 +3,7 @@
 // driver does at every decision) equals a fresh one whatever view it last held.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -90,4 +91,46 @@ TEST_CASE("views equal the public state and in-place updates equal fresh views",
     CHECK(compared > 10000);
     CHECK_THROWS_AS(Table(GameDef::no_limit_holdem(2, 100, 1, 2), 1, 0).update_view(2, kept),
                     std::out_of_range);
+}
+
+TEST_CASE("a view says when the hand's actions outgrew the record", "[table][view]") {
+    // Two seats min-raising each other 500 big blinds deep make about 500 actions, more than
+    // the record's 255: from the 256th on, the views hold the first 255 and say the rest is
+    // missing. The next hand starts a complete history again, also in a view updated in place.
+    GameDef def = GameDef::no_limit_holdem(2, 1000, 1, 2);
+    def.reset_stacks_each_hand = true;
+    def.max_hands = 2;
+    Table t(def, 1, 0);
+    SeatView kept;
+    int hand = -1;
+    int actions = 0;  // in this hand so far
+    int truncated_views = 0;
+    for (;;) {
+        const Event e = t.advance();
+        if (e.kind == EventKind::GameOver) break;
+        if (e.kind == EventKind::HandEnded) continue;
+        REQUIRE(e.kind == EventKind::ActionRequired);
+        if (t.hand_number() != hand) {
+            hand = t.hand_number();
+            actions = 0;
+        }
+        const SeatView fresh = t.view(e.seat);
+        INFO("hand " << t.hand_number() << ", " << actions << " actions so far");
+        REQUIRE(test::view_difference(fresh, test::reference_view(t, e.seat, true, -1)) == "");
+        CHECK(fresh.actions.size() ==
+              static_cast<std::size_t>(std::min(actions, kMaxRecordedActions)));
+        CHECK(fresh.actions_truncated == (actions > kMaxRecordedActions));
+        if (fresh.actions_truncated) ++truncated_views;
+        t.update_view(e.seat, kept);
+        REQUIRE(test::view_difference(kept, fresh) == "");
+        // Hand 0 is the raising war; hand 1 is checked down.
+        const LegalActions legal = fresh.legal;
+        const bool raise = t.hand_number() == 0 && legal.can_raise;
+        REQUIRE(t.act(raise ? Action::raise_to(legal.min_raise_to) : Action::check_call()).ok());
+        ++actions;
+    }
+    CHECK(t.hands_played() == 2);
+    CHECK(truncated_views > 200);
+    CHECK_FALSE(t.last_hand().actions_truncated);
+    CHECK_FALSE(t.view(0).actions_truncated);
 }

@@ -37,6 +37,7 @@ inline std::string view_difference(const SeatView& a, const SeatView& b) {
     if (!(a.legal == b.legal)) return "legal";
     if (a.actions.data() != b.actions.data() || a.actions.size() != b.actions.size())
         return "actions";
+    if (a.actions_truncated != b.actions_truncated) return "actions_truncated";
     return "";
 }
 
@@ -80,6 +81,7 @@ inline SeatView reference_view(const Table& t, int seat, bool started, int known
             v.board[static_cast<std::size_t>(i)] = r.board[static_cast<std::size_t>(i)];
         v.actions = std::span<const RecordedAction>(r.actions.data(),
                                                     static_cast<std::size_t>(r.num_actions));
+        v.actions_truncated = r.actions_truncated;
     }
     if (v.seat_to_act == seat) v.legal = t.legal_actions();
     return v;

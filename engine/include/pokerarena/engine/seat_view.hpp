@@ -43,7 +43,13 @@ struct SeatView {
     LegalActions legal{};
 
     // The hand's actions so far. Points into the table: valid until the table next changes.
+    // At most kMaxRecordedActions (255): the record keeps no more (see HandRecord).
     std::span<const RecordedAction> actions{};
+    // True when the hand has had more actions than `actions` holds: the later ones are missing
+    // and the history is incomplete (the stacks, bets and pot above are still exact). Two
+    // bots min-raising each other a few hundred big blinds deep get there; a bot that reads
+    // the history should then not trust what it infers from it (who raised last, how often).
+    bool actions_truncated = false;
 };
 
 }  // namespace pokerarena

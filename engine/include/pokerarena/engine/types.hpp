@@ -12,7 +12,10 @@ inline constexpr int kMaxSeats = 10;
 inline constexpr int kMaxRounds = 4;
 inline constexpr int kMaxBoardCards = 5;
 inline constexpr int kMaxHoleCards = 2;
-// The hand record keeps at most this many actions (see HandRecord::actions_truncated).
+// The hand record keeps at most this many actions (see HandRecord::actions_truncated and
+// SeatView::actions_truncated). No capacity would do for every hand: a min-raising war has
+// about one action per big blind of stack for each seat that keeps calling, so deep stacks
+// always find a limit; a larger one makes every Table copy slower (docs/engine.md).
 inline constexpr int kMaxRecordedActions = 255;
 
 // A set of seats, bit s = seat s.
