@@ -37,9 +37,11 @@ extern "C" {
 
 /* ABI version: major in the high 16 bits, minor in the low 16 bits. The host accepts a
  * plugin of the same major version; a minor version only appends fields to the end of
- * the structures, which both sides detect through struct_size. */
+ * the structures, which both sides detect through struct_size (PA_VIEW_HAS_FIELD).
+ *   1.0  the first version
+ *   1.1  PaView.actions_truncated */
 #define PA_BOT_ABI_MAJOR 1u
-#define PA_BOT_ABI_MINOR 0u
+#define PA_BOT_ABI_MINOR 1u
 #define PA_BOT_ABI_VERSION ((PA_BOT_ABI_MAJOR << 16) | PA_BOT_ABI_MINOR)
 #define PA_ABI_MAJOR_OF(version) ((uint32_t)(version) >> 16)
 
@@ -112,8 +114,19 @@ typedef struct PaView {
     uint8_t padding2[3];                           /* zero */
     PaLegal legal;                                 /* what the seat may do now */
     const PaActionRecord* actions;                 /* the hand's actions so far (host-owned) */
-    int64_t num_actions;                           /* entries in `actions` */
+    int64_t num_actions;                           /* entries in `actions`, at most 255 */
+    /* ABI 1.1: 1 when the hand has had more actions than the host keeps (255, see
+     * num_actions): `actions` holds the first ones and the rest are missing, so the history is
+     * incomplete (stacks, bets and pot stay exact). A host of ABI 1.0 does not have this field:
+     * read it only when PA_VIEW_HAS_FIELD(view, actions_truncated). */
+    int32_t actions_truncated;
+    int32_t padding3; /* zero */
 } PaView;
+
+/* Nonzero when the host's view has `field` (a field added by a later minor version than the
+ * host's lies past its struct_size and must not be read). */
+#define PA_VIEW_HAS_FIELD(view, field) \
+    ((view)->struct_size >= offsetof(PaView, field) + sizeof((view)->field))
 
 /* Event kinds (PaEvent.kind), in the order they happen in a hand. */
 #define PA_EVENT_HAND_STARTED 0     /* seat = button; amount = chips at the table */

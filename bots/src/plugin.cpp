@@ -202,6 +202,7 @@ void PluginBot::fill_view(const SeatView& s) {
     }
     v.actions = actions.data();
     v.num_actions = static_cast<int64_t>(actions.size());
+    v.actions_truncated = s.actions_truncated ? 1 : 0;
 }
 
 Action PluginBot::decide(const SeatView& view) {

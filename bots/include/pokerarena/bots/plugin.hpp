@@ -8,7 +8,7 @@
 //     "file not found"                                   the path does not exist
 //     "cannot be loaded: <dlerror text>"                 not a loadable library
 //     "does not export pokerarena_bot_api (...)"         the entry point is missing
-//     "refused host ABI version 1.0"                     the entry point returned NULL
+//     "refused host ABI version 1.1"                     the entry point returned NULL
 //     "implements ABI version X.Y; this host supports 1.x"   another major version
 //     "API table of N bytes is smaller than the M bytes of ABI 1.0"   a truncated table
 //     "required function 'decide' is missing (null)"     create, destroy, decide,
