@@ -10,6 +10,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -331,9 +332,24 @@ int run_play(const PlayOptions& options) {
               << " chips) each, seed " << options.seed << ". You are seat 0.\n";
 
     std::vector<PhhHand> hands;
+    std::int64_t hands_left_out = 0;
     while (options.hands == 0 || person.stats().hands < options.hands) {
         if (!driver.play_hand()) break;
-        if (!options.hh_out.empty()) hands.push_back(phh_from_record(table.last_hand(), game));
+        if (!options.hh_out.empty()) {
+            // A hand whose record lost its later actions cannot be written (it would replay to
+            // the wrong stacks); phh_from_record would throw and end the session. It is left
+            // out, said at once and again in the summary, and the session goes on.
+            const HandRecord& record = table.last_hand();
+            if (record.actions_truncated) {
+                ++hands_left_out;
+                std::cout << "Hand " << record.hand_number + 1
+                          << " is left out of the hand history: it has more than "
+                          << kMaxRecordedActions << " actions, and a hand record keeps only the "
+                          << "first " << kMaxRecordedActions << '\n';
+            } else {
+                hands.push_back(phh_from_record(record, game));
+            }
+        }
         if (person.quit()) break;
         if (table.stack(0) == 0) {
             std::cout << "You are out of chips.\n";
@@ -370,8 +386,11 @@ int run_play(const PlayOptions& options) {
             std::cerr << "pokerarena play: " << error.what() << '\n';
             return 1;
         }
-        std::cout << "Hand history: " << hands.size() << " hands written to " << options.hh_out
-                  << '\n';
+        std::cout << "Hand history: " << hands.size() << " hands written to " << options.hh_out;
+        if (hands_left_out > 0)
+            std::cout << " (" << hands_left_out << (hands_left_out == 1 ? " hand" : " hands")
+                      << " left out: more than " << kMaxRecordedActions << " actions)";
+        std::cout << '\n';
     }
     return 0;
 }
