@@ -1,18 +1,11 @@
 #include "pokerarena/engine/game_def.hpp"
 
 #include <cstdint>
-#include <limits>
 #include <string>
 
 #include "pokerarena/evaluator/card.hpp"
 
 namespace pokerarena {
-
-namespace {
-
-constexpr Chips kMaxTotalChips = std::numeric_limits<Chips>::max() / 4;
-
-}  // namespace
 
 std::string GameDef::validate() const {
     using std::to_string;
@@ -23,8 +16,6 @@ std::string GameDef::validate() const {
         if (starting_stacks[s] < 0)
             return "starting_stacks[" + to_string(s) + "] = " + to_string(starting_stacks[s]) +
                    " is negative";
-        // The engine adds stacks, bets and pots freely; a quarter of the Chips range keeps
-        // every such sum (and a raise above a stack) far from signed overflow.
         if (__builtin_add_overflow(total, starting_stacks[s], &total) || total > kMaxTotalChips)
             return "starting_stacks add up to more than " + to_string(kMaxTotalChips) +
                    " chips (INT64_MAX / 4)";

@@ -5,6 +5,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -93,10 +94,22 @@ void Table::set_button(int seat) {
 
 void Table::set_stacks(const std::array<Chips, kMaxSeats>& stacks) {
     require_between_hands(step_ == Step::StartHand || step_ == Step::GameOver, "set_stacks");
-    for (int s = 0; s < def_.num_seats; ++s)
+    Chips total = 0;
+    bool overflow = false;
+    for (int s = 0; s < def_.num_seats; ++s) {
         if (stacks[s] < 0)
             throw std::invalid_argument("set_stacks: seat " + std::to_string(s) +
                                         " has a negative stack");
+        overflow = overflow || __builtin_add_overflow(total, stacks[s], &total);
+    }
+    // The bound GameDef::validate() puts on the starting stacks: set_stacks is the other way
+    // chips come to the table.
+    if (overflow || total > kMaxTotalChips)
+        throw std::invalid_argument(
+            "set_stacks: the stacks add up to " +
+            (overflow ? "more than " + std::to_string(std::numeric_limits<Chips>::max())
+                      : std::to_string(total)) +
+            " chips; a table holds at most " + std::to_string(kMaxTotalChips) + " (INT64_MAX / 4)");
     for (int s = 0; s < kMaxSeats; ++s)
         stack_[s] = s < def_.num_seats ? stacks[s] : 0;
     total_chips_ = 0;

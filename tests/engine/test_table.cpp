@@ -2,6 +2,7 @@
 // shared/reference/heads-up-engine-state-machine-plan.md, for a table of 2 to 10 seats).
 #include <catch2/catch.hpp>
 
+#include <limits>
 #include <set>
 
 #include "engine_test_util.hpp"
@@ -261,6 +262,37 @@ TEST_CASE("cash games reset the stacks every hand and end after max_hands", "[ta
         }
     }
     CHECK(hands == 20);
+}
+
+TEST_CASE("set_stacks: the next hand's stacks, within the bound a game's stacks have", "[table]") {
+    Table t = make_table({1000, 1000, 1000}, 2);
+    const Table before = t;
+    // More chips than GameDef::validate() allows at the start (INT64_MAX / 4, so that sums of
+    // stacks, bets and pots never overflow): refused like a negative stack, naming the total
+    // and the bound, and nothing changes.
+    const Chips quarter = std::numeric_limits<Chips>::max() / 4;
+    REQUIRE(kMaxTotalChips == quarter);
+    CHECK_THROWS_WITH(t.set_stacks({quarter, 1, 0}),
+                      "set_stacks: the stacks add up to 2305843009213693952 chips; a table holds "
+                      "at most 2305843009213693951 (INT64_MAX / 4)");
+    CHECK(t == before);
+    // A sum past INT64_MAX itself cannot be named as a number.
+    const Chips most = std::numeric_limits<Chips>::max();
+    CHECK_THROWS_WITH(t.set_stacks({most, most, most}),
+                      "set_stacks: the stacks add up to more than 9223372036854775807 chips; a "
+                      "table holds at most 2305843009213693951 (INT64_MAX / 4)");
+    CHECK(t == before);
+    CHECK_THROWS_WITH(t.set_stacks({5, -1, 5}), "set_stacks: seat 1 has a negative stack");
+    CHECK(t == before);
+    // Seats beyond the table's are not its chips: they neither count nor reach the table.
+    CHECK_NOTHROW(t.set_stacks({quarter - 2, 1, 1, most}));
+    CHECK(t.stack(0) == quarter - 2);
+    CHECK(t.stack(3) == 0);
+    const Event e = t.advance();
+    REQUIRE(e.kind == EventKind::ActionRequired);
+    CHECK(t.check_invariants());
+    // Only between hands.
+    CHECK_THROWS_WITH(t.set_stacks({1000, 1000, 1000}), "set_stacks is only allowed between hands");
 }
 
 TEST_CASE("dealing is a pure function of (seed, table, hand)", "[table][deck]") {

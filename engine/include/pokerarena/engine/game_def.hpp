@@ -3,11 +3,17 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "pokerarena/engine/types.hpp"
 
 namespace pokerarena {
+
+// The most chips a table may hold, its stacks added up. The engine adds stacks, bets and pots
+// freely; a quarter of the Chips range keeps every such sum (and a raise above a stack) far
+// from signed overflow. GameDef::validate() and Table::set_stacks() reject more.
+inline constexpr Chips kMaxTotalChips = std::numeric_limits<Chips>::max() / 4;
 
 enum class BettingStructure : std::uint8_t { NoLimit, PotLimit, FixedLimit };
 

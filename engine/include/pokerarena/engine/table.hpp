@@ -67,7 +67,9 @@ class Table {
     // - set_button: the button of the next hand (it must hold chips then; else the next seat
     //   with chips is used). Heads-up, the button posts the small blind.
     // - set_stacks: the stacks now (cash games reset to them for the next hand only).
-    //   Throws std::invalid_argument for a negative stack.
+    //   Throws std::invalid_argument for a negative stack, or for stacks that add up to more
+    //   than kMaxTotalChips (as GameDef::validate() does for the starting stacks), naming the
+    //   total and the bound; the table is then unchanged.
     // - set_next_hand_cards: given cards; throws std::invalid_argument for a card given twice
     //   or more board cards than the game deals.
     // - set_next_hand_forced_bets: per-seat antes and blinds/straddles (by seat) replacing the
