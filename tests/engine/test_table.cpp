@@ -4,6 +4,8 @@
 
 #include <limits>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "engine_test_util.hpp"
 
@@ -65,12 +67,34 @@ TEST_CASE("state transitions and the order of events, pausing on every event", "
         act_ok(t, check());
         play(t, {{1, check()}, {2, check()}});
     }
-    const std::vector<Event> rest = finish(t);
-    CHECK(of_kind(rest, EventKind::Showdown).size() == 3);
-    CHECK(rest.back().kind == EventKind::HandEnded);
-    CHECK(t.state() == State::PreHand);
+    // To the end of the hand, with the state each pause reports ("event in state"): every
+    // remaining player shows (Showdown), then the one pot is paid (Payout), and the hand is
+    // over (PreHand).
+    auto pauses_to_hand_end = [&t] {
+        std::vector<std::string> seen;
+        for (;;) {
+            const Event next = t.advance();
+            REQUIRE(next.kind != EventKind::ActionRequired);
+            seen.push_back(std::string(event_kind_name(next.kind)) + " in " +
+                           state_name(t.state()));
+            if (next.kind == EventKind::HandEnded) return seen;
+        }
+    };
+    CHECK(pauses_to_hand_end() ==
+          std::vector<std::string>{"ActionTaken in Betting", "Showdown in Showdown",
+                                   "Showdown in Showdown", "Showdown in Showdown",
+                                   "PotAwarded in Payout", "HandEnded in PreHand"});
     CHECK(t.last_hand().finished);
     CHECK(t.last_hand().board_count == 5);
+    CHECK(total_stacks(t) == 30000);
+
+    // A hand won by folds: no showdown; the big blind's uncalled half comes back as the round
+    // closes (Betting), then the pot is paid (Payout).
+    play(t, {{0, fold()}, {1, fold()}});
+    CHECK(pauses_to_hand_end() ==
+          std::vector<std::string>{"ActionTaken in Betting", "UncalledBetReturned in Betting",
+                                   "PotAwarded in Payout", "HandEnded in PreHand"});
+    CHECK(t.state() == State::PreHand);
     CHECK(total_stacks(t) == 30000);
 }
 

@@ -22,9 +22,9 @@ inline constexpr int kMaxRecordedActions = 255;
 using SeatMask = std::uint16_t;
 
 // The table's coarse state, as in DESIGN.md. PreHand: match-end check, button, forced bets.
-// Dealing: hole and board cards. Betting: deciding who acts next or closing the round.
-// AwaitingAction: a seat must act (only act() leaves it). Showdown: cards shown and valued.
-// Payout: uncalled bets returned, pots awarded. GameOver: the match has ended.
+// Dealing: hole and board cards. Betting: deciding who acts next or closing the round (its
+// uncalled bet, if any, is returned then). AwaitingAction: a seat must act (only act() leaves
+// it). Showdown: cards shown and valued. Payout: pots awarded. GameOver: the match has ended.
 enum class State : std::uint8_t {
     PreHand,
     Dealing,
