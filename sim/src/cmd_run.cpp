@@ -29,6 +29,7 @@
 #include "commands.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/bots/registry.hpp"
+#include "pokerarena/engine/types.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_table.hpp"
@@ -486,6 +487,17 @@ int run(const RunCommandOptions& options) {
         std::cout << "Report: " << out;
         if (!options.json.empty()) std::cout << " (JSON: " << options.json << ")";
         std::cout << '\n';
+        // Every counted unit, those of an earlier run resumed here included: their files are in
+        // the same folder.
+        std::int64_t hh_not_written = 0;
+        for (const auto& unit : report.units())
+            hh_not_written += unit.hh_hands_not_written();
+        if (hh_not_written > 0)
+            std::cout << "Hand histories: " << hh_not_written
+                      << (hh_not_written == 1 ? " hand" : " hands") << " not written to "
+                      << tournament.config.hh_out() << ": more than " << kMaxRecordedActions
+                      << " actions, which a hand record does not keep (a comment in the unit's "
+                         "file marks each)\n";
 
         const std::string resume_command = resume_from(out);
         if (!unit_failure.empty()) {

@@ -134,6 +134,7 @@ class SitAndGoUnit {
                     static_cast<double>(group_net[static_cast<std::size_t>(k)]));
         }
         history_.finish();
+        result.set_hh_hands_not_written(history_.skipped());
 
         result.set_hands(hands_played_);
         std::uint64_t decision_ns = 0;

@@ -338,6 +338,7 @@ UnitResult play_cash_unit(const Tournament& tournament, const WorkUnit& unit) {
     UnitResult result;
     result.set_unit(unit.index);
     result.set_hands(static_cast<std::int64_t>(deals) * plays);
+    result.set_hh_hands_not_written(history.skipped());
     std::uint64_t decision_ns = 0;
     for (int k = 0; k < n; ++k) {
         const auto slot = static_cast<std::size_t>(k);

@@ -376,6 +376,7 @@ TEST_CASE("hand histories: a hand too long for PHH is skipped and said so", "[un
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     CHECK_THAT(text, Catch::Contains("# hand 0 of table 0 not written: hand 0 has more than 255"));
     CHECK_THAT(text, Catch::EndsWith("# 4 hands of this unit not written (see above)\n"));
+    CHECK(r.hh_hands_not_written() == 4);
     fs::remove_all(dir);
 }
 
