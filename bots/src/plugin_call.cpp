@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <mutex>
 #include <set>
 
@@ -208,16 +209,34 @@ void write_end_line(const char* how, const char* outside) {
     line.write_line();
 }
 
+// Set by the terminate handler install_plugin_crash_report() adds, before the handler it
+// replaced (libstdc++'s prints the uncaught exception) runs and aborts: the SIGABRT that
+// follows is then said to come from std::terminate, not from a crash.
+std::atomic<bool> terminating{false};
+std::terminate_handler previous_terminate = nullptr;
+
+[[noreturn]] void note_terminate() {
+    terminating.store(true, std::memory_order_relaxed);
+    if (previous_terminate) previous_terminate();
+    std::abort();
+}
+
 extern "C" void report_crash(int signal) {
-    char how[32] = "crashed (";
-    std::size_t at = sizeof "crashed (" - 1;
-    for (const char* name = signal_name(signal); *name && at + 2 < sizeof how; ++name)
-        how[at++] = *name;
-    how[at++] = ')';
-    how[at] = '\0';
-    write_end_line(how,
-                   " outside any call into a bot plugin (a thread a plugin started may still be "
-                   "at fault)");
+    if (signal == SIGABRT && terminating.load(std::memory_order_relaxed)) {
+        write_end_line("ended the process through std::terminate (the line above says why)",
+                       " outside any call into a bot plugin (a bug in pokerarena, or in a thread "
+                       "a plugin started)");
+    } else {
+        char how[32] = "crashed (";
+        std::size_t at = sizeof "crashed (" - 1;
+        for (const char* name = signal_name(signal); *name && at + 2 < sizeof how; ++name)
+            how[at++] = *name;
+        how[at++] = ')';
+        how[at] = '\0';
+        write_end_line(how,
+                       " outside any call into a bot plugin (a thread a plugin started may still "
+                       "be at fault)");
+    }
 
     struct sigaction fallback {};
     fallback.sa_handler = SIG_DFL;
@@ -317,6 +336,9 @@ void install_plugin_crash_report() {
     sigemptyset(&action.sa_mask);
     for (const int signal : kFatalSignals)
         sigaction(signal, &action, nullptr);
+    // Once: installed again, it would be its own previous handler.
+    if (std::get_terminate() != note_terminate)
+        previous_terminate = std::set_terminate(note_terminate);
 }
 
 void set_progress_line_drawn(bool drawn) {

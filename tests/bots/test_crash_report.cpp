@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <thread>
 
@@ -93,6 +94,36 @@ TEST_CASE("a crash line starts on a line of its own only while a progress line i
                                          "pokerarena: bot 'dir/b.so:x' ended the process (it "
                                          "called exit) in on_event (hand 4)\n");
     }
+}
+
+TEST_CASE("an uncaught exception is said to end the process through std::terminate") {
+    // The thread's exception escapes it, so std::terminate runs: libstdc++'s handler names the
+    // exception, then the line says where the process was, and the exit is SIGABRT's.
+    const ChildEnd end = end_in_child([] {
+        set_crash_advice("the results are lost");
+        set_progress_line_drawn(false);
+        std::thread([] { throw std::runtime_error("no such unit"); }).join();
+    });
+    REQUIRE(end.signal == SIGABRT);
+    CHECK_THAT(end.error_output, Catch::StartsWith("terminate called after throwing an instance "
+                                                   "of 'std::runtime_error'\n  what():  no such "
+                                                   "unit\n"));
+    CHECK_THAT(end.error_output,
+               Catch::EndsWith("\npokerarena: ended the process through std::terminate (the "
+                               "line above says why) outside any call into a bot plugin (a bug "
+                               "in pokerarena, or in a thread a plugin started); the results "
+                               "are lost\n"));
+
+    // Any other SIGABRT is a crash, as before.
+    const ChildEnd abort = end_in_child([] {
+        set_crash_advice("");
+        set_progress_line_drawn(false);
+        std::abort();
+    });
+    REQUIRE(abort.signal == SIGABRT);
+    CHECK(abort.error_output ==
+          "pokerarena: crashed (SIGABRT) outside any call into a bot "
+          "plugin (a thread a plugin started may still be at fault)\n");
 }
 
 TEST_CASE("a plugin that overflows its stack is named like any other crash") {
