@@ -7,7 +7,6 @@
 // continues holds the whole configuration, which is why the resume command printed after an
 // interruption is short and exact.
 #include <signal.h>
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -35,6 +34,7 @@
 #include "pokerarena/sim/report_table.hpp"
 #include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/tournament.hpp"
+#include "progress_log_sink.hpp"
 
 namespace pokerarena::cli {
 
@@ -342,7 +342,8 @@ spdlog::level::level_enum log_level(const RunCommandOptions& options) {
 }
 
 int run(const RunCommandOptions& options) {
-    spdlog::set_default_logger(spdlog::stderr_color_mt("run"));
+    const auto log_sink = std::make_shared<sim::ProgressLogSink>();
+    spdlog::set_default_logger(std::make_shared<spdlog::logger>("run", log_sink));
     spdlog::set_level(log_level(options));
     spdlog::set_pattern("[%H:%M:%S] %l: %v");
 
@@ -445,14 +446,19 @@ int run(const RunCommandOptions& options) {
     };
     run_options.stall_warning_seconds = options.stall_warning;
     // Erases the progress line, so that a message takes its place (the next progress redraws
-    // it below).
+    // it below). Every log message does it first.
     const auto erase_progress = [&] {
         if (!progress_shown) return;
         std::cerr << "\r\033[K" << std::flush;
         set_progress_line_drawn(false);
     };
+    log_sink->set_before_message(erase_progress);
+    // The logger outlives this function: the hook, which refers to its locals, goes first.
+    struct ForgetHook {
+        sim::ProgressLogSink& sink;
+        ~ForgetHook() { sink.set_before_message(nullptr); }
+    } forget_hook{*log_sink};
     run_options.stall = [&](const sim::Stall& stall) {
-        erase_progress();
         std::string where = "unit " + std::to_string(stall.unit);
         if (stall.hand >= 0) where += ", hand " + std::to_string(stall.hand);
         if (stall.seat >= 0) where += ", seat " + std::to_string(stall.seat);
