@@ -96,13 +96,12 @@ std::string action_line(const Event& e, const SeatView& view) {
         case ActionKind::CheckCall:
             return e.amount == 0 ? "checks" : "calls " + std::to_string(e.amount);
         case ActionKind::RaiseTo: {
-            // A bet opens the street's betting; preflop the blinds are the opening bet.
-            bool opened = e.round == 0;
-            const std::size_t earlier = view.actions.empty() ? 0 : view.actions.size() - 1;
-            for (std::size_t i = 0; i < earlier && !opened; ++i) {
-                opened =
-                    view.actions[i].round == e.round && view.actions[i].kind == ActionKind::RaiseTo;
-            }
+            // A bet opens the street's betting (preflop the blinds have opened it). Read from
+            // the bets, not the history, which may have stopped short (actions_truncated): the
+            // street was open if the seat had chips in it already or any other seat has.
+            bool opened = e.action.amount > e.amount;
+            for (int s = 0; s < view.num_seats && !opened; ++s)
+                opened = s != e.seat && view.bets[static_cast<std::size_t>(s)] > 0;
             return (opened ? "raises to " : "bets ") + std::to_string(e.action.amount);
         }
     }
