@@ -15,12 +15,14 @@
 #include <condition_variable>
 #include <ctime>
 #include <exception>
+#include <filesystem>
 #include <mutex>
 #include <optional>
 
 #include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
+#include "work_unit.hpp"
 
 namespace pokerarena::sim {
 
@@ -472,6 +474,27 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
             write_checkpoint(make_report(finished));
     }
     Report report = make_report(std::move(finished));
+    if (report.has_sprt() && !tournament.config.hh_out().empty()) {
+        // A decided SPRT counts the units up to the deciding one. Units of the last waves that
+        // finished beyond it are not in the report, and how many there are depends on the
+        // threads and tables: their hand histories go, so that the folder holds the hands the
+        // report counts.
+        std::vector<bool> counted(static_cast<std::size_t>(num_units));
+        for (const UnitResult& unit : report.units())
+            counted[static_cast<std::size_t>(unit.unit())] = true;
+        for (const std::int64_t u : to_play) {
+            if (position[static_cast<std::size_t>(u)] < 0 || counted[static_cast<std::size_t>(u)])
+                continue;
+            const std::filesystem::path file = detail::hand_history_file(tournament.config, u);
+            std::error_code ec;
+            std::filesystem::remove(file, ec);
+            if (ec)
+                spdlog::warn(
+                    "hh_out: cannot remove '{}', hands of a unit after the SPRT's "
+                    "decision that the report does not count: {}",
+                    file.string(), ec.message());
+        }
+    }
     if (!options.checkpoint.empty()) write_checkpoint(report);
     if (failed.load()) {
         throw UnitFailure(failure_so_far(), failed_unit, std::move(report));

@@ -121,6 +121,12 @@ void UnitBots::fill(int slot, BotUnit& bot) const {
 // ---------------------------------------------------------------------------------------
 // HandHistoryWriter
 
+std::filesystem::path hand_history_file(const TournamentConfig& config, std::int64_t unit) {
+    char name[40];
+    std::snprintf(name, sizeof name, "unit-%08lld.phhs", static_cast<long long>(unit));
+    return std::filesystem::path(config.hh_out()) / name;
+}
+
 HandHistoryWriter::HandHistoryWriter(const TournamentConfig& config, std::int64_t unit)
     : unit_(unit) {
     if (config.hh_out().empty()) return;
@@ -136,9 +142,7 @@ HandHistoryWriter::HandHistoryWriter(const TournamentConfig& config, std::int64_
     if (ec)
         throw std::runtime_error("hh_out: cannot create the folder '" + dir.string() +
                                  "': " + ec.message());
-    char name[40];
-    std::snprintf(name, sizeof name, "unit-%08lld.phhs", static_cast<long long>(unit));
-    path_ = dir / name;
+    path_ = hand_history_file(config, unit);
     temporary_ = path_;
     temporary_ += ".tmp";
 }

@@ -95,6 +95,9 @@ struct HandTag {
 // Errors throw std::runtime_error naming the file. A hand phh_from_record refuses (its
 // actions were truncated) is not written: a TOML comment takes its place ("# hand 3 of table
 // 7 not written: ...") and the count, skipped(), ends the file as a comment too.
+// DIR/unit-NNNNNNNN.phhs, the file of `unit`'s hand histories in config.hh_out (DIR).
+std::filesystem::path hand_history_file(const TournamentConfig& config, std::int64_t unit);
+
 class HandHistoryWriter {
   public:
     // Does nothing (enabled() false) when config.hh_out is empty; otherwise makes the folder.

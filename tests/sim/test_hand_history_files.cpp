@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -116,4 +117,32 @@ TEST_CASE("hand histories: a resumed run writes the files of one run, no more", 
     CHECK(folder_files(resumed_dir) == whole_files);
     fs::remove_all(whole_dir);
     fs::remove_all(resumed_dir);
+}
+
+TEST_CASE("hand histories: after an SPRT's decision, the folder holds the units it counts",
+          "[runner]") {
+    // The first unit decides (512 deals, both halves), while two threads have finished the
+    // first wave of four units: the other three files go.
+    const fs::path dir = empty_folder("sprt");
+    TournamentConfig c = sampled_config({"tag", "call"}, 200000, dir);
+    c.clear_hh_sample();
+    c.clear_deals_per_unit();
+    c.mutable_sprt()->set_mbb0(0);
+    c.mutable_sprt()->set_mbb1(200);
+    c.mutable_sprt()->set_alpha(0.05);
+    c.mutable_sprt()->set_beta(0.05);
+    RunOptions options;
+    options.threads = 2;
+    options.tables = 64;
+    const Report report = run_tournament(make_tournament(c), options);
+    REQUIRE(report.sprt().decision() == "H1 (mbb1)");
+    REQUIRE(report.units_done() == 1);
+    std::set<std::string> counted;
+    for (const UnitResult& unit : report.units()) {
+        char name[40];
+        std::snprintf(name, sizeof name, "unit-%08lld.phhs", static_cast<long long>(unit.unit()));
+        counted.insert(name);
+    }
+    CHECK(names_of(folder_files(dir)) == counted);
+    fs::remove_all(dir);
 }
