@@ -51,4 +51,13 @@ std::string output_file_problem(const std::string& path) {
     return {};
 }
 
+bool same_file(const std::string& a, const std::string& b) {
+    std::error_code ec;
+    if (std::filesystem::equivalent(a, b, ec)) return true;
+    const std::filesystem::path first = std::filesystem::weakly_canonical(a, ec);
+    if (ec) return false;
+    const std::filesystem::path second = std::filesystem::weakly_canonical(b, ec);
+    return !ec && first == second;
+}
+
 }  // namespace pokerarena::cli

@@ -25,4 +25,9 @@ CLI::Validator whole_number(
 // changes nothing, so a command can check its outputs before hours of work fill them.
 std::string output_file_problem(const std::string& path);
 
+// Whether two paths name one file: the same path once made absolute and normal (through
+// symbolic links, as far as they exist), or two names of one existing file (a hard link).
+// Used to refuse writing one output over another, or over the command's input.
+bool same_file(const std::string& a, const std::string& b);
+
 }  // namespace pokerarena::cli

@@ -6,8 +6,10 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
+#include "cli_checks.hpp"
 #include "commands.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_table.hpp"
@@ -31,6 +33,11 @@ void write_text(const std::string& text, const std::string& path) {
 
 int run_report(const ReportOptions& options) {
     try {
+        if (options.json && !options.json->empty() && same_file(*options.json, options.file))
+            throw std::invalid_argument(
+                "--json " + *options.json +
+                ": the report being read; give another file, or no file for "
+                "standard output");
         const sim::Report report = sim::read_report(options.file);
         if (!options.json) {
             sim::print_report_table(report, std::cout);

@@ -385,8 +385,16 @@ int run(const RunCommandOptions& options) {
         if (!options.checkpoint.empty())
             check_output("--checkpoint", options.checkpoint,
                          sim::report_output_problem(options.checkpoint));
-        if (!options.json.empty())
+        if (!options.json.empty()) {
             check_output("--json", options.json, output_file_problem(options.json));
+            // The JSON written over the binary report would leave nothing to resume or merge.
+            if (same_file(options.json, out))
+                throw UsageError("--json " + options.json +
+                                 ": the same file as the report (--out); give another file");
+            if (!options.checkpoint.empty() && same_file(options.json, options.checkpoint))
+                throw UsageError("--json " + options.json +
+                                 ": the same file as --checkpoint; give another file");
+        }
         if (options.checkpoint_every_flag->count() > 0 && options.checkpoint.empty())
             throw UsageError("--checkpoint-every " + std::to_string(options.checkpoint_every) +
                              ": checkpoints are written only with --checkpoint FILE");
