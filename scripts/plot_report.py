@@ -23,6 +23,7 @@ packages (a pyenv or venv python3 usually lacks them).
 
 import argparse
 import importlib
+import math
 import os
 import shutil
 import subprocess
@@ -102,7 +103,7 @@ def draw_win_rates(ax, report, config_pb2):
     if sit_and_go:
         # The prize is in buy-ins, so its interval is also the ROI's.
         values = [100 * report.bots[i].roi for i in order]
-        errors = [100 * report.bots[i].prize.ci95 for i in order]
+        errors = [100 * half_width(report.bots[i].prize.ci95) for i in order]
         ax.barh(positions, values, xerr=errors, capsize=3, color="tab:blue")
         ax.set_xlabel("ROI, % of the buy-in (95% confidence interval)")
         ax.set_title("Return on investment")
@@ -112,11 +113,11 @@ def draw_win_rates(ax, report, config_pb2):
         raw = [report.bots[i].mbb_per_hand for i in order]
         offset = height / 2 if allin else 0
         ax.barh([p - offset for p in positions], [e.mean for e in raw], height=height,
-                xerr=[e.ci95 for e in raw], capsize=3, color="tab:blue", label="raw")
+                xerr=[half_width(e.ci95) for e in raw], capsize=3, color="tab:blue", label="raw")
         if allin:
             adjusted = [report.bots[i].mbb_per_hand_allin_ev for i in order]
             ax.barh([p + offset for p in positions], [e.mean for e in adjusted],
-                    height=height, xerr=[e.ci95 for e in adjusted], capsize=3,
+                    height=height, xerr=[half_width(e.ci95) for e in adjusted], capsize=3,
                     color="tab:orange", label="all-in EV")
             ax.legend(loc="best", fontsize="small")
         ax.set_xlabel("mbb/hand (95% confidence interval)")
@@ -127,6 +128,12 @@ def draw_win_rates(ax, report, config_pb2):
     if not sit_and_go:
         ax.set_title("Win rates")
     ax.grid(axis="x", alpha=0.3)
+
+
+def half_width(ci95):
+    """An interval's half-width for an error bar: NaN (no bar) when there is none, which the
+    report gives as infinity for fewer than two samples."""
+    return ci95 if math.isfinite(ci95) else float("nan")
 
 
 def signed(value):
@@ -148,8 +155,9 @@ def crosstable_matrix(report, order):
         ra, rb = rank[pair.a], rank[pair.b]
         mean, ci = pair.mbb_per_hand_a.mean, pair.mbb_per_hand_a.ci95
         matrix[ra][rb], matrix[rb][ra] = mean, -mean
-        text[ra][rb] = f"{signed(mean)}\n±{ci:.0f}"
-        text[rb][ra] = f"{signed(-mean)}\n±{ci:.0f}"
+        spread = f"±{ci:.0f}" if math.isfinite(ci) else "± n/a"
+        text[ra][rb] = f"{signed(mean)}\n{spread}"
+        text[rb][ra] = f"{signed(-mean)}\n{spread}"
     return matrix, text
 
 

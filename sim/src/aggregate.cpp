@@ -460,12 +460,13 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
             // A prize is never negative, so P(prize > 0) would say nothing; what matters is
             // whether the bot wins back more than its buy-in (prizes are in buy-ins): the LOS
             // of its ROI.
-            const double std_error =
-                prize_summary.samples > 0
-                    ? prize_summary.stddev / std::sqrt(static_cast<double>(prize_summary.samples))
-                    : 0;
-            out.mutable_prize()->set_los(
-                likelihood_above_zero(prize_summary.mean - 1.0, std_error));
+            // Below two samples there is no spread and no evidence (summarize()).
+            if (prize_summary.samples >= 2) {
+                const double std_error =
+                    prize_summary.stddev / std::sqrt(static_cast<double>(prize_summary.samples));
+                out.mutable_prize()->set_los(
+                    likelihood_above_zero(prize_summary.mean - 1.0, std_error));
+            }
             if (in.tournaments > 0) {
                 out.set_roi(prize_summary.mean - 1.0);
                 out.set_itm_rate(static_cast<double>(in.in_the_money) /

@@ -72,6 +72,12 @@ std::string figure(double value, int decimals) {
     return printf_string("%.*f", decimals, value);
 }
 
+// The half-width of an interval, or "n/a" when there is none: with fewer than two samples
+// it is infinite (summarize()), and so is every figure derived from it.
+std::string half_width(double ci95, int decimals, const char* unit = "") {
+    return std::isfinite(ci95) ? figure(ci95, decimals) + unit : "n/a";
+}
+
 std::string percent(double share) {
     return printf_string("%.1f%%", 100.0 * share);
 }
@@ -367,20 +373,22 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
             }
             // The prize is in buy-ins, so its interval is also the ROI's.
             row.push_back(signed_figure(100.0 * bot.roi(), 1) + "%");
-            row.push_back(figure(100.0 * bot.prize().ci95(), 1) + "%");
+            row.push_back(half_width(100.0 * bot.prize().ci95(), 1, "%"));
             row.push_back(percent(bot.itm_rate()));
         } else {
             row.push_back(signed_figure(bot.mbb_per_hand().mean(), 1));
-            row.push_back(figure(bot.mbb_per_hand().ci95(), 1));
-            row.push_back(percent(bot.mbb_per_hand().los()));
+            row.push_back(half_width(bot.mbb_per_hand().ci95(), 1));
+            row.push_back(std::isfinite(bot.mbb_per_hand().ci95())
+                              ? percent(bot.mbb_per_hand().los())
+                              : "n/a");
         }
         if (show_allin_ev) {
             row.push_back(signed_figure(bot.mbb_per_hand_allin_ev().mean(), 1));
-            row.push_back(figure(bot.mbb_per_hand_allin_ev().ci95(), 1));
+            row.push_back(half_width(bot.mbb_per_hand_allin_ev().ci95(), 1));
         }
         if (show_rating) {
             row.push_back(bot.has_rating() ? signed_figure(bot.rating().mean(), 1) : "");
-            row.push_back(bot.has_rating() ? figure(bot.rating().ci95(), 1) : "");
+            row.push_back(bot.has_rating() ? half_width(bot.rating().ci95(), 1) : "");
         }
         const FaultCounts& faults = bot.faults();
         row.push_back(grouped(faults.exception() + faults.illegal_action() + faults.bad_answer()));
@@ -449,7 +457,7 @@ void print_crosstable(const Report& report, const std::vector<int>& order, std::
     auto ci_text = [&](std::size_t row, std::size_t column) -> std::string {
         if (row == column) return ".";
         const PairResult* pair = cell[row][column];
-        return pair == nullptr ? "" : figure(pair->mbb_per_hand_a().ci95(), 1);
+        return pair == nullptr ? "" : half_width(pair->mbb_per_hand_a().ci95(), 1);
     };
 
     std::size_t label_width = 0;

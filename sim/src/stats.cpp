@@ -128,30 +128,35 @@ Summary summarize(const SampleMoments& m, double scale) {
     require(m.n >= 0, "summarize: negative sample count " + std::to_string(m.n));
     require(std::isfinite(scale), "summarize: scale is not finite");
     Summary s;
-    if (m.n == 0) return s;
+    s.samples = m.n;
+    if (m.n < 2) {
+        // One sample says nothing of the spread (n - 1 = 0): an unbounded interval and no
+        // evidence either way, never "+750 +- 0, LOS 100%" from a single deal.
+        s.stddev = std::numeric_limits<double>::infinity();
+        s.ci95 = std::numeric_limits<double>::infinity();
+        s.los = 0.5;
+        if (m.n == 0) return s;
+    }
     require(std::isfinite(m.sum) && std::isfinite(m.sum_squares) && m.sum_squares >= 0,
             "summarize: sum or sum_squares is not finite, or sum_squares is negative");
 
     const double n = static_cast<double>(m.n);
     const double raw_mean = m.sum / n;
-    s.samples = m.n;
     s.mean = scale * raw_mean;
-    if (m.n >= 2) {
-        // The moments are all that is kept (they merge across units and shards), so the
-        // variance must come from sum_squares - sum^2 / n, which cancels catastrophically when
-        // the spread is small next to the mean. Each term carries a rounding error of at most
-        // about (n + 1) * 2^-53 * sum_squares when summed one sample at a time
-        // (sum^2 / n <= sum_squares by Cauchy-Schwarz); a difference inside twice their sum
-        // (a factor 2 of margin) is indistinguishable from zero, so it is zero rather than
-        // noise (or the root of a negative number).
-        const double deviation_squares = m.sum_squares - m.sum * raw_mean;
-        const double noise =
-            2.0 * (n + 1.0) * std::numeric_limits<double>::epsilon() * m.sum_squares;
-        if (deviation_squares > noise)
-            s.stddev = std::abs(scale) * std::sqrt(deviation_squares / (n - 1.0));
-    }
-    require(std::isfinite(s.mean) && std::isfinite(s.stddev),
-            "summarize: the scaled mean or standard deviation overflows a double");
+    require(std::isfinite(s.mean), "summarize: the scaled mean overflows a double");
+    if (m.n == 1) return s;
+    // The moments are all that is kept (they merge across units and shards), so the variance
+    // must come from sum_squares - sum^2 / n, which cancels catastrophically when the spread is
+    // small next to the mean. Each term carries a rounding error of at most about
+    // (n + 1) * 2^-53 * sum_squares when summed one sample at a time (sum^2 / n <= sum_squares
+    // by Cauchy-Schwarz); a difference inside twice their sum (a factor 2 of margin) is
+    // indistinguishable from zero, so it is zero rather than noise (or the root of a negative
+    // number).
+    const double deviation_squares = m.sum_squares - m.sum * raw_mean;
+    const double noise = 2.0 * (n + 1.0) * std::numeric_limits<double>::epsilon() * m.sum_squares;
+    if (deviation_squares > noise)
+        s.stddev = std::abs(scale) * std::sqrt(deviation_squares / (n - 1.0));
+    require(std::isfinite(s.stddev), "summarize: the scaled standard deviation overflows a double");
     const double std_error = s.stddev / std::sqrt(n);
     s.ci95 = kZ95 * std_error;
     s.los = los_of(s.mean, std_error);

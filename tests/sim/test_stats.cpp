@@ -71,19 +71,22 @@ TEST_CASE("summarize: los of a mean 1.96 standard errors from zero", "[stats]") 
 }
 
 TEST_CASE("summarize: degenerate series", "[stats]") {
+    // Below two samples the spread is unknown: an unbounded interval and no evidence either
+    // way (not "-30 +- 0" with LOS 0 from one sample).
+    const double unbounded = std::numeric_limits<double>::infinity();
     const Summary none = summarize(SampleMoments{}, 250.0);
     CHECK(none.samples == 0);
     CHECK(none.mean == 0);
-    CHECK(none.stddev == 0);
-    CHECK(none.ci95 == 0);
+    CHECK(none.stddev == unbounded);
+    CHECK(none.ci95 == unbounded);
     CHECK(none.los == 0.5);
 
     const Summary one = summarize(moments_of({-3}), 10.0);
     CHECK(one.samples == 1);
     CHECK(one.mean == -30);
-    CHECK(one.stddev == 0);
-    CHECK(one.ci95 == 0);
-    CHECK(one.los == 0);
+    CHECK(one.stddev == unbounded);
+    CHECK(one.ci95 == unbounded);
+    CHECK(one.los == 0.5);
 
     // Seven samples of 0.1: in doubles sum_squares - sum^2 / n = 1.39e-17, rounding noise
     // (the noise band is 2 * 8 * 2^-52 * 0.07 = 2.5e-16), so the variance is exactly zero.

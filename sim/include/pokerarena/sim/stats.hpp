@@ -69,6 +69,8 @@ double normal_cdf(double z);
 //   stddev = |scale| * sqrt((sum_squares - sum^2 / n) / (n - 1))   (n >= 2)
 //   ci95   = 1.96 * stddev / sqrt(n)
 //   los    = Phi(mean / (stddev / sqrt(n)))
+// With fewer than two samples (n < 2) the spread is unknown: stddev and ci95 are +infinity,
+// los is 0.5, and mean is the sample's (0 with none).
 // A difference sum_squares - sum^2 / n within its own rounding error (2 * (n + 1) * 2^-52 *
 // sum_squares, which covers small negative results) counts as zero variance: all-equal
 // samples give stddev exactly 0 rather than rounding noise.
