@@ -26,6 +26,7 @@
 
 #include "cli_checks.hpp"
 #include "commands.hpp"
+#include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/engine/types.hpp"
@@ -112,23 +113,43 @@ bool is_number(const std::string& text) {
     return !text.empty() && error == std::errc() && end == text.data() + text.size();
 }
 
+// Whether `text` is a whole bot spec: a built-in's name (with or without its ":parameters"),
+// or a plugin library whose file name ends in ".so" or ".dylib" (with or without a
+// configuration).
+bool names_a_bot(const std::string& text) {
+    if (is_plugin_spec(text)) {
+        const std::string path = split_plugin_spec(text).path;
+        return path.ends_with(".so") || path.ends_with(".dylib");
+    }
+    const std::string name = text.substr(0, text.find(':'));
+    for (const BuiltinBotInfo& bot : builtin_bots())
+        if (name == bot.name) return true;
+    return false;
+}
+
 // "tag,equity:samples=500,aggression=0.7" -> {"tag", "equity:samples=500,aggression=0.7"}: a
 // built-in's parameters are comma-separated too, so a key=value piece continues the bot before
-// it when it can be one of that bot's parameters: the bot has a parameter part (after ':') and
-// the value is a number (every built-in parameter is) or the bot is a plugin (its
-// configuration is free text). Any other piece with '=' before its first ':' or '/' is
-// NAME=SPEC: "a=tag,b=tag" is two tags named a and b, "a=equity:samples=500,b=tag" names both.
-// Before names were accepted, such a piece made an unknown bot or parameter (bar a plugin
-// path whose first folder has '=' in its name), so the lists that played still play the same.
+// it in the same --bots value when it can be one of that bot's parameters: the bot has a
+// parameter part (after ':') and the value is a number (every built-in parameter is), or the
+// bot is a plugin (its configuration is free text) and the value is not itself a bot (a
+// built-in's name or a ".so" library: "a=x.so:k=v,b=y.so" is two plugins). Any other piece
+// with '=' before its first ':' or '/' is NAME=SPEC: "a=tag,b=tag" is two tags named a and b,
+// "a=equity:samples=500,b=tag" names both. A new --bots flag always starts a new bot, which
+// lets a plugin's configuration hold anything: --bots a=x.so:opponent=tag --bots b=tag.
 std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists) {
     std::vector<FlagBot> bots;
     for (const std::string& list : lists) {
+        const std::size_t first_of_list = bots.size();
         std::size_t start = 0;
         while (start <= list.size()) {
             std::size_t end = list.find(',', start);
             if (end == std::string::npos) end = list.size();
             std::string piece = list.substr(start, end - start);
             start = end + 1;
+            if (piece.empty())
+                throw UsageError("--bots '" + list +
+                                 "': an empty entry; expected bots separated by commas, e.g. "
+                                 "--bots tag,call");
             const std::size_t equals = piece.find('=');
             const std::string key = piece.substr(0, equals);
             if (equals == std::string::npos || key.find_first_of(":/") != std::string::npos) {
@@ -136,9 +157,9 @@ std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists) {
                 continue;
             }
             const std::string value = piece.substr(equals + 1);
-            const bool continues = !bots.empty() &&
-                                   bots.back().spec.find(':') != std::string::npos &&
-                                   (is_number(value) || is_plugin_spec(bots.back().spec));
+            const bool continues =
+                bots.size() > first_of_list && bots.back().spec.find(':') != std::string::npos &&
+                (is_number(value) || (is_plugin_spec(bots.back().spec) && !names_a_bot(value)));
             if (continues) {
                 bots.back().spec += "," + piece;
             } else if (key.empty()) {
