@@ -432,7 +432,17 @@ int run(const RunCommandOptions& options) {
     const bool show_progress = !options.quiet && spdlog::should_log(spdlog::level::info);
     double next_log = 5;
     bool progress_shown = false;
+    bool stop_announced = false;
     run_options.progress = [&](const sim::RunProgress& progress) {
+        // The first stop request is answered at once: the tables in play may take a while to
+        // finish their units (and a bot that hangs, for ever).
+        if (!stop_announced && stop_requests.load() == 1) {
+            stop_announced = true;
+            spdlog::warn(
+                "stopping: the tables in play finish their work units, then the "
+                "finished units are written; Ctrl-C again (or SIGTERM) writes them at "
+                "once");
+        }
         if (!show_progress) return;
         if (terminal) {
             // Before drawing: a crash from here on starts its line on a new line (the handler

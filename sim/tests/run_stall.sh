@@ -1,8 +1,9 @@
 #!/bin/sh
 # `pokerarena run` with a plugin whose decide() never returns: the stall warning must name the
-# unit, the hand, the seat, the bot and the call, and say how to stop; SIGINT then SIGTERM (two
-# stop requests: two different signals, which cannot merge into one as two SIGINTs sent at
-# once may) must then write the finished units and end the run with exit code 130.
+# unit, the hand, the seat, the bot and the call, and say how to stop; SIGINT must be answered
+# at once (the run goes on waiting for the table in play), then SIGTERM (a second stop request:
+# another signal, which cannot merge with the first as two SIGINTs sent at once may) must write
+# the finished units and end the run with exit code 130.
 # Usage: run_stall.sh POKERARENA BAD_BOT_PLUGIN FOLDER. Prints the exit code, then the output.
 pokerarena=$1
 plugin=$2
@@ -21,6 +22,10 @@ while IFS= read -r line <&3; do
     case $line in *"has not returned"*) break ;; esac
 done
 kill -INT $pid
+while IFS= read -r line <&3; do
+    printf '%s\n' "$line" >>"$folder/stall.err"
+    case $line in *"stopping:"*) break ;; esac
+done
 kill -TERM $pid
 cat <&3 >>"$folder/stall.err"
 wait $pid
