@@ -105,7 +105,7 @@ struct Stats {
     std::string first_bad_probability;
     bool offers_probabilities = false;
     double decide_seconds = 0;
-    std::int64_t decisions = 0;
+    std::int64_t answered = 0;  // decide() calls that returned an action (timed)
 };
 
 // Wraps the bot under test: counts situations, hashes its answers, times decide(), and
@@ -131,7 +131,7 @@ class ProbeBot final : public Bot {
         }
         stats_.decide_seconds +=
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        ++stats_.decisions;
+        ++stats_.answered;
         hash_ = mix(mix(hash_, static_cast<std::uint64_t>(action.kind)),
                     static_cast<std::uint64_t>(action.amount));
         return action;
@@ -213,7 +213,14 @@ RunResult run_schedule(const BotFactory& bot, const BotFactory& opponent,
         }
         Table table(game_for(setup), options.seed, i);
         SeatDriver driver(table, seats);
-        run.hands += driver.play_hands(options.hands_per_setup, [](const HandRecord&) {});
+        // Two matches at each table, as a run's duplicate units play them: every bot is told
+        // new_match() between them, so a plugin's new_match is called (and a crash or a hang in
+        // it reported) like any other function.
+        const int first_match = (options.hands_per_setup + 1) / 2;
+        run.hands += driver.play_hands(first_match, [](const HandRecord&) {});
+        driver.new_match();
+        run.hands +=
+            driver.play_hands(options.hands_per_setup - first_match, [](const HandRecord&) {});
         for (int s = 0; s < setup.seats; s += 2)
             merge(run.faults, driver.faults(s));
         run.hashes.push_back(hash);
@@ -278,9 +285,14 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
     }
 
     const Stats& st = first.stats;
-    out << "  hands: " << first.hands << "   decisions: " << st.decisions + first.faults.total()
-        << " (preflop " << st.by_round[0] << ", flop " << st.by_round[1] << ", turn "
-        << st.by_round[2] << ", river " << st.by_round[3] << ")\n";
+    // Every decide() asked of the bot, whatever came of it: a fault is one of these decisions
+    // (an illegal action among those that returned one), not one more.
+    std::int64_t decisions = 0;
+    for (const std::int64_t n : st.by_round)
+        decisions += n;
+    out << "  hands: " << first.hands << "   decisions: " << decisions << " (preflop "
+        << st.by_round[0] << ", flop " << st.by_round[1] << ", turn " << st.by_round[2]
+        << ", river " << st.by_round[3] << ")\n";
     out << "  facing an all-in: " << st.facing_all_in << "   with 10 bb or less: " << st.short_stack
         << '\n';
 
@@ -324,10 +336,10 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
 
     // Only calls that returned an action are timed: with none, a rate of 0 would read as a
     // measurement.
-    if (st.decisions > 0 && st.decide_seconds > 0)
+    if (st.answered > 0 && st.decide_seconds > 0)
         out << "  speed: "
             << static_cast<std::int64_t>(
-                   std::llround(static_cast<double>(st.decisions) / st.decide_seconds))
+                   std::llround(static_cast<double>(st.answered) / st.decide_seconds))
             << " decisions/s (decide alone)\n";
     else
         out << "  speed: not measured (no decide call returned an action)\n";

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 
 #include <array>
+#include <climits>
 #include <cstddef>
 #include <cstring>
 #include <filesystem>
@@ -17,6 +18,9 @@ namespace pokerarena {
 namespace {
 
 // The last field every ABI 1.x table has: tables shorter than this cannot be used.
+// What PaAction.kind holds before decide (pokerarena_bot.h documents it).
+constexpr std::int32_t kUnwrittenKind = INT32_MIN;
+
 constexpr std::size_t kMinApiSize = offsetof(PaBotApi, last_error) + sizeof(PaBotApi::last_error);
 
 std::string version_text(std::uint32_t v) {
@@ -34,6 +38,24 @@ F optional_entry(const PaBotApi& api, F PaBotApi::*member, std::size_t offset) {
 
 std::uint8_t card_byte(Card c) {
     return static_cast<std::uint8_t>(c.index());
+}
+
+// "on_event let a C++ exception escape (...): <what>", for the exception being handled. A C++
+// plugin must catch its exceptions (pokerarena_bot.h), but one that does not is built with
+// unwind tables, so its exception reaches the adapter, which is the one place that knows
+// which bot and which call it came from.
+std::string escaped_exception(PluginCall call) {
+    std::string text = std::string(plugin_call_name(call)) +
+                       " let a C++ exception escape (nothing may unwind through the plugin "
+                       "interface): ";
+    try {
+        throw;
+    } catch (const std::exception& e) {
+        text += e.what();
+    } catch (...) {
+        text += "an exception not derived from std::exception";
+    }
+    return text;
 }
 
 }  // namespace
@@ -95,9 +117,11 @@ std::shared_ptr<const PluginLibrary> load_plugin(const std::string& path) {
     static_assert(sizeof(entry) == sizeof(symbol));
     std::memcpy(&entry, &symbol, sizeof(entry));  // POSIX guarantees this conversion works
     const PaBotApi* api;
-    {
+    try {
         const PluginCallMarker marker(label, PluginCall::Load, 1);
         api = entry(PA_BOT_ABI_VERSION);
+    } catch (...) {
+        throw PluginError(who + escaped_exception(PluginCall::Load));
     }
     if (!api)
         throw PluginError(who + "refused host ABI version " + version_text(PA_BOT_ABI_VERSION));
@@ -132,9 +156,12 @@ PluginBot::PluginBot(std::shared_ptr<const PluginLibrary> library, const std::st
       label_(plugin_label(config.empty() ? library_->path() : library_->path() + ":" + config)),
       buffers_(std::make_unique<Buffers>()) {
     std::array<char, 512> error{};
-    {
+    try {
         const PluginCallMarker marker(label_, PluginCall::Create, ++calls_);
         handle_ = library_->api().create(config.c_str(), seed, error.data(), error.size());
+    } catch (...) {
+        throw PluginError("plugin '" + library_->path() +
+                          "': " + escaped_exception(PluginCall::Create));
     }
     if (!handle_) {
         error.back() = '\0';  // do not trust the plugin to terminate it
@@ -207,13 +234,17 @@ void PluginBot::fill_view(const SeatView& s) {
 
 Action PluginBot::decide(const SeatView& view) {
     fill_view(view);
-    PaAction answer{PA_CHECK_CALL, 0, 0};
+    // A kind no bot can mean: still there after PA_STATUS_OK, decide wrote no action. Checked
+    // only where an unknown kind already is, so it costs nothing when the answer is valid.
+    PaAction answer{kUnwrittenKind, 0, 0};
     const PaBotApi& api = library_->api();
     std::int32_t status;
-    {
+    try {
         const PluginCallMarker marker(label_, PluginCall::Decide, ++calls_, view.hand_number,
                                       view.seat);
         status = api.decide(handle_, &buffers_->view, &answer);
+    } catch (...) {
+        throw BotError(FaultKind::Exception, escaped_exception(PluginCall::Decide));
     }
     if (status != PA_STATUS_OK) {
         throw BotError(FaultKind::ErrorStatus,
@@ -226,6 +257,11 @@ Action PluginBot::decide(const SeatView& view) {
             return Action::check_call();
         case PA_RAISE_TO:
             return Action::raise_to(answer.amount);
+        case kUnwrittenKind:
+            throw BotError(FaultKind::BadAnswer,
+                           "decide returned PA_STATUS_OK without writing the action kind "
+                           "(it still holds the host's placeholder " +
+                               std::to_string(kUnwrittenKind) + ")");
         default:
             throw BotError(FaultKind::BadAnswer,
                            "decide wrote action kind " + std::to_string(answer.kind) +
@@ -237,29 +273,77 @@ Action PluginBot::decide(const SeatView& view) {
 void PluginBot::on_event(const Event& e) {
     const auto hook = PA_OPTIONAL(library_->api(), on_event);
     if (!hook || e.kind == EventKind::ActionRequired) return;
+    // Only the fields pokerarena_bot.h names for the kind; the engine's Event carries others
+    // (a default action, the round at showdown) that would read as information.
     PaEvent p{};
     p.kind = static_cast<int32_t>(e.kind);
-    p.seat = e.seat;
+    p.seat = -1;
     p.hand_number = e.hand_number;
-    p.round = e.round;
-    p.action_kind = static_cast<int32_t>(e.action.kind);
-    p.all_in = e.all_in;
-    p.action_amount = e.action.amount;
-    p.amount = e.amount;
-    p.pot_index = e.pot_index;
-    p.winners = e.winners;
-    p.value = e.value;
-    p.num_cards = e.num_cards;
-    for (int i = 0; i < kMaxBoardCards; ++i) {
-        p.cards[i] = i < e.num_cards ? card_byte(e.cards[static_cast<std::size_t>(i)]) : PA_NO_CARD;
+    bool has_cards = false;
+    switch (e.kind) {
+        case EventKind::HandStarted:
+            p.seat = e.seat;
+            p.amount = e.amount;
+            break;
+        case EventKind::ForcedBet:
+            p.seat = e.seat;
+            p.amount = e.amount;
+            p.all_in = e.all_in;
+            break;
+        case EventKind::HoleCardsDealt:
+            p.seat = e.seat;
+            has_cards = true;
+            break;
+        case EventKind::BoardDealt:
+            p.round = e.round;
+            has_cards = true;
+            break;
+        case EventKind::ActionTaken:
+            p.seat = e.seat;
+            p.round = e.round;
+            p.action_kind = static_cast<int32_t>(e.action.kind);
+            p.action_amount = e.action.amount;
+            p.amount = e.amount;
+            p.all_in = e.all_in;
+            break;
+        case EventKind::Showdown:
+            p.seat = e.seat;
+            p.value = e.value;
+            has_cards = true;
+            break;
+        case EventKind::PotAwarded:
+            p.amount = e.amount;
+            p.pot_index = e.pot_index;
+            p.winners = e.winners;
+            break;
+        case EventKind::UncalledBetReturned:
+            p.seat = e.seat;
+            p.round = e.round;
+            p.amount = e.amount;
+            break;
+        default:  // HandEnded
+            break;
     }
-    const PluginCallMarker marker(label_, PluginCall::OnEvent, ++calls_, e.hand_number);
-    hook(handle_, &p);
+    p.num_cards = has_cards ? e.num_cards : 0;
+    for (int i = 0; i < kMaxBoardCards; ++i) {
+        p.cards[i] = i < p.num_cards ? card_byte(e.cards[static_cast<std::size_t>(i)]) : PA_NO_CARD;
+    }
+    try {
+        const PluginCallMarker marker(label_, PluginCall::OnEvent, ++calls_, e.hand_number);
+        hook(handle_, &p);
+    } catch (...) {
+        throw BotError(FaultKind::Exception, escaped_exception(PluginCall::OnEvent));
+    }
 }
 
 std::string PluginBot::last_error(std::int32_t hand, std::int32_t seat) {
-    const PluginCallMarker marker(label_, PluginCall::LastError, ++calls_, hand, seat);
-    const char* why = library_->api().last_error(handle_);
+    const char* why;
+    try {
+        const PluginCallMarker marker(label_, PluginCall::LastError, ++calls_, hand, seat);
+        why = library_->api().last_error(handle_);
+    } catch (...) {
+        throw BotError(FaultKind::Exception, escaped_exception(PluginCall::LastError));
+    }
     return why && *why ? why : "(no message)";
 }
 
@@ -269,8 +353,15 @@ bool PluginBot::wants_events() const {
 
 void PluginBot::new_match() {
     if (const auto hook = PA_OPTIONAL(library_->api(), new_match)) {
-        const PluginCallMarker marker(label_, PluginCall::NewMatch, ++calls_);
-        hook(handle_);
+        try {
+            const PluginCallMarker marker(label_, PluginCall::NewMatch, ++calls_);
+            hook(handle_);
+        } catch (...) {
+            // Between matches no seat is in play, and a host may let this end its work:
+            // the message names the bot itself.
+            throw BotError(FaultKind::Exception, "bot '" + std::string(label_) + "': " +
+                                                     escaped_exception(PluginCall::NewMatch));
+        }
     }
 }
 
@@ -290,11 +381,13 @@ bool PluginBot::action_probabilities(const SeatView& view, std::span<const Actio
         c[i] = PaAction{static_cast<int32_t>(candidates[i].kind), 0, candidates[i].amount};
     }
     std::int32_t status;
-    {
+    try {
         const PluginCallMarker marker(label_, PluginCall::ActionProbabilities, ++calls_,
                                       view.hand_number, view.seat);
         status = hook(handle_, &buffers_->view, c.data(), static_cast<uint32_t>(c.size()),
                       probabilities.data());
+    } catch (...) {
+        throw BotError(FaultKind::Exception, escaped_exception(PluginCall::ActionProbabilities));
     }
     if (status != PA_STATUS_OK) {
         throw BotError(FaultKind::ErrorStatus, "action_probabilities returned an error: " +

@@ -91,11 +91,42 @@ void SeatDriver::forward(const Event& e) {
     // A bot that does not want events has an on_event that does nothing: calling it for the
     // HandEnded of every hand cost two virtual calls a seat.
     if (e.kind == EventKind::HoleCardsDealt) {
-        if ((watching_ >> e.seat) & 1u) bots_[static_cast<std::size_t>(e.seat)]->on_event(e);
+        if ((watching_ >> e.seat) & 1u) show(e.seat, e);
         return;
     }
     for (unsigned m = watching_; m != 0; m &= m - 1)
-        bots_[static_cast<std::size_t>(std::countr_zero(m))]->on_event(e);
+        show(std::countr_zero(m), e);
+}
+
+void SeatDriver::show(int seat, const Event& e) {
+    // No action to replace: the fault is counted and the hand goes on.
+    try {
+        bots_[static_cast<std::size_t>(seat)]->on_event(e);
+    } catch (const BotError& error) {
+        record_fault(seat, error.kind(), error.what());
+    } catch (const std::exception& error) {
+        record_fault(seat, FaultKind::Exception,
+                     (std::string("on_event threw: ") + error.what()).c_str());
+    } catch (...) {
+        record_fault(seat, FaultKind::Exception,
+                     "on_event threw something not derived from std::exception");
+    }
+}
+
+void SeatDriver::new_match() {
+    for (int seat = 0; seat < num_seats_; ++seat) {
+        try {
+            bots_[static_cast<std::size_t>(seat)]->new_match();
+        } catch (const BotError& error) {
+            record_fault(seat, error.kind(), error.what());
+        } catch (const std::exception& error) {
+            record_fault(seat, FaultKind::Exception,
+                         (std::string("new_match threw: ") + error.what()).c_str());
+        } catch (...) {
+            record_fault(seat, FaultKind::Exception,
+                         "new_match threw something not derived from std::exception");
+        }
+    }
 }
 
 void SeatDriver::take_turn(int seat) {

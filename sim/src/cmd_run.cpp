@@ -545,17 +545,23 @@ int run(const RunCommandOptions& options) {
                          "file marks each)\n";
 
         const std::string resume_command = resume_from(out);
+        // "12 of 48 work units", or a shard's own: "12 of the 24 work units of shard 1/2".
+        const std::string units_done =
+            std::to_string(report.units_done()) + " of " +
+            (run_options.shard.count > 1
+                 ? "the " +
+                       std::to_string(
+                           sim::units_in_shard(report.units_total(), run_options.shard)) +
+                       " work units of shard " + sim::shard_text(run_options.shard)
+                 : std::to_string(report.units_total()) + " work units");
         if (!unit_failure.empty()) {
-            std::cerr << "pokerarena run: " << unit_failure << "\nStopped after "
-                      << report.units_done() << " of " << report.units_total()
-                      << " work units; the report above is incomplete. Fix the cause, then "
-                         "resume with:\n  "
+            std::cerr << "pokerarena run: " << unit_failure << "\nStopped after " << units_done
+                      << "; the report above is incomplete. Fix the cause, then resume with:\n  "
                       << resume_command << '\n';
             return 1;
         }
         if (stop_requests.load() > 0 && !report.complete()) {
-            std::cerr << (abandoned ? "Stopped at once after " : "Interrupted after ")
-                      << report.units_done() << " of " << report.units_total() << " work units"
+            std::cerr << (abandoned ? "Stopped at once after " : "Interrupted after ") << units_done
                       << (abandoned ? " (the units in play were dropped)" : "")
                       << "; the report above is incomplete. Resume with:\n  " << resume_command
                       << '\n';

@@ -13,6 +13,7 @@
 
 #include "pokerarena/bots/text.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
+#include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
@@ -221,8 +222,19 @@ void print_header(const Report& report, std::ostream& out) {
     if (report.complete()) {
         status = "complete";
     } else if (!report.run().shard().empty()) {
-        status = "shard " + report.run().shard() + ": " + grouped(report.units_done()) + " of " +
-                 grouped(report.units_total()) + " units";
+        // A shard's own units, so that an interrupted shard does not read like a finished one.
+        std::int64_t in_shard = -1;
+        try {
+            in_shard = units_in_shard(report.units_total(), parse_shard(report.run().shard()));
+        } catch (const RunError&) {
+            // Not K/N (not written by pokerarena): the units of the whole schedule only.
+        }
+        status = "shard " + report.run().shard() + ": " + grouped(report.units_done()) + " of ";
+        if (in_shard < 0)
+            status += grouped(report.units_total()) + " units";
+        else
+            status += grouped(in_shard) + " units (" + grouped(report.units_total()) + " in all)" +
+                      (report.units_done() < in_shard ? ", INCOMPLETE" : "");
     } else {
         status = "INCOMPLETE: " + grouped(report.units_done()) + " of " +
                  grouped(report.units_total()) + " units";

@@ -49,10 +49,6 @@ std::int64_t peak_rss_bytes() {
     return static_cast<std::int64_t>(usage.ru_maxrss) * 1024;  // Linux reports kilobytes
 }
 
-std::string shard_text(const Shard& shard) {
-    return std::to_string(shard.index) + "/" + std::to_string(shard.count);
-}
-
 bool in_shard(std::int64_t unit, const Shard& shard) {
     return unit % shard.count == shard.index - 1;
 }
@@ -148,6 +144,14 @@ Shard parse_shard(const std::string& text) {
     return shard;
 }
 
+std::string shard_text(const Shard& shard) {
+    return std::to_string(shard.index) + "/" + std::to_string(shard.count);
+}
+
+std::int64_t units_in_shard(std::int64_t total, const Shard& shard) {
+    return total < shard.index ? 0 : (total - shard.index) / shard.count + 1;
+}
+
 void check_shard(const Tournament& tournament, const Shard& shard) {
     if (shard.count < 1 || shard.index < 1 || shard.index > shard.count)
         throw RunError("shard: " + shard_text(shard) + "; expected K/N with 1 <= K <= N");
@@ -183,9 +187,13 @@ std::vector<std::string> check_resumable(const Tournament& tournament, const Rep
                        "--resume FILE to use the report's");
     }
     const std::string expected_shard = shard.count == 1 ? "" : shard_text(shard);
-    if (resume.run().shard() != expected_shard)
-        throw RunError("--resume: the report is of shard '" + resume.run().shard() +
-                       "' but this run is of shard '" + expected_shard + "'");
+    if (resume.run().shard() != expected_shard) {
+        const auto share = [](const std::string& text) {
+            return text.empty() ? std::string("the whole schedule") : "shard " + text;
+        };
+        throw RunError("--resume: the report is of " + share(resume.run().shard()) +
+                       " but this run is of " + share(expected_shard));
+    }
     const auto units = static_cast<std::int64_t>(tournament.units.size());
     std::vector<char> seen(static_cast<std::size_t>(units), 0);
     for (const UnitResult& unit : resume.units()) {

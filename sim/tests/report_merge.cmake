@@ -26,7 +26,8 @@ pokerarena(0 run ${tournament} --shard 1/2 --out ${DIR}/shard1.pb)
 pokerarena(0 run ${tournament} --shard 2/2 --out ${DIR}/shard2.pb)
 
 pokerarena(0 report ${DIR}/shard1.pb)
-if(NOT output MATCHES "^Round robin, no-limit, 3 bots, [0-9,]+ hands, seed 3, shard 1/2: [0-9]+ of [0-9]+ units\n")
+if(NOT output MATCHES "^Round robin, no-limit, 3 bots, [0-9,]+ hands, seed 3, shard 1/2: ([0-9]+) of ([0-9]+) units [(][0-9]+ in all[)]\n"
+   OR NOT CMAKE_MATCH_1 EQUAL CMAKE_MATCH_2)
   message(FATAL_ERROR "the shard's header does not say which share it is")
 endif()
 

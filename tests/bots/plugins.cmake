@@ -12,10 +12,17 @@ endforeach()
 # Min-raises whenever it may and reads PaView.actions_truncated (bots tests, and `play` with a
 # hand too long for the hand history in the sim command-line tests).
 pokerarena_plugin(test_history_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/history_bot.c)
+# A C++ plugin that lets exceptions escape its functions (bots tests, and run, play and
+# check-bot in the sim command-line tests).
+pokerarena_plugin(test_throwing_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/throwing_bot.cpp)
+# Checks each event's fields against pokerarena_bot.h.
+pokerarena_plugin(test_event_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/event_bot.c)
 target_compile_definitions(bots_tests PRIVATE
   PLUGIN_BAD_BOT="$<TARGET_FILE:test_bad_bot>"
   PLUGIN_HISTORY_BOT="$<TARGET_FILE:test_history_bot>"
+  PLUGIN_THROWING_BOT="$<TARGET_FILE:test_throwing_bot>"
+  PLUGIN_EVENT_BOT="$<TARGET_FILE:test_event_bot>"
   PLUGIN_EXAMPLE_C="$<TARGET_FILE:example_c_bot>"
   PLUGIN_EXAMPLE_CPP="$<TARGET_FILE:example_cpp_bot>"
   NOT_A_PLUGIN="${CMAKE_CURRENT_LIST_DIR}/plugins/bad_bot.c")
-add_dependencies(bots_tests test_bad_bot test_history_bot example_c_bot example_cpp_bot)
+add_dependencies(bots_tests test_bad_bot test_history_bot test_throwing_bot test_event_bot example_c_bot example_cpp_bot)

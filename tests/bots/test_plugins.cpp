@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <regex>
 #include <span>
 #include <sstream>
 #include <stdexcept>
@@ -245,6 +246,40 @@ TEST_CASE("check-bot reports a plugin that crashes, aborts or hangs, naming the 
         // What the child printed before it died comes first.
         REQUIRE_THAT(out.str(), Catch::StartsWith("check-bot " + bad + ":" + mode + " (bad bot"));
         REQUIRE_THAT(out.str(), Catch::EndsWith(expected));
+    }
+}
+
+// check-bot used to call every function but new_match: a plugin that crashed there was clean.
+TEST_CASE("check-bot calls new_match between two matches at each table and reports a crash there") {
+    CheckBotOptions options;
+    options.hands_per_setup = 5;
+    const std::string spec = std::string(PLUGIN_BAD_BOT) + ":crash_new_match";
+    std::ostringstream out;
+    const int code = check_bot(spec, options, out);
+    INFO(out.str());
+    REQUIRE(code == 1);
+    REQUIRE_THAT(out.str(), Catch::Contains("\n  crash: SIGSEGV in new_match after probe "));
+    REQUIRE_THAT(out.str(), Catch::EndsWith(" (run 1, table 1 of 72: 2 seats, no-limit, stacks "
+                                            "100 bb)\nresult: the bot crashes\n"));
+}
+
+// The total was the decisions that returned an action plus the faults, so an illegal action
+// (which returns one) was counted twice.
+TEST_CASE("check-bot's decisions are the sum of its streets, faults or not") {
+    CheckBotOptions options;
+    options.hands_per_setup = 5;
+    for (const std::string mode : {"wrong_amount", "fold_free", "error", "garbage"}) {
+        std::ostringstream out;
+        check_bot(std::string(PLUGIN_BAD_BOT) + ":" + mode, options, out);
+        INFO(out.str());
+        std::smatch m;
+        const std::string text = out.str();
+        REQUIRE(std::regex_search(text, m,
+                                  std::regex("decisions: ([0-9]+) \\(preflop ([0-9]+), flop "
+                                             "([0-9]+), turn ([0-9]+), river ([0-9]+)\\)")));
+        const auto n = [&](std::size_t i) { return std::stoll(m[i].str()); };
+        REQUIRE(n(1) == n(2) + n(3) + n(4) + n(5));
+        REQUIRE(n(1) > 0);
     }
 }
 

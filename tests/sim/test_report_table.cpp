@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pokerarena/sim/report_table.hpp"
+#include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/stats.hpp"
 
 using namespace pokerarena::sim;
@@ -146,9 +147,20 @@ TEST_CASE("report table: the header says what is missing") {
     report.set_units_done(4);
     CHECK(table_lines(report)[0] ==
           "Round robin, no-limit, 3 bots, 6,000 hands, seed 42, INCOMPLETE: 4 of 6 units");
+    // Shard 2/3 of 6 units plays units 1 and 4: done, or interrupted after one of them.
     report.mutable_run()->set_shard("2/3");
+    report.set_units_done(2);
     CHECK(table_lines(report)[0] ==
-          "Round robin, no-limit, 3 bots, 6,000 hands, seed 42, shard 2/3: 4 of 6 units");
+          "Round robin, no-limit, 3 bots, 6,000 hands, seed 42, shard 2/3: 2 of 2 units (6 in "
+          "all)");
+    report.set_units_done(1);
+    CHECK(table_lines(report)[0] ==
+          "Round robin, no-limit, 3 bots, 6,000 hands, seed 42, shard 2/3: 1 of 2 units (6 in "
+          "all), INCOMPLETE");
+    CHECK(units_in_shard(6, Shard{1, 3}) == 2);
+    CHECK(units_in_shard(7, Shard{1, 3}) == 3);
+    CHECK(units_in_shard(2, Shard{3, 3}) == 0);
+    CHECK(units_in_shard(5, Shard{1, 1}) == 5);
 }
 
 TEST_CASE("report table: sit-and-go ranks by prize and shows places, ROI and ITM") {

@@ -296,7 +296,12 @@ TEST_CASE("runner: bad options and mismatched resumes are refused", "[runner]") 
     shard_options.shard = parse_shard("2/3");
     const Report shard_report = run_tournament(tournament, shard_options);
     REQUIRE_THROWS_WITH(check_resumable(tournament, shard_report, Shard{}),
-                        Catch::Contains("shard '2/3'"));
+                        Catch::Contains("the report is of shard 2/3 but this run is of the "
+                                        "whole schedule"));
+    const Report whole_report = run_tournament(tournament, stopped);
+    REQUIRE_THROWS_WITH(check_resumable(tournament, whole_report, parse_shard("1/2")),
+                        Catch::Contains("the report is of the whole schedule but this run is "
+                                        "of shard 1/2"));
     REQUIRE_NOTHROW(check_resumable(tournament, shard_report, parse_shard("2/3")));
 }
 

@@ -15,6 +15,8 @@
  *   exit              calls exit(0) in decide
  *   fork_crash        starts a process that keeps the output open and waits, then crashes
  *   stack_overflow    recurses in decide until the thread's stack is used up (SIGSEGV)
+ *   crash_new_match   plays check/call, and dereferences a null pointer in new_match
+ *   silent            returns PA_STATUS_OK from decide without writing the action
  * The other modes state probability 0 for every candidate.
  * Any other config makes create() fail with "unknown mode 'X'".
  */
@@ -41,6 +43,8 @@ enum Mode {
     EXIT,
     FORK_CRASH,
     STACK_OVERFLOW,
+    CRASH_NEW_MATCH,
+    SILENT,
     NUM_MODES
 };
 
@@ -76,7 +80,9 @@ static void* bad_create(const char* config, uint64_t seed, char* error, size_t e
                                                  "hang",
                                                  "exit",
                                                  "fork_crash",
-                                                 "stack_overflow"};
+                                                 "stack_overflow",
+                                                 "crash_new_match",
+                                                 "silent"};
     int mode;
     (void)seed;
     for (mode = 0; mode < NUM_MODES; ++mode) {
@@ -96,6 +102,7 @@ static void bad_destroy(void* handle) {
 
 static int32_t bad_decide(void* handle, const PaView* v, PaAction* action) {
     BadBot* bot = (BadBot*)handle;
+    if (bot->mode == SILENT) return PA_STATUS_OK;
     action->kind = PA_CHECK_CALL;
     action->amount = 0;
     switch (bot->mode) {
@@ -153,6 +160,11 @@ static int32_t bad_decide(void* handle, const PaView* v, PaAction* action) {
     return PA_STATUS_OK;
 }
 
+static void bad_new_match(void* handle) {
+    BadBot* bot = (BadBot*)handle;
+    if (bot->mode == CRASH_NEW_MATCH) *bot->nowhere = 1;
+}
+
 static int32_t bad_action_probabilities(void* handle, const PaView* view,
                                         const PaAction* candidates, uint32_t count,
                                         double* probabilities) {
@@ -171,8 +183,8 @@ static const char* bad_last_error(void* handle) {
 }
 
 static const PaBotApi kApi = {
-    sizeof(PaBotApi), PA_BOT_ABI_VERSION, "bad bot", bad_create, bad_destroy,
-    bad_decide,       bad_last_error,     NULL,      NULL,       bad_action_probabilities};
+    sizeof(PaBotApi), PA_BOT_ABI_VERSION, "bad bot", bad_create,    bad_destroy,
+    bad_decide,       bad_last_error,     NULL,      bad_new_match, bad_action_probabilities};
 
 PA_EXPORT const PaBotApi* pokerarena_bot_api(uint32_t host_abi_version) {
     (void)host_abi_version;

@@ -35,7 +35,8 @@ class Bot {
 
     // What the seat sees happen: HandStarted, ForcedBet, its own HoleCardsDealt (never
     // another seat's), BoardDealt, ActionTaken, UncalledBetReturned, Showdown, PotAwarded,
-    // HandEnded. Called only when wants_events() is true. Must not throw.
+    // HandEnded. Called only when wants_events() is true. Should not throw: SeatDriver counts
+    // an exception as a fault of the seat (PluginBot turns a plugin's into BotError).
     virtual void on_event(const Event&) {}
 
     // True when on_event does something. SeatDriver shows events only to bots that want

@@ -14,6 +14,9 @@
 //   first message kept ("hand 12, illegal action: raise to 150 is below the minimum raise
 //   to 200"), and play goes on. Chips stay conserved because only legal actions ever reach the
 //   table.
+// - A bot whose on_event() throws (a plugin that lets an exception escape: BotError) gets a
+//   fault of the exception's kind with its message, and play goes on (there is no action to
+//   replace). new_match() does the same for the bots' new_match().
 // - Decision times are sampled: about one decide() in kTimingMeanGap is timed with a clock
 //   read (DecisionTimes); the others cost a countdown. The gaps between timed decisions come
 //   from their own generator, seeded by the host, so play never depends on them.
@@ -84,6 +87,10 @@ class SeatDriver {
     // table().last_hand().
     bool play_hand();
 
+    // Tells every seated bot new_match() (between two matches at this table); a bot that throws
+    // gets a fault, as for on_event.
+    void new_match();
+
     // Plays up to `hands` hands, calling on_hand(table().last_hand()) after each; returns the
     // number played (fewer only when the match ends).
     template <typename OnHand>
@@ -122,6 +129,8 @@ class SeatDriver {
     void fall_back(int seat, FaultKind kind, const char* message);
     void record_fault(int seat, FaultKind kind, const char* message);
     void forward(const Event& e);
+    // e to the seat's bot, counting a fault if it throws.
+    void show(int seat, const Event& e);
 
     Table* table_;
     int num_seats_;

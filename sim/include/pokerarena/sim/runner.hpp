@@ -90,6 +90,12 @@ struct Shard {
 // Parses "K/N"; throws RunError ("--shard 3/2: expected K/N with 1 <= K <= N") otherwise.
 Shard parse_shard(const std::string& text);
 
+// "K/N".
+std::string shard_text(const Shard& shard);
+
+// How many of a schedule's `total` units shard K/N plays: the units u with u % N == K - 1.
+std::int64_t units_in_shard(std::int64_t total, const Shard& shard);
+
 // What the progress callback sees; counts cover this run's share of the schedule (a shard's
 // units), resumed units included.
 struct RunProgress {
