@@ -246,7 +246,14 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
     if (options.duplicate_flag->count() > 0) config.set_duplicate(options.duplicate);
     if (options.allin_ev_flag->count() > 0) config.set_allin_ev(options.allin_ev);
     if (options.sprt_flag->count() > 0) *config.mutable_sprt() = parse_sprt(options.sprt);
-    if (options.hh_out_flag->count() > 0) config.set_hh_out(options.hh_out);
+    if (options.hh_out_flag->count() > 0) {
+        // Empty, the flag would silently write nothing.
+        if (options.hh_out.empty())
+            throw UsageError(
+                "--hh-out: an empty folder name; expected the folder to write the "
+                "hands into");
+        config.set_hh_out(options.hh_out);
+    }
     if (options.hh_sample_flag->count() > 0) {
         if (config.hh_out().empty())
             throw UsageError("--hh-sample " + std::to_string(options.hh_sample) +
