@@ -36,6 +36,7 @@
 #include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/tournament.hpp"
 #include "progress_log_sink.hpp"
+#include "work_unit.hpp"
 
 namespace pokerarena::cli {
 
@@ -423,6 +424,8 @@ int run(const RunCommandOptions& options) {
                 throw UsageError("--json " + options.json +
                                  ": the same file as --checkpoint; give another file");
         }
+        // The hand-history folder too: one that holds another run's hands is refused now.
+        sim::detail::claim_hand_history_folder(tournament.config);
         if (options.checkpoint_every_flag->count() > 0 && options.checkpoint.empty())
             throw UsageError("--checkpoint-every " + std::to_string(options.checkpoint_every) +
                              ": checkpoints are written only with --checkpoint FILE");

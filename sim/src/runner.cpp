@@ -265,6 +265,9 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
         return sprt->decided();
     };
 
+    // Before any unit writes a hand: the folder must be this run's.
+    detail::claim_hand_history_folder(tournament.config);
+
     const Progress progress(tournament, units_in_share, resumed_units, resumed_hands, start);
     const auto stop_requests = [&options] {
         return options.stop != nullptr ? options.stop->load(std::memory_order_relaxed) : 0;

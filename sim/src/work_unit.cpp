@@ -35,6 +35,11 @@
 // The hot path (one hand) allocates nothing, throws nothing and logs nothing: tallies live in
 // fixed arrays, per-deal sums in vectors sized before the first hand; only a bot's first fault
 // message and hand-history output (which is I/O anyway) allocate.
+#include <google/protobuf/text_format.h>
+#include <google/protobuf/util/message_differencer.h>
+
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <climits>
@@ -46,6 +51,7 @@
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"
 #include "pokerarena/sim/allin_ev.hpp"
+#include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "work_unit.hpp"
 
@@ -125,6 +131,67 @@ std::filesystem::path hand_history_file(const TournamentConfig& config, std::int
     char name[40];
     std::snprintf(name, sizeof name, "unit-%08lld.phhs", static_cast<long long>(unit));
     return std::filesystem::path(config.hh_out()) / name;
+}
+
+void claim_hand_history_folder(const TournamentConfig& config) {
+    if (config.hh_out().empty()) return;
+    namespace fs = std::filesystem;
+    const fs::path dir(config.hh_out());
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec)
+        throw std::runtime_error("hh_out: cannot create the folder '" + dir.string() +
+                                 "': " + ec.message());
+    const fs::path marker = dir / kHandHistoryConfigFile;
+    const std::string advice = "; give a new or empty folder";
+    if (fs::exists(marker, ec)) {
+        TournamentConfig recorded;
+        try {
+            recorded = read_config(marker);
+        } catch (const ConfigError& error) {
+            throw RunError("hh_out: '" + dir.string() +
+                           "' holds hand histories of a run that cannot be told: " + error.what() +
+                           advice);
+        }
+        if (recorded.SerializeAsString() == config.SerializeAsString()) return;
+        std::string differences;
+        {
+            // The reporter writes through a buffered stream flushed when the differencer goes.
+            google::protobuf::util::MessageDifferencer differencer;
+            differencer.ReportDifferencesToString(&differences);
+            differencer.Compare(recorded, config);
+        }
+        throw RunError("hh_out: '" + dir.string() + "' holds the hand histories of another run (" +
+                       marker.string() + " differs from this run's configuration: " +
+                       differences.substr(0, differences.find('\n')) + ")" + advice);
+    }
+    for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.starts_with("unit-") && name.ends_with(".phhs") && entry.is_regular_file())
+            throw RunError("hh_out: '" + dir.string() + "' holds hand histories (" + name +
+                           ") of a run it does not name (it has no " + kHandHistoryConfigFile +
+                           ")" + advice + ", or remove them");
+    }
+    if (ec)
+        throw std::runtime_error("hh_out: cannot read the folder '" + dir.string() +
+                                 "': " + ec.message());
+    std::string text;
+    google::protobuf::TextFormat::PrintToString(config, &text);
+    // Beside it first, under a name of this process's own: shards that start at once may
+    // both write it, and none may read half of it.
+    fs::path temporary = marker;
+    temporary += ".tmp" + std::to_string(::getpid());
+    write_file(temporary,
+               "# The configuration of the run whose hands this folder holds, written by "
+               "`pokerarena run`. A run that writes\n# here again must have it: the same run "
+               "resumed, or another shard of it.\n" +
+                   text);
+    fs::rename(temporary, marker, ec);
+    if (ec) {
+        const std::string why = ec.message();
+        fs::remove(temporary, ec);
+        throw std::runtime_error("hh_out: cannot write '" + marker.string() + "': " + why);
+    }
 }
 
 HandHistoryWriter::HandHistoryWriter(const TournamentConfig& config, std::int64_t unit)

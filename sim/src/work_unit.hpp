@@ -98,6 +98,19 @@ struct HandTag {
 // DIR/unit-NNNNNNNN.phhs, the file of `unit`'s hand histories in config.hh_out (DIR).
 std::filesystem::path hand_history_file(const TournamentConfig& config, std::int64_t unit);
 
+// The file in config.hh_out (DIR) that names the run whose hands DIR holds: its configuration,
+// in the text format of configuration files.
+inline constexpr const char* kHandHistoryConfigFile = "config.txtpb";
+
+// Makes config.hh_out (DIR) the folder of this run's hand histories before any is written, so
+// that two runs never mix their hands in one folder. DIR is made if missing. When DIR holds
+// config.txtpb, it must be this configuration (a resumed run, or another shard of the same
+// run, writes there again); otherwise DIR must hold no unit-*.phhs file, and config.txtpb is
+// written. Throws RunError naming DIR and what is in the way (the first field that differs,
+// or a hand file of an unnamed run), or std::runtime_error when DIR cannot be made or written.
+// Does nothing when config.hh_out is empty.
+void claim_hand_history_folder(const TournamentConfig& config);
+
 class HandHistoryWriter {
   public:
     // Does nothing (enabled() false) when config.hh_out is empty; otherwise makes the folder.

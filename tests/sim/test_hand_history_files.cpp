@@ -47,11 +47,13 @@ std::string file_text(const fs::path& path) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// Every file of the folder by name, with its text.
+// Every hand file of the folder by name, with its text (config.txtpb, which names the run
+// and its folder, aside).
 std::map<std::string, std::string> folder_files(const fs::path& dir) {
     std::map<std::string, std::string> files;
     for (const fs::directory_entry& entry : fs::directory_iterator(dir))
-        files[entry.path().filename().string()] = file_text(entry.path());
+        if (entry.path().filename() != "config.txtpb")
+            files[entry.path().filename().string()] = file_text(entry.path());
     return files;
 }
 
@@ -95,6 +97,8 @@ TEST_CASE("hand histories: a resumed run writes the files of one run, no more", 
     REQUIRE(run_tournament(whole, options).complete());
     const auto whole_files = folder_files(whole_dir);
     CHECK(names_of(whole_files) == expected);
+    CHECK(read_config(whole_dir / "config.txtpb").SerializeAsString() ==
+          whole.config.SerializeAsString());
 
     // Stopped after its first wave of two units, then resumed into the same folder, where an
     // earlier run has also left a file for unit 16 (which writes no hand).
@@ -144,5 +148,34 @@ TEST_CASE("hand histories: after an SPRT's decision, the folder holds the units 
         counted.insert(name);
     }
     CHECK(names_of(folder_files(dir)) == counted);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("hand histories: a folder holds the hands of one run", "[runner]") {
+    const fs::path dir = empty_folder("one_run");
+    RunOptions options;
+    options.threads = 2;
+    const Tournament first = make_tournament(sampled_config({"random", "call"}, 40, dir));
+    REQUIRE(run_tournament(first, options).complete());
+    // The same run again (as a resume or another shard would) writes its files again.
+    REQUIRE(run_tournament(first, options).complete());
+
+    // Another run would leave its units beside the first's: refused before any hand, naming
+    // the field that differs.
+    TournamentConfig other_config = sampled_config({"random", "call"}, 40, dir);
+    other_config.set_seed(4);
+    const auto before = folder_files(dir);
+    REQUIRE_THROWS_WITH(run_tournament(make_tournament(other_config), options),
+                        Catch::Contains("' holds the hand histories of another run (") &&
+                            Catch::Contains("config.txtpb differs from this run's "
+                                            "configuration: modified: seed: 3 -> 4); give a "
+                                            "new or empty folder"));
+    CHECK(folder_files(dir) == before);
+
+    // Hand files without config.txtpb (an earlier version's, or copied in) are not this run's.
+    fs::remove(dir / "config.txtpb");
+    REQUIRE_THROWS_WITH(run_tournament(first, options),
+                        Catch::Contains("holds hand histories (unit-00000000.phhs) of a run it "
+                                        "does not name (it has no config.txtpb)"));
     fs::remove_all(dir);
 }
