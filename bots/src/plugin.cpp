@@ -134,8 +134,9 @@ std::shared_ptr<const PluginLibrary> load_plugin(const std::string& path) {
         throw PluginError(who + "implements ABI version " + version_text(api->abi_version) +
                           "; this host supports " + std::to_string(PA_BOT_ABI_MAJOR) + ".x");
     }
-    const char* missing = !api->name         ? "name"
-                          : !api->create     ? "create"
+    if (!api->name)
+        throw PluginError(who + "required field 'name' (the bot's name) is missing (null)");
+    const char* missing = !api->create       ? "create"
                           : !api->destroy    ? "destroy"
                           : !api->decide     ? "decide"
                           : !api->last_error ? "last_error"

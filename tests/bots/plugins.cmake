@@ -1,7 +1,7 @@
 # The example plugins and the deliberately broken ones, passed to bots_tests by path.
 pokerarena_plugin(test_bad_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/bad_bot.c)
-set(broken_names "" bad_version small_table null_decide refuses no_symbol)
-foreach(index RANGE 1 5)
+set(broken_names "" bad_version small_table null_decide refuses no_symbol null_name)
+foreach(index RANGE 1 6)
   list(GET broken_names ${index} name)
   pokerarena_plugin(test_broken_${name} ${CMAKE_CURRENT_LIST_DIR}/plugins/broken_table.c)
   target_compile_definitions(test_broken_${name} PRIVATE BROKEN=${index})

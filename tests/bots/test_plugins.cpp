@@ -74,6 +74,10 @@ TEST_CASE("the loader reports each kind of broken plugin in words") {
     const std::string null_decide = PLUGIN_BROKEN_NULL_DECIDE;
     REQUIRE(load_error(null_decide) ==
             "plugin '" + null_decide + "': required function 'decide' is missing (null)");
+    // The name is a field, not a function (it was called "required function 'name'").
+    const std::string null_name = PLUGIN_BROKEN_NULL_NAME;
+    REQUIRE(load_error(null_name) ==
+            "plugin '" + null_name + "': required field 'name' (the bot's name) is missing (null)");
     const std::string refuses = PLUGIN_BROKEN_REFUSES;
     REQUIRE(load_error(refuses) == "plugin '" + refuses + "': refused host ABI version 1.1");
     // A file that is not a shared library at all.

@@ -5,12 +5,16 @@
  *   3 a null decide function
  *   4 refuses the host's version (returns NULL)
  *   5 exports no pokerarena_bot_api at all
+ *   6 a null name
  */
 #include <stddef.h>
 
 #include "pokerarena_bot.h"
 
-#if BROKEN <= 3
+/* The cases that export a table. */
+#define HAS_TABLE (BROKEN <= 3 || BROKEN == 6)
+
+#if HAS_TABLE
 static void* never_create(const char* config, uint64_t seed, char* error, size_t error_size) {
     (void)config;
     (void)seed;
@@ -55,9 +59,13 @@ static const PaBotApi kApi = {sizeof(PaBotApi),
                               NULL,
                               NULL,
                               NULL};
+#elif BROKEN == 6
+static const PaBotApi kApi = {
+    sizeof(PaBotApi), PA_BOT_ABI_VERSION, NULL, never_create, never_destroy,
+    never_decide,     never_last_error,   NULL, NULL,         NULL};
 #endif
 
-#if BROKEN <= 3
+#if HAS_TABLE
 PA_EXPORT const PaBotApi* pokerarena_bot_api(uint32_t host_abi_version) {
     (void)host_abi_version;
     return &kApi;

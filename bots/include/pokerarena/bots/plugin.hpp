@@ -11,8 +11,9 @@
 //     "refused host ABI version 1.1"                     the entry point returned NULL
 //     "implements ABI version X.Y; this host supports 1.x"   another major version
 //     "API table of N bytes is smaller than the M bytes of ABI 1.0"   a truncated table
-//     "required function 'decide' is missing (null)"     create, destroy, decide,
-//                                                        last_error or name is null
+//     "required function 'decide' is missing (null)"     create, destroy, decide or
+//                                                        last_error is null
+//     "required field 'name' (the bot's name) is missing (null)"   name is null
 // - PluginBot converts each SeatView to a PaView in buffers it owns (no allocation per
 //   decision once the action list has reached its longest) and validates the answer: a
 //   PA_STATUS_ERROR is thrown as BotError(ErrorStatus, "decide returned an error: <last
