@@ -93,6 +93,10 @@ const char* signal_name(int signal) {
     }
 }
 
+// Set by set_crash_hand_base; lock-free, so the handler may read it.
+std::atomic<std::int32_t> crash_hand_base{0};
+static_assert(std::atomic<std::int32_t>::is_always_lock_free);
+
 // Set by set_crash_advice; the texts it replaces are never freed, because a handler on another
 // thread may be reading one. A run sets it a handful of times.
 std::atomic<const char*> crash_advice{nullptr};
@@ -186,7 +190,7 @@ void write_end_line(const char* how, const char* outside) {
         if (call.hand >= 0) {
             line.add(open);
             line.add("hand ");
-            line.add(std::int64_t{call.hand});
+            line.add(std::int64_t{call.hand} + crash_hand_base.load(std::memory_order_relaxed));
             open = ", ";
         }
         if (call.seat >= 0) {
@@ -343,6 +347,10 @@ void install_plugin_crash_report() {
 
 void set_progress_line_drawn(bool drawn) {
     progress_line_drawn.store(drawn, std::memory_order_relaxed);
+}
+
+void set_crash_hand_base(std::int32_t first_hand) {
+    crash_hand_base.store(first_hand, std::memory_order_relaxed);
 }
 
 void set_crash_advice(std::string_view advice) {

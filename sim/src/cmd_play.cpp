@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -23,6 +24,7 @@
 #include "commands.hpp"
 #include "play_render.hpp"
 #include "pokerarena/bots/plugin.hpp"
+#include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/seat_driver.hpp"
 #include "pokerarena/bots/text.hpp"
@@ -80,6 +82,19 @@ std::string short_name(const std::string& spec) {
         return printable_text(path.substr(0, path.find('.')));
     }
     return spec.substr(0, spec.find(':'));
+}
+
+// A fault message of SeatDriver ("hand 0, illegal action: ...") with the hand numbered as the
+// screen shows it ("=== Hand 1 ==="): the driver counts a table's hands from 0.
+std::string with_screen_hand(const std::string& message) {
+    constexpr std::string_view kPrefix = "hand ";
+    if (!message.starts_with(kPrefix)) return message;
+    const char* begin = message.data() + kPrefix.size();
+    const char* end = message.data() + message.size();
+    int hand = 0;
+    const auto [rest, ec] = std::from_chars(begin, end, hand);
+    if (ec != std::errc() || rest == begin) return message;
+    return std::string(kPrefix) + std::to_string(hand + 1) + std::string(rest, end);
 }
 
 struct SessionStats {
@@ -326,6 +341,8 @@ int run_play(const PlayOptions& options) {
     for (const auto& bot : bots)
         seat_bots.push_back(bot.get());
     SeatDriver driver(table, seat_bots);
+    // A plugin's crash line names the hand as the screen does.
+    set_crash_hand_base(1);
 
     std::cout << "No-limit hold'em freezeout, blinds " << kSmallBlind << "/" << kBigBlind
               << " chips, " << options.stack_bb << " big blinds (" << game.starting_stacks[0]
@@ -374,7 +391,8 @@ int run_play(const PlayOptions& options) {
         const SeatFaults& faults = driver.faults(s);
         if (faults.total() > 0) {
             std::cout << "Bot faults, " << names[static_cast<std::size_t>(s)] << ": "
-                      << faults.total() << " (first: " << printable_text(faults.first_message)
+                      << faults.total()
+                      << " (first: " << printable_text(with_screen_hand(faults.first_message))
                       << ")\n";
         }
     }

@@ -75,3 +75,18 @@ pokerarena_cli_test("bench 1 thread" 0 "Hands: 199998\n.*Checksum: ${bench_check
   bench --threads 1 --hands 200000)
 pokerarena_cli_test("bench 2 threads" 0 "Hands: 199998\n.*Checksum: ${bench_checksum}\n"
   bench --threads 2 --hands 200000)
+
+# `play` shows its first hand as "=== Hand 1 ===": its fault summary and a plugin's crash line
+# number hands the same way (they said hand 0 for it).
+add_test(NAME "sim: play numbers a fault's hand as the screen does"
+  COMMAND sh -c "\"$0\" play --vs \"$1\":error,\"$1\":error --seats 3 --hands 1 --delay 0 --seed 1 </dev/null"
+          $<TARGET_FILE:pokerarena> $<TARGET_FILE:test_bad_bot>)
+set_tests_properties("sim: play numbers a fault's hand as the screen does" PROPERTIES
+  PASS_REGULAR_EXPRESSION
+  "=== Hand 1 ===.*\nBot faults, test_bad_bot#2: 1 [(]first: hand 1, error status: decide returned an error: deliberate failure[)]\n")
+add_test(NAME "sim: play numbers a crash's hand as the screen does"
+  COMMAND sh -c "ulimit -c 0; \"$0\" play --vs \"$1\":crash,\"$1\":crash --seats 3 --hands 1 --delay 0 --seed 1 </dev/null; echo \"exit $?\""
+          $<TARGET_FILE:pokerarena> $<TARGET_FILE:test_bad_bot>)
+set_tests_properties("sim: play numbers a crash's hand as the screen does" PROPERTIES
+  PASS_REGULAR_EXPRESSION
+  "=== Hand 1 ===.*pokerarena: bot '[^'\n]*test_bad_bot[.]so:crash' crashed [(]SIGSEGV[)] in decide [(]hand 1, seat 2[)]\n.*exit 139\n")

@@ -96,6 +96,21 @@ TEST_CASE("a crash line starts on a line of its own only while a progress line i
     }
 }
 
+// play shows its first hand as "Hand 1": its crash line must count the same way.
+TEST_CASE("a crash line numbers hands from the base the host sets") {
+    const char* label = plugin_label("dir/b.so:x");
+    const ChildEnd crash = end_in_child([&] {
+        set_crash_advice("");
+        set_progress_line_drawn(false);
+        set_crash_hand_base(1);
+        const PluginCallMarker marker(label, PluginCall::Decide, 1, 0, 1);
+        ::raise(SIGSEGV);
+    });
+    REQUIRE(crash.signal == SIGSEGV);
+    REQUIRE(crash.error_output ==
+            "pokerarena: bot 'dir/b.so:x' crashed (SIGSEGV) in decide (hand 1, seat 1)\n");
+}
+
 TEST_CASE("an uncaught exception is said to end the process through std::terminate") {
     // The thread's exception escapes it, so std::terminate runs: libstdc++'s handler names the
     // exception, then the line says where the process was, and the exit is SIGABRT's.

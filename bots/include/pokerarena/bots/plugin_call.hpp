@@ -126,6 +126,10 @@ void install_plugin_crash_report();
 // a line, with false once it is ended or erased. Safe to call from any thread.
 void set_progress_line_drawn(bool drawn);
 
+// The number the crash line gives a table's first hand: 0 (the default, as hand records and
+// `run` count) or 1 (as `play` shows hands on screen). Safe to call from any thread.
+void set_crash_hand_base(std::int32_t first_hand);
+
 // What the crash line says after the naming part, e.g. "results since the last checkpoint are
 // lost; resume with: pokerarena run --resume ck.pb" ("" for nothing). May be called while
 // other threads run; the text is copied.
