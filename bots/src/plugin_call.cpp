@@ -162,6 +162,26 @@ thread_local bool signal_stack_prepared = false;
     thread_local SignalStack stack;
 }
 
+// A process ends once, so it gets one end line: when two threads crash at once (two tables
+// hitting the same bug of a plugin), the first to get here writes it and ends the process, and
+// the others wait for that.
+std::atomic<bool> end_line_claimed{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+thread_local bool end_line_mine = false;
+
+// True when this thread is to write the end line. When another thread has it, waits (pause(),
+// signal-safe) for that thread to end the process. A thread that already has it and comes back
+// (a second signal while it writes) writes nothing more and goes on to its end.
+bool claim_end_line() {
+    if (end_line_mine) return false;
+    if (end_line_claimed.exchange(true)) {
+        for (;;)
+            ::pause();
+    }
+    end_line_mine = true;
+    return true;
+}
+
 // The line naming the plugin call in progress on this thread, `how` it ended the process
 // ("crashed (SIGSEGV)"), and the advice; `outside` when no call is in progress (nullptr: no
 // line then). Signal-safe: write(2) alone.
@@ -226,7 +246,9 @@ std::terminate_handler previous_terminate = nullptr;
 }
 
 extern "C" void report_crash(int signal) {
-    if (signal == SIGABRT && terminating.load(std::memory_order_relaxed)) {
+    if (!claim_end_line()) {
+        // No line: this thread has written it (or is writing it) already.
+    } else if (signal == SIGABRT && terminating.load(std::memory_order_relaxed)) {
         write_end_line("ended the process through std::terminate (the line above says why)",
                        " outside any call into a bot plugin (a bug in pokerarena, or in a thread "
                        "a plugin started)");
@@ -328,7 +350,7 @@ const char* plugin_label(std::string_view spec) {
 extern "C" void report_exit_in_plugin() {
     const PluginCallState& state = scoped_state ? *scoped_state : own_state;
     if (!state.read().bot) return;
-    write_end_line("ended the process (it called exit)", nullptr);
+    if (claim_end_line()) write_end_line("ended the process (it called exit)", nullptr);
     ::_exit(1);
 }
 

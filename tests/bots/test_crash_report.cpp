@@ -1,15 +1,20 @@
 // The line the fatal-signal and exit handlers of plugin_call.hpp write, seen from outside: each
 // case ends a child process (fork) whose standard error is a pipe, and checks what the child
 // wrote and how it ended.
+#include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -64,6 +69,23 @@ ChildEnd end_in_child(const std::function<void()>& end) {
     return result;
 }
 
+// The system call the thread `tid` of this process is blocked in, as /proc shows it: its number
+// and first argument ("1 0x2": write to standard error), or "running".
+std::string blocked_in(pid_t tid) {
+    std::ifstream file("/proc/self/task/" + std::to_string(tid) + "/syscall");
+    std::string number;
+    std::string first;
+    file >> number >> first;
+    return number + " " + first;
+}
+
+// Spins (no sleep, no clock) until the thread `tid` is blocked in a call that `done` accepts.
+template <typename Done>
+void wait_until_blocked(pid_t tid, Done done) {
+    while (!done(blocked_in(tid)))
+        sched_yield();
+}
+
 }  // namespace
 
 TEST_CASE("a crash line starts on a line of its own only while a progress line is drawn") {
@@ -109,6 +131,73 @@ TEST_CASE("a crash line numbers hands from the base the host sets") {
     REQUIRE(crash.signal == SIGSEGV);
     REQUIRE(crash.error_output ==
             "pokerarena: bot 'dir/b.so:x' crashed (SIGSEGV) in decide (hand 1, seat 1)\n");
+}
+
+// Two threads crashing at once used to write two lines. Made certain here: the first thread's
+// line is held up (standard error is a full pipe), the second crashes while the first is still
+// writing, and only then is the pipe drained.
+TEST_CASE("two threads crashing at once give one crash line") {
+    std::array<int, 2> ends{};
+    REQUIRE(::pipe(ends.data()) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        ::dup2(ends[1], STDERR_FILENO);
+        const rlimit no_core{0, 0};
+        ::setrlimit(RLIMIT_CORE, &no_core);
+        install_plugin_crash_report();
+        set_crash_advice("");
+        set_progress_line_drawn(false);
+        // Fill the pipe, so that the first line's write blocks until the filler is read.
+        ::fcntl(STDERR_FILENO, F_SETFL, O_NONBLOCK);
+        std::size_t filler = 0;
+        const char block[512] = {};
+        for (ssize_t n; (n = ::write(STDERR_FILENO, block, sizeof block)) > 0;)
+            filler += static_cast<std::size_t>(n);
+        ::fcntl(STDERR_FILENO, F_SETFL, 0);
+        const char* label = plugin_label("dir/b.so");
+        std::atomic<pid_t> first_tid{0};
+        std::atomic<pid_t> second_tid{0};
+        std::thread first([&] {
+            first_tid = static_cast<pid_t>(::syscall(SYS_gettid));
+            const PluginCallMarker marker(label, PluginCall::Decide, 1, 3, 0);
+            ::raise(SIGSEGV);
+        });
+        std::thread second([&] {
+            second_tid = static_cast<pid_t>(::syscall(SYS_gettid));
+            while (first_tid == 0)
+                sched_yield();
+            wait_until_blocked(first_tid, [](const std::string& call) { return call == "1 0x2"; });
+            const PluginCallMarker marker(label, PluginCall::Decide, 1, 5, 1);
+            ::raise(SIGSEGV);
+        });
+        while (second_tid == 0)
+            sched_yield();
+        // Writing its own line (without the fix) or waiting in pause() (34) for the first.
+        wait_until_blocked(second_tid, [](const std::string& call) {
+            return call == "1 0x2" || call.starts_with("34 ");
+        });
+        std::vector<char> drain(filler);
+        for (std::size_t got = 0; got < filler;) {
+            const ssize_t n = ::read(ends[0], drain.data(), filler - got);
+            if (n <= 0) ::_exit(98);
+            got += static_cast<std::size_t>(n);
+        }
+        first.join();  // the process ends before
+        second.join();
+        ::_exit(99);
+    }
+    ::close(ends[1]);
+    int status = 0;
+    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    REQUIRE(WIFSIGNALED(status));
+    REQUIRE(WTERMSIG(status) == SIGSEGV);
+    std::string lines;
+    std::array<char, 4096> buffer{};
+    for (ssize_t n; (n = ::read(ends[0], buffer.data(), buffer.size())) > 0;)
+        lines.append(buffer.data(), static_cast<std::size_t>(n));
+    ::close(ends[0]);
+    REQUIRE(lines == "pokerarena: bot 'dir/b.so' crashed (SIGSEGV) in decide (hand 3, seat 0)\n");
 }
 
 TEST_CASE("an uncaught exception is said to end the process through std::terminate") {

@@ -23,11 +23,12 @@
 //   in decide (unit 4, hand 17, seat 1); ADVICE") or, with no plugin call in progress, a
 //   generic line ("pokerarena: crashed (SIGSEGV) outside any call into a bot plugin (...);
 //   ADVICE"), then restore the default action and raise the signal again, so the exit status
-//   is the signal's. The handlers run on the thread's alternate stack, so a plugin that
-//   overflows its stack is named like any other crash. A SIGABRT from std::terminate (an
-//   uncaught exception: the terminate handler in place before, libstdc++'s by default, has
-//   printed it) says so instead of "crashed": "pokerarena: ended the process through
-//   std::terminate (the line above says why) outside any call into a bot plugin (a bug in
+//   is the signal's. One line per process: when several threads crash at once, the first
+//   writes it and ends the process while the others wait. The handlers run on the thread's
+//   alternate stack, so a plugin that overflows its stack is named like any other crash. A SIGABRT
+//   from std::terminate (an uncaught exception: the terminate handler in place before, libstdc++'s
+//   by default, has printed it) says so instead of "crashed": "pokerarena: ended the process
+//   through std::terminate (the line above says why) outside any call into a bot plugin (a bug in
 //   pokerarena, or ...)". It also registers an atexit handler: a
 //   plugin that calls exit() during a call gets the same line ("... ended the process (it
 //   called exit) in decide ...") and the process ends with status 1 at once, not with the
