@@ -10,10 +10,12 @@
 
 #include <charconv>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,9 +47,65 @@ struct PlayOptions {
     int seats = 0;       // 0: one more than the bots given (--seats itself is 2 to 10)
     int stack_bb = 100;  // big blinds
     std::uint64_t seed = 1;
-    int hands = 0;      // 0: until someone holds every chip
-    int delay_ms = -1;  // -1: 400 when standard input is a terminal, else 0
+    int hands = 0;           // 0: until someone holds every chip
+    int delay_ms = -1;       // -1: 400 when standard input is a terminal, else 0
+    int stall_warning = 60;  // seconds
     std::string hh_out;
+};
+
+// Watches the plugin calls of the session (marked in `calls`, see plugin_call.hpp) from a
+// thread of its own and warns once per call that has not returned after `seconds`: a decide
+// that never returns would otherwise freeze the table without a word. The call itself cannot
+// be interrupted; the warning says so.
+class StallWatch {
+  public:
+    StallWatch(const PluginCallState& calls, int seconds)
+        : calls_(calls), limit_(seconds), thread_([this] { watch(); }) {}
+    ~StallWatch() {
+        {
+            const std::lock_guard lock(mutex_);
+            stop_ = true;
+        }
+        wake_.notify_one();
+        thread_.join();
+    }
+    StallWatch(const StallWatch&) = delete;
+    StallWatch& operator=(const StallWatch&) = delete;
+
+  private:
+    void watch() {
+        PluginCallInfo seen;
+        auto since = std::chrono::steady_clock::now();
+        bool warned = false;
+        std::unique_lock lock(mutex_);
+        while (!wake_.wait_for(lock, std::chrono::milliseconds(100), [this] { return stop_; })) {
+            const PluginCallInfo call = calls_.read();
+            const auto now = std::chrono::steady_clock::now();
+            if (call.bot == nullptr || call != seen) {
+                seen = call;
+                since = now;
+                warned = false;
+            } else if (!warned && now - since >= limit_) {
+                warned = true;
+                std::string where;
+                if (call.hand >= 0) where += "hand " + std::to_string(call.hand + 1) + ", ";
+                if (call.seat >= 0) where += "seat " + std::to_string(call.seat) + ": ";
+                std::cerr << "pokerarena play: warning: " << where << "bot '" << call.bot
+                          << "' has not returned from " << plugin_call_name(call.call) << " for "
+                          << limit_.count()
+                          << " s. The session waits for it (a plugin call cannot be "
+                             "interrupted); Ctrl-C ends the session"
+                          << std::endl;
+            }
+        }
+    }
+
+    const PluginCallState& calls_;
+    const std::chrono::seconds limit_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool stop_ = false;
+    std::thread thread_;  // last: started once everything it reads is ready
 };
 
 // "tag,equity:samples=500,aggression=0.7" -> {"tag", "equity:samples=500,aggression=0.7"}: a
@@ -343,6 +401,9 @@ int run_play(const PlayOptions& options) {
     SeatDriver driver(table, seat_bots);
     // A plugin's crash line names the hand as the screen does.
     set_crash_hand_base(1);
+    PluginCallState calls;
+    const PluginCallScope scope(calls, -1);
+    const StallWatch stall_watch(calls, options.stall_warning);
 
     std::cout << "No-limit hold'em freezeout, blinds " << kSmallBlind << "/" << kBigBlind
               << " chips, " << options.stack_bb << " big blinds (" << game.starting_stacks[0]
@@ -439,6 +500,10 @@ void add_play_command(CLI::App& app, int& exit_code) {
                      "Milliseconds between bot actions (default 400 when typing, 0 when input "
                      "is a pipe)")
         ->check(whole_number(0, 60000));
+    play->add_option("--stall-warning", options->stall_warning,
+                     "Warn when a bot plugin's call has not returned after this many seconds")
+        ->default_val(options->stall_warning)
+        ->check(whole_number(1, 86400));
     play->add_option("--hh-out", options->hh_out,
                      "Write the session's hands to this .phhs file (pokerarena replay reads it)");
     play->footer(
