@@ -21,9 +21,12 @@
  * - A bot must be deterministic for a given seed: use no other randomness (no time, no
  *   rand(), no global generator).
  * - Nothing may unwind through these functions: a C++ plugin catches every exception and
- *   reports it as PA_STATUS_ERROR with last_error().
- * - An illegal action, an error status or an unknown action kind is a fault: the host
- *   counts it, plays check (when free) or fold for the bot instead, and play goes on.
+ *   reports it as PA_STATUS_ERROR with last_error(). (An exception that reaches the host
+ *   anyway is caught where the host called: from decide or on_event it is a fault, from create
+ *   a refused instance, from new_match the end of the work unit; from destroy, std::terminate.)
+ * - An illegal action, an error status, an unknown action kind or no action written is a
+ *   fault: the host counts it, plays check (when free) or fold for the bot instead, and play
+ *   goes on.
  */
 #ifndef POKERARENA_BOT_H
 #define POKERARENA_BOT_H
@@ -131,16 +134,18 @@ typedef struct PaView {
 /* Event kinds (PaEvent.kind), in the order they happen in a hand. */
 #define PA_EVENT_HAND_STARTED 0     /* seat = button; amount = chips at the table */
 #define PA_EVENT_FORCED_BET 1       /* seat posted amount (ante or blind) */
-#define PA_EVENT_HOLE_CARDS 2       /* this bot's own hole cards (never another seat's) */
+#define PA_EVENT_HOLE_CARDS 2       /* seat = this bot's seat; cards = its own hole cards */
 #define PA_EVENT_BOARD_DEALT 3      /* cards[0..num_cards) were added to the board */
 #define PA_EVENT_ACTION 5           /* seat acted: action_kind, action_amount; amount added */
-#define PA_EVENT_SHOWDOWN 6         /* seat showed cards with hand value `value` */
+#define PA_EVENT_SHOWDOWN 6         /* seat showed cards[] with hand value `value` */
 #define PA_EVENT_POT_AWARDED 7      /* pot `pot_index` of `amount` went to mask `winners` */
 #define PA_EVENT_HAND_ENDED 8       /* the hand is over */
-#define PA_EVENT_GAME_OVER 9        /* the match is over */
+#define PA_EVENT_GAME_OVER 9        /* reserved: never sent (a host ends a match by new_match
+                                     * or by destroying the bot) */
 #define PA_EVENT_UNCALLED_RETURN 10 /* `amount` of an uncalled bet went back to seat */
 
-/* A notification; fields not named for a kind are zero (seat: -1). */
+/* A notification; fields not named for a kind are zero (seat: -1), and cards past num_cards
+ * are PA_NO_CARD. */
 typedef struct PaEvent {
     int32_t kind;          /* PA_EVENT_* */
     int32_t seat;          /* see the kinds above, else -1 */
@@ -177,7 +182,9 @@ typedef struct PaBotApi {
     void (*destroy)(void* handle);
 
     /* Required. Writes the action for view->seat into *action and returns PA_STATUS_OK, or
-     * returns PA_STATUS_ERROR (then *action is ignored). */
+     * returns PA_STATUS_ERROR (then *action is ignored). The host sets action->kind to
+     * INT32_MIN before the call: still there after PA_STATUS_OK, it is a fault ("bad answer":
+     * no action written), not a check or call. */
     int32_t (*decide)(void* handle, const PaView* view, PaAction* action);
 
     /* Required. Why the last call on `handle` failed: a NUL-terminated string owned by the
@@ -188,14 +195,16 @@ typedef struct PaBotApi {
     void (*on_event)(void* handle, const PaEvent* event);
 
     /* Optional. The bot must forget what it learnt about opponents: the same deals are about
-     * to be replayed with the seats swapped (duplicate matches). */
+     * to be replayed with the seats swapped (duplicate matches). check-bot calls it between
+     * two matches at each of its tables. */
     void (*new_match)(void* handle);
 
     /* Optional. The probability that decide() would choose each of the `count` candidate
      * actions, written to probabilities[0..count). Each in [0, 1], the sum at most 1 (raises
      * are matched by amount). Returns PA_STATUS_OK or PA_STATUS_ERROR. Only check-bot calls it
-     * today, to check the answers (with fold when allowed, check/call, and the minimum and
-     * maximum raise as candidates); runs do not use it. */
+     * today (with fold when allowed, check/call, and the minimum and maximum raise as
+     * candidates), and checks only the status, that each value is in [0, 1] and that the sum
+     * is at most 1, not that decide() agrees with them; runs do not use it. */
     int32_t (*action_probabilities)(void* handle, const PaView* view, const PaAction* candidates,
                                     uint32_t count, double* probabilities);
 } PaBotApi;
