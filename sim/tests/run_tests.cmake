@@ -98,3 +98,28 @@ add_test(NAME "sim: play names a hanging bot"
           $<TARGET_FILE:pokerarena> $<TARGET_FILE:test_bad_bot> ${run_dir})
 set_tests_properties("sim: play names a hanging bot" PROPERTIES TIMEOUT 60 PASS_REGULAR_EXPRESSION
   "^exit 143\n.*\npokerarena play: warning: hand 1, seat [12]: bot '[^'\n]*test_bad_bot[.]so:hang' has not returned from decide for 1 s[.] The session waits for it [(]a plugin call cannot be interrupted[)]; Ctrl-C ends the session\n")
+
+# A C++ exception escaping a plugin's on_event (tests/bots/plugins/throwing_bot.cpp) ended
+# run's work unit, check-bot's check (exit 2, no result line) and play (std::terminate); it is
+# now an exception fault naming the call in all three, and play goes on.
+set(throwing_bot $<TARGET_FILE:test_throwing_bot>)
+set(escaped "on_event let a C[+][+] exception escape [(]nothing may unwind through the plugin interface[)]: thrown from on_event")
+pokerarena_cli_test("run exception from on_event" 0
+  "\nFaults of [^\n]*test_throwing_bot[.]so:on_event: 40 exceptions or error statuses, 0 illegal actions, 0 bad answers; first: unit 0, first half, hand 0, exception: ${escaped}\n"
+  run --bots ${throwing_bot}:on_event,call --hands 20 --threads 1 --quiet -o ${run_dir}/on_event.pb)
+pokerarena_cli_test("check-bot exception from on_event" 1
+  "\n    first: hand 0, exception: ${escaped}\n.*\nresult: 1 problem[(]s[)]\n$"
+  check-bot ${throwing_bot}:on_event --hands 5)
+add_test(NAME "sim: play exception from on_event"
+  COMMAND sh -c "\"$0\" play --vs \"$1\":on_event --hands 1 --delay 0 --seed 1 </dev/null; echo \"exit $?\""
+          $<TARGET_FILE:pokerarena> ${throwing_bot})
+set_tests_properties("sim: play exception from on_event" PROPERTIES PASS_REGULAR_EXPRESSION
+  "\nBot faults, test_throwing_bot#1: 1 [(]first: hand 1, exception: ${escaped}[)]\nexit 0\n")
+# A crash in new_match, which check-bot did not call, is reported like one in decide.
+pokerarena_cli_test("check-bot crash in new_match" 1
+  "\n  crash: SIGSEGV in new_match after probe [0-9]+ [(]run 1, table 1 of 72: 2 seats, no-limit, stacks 100 bb[)]\nresult: the bot crashes\n$"
+  check-bot $<TARGET_FILE:test_bad_bot>:crash_new_match --hands 5)
+# decide returning PA_STATUS_OK without writing the action was played as a call ("clean").
+pokerarena_cli_test("check-bot decide without an action" 1
+  "\n  bad answer: [1-9][0-9]*\n  exception: 0\n    first: hand 0, bad answer: decide returned PA_STATUS_OK without writing the action kind [(]it still holds the host's placeholder -2147483648[)]\n"
+  check-bot $<TARGET_FILE:test_bad_bot>:silent --hands 5)

@@ -5,12 +5,15 @@
 // stacks of 100 and 300 big blinds (with antes), mixed short stacks from 1.5 to 25 big
 // blinds, and stacks of one to three chips (all-in while posting). The bot sits in every
 // other seat against `random` bots, whose raises of every size and frequent all-ins reach
-// every street. The whole schedule is played twice with the same seeds and fresh instances.
+// every street. Each table plays two matches, with new_match() told to every bot between them.
+// The whole schedule is played twice with the same seeds and fresh instances.
 //
-// It reports: decisions per street, all-in and short-stack situations, illegal actions,
-// error statuses, bad answers and exceptions (with the first message of each), invalid
-// action probabilities (when the bot offers them), whether both runs took the same actions,
-// and decisions per second of the bot's decide() alone.
+// It reports: decisions per street (every decide() asked, counted once; the total is their
+// sum), all-in and short-stack situations, illegal actions, error statuses, bad answers and
+// exceptions (with the first message of each; an exception from on_event or new_match counts
+// too), invalid action probabilities (when the bot offers them: an error status, a value
+// outside 0..1 or a sum above 1), whether both runs took the same actions, and decisions per
+// second of the bot's decide() alone.
 //
 // The check runs in a child process (fork), so that a plugin that crashes or hangs is reported
 // rather than ending check-bot: a crash as "  crash: SIGSEGV in decide on probe 12 (run 1,
