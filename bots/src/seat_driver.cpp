@@ -87,17 +87,6 @@ bool SeatDriver::play_hand() {
     }
 }
 
-void SeatDriver::forward(const Event& e) {
-    // A bot that does not want events has an on_event that does nothing: calling it for the
-    // HandEnded of every hand cost two virtual calls a seat.
-    if (e.kind == EventKind::HoleCardsDealt) {
-        if ((watching_ >> e.seat) & 1u) show(e.seat, e);
-        return;
-    }
-    for (unsigned m = watching_; m != 0; m &= m - 1)
-        show(std::countr_zero(m), e);
-}
-
 void SeatDriver::show(int seat, const Event& e) {
     // No action to replace: the fault is counted and the hand goes on.
     try {
@@ -111,6 +100,17 @@ void SeatDriver::show(int seat, const Event& e) {
         record_fault(seat, FaultKind::Exception,
                      "on_event threw something not derived from std::exception");
     }
+}
+
+void SeatDriver::forward(const Event& e) {
+    // A bot that does not want events has an on_event that does nothing: calling it for the
+    // HandEnded of every hand cost two virtual calls a seat.
+    if (e.kind == EventKind::HoleCardsDealt) {
+        if ((watching_ >> e.seat) & 1u) show(e.seat, e);
+        return;
+    }
+    for (unsigned m = watching_; m != 0; m &= m - 1)
+        show(std::countr_zero(m), e);
 }
 
 void SeatDriver::new_match() {

@@ -129,8 +129,9 @@ class SeatDriver {
     void fall_back(int seat, FaultKind kind, const char* message);
     void record_fault(int seat, FaultKind kind, const char* message);
     void forward(const Event& e);
-    // e to the seat's bot, counting a fault if it throws.
-    void show(int seat, const Event& e);
+    // e to the seat's bot, counting a fault if it throws. Forced into forward(): as a call per
+    // bot and event it cost about 2.5% of a run of two event-watching plugins.
+    [[gnu::always_inline]] inline void show(int seat, const Event& e);
 
     Table* table_;
     int num_seats_;
