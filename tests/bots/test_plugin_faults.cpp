@@ -96,11 +96,12 @@ TEST_CASE("check-bot reports each escaping exception as a problem, with a result
     options.hands_per_setup = 4;
     const std::pair<std::string, std::string> cases[] = {
         {"decide", "  exception: "},
-        {"on_event", "    first: hand 0, exception: on_event" + kEscaped + "thrown from on_event\n"},
+        {"on_event",
+         "    first: hand 0, exception: on_event" + kEscaped + "thrown from on_event\n"},
         {"new_match", "    first: hand 1, exception: bot '" + thrower("new_match") +
                           "': new_match" + kEscaped + "thrown from new_match\n"},
-        {"action_probabilities", "    first: action_probabilities" + kEscaped +
-                                     "thrown from action_probabilities\n"},
+        {"action_probabilities",
+         "    first: action_probabilities" + kEscaped + "thrown from action_probabilities\n"},
     };
     for (const auto& [mode, expected] : cases) {
         std::ostringstream out;
