@@ -111,12 +111,12 @@ class SitAndGoUnit {
             const std::int64_t t = unit_.first_deal + i;
             std::array<Chips, kMaxSeats> group_net{};
             for (int p = 0; p < plays; ++p) {
-                if (!first_play) bots_.new_match();
+                const bool new_match = !first_play;
                 first_play = false;
                 const int r = plays > 1 ? p : static_cast<int>(t % n_);
                 std::array<int, kMaxSeats> place_of_seat{};
-                play_tournament(t, unit_.table_id + static_cast<std::uint64_t>(i), r, place_of_seat,
-                                group_net);
+                play_tournament(t, unit_.table_id + static_cast<std::uint64_t>(i), r, new_match,
+                                place_of_seat, group_net);
                 std::array<int, kMaxSeats> place_of_slot{};
                 for (int s = 0; s < n_; ++s)
                     place_of_slot[static_cast<std::size_t>((s + r) % n_)] =
@@ -154,8 +154,9 @@ class SitAndGoUnit {
 
   private:
     // One freezeout of tournament t (dealt from `table_id`) in rotation r: fills the place of
-    // every seat and adds each slot's chip net to group_net.
-    void play_tournament(std::int64_t t, std::uint64_t table_id, int r,
+    // every seat and adds each slot's chip net to group_net. `new_match`: the bots' memories
+    // are reset first (every play but the unit's first).
+    void play_tournament(std::int64_t t, std::uint64_t table_id, int r, bool new_match,
                          std::array<int, kMaxSeats>& place_of_seat,
                          std::array<Chips, kMaxSeats>& group_net) {
         std::array<int, kMaxSeats> slot_of_seat{};
@@ -182,6 +183,8 @@ class SitAndGoUnit {
             SeatDriver driver(table,
                               std::span<Bot* const>(seated.data(), static_cast<std::size_t>(n_)),
                               bots_.next_timing_seed());
+            // Through the driver, so that a bot that throws there gets a fault, as in a hand.
+            if (level == 0 && new_match) driver.new_match();
             while (driver.play_hand()) {
                 const HandRecord& record = table.last_hand();
                 ++hands_played_;

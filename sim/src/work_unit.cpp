@@ -105,11 +105,6 @@ UnitBots::UnitBots(const Tournament& tournament, const WorkUnit& unit)
     }
 }
 
-void UnitBots::new_match() {
-    for (auto& bot : bots_)
-        bot->new_match();
-}
-
 void UnitBots::fill(int slot, BotUnit& bot) const {
     const Tally& t = tally_[static_cast<std::size_t>(slot)];
     bot.set_decisions(t.decisions);
@@ -345,7 +340,6 @@ UnitResult play_cash_unit(const Tournament& tournament, const WorkUnit& unit) {
     std::vector<double> deal_ev(plays > 1 && allin_ev ? deal_net.size() : 0);
 
     for (int r = 0; r < plays; ++r) {
-        if (r > 0) bots.new_match();
         Table table(game, config.seed(), unit.table_id);
         std::array<int, kMaxSeats> slot_of_seat{};
         std::array<int, kMaxSeats> bot_of_seat{};
@@ -358,6 +352,8 @@ UnitResult play_cash_unit(const Tournament& tournament, const WorkUnit& unit) {
         }
         SeatDriver driver(table, std::span<Bot* const>(seated.data(), slots),
                           bots.next_timing_seed());
+        // Through the driver, so that a bot that throws there gets a fault, as in a hand.
+        if (r > 0) driver.new_match();
         for (int i = 0; i < deals; ++i) {
             if (!driver.play_hand())
                 throw std::logic_error("unit " + std::to_string(unit.index) +

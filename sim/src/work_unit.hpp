@@ -36,7 +36,6 @@ class UnitBots {
 
     int size() const { return num_slots_; }
     Bot* seat_bot(int slot) { return bots_[static_cast<std::size_t>(slot)].get(); }
-    void new_match();
     // A timing seed for each SeatDriver of the unit, different for every driver and unit.
     std::uint64_t next_timing_seed() { return bot_seed(0, unit_, -1 - drivers_++); }
 

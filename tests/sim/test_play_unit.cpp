@@ -57,7 +57,7 @@ std::vector<UnitResult> play_all(const Tournament& t) {
 }
 
 // A C++ bot that misbehaves in a chosen way, made by a factory of its own.
-enum class Misbehaviour { RaiseToOne, Throw, MinRaise };
+enum class Misbehaviour { RaiseToOne, Throw, MinRaise, ThrowOnNewMatch };
 
 class MisbehavingBot final : public Bot {
   public:
@@ -70,9 +70,15 @@ class MisbehavingBot final : public Bot {
                 throw std::runtime_error("no idea what to do");
             case Misbehaviour::MinRaise:
                 break;
+            case Misbehaviour::ThrowOnNewMatch:
+                return Action::check_call();
         }
         return view.legal.can_raise ? Action::raise_to(view.legal.min_raise_to)
                                     : Action::check_call();
+    }
+
+    void new_match() override {
+        if (m_ == Misbehaviour::ThrowOnNewMatch) throw std::runtime_error("cannot forget");
     }
 
   private:
@@ -422,6 +428,28 @@ TEST_CASE("a unit's decision time is the sum of its bots'", "[unit]") {
         }
         CHECK(r.timing_decision_ns() == sum);
     }
+}
+
+TEST_CASE("a bot that throws from new_match gets a fault; the unit plays on", "[unit]") {
+    // Duplicate heads-up resets memories once, before the second half; a sit-and-go before
+    // every play of a tournament but the unit's first.
+    Tournament t = make_tournament(config_of(ROUND_ROBIN, {"call", "call"}, 30, 10));
+    t.factories[1] = std::make_shared<MisbehavingFactory>(Misbehaviour::ThrowOnNewMatch);
+    const UnitResult r = play_unit(t, 0);
+    CHECK(r.hands() == 20);
+    CHECK(r.bots(1).faults().exception() == 1);
+    CHECK(r.bots(1).faults().first_message() ==
+          "unit 0, second half (seats swapped), hand 0, exception: new_match threw: cannot "
+          "forget");
+    CHECK(r.bots(0).faults().exception() == 0);
+
+    TournamentConfig sng = config_of(SIT_AND_GO, {"call", "call", "fold"}, 2, 2);
+    Tournament s = make_tournament(sng);
+    s.factories[2] = std::make_shared<MisbehavingFactory>(Misbehaviour::ThrowOnNewMatch);
+    const UnitResult u = play_unit(s, 0);
+    // Two tournaments of three rotations each: five resets.
+    CHECK(u.places_size() == 2 * 3 * 3);
+    CHECK(u.bots(2).faults().exception() == 5);
 }
 
 TEST_CASE("decisions that throw are not timed", "[unit]") {
