@@ -87,46 +87,37 @@ bool SeatDriver::play_hand() {
     }
 }
 
-void SeatDriver::show(int seat, const Event& e) {
-    // No action to replace: the fault is counted and the hand goes on.
+template <class Call>
+void SeatDriver::guarded(int seat, const char* name, Call&& call) {
     try {
-        bots_[static_cast<std::size_t>(seat)]->on_event(e);
+        call(*bots_[static_cast<std::size_t>(seat)]);
     } catch (const BotError& error) {
         record_fault(seat, error.kind(), error.what());
     } catch (const std::exception& error) {
         record_fault(seat, FaultKind::Exception,
-                     (std::string("on_event threw: ") + error.what()).c_str());
+                     (std::string(name) + " threw: " + error.what()).c_str());
     } catch (...) {
-        record_fault(seat, FaultKind::Exception,
-                     "on_event threw something not derived from std::exception");
+        record_fault(
+            seat, FaultKind::Exception,
+            (std::string(name) + " threw something not derived from std::exception").c_str());
     }
 }
 
 void SeatDriver::forward(const Event& e) {
     // A bot that does not want events has an on_event that does nothing: calling it for the
     // HandEnded of every hand cost two virtual calls a seat.
+    const auto show = [&e](Bot& bot) { bot.on_event(e); };
     if (e.kind == EventKind::HoleCardsDealt) {
-        if ((watching_ >> e.seat) & 1u) show(e.seat, e);
+        if ((watching_ >> e.seat) & 1u) guarded(e.seat, "on_event", show);
         return;
     }
     for (unsigned m = watching_; m != 0; m &= m - 1)
-        show(std::countr_zero(m), e);
+        guarded(std::countr_zero(m), "on_event", show);
 }
 
 void SeatDriver::new_match() {
-    for (int seat = 0; seat < num_seats_; ++seat) {
-        try {
-            bots_[static_cast<std::size_t>(seat)]->new_match();
-        } catch (const BotError& error) {
-            record_fault(seat, error.kind(), error.what());
-        } catch (const std::exception& error) {
-            record_fault(seat, FaultKind::Exception,
-                         (std::string("new_match threw: ") + error.what()).c_str());
-        } catch (...) {
-            record_fault(seat, FaultKind::Exception,
-                         "new_match threw something not derived from std::exception");
-        }
-    }
+    for (int seat = 0; seat < num_seats_; ++seat)
+        guarded(seat, "new_match", [](Bot& bot) { bot.new_match(); });
 }
 
 void SeatDriver::take_turn(int seat) {
