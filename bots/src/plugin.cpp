@@ -17,10 +17,10 @@
 namespace pokerarena {
 namespace {
 
-// The last field every ABI 1.x table has: tables shorter than this cannot be used.
 // What PaAction.kind holds before decide (pokerarena_bot.h documents it).
 constexpr std::int32_t kUnwrittenKind = INT32_MIN;
 
+// The last field every ABI 1.x table has: tables shorter than this cannot be used.
 constexpr std::size_t kMinApiSize = offsetof(PaBotApi, last_error) + sizeof(PaBotApi::last_error);
 
 std::string version_text(std::uint32_t v) {
