@@ -22,8 +22,8 @@
  *   rand(), no global generator).
  * - Nothing may unwind through these functions: a C++ plugin catches every exception and
  *   reports it as PA_STATUS_ERROR with last_error(). (An exception that reaches the host
- *   anyway is caught where the host called: from decide or on_event it is a fault, from create
- *   a refused instance, from new_match the end of the work unit; from destroy, std::terminate.)
+ *   anyway is caught where the host called: from decide, on_event or new_match it is a fault,
+ *   from create a refused instance; from destroy, std::terminate.)
  * - An illegal action, an error status, an unknown action kind or no action written is a
  *   fault: the host counts it, plays check (when free) or fold for the bot instead, and play
  *   goes on.
