@@ -1,7 +1,5 @@
 #include "pokerarena/sim/merge.hpp"
 
-#include <google/protobuf/util/message_differencer.h>
-
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "first_difference.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/tournament.hpp"
@@ -19,8 +18,6 @@
 namespace pokerarena::sim {
 
 namespace {
-
-using google::protobuf::util::MessageDifferencer;
 
 std::string input_name(std::span<const std::string> names, std::size_t input) {
     return input < names.size() ? names[input] : "input " + std::to_string(input + 1);
@@ -32,24 +29,6 @@ const std::vector<const google::protobuf::FieldDescriptor*>& unit_timing_fields(
         UnitResult::descriptor()->FindFieldByName("timing_decision_ns"),
         BotUnit::descriptor()->FindFieldByName("decision_ns")};
     return fields;
-}
-
-// The first line of Protobuf's own difference report ("modified: hands: 1000 -> 2000"), which
-// names the field by its path, so that a message about two large messages stays one line.
-std::string first_difference(const google::protobuf::Message& expected,
-                             const google::protobuf::Message& actual,
-                             const std::vector<const google::protobuf::FieldDescriptor*>& ignored) {
-    std::string differences;
-    {
-        // The reporter writes through a buffered stream flushed when the differencer goes.
-        MessageDifferencer differencer;
-        for (const auto* field : ignored)
-            differencer.IgnoreField(field);
-        differencer.ReportDifferencesToString(&differences);
-        differencer.Compare(expected, actual);
-    }
-    const std::string first = differences.substr(0, differences.find('\n'));
-    return first.empty() ? "they differ" : first;
 }
 
 // The serialized unit with its timing fields cleared: two runs of one unit give the same
@@ -117,7 +96,8 @@ void check_same_tournament(std::span<const Report> reports, std::span<const std:
         if (reports[i].config().SerializeAsString() != config) {
             throw MergeError(input_name(names, i) + ": not the tournament of " +
                              input_name(names, 0) + " (configurations differ, " +
-                             first_difference(reports[0].config(), reports[i].config(), {}) + ")");
+                             detail::first_difference(reports[0].config(), reports[i].config()) +
+                             ")");
         }
         // Another version may play a unit differently; mixing them would give a report no
         // single run can produce.
@@ -170,7 +150,7 @@ Report merge_reports(std::span<const Report> reports, std::span<const std::strin
             throw MergeError(
                 input_name(names, i) + ": unit " + std::to_string(unit.unit()) +
                 " differs from the same unit in " + input_name(names, found->second.input) + " (" +
-                first_difference(*found->second.result, unit, unit_timing_fields()) + ")");
+                detail::first_difference(*found->second.result, unit, unit_timing_fields()) + ")");
         }
     }
 

@@ -36,7 +36,6 @@
 // fixed arrays, per-deal sums in vectors sized before the first hand; only a bot's first fault
 // message and hand-history output (which is I/O anyway) allocate.
 #include <google/protobuf/text_format.h>
-#include <google/protobuf/util/message_differencer.h>
 
 #include <unistd.h>
 
@@ -48,6 +47,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "first_difference.hpp"
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"
 #include "pokerarena/sim/allin_ev.hpp"
@@ -149,16 +149,9 @@ void claim_hand_history_folder(const TournamentConfig& config) {
                            advice);
         }
         if (recorded.SerializeAsString() == config.SerializeAsString()) return;
-        std::string differences;
-        {
-            // The reporter writes through a buffered stream flushed when the differencer goes.
-            google::protobuf::util::MessageDifferencer differencer;
-            differencer.ReportDifferencesToString(&differences);
-            differencer.Compare(recorded, config);
-        }
         throw RunError("hh_out: '" + dir.string() + "' holds the hand histories of another run (" +
                        marker.string() + " differs from this run's configuration: " +
-                       differences.substr(0, differences.find('\n')) + ")" + advice);
+                       first_difference(recorded, config) + ")" + advice);
     }
     for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
         const std::string name = entry.path().filename().string();
