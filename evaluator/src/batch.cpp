@@ -136,10 +136,13 @@ namespace detail {
 
 HandValue seven_card_flush_value(const SevenCards& hand, std::uint64_t key) noexcept {
     const int suit = (std::countr_zero(key & kFlushCheckMask) - 35) >> 2;
+    // Without a branch: whether a card is of the flush suit is a coin toss to the branch
+    // predictor (mispredicted about twice a hand), and every batch kernel comes here for its
+    // flush hands; branching made AVX-512 batches 30% slower (544 against 773 M hands/s).
     std::uint32_t ranks = 0;
     for (int i = 0; i < 7; ++i) {
         const Card c{hand.cards[i]};
-        if (c.suit() == suit) ranks |= 1u << c.rank();
+        ranks |= (c.suit() == suit ? 1u : 0u) << c.rank();
     }
     return tables.flush_values[ranks];
 }
