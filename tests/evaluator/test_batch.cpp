@@ -145,26 +145,30 @@ TEST_CASE("every available kernel equals scalar on flush-heavy hands", "[batch]"
 }
 
 TEST_CASE("short and odd batch sizes, unaligned spans and the default kernel", "[batch]") {
-    const auto hands = random_hands(100, 14, full_deck());
-    for (Kernel k : available_kernels()) {
-        INFO("kernel " << kernel_name(k));
-        for (std::size_t offset = 0; offset < 3; ++offset) {
-            for (std::size_t n = 0; n <= 37; ++n) {
-                std::vector<HandValue> values(n + 2, 0xFFFF);
-                evaluate_batch(std::span(hands).subspan(offset, n),
-                               std::span(values).subspan(1, n + 1), k);
-                std::size_t mismatches = 0;
-                for (std::size_t i = 0; i < n; ++i)
-                    mismatches += values[i + 1] != reference_value(hands[offset + i]);
-                CHECK(mismatches == 0);
-                CHECK(values[0] == 0xFFFF);      // nothing written before the output span
-                CHECK(values[n + 1] == 0xFFFF);  // nor past the inputs' count
+    // Up to two of the widest kernel's steps (64 hands) and a tail, from both decks, so that
+    // the flush fix-up inside a step is reached at every position and offset.
+    for (const auto& hands :
+         {random_hands(140, 14, full_deck()), random_hands(140, 15, flush_heavy_deck())}) {
+        for (Kernel k : available_kernels()) {
+            INFO("kernel " << kernel_name(k));
+            for (std::size_t offset = 0; offset < 3; ++offset) {
+                for (std::size_t n = 0; n <= 137; ++n) {
+                    std::vector<HandValue> values(n + 2, 0xFFFF);
+                    evaluate_batch(std::span(hands).subspan(offset, n),
+                                   std::span(values).subspan(1, n + 1), k);
+                    std::size_t mismatches = 0;
+                    for (std::size_t i = 0; i < n; ++i)
+                        mismatches += values[i + 1] != reference_value(hands[offset + i]);
+                    CHECK(mismatches == 0);
+                    CHECK(values[0] == 0xFFFF);      // nothing written before the output span
+                    CHECK(values[n + 1] == 0xFFFF);  // nor past the inputs' count
+                }
             }
         }
+        std::vector<HandValue> values(hands.size());
+        evaluate_batch(hands, values);
+        CHECK(count_mismatches(hands, values) == 0);
     }
-    std::vector<HandValue> values(hands.size());
-    evaluate_batch(hands, values);
-    CHECK(count_mismatches(hands, values) == 0);
 }
 
 TEST_CASE("bad batch arguments are rejected before any work", "[batch]") {

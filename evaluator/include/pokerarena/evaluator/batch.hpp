@@ -60,6 +60,8 @@ void evaluate_batch(std::span<const SevenCards> in, std::span<HandValue> out,
 
 namespace detail {
 HandValue seven_card_flush_value(const SevenCards& hand, std::uint64_t key) noexcept;
+// The value of a hand with five or more cards of `suit` (0..3).
+HandValue flush_value(const SevenCards& hand, int suit) noexcept;
 
 // Whether the operating system saves the registers kernel k uses across context switches,
 // from CPUID leaf 1's ECX (bit 27, OSXSAVE: the OS enabled XSAVE) and XCR0 (which register
