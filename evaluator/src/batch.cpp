@@ -73,7 +73,8 @@ void evaluate_batch_simd(const SevenCards* HWY_RESTRICT in, HandValue* HWY_RESTR
     const auto multiplier = hn::Set(d32, kHashMultiplier);
     const auto hash_mask = hn::Set(d64, (std::uint64_t{1} << kHashBits) - 1);
 
-    // The hash of each hand's rank key, and whether any hand of the register has a flush.
+    // The hash of each hand's rank key, and each hand's flush bits: bit 4 * suit + 3 is set
+    // when the hand holds five or more cards of that suit (at most one suit can).
     const auto hash_hands = [&](const SevenCards* group, std::uint64_t* hashes) {
         const auto cards = hn::LoadU(d8, reinterpret_cast<const std::uint8_t*>(group));
         const auto ranks = hn::Or(hn::ShiftRight<2>(cards), padding);
@@ -91,10 +92,10 @@ void evaluate_batch_simd(const SevenCards* HWY_RESTRICT in, HandValue* HWY_RESTR
 
     // Eight registers a step (64 hands with AVX-512, 32 with AVX2; SSE4 is fastest with two).
     // Every hand first gets its rank-key value; the hands with a flush (about 3%) are then
-    // redone from their lanes' flush bits, which name the suit. A step this long holds a
-    // flush most of the time, so the flush test and the fix-up loop's exit are mispredicted
-    // once per 64 hands rather than once per 16: AVX-512 went from 773 to 1,005 M hands/s
-    // and AVX2 from 681 to 773 (two registers a step before; four gave 857 and 732).
+    // redone from their lanes' flush bits, which name the suit. The flush test and the end
+    // of the fix-up loop are mispredicted about once a step, so longer steps pay for them
+    // less often: with eight registers instead of two, AVX-512 went from 773 to 1,008 M
+    // hands/s and AVX2 from 681 to 778 (docs/benchmarks.md; four registers gave 857 and 732).
     constexpr std::size_t kRegisters = HWY_TARGET == HWY_SSE4 ? 2 : 8;
     static_assert(kRegisters * kMaxHands <= 64, "a step's flush mask is one 64-bit word");
     const auto zero = hn::Zero(d64);
@@ -117,10 +118,12 @@ void evaluate_batch_simd(const SevenCards* HWY_RESTRICT in, HandValue* HWY_RESTR
             out[i + j] = tables.rank_values[2u * tables.row_displacement[h >> kColumnBits] +
                                             (h & kColumnMask)];
         }
+        // A step of 64 hands holds a flush 86% of the time; the hint only keeps the fix-up
+        // out of the loop's straight line, which measured the same or slightly faster.
         if (!hn::AllTrue(d64, hn::Eq(any_flush, zero))) [[unlikely]] {
             std::uint64_t flushes = 0;
             for (std::size_t r = 0; r < kRegisters; ++r) {
-                std::uint8_t bits[8] = {};
+                std::uint8_t bits[8] = {};  // StoreMaskBits writes one byte for 64-bit lanes
                 hn::StoreMaskBits(d64, hn::Ne(hn::Load(d64, flush_lanes + r * hands), zero), bits);
                 flushes |= std::uint64_t{bits[0]} << (r * hands);
             }

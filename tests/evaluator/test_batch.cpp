@@ -52,15 +52,18 @@ std::vector<int> full_deck() {
     return deck;
 }
 
-// Hearts and spades only, plus two clubs: nearly every hand has a flush, many a straight flush.
-std::vector<int> flush_heavy_deck() {
+// Two suits only (`first_suit` and the next), plus two cards of a third: nearly every hand has
+// a flush, many a straight flush. First suits 0 and 2 give flushes in all four suits.
+std::vector<int> flush_heavy_deck(int first_suit) {
+    const int second_suit = (first_suit + 1) % kNumSuits;
+    const int other_suit = (first_suit + 2) % kNumSuits;
     std::vector<int> deck;
     for (int r = 0; r < kNumRanks; ++r) {
-        deck.push_back(Card(r, 2).index());
-        deck.push_back(Card(r, 3).index());
+        deck.push_back(Card(r, first_suit).index());
+        deck.push_back(Card(r, second_suit).index());
     }
-    deck.push_back(Card(0, 0).index());
-    deck.push_back(Card(12, 0).index());
+    deck.push_back(Card(0, other_suit).index());
+    deck.push_back(Card(12, other_suit).index());
     return deck;
 }
 
@@ -135,20 +138,25 @@ TEST_CASE("every available kernel equals scalar on a million random hands", "[ba
 }
 
 TEST_CASE("every available kernel equals scalar on flush-heavy hands", "[batch]") {
-    const auto hands = random_hands(200'000, 13, flush_heavy_deck());
-    for (Kernel k : available_kernels()) {
-        INFO("kernel " << kernel_name(k));
-        std::vector<HandValue> values(hands.size(), 0);
-        evaluate_batch(hands, values, k);
-        CHECK(count_mismatches(hands, values) == 0);
+    for (int first_suit : {0, 2}) {
+        const auto hands = random_hands(200'000, 13, flush_heavy_deck(first_suit));
+        for (Kernel k : available_kernels()) {
+            INFO("kernel " << kernel_name(k) << ", flushes in suits " << first_suit << " and "
+                           << first_suit + 1);
+            std::vector<HandValue> values(hands.size(), 0);
+            evaluate_batch(hands, values, k);
+            CHECK(count_mismatches(hands, values) == 0);
+        }
     }
 }
 
 TEST_CASE("short and odd batch sizes, unaligned spans and the default kernel", "[batch]") {
-    // Up to two of the widest kernel's steps (64 hands) and a tail, from both decks, so that
-    // the flush fix-up inside a step is reached at every position and offset.
+    // Up to two of the widest kernel's steps (64 hands) and a tail, from the full deck and the
+    // flush-heavy ones, so that the flush fix-up inside a step is reached at every position
+    // and offset, in every suit.
     for (const auto& hands :
-         {random_hands(140, 14, full_deck()), random_hands(140, 15, flush_heavy_deck())}) {
+         {random_hands(140, 14, full_deck()), random_hands(140, 15, flush_heavy_deck(0)),
+          random_hands(140, 16, flush_heavy_deck(2))}) {
         for (Kernel k : available_kernels()) {
             INFO("kernel " << kernel_name(k));
             for (std::size_t offset = 0; offset < 3; ++offset) {
