@@ -181,7 +181,10 @@ POKERARENA_HOT Chips Table::post(int seat, Chips amount, bool to_bet) {
     committed_[seat] += a;
     pot_ += a;
     if (to_bet) bet_[seat] += a;
-    if (stack_[seat] == 0) all_in_ |= bit(seat);
+    if (stack_[seat] == 0) {
+        all_in_ |= bit(seat);
+        can_act_ &= static_cast<SeatMask>(~bit(seat));
+    }
     return a;
 }
 
@@ -237,6 +240,7 @@ POKERARENA_HOT void Table::start_hand() {
 
     folded_ = 0;
     all_in_ = 0;
+    can_act_ = dealt_in_;
     acted_ = 0;
     anted_ = 0;
     // Whole arrays assigned from zero are a few vector stores; fill() stored each entry.
@@ -738,6 +742,7 @@ Event Table::run() {
             pot_ -= back;
             stack_[top] += back;
             all_in_ &= static_cast<SeatMask>(~bit(top));
+            can_act_ |= bit(top);  // it holds the top bet, so it has not folded
             debug_check();
             if (!wants(EventKind::UncalledBetReturned)) goto at_end_round;
             e.kind = EventKind::UncalledBetReturned;
@@ -1005,6 +1010,8 @@ bool Table::check_invariants(std::string* why) const {
                     " != chips put in " + std::to_string(put_in));
     if (pot_ < 0) return fail("negative pot");
     if ((folded_ | all_in_) & ~dealt_in_) return fail("a seat not dealt in folded or is all-in");
+    if (can_act_ != (dealt_in_ & ~folded_ & ~all_in_))
+        return fail("the seats that can act are out of date");
     // Once the pots are paid an all-in seat may have won chips; before that it has none.
     const bool paying = step_ == Step::AwardPots || step_ == Step::EndHand ||
                         step_ == Step::StartHand || step_ == Step::GameOver;
