@@ -236,6 +236,14 @@ POKERARENA_HOT void Table::start_hand() {
         if (!(dealt_in_ & bit(button_))) button_ = next_seat(dealt_in_, button_);
     } else {
         button_ = next_seat(dealt_in_, button_);
+        // Heads-up the button posts the small blind and the other seat the big blind. When a
+        // table falls to two players because the button busted, the moving button would give
+        // the last hand's big blind the big blind again; no player takes it twice in a row
+        // (as in the TDA rules), so that player gets the button. In a heads-up match the
+        // last big blind is the next button anyway.
+        if (at_most_one_seat(dealt_in_ & static_cast<SeatMask>(dealt_in_ - 1)) &&
+            big_blind_seat_ >= 0 && (dealt_in_ & bit(big_blind_seat_)))
+            button_ = big_blind_seat_;
     }
 
     folded_ = 0;

@@ -404,3 +404,31 @@ TEST_CASE("rule 11: when at most one player can act, the board is dealt with no 
         CHECK(t.last_hand().num_actions == 1);
     }
 }
+
+TEST_CASE("heads-up after the button busts: nobody posts the big blind twice in a row",
+          "[rules][table]") {
+    // Three-handed, button 2: seat 0 posts the small blind, seat 1 the big blind.
+    Table t = make_table({10000, 10000, 300}, 2, 50, 100, kHandMask);
+    t.set_next_hand_cards(cards({"", "AsAh", "7c2d"}, "KdQh9s5c3h"));
+    play(t, {{2, raise(300)}, {0, fold()}, {1, call()}});
+    finish(t);
+    REQUIRE(t.stack(2) == 0);
+    CHECK(t.last_hand().blinds[1] == 100);
+    // Seat 1 would post the big blind again if the button only moved on (to seat 0, which
+    // heads-up posts the small blind); it takes the button and the small blind instead.
+    std::vector<int> buttons, big_blinds;
+    for (int hand = 0; hand < 4; ++hand) {
+        const Event e = t.advance();
+        REQUIRE(e.kind == EventKind::ActionRequired);
+        CHECK(e.seat == t.button());  // heads-up the button acts first before the flop
+        act_ok(t, fold());
+        finish(t);
+        const HandRecord& r = t.last_hand();
+        buttons.push_back(r.button);
+        big_blinds.push_back(r.blinds[0] == 100 ? 0 : 1);
+        CHECK(r.blinds[r.button] == 50);
+        CHECK(r.dealt_in == 0b011);
+    }
+    CHECK(buttons == std::vector<int>{1, 0, 1, 0});
+    CHECK(big_blinds == std::vector<int>{0, 1, 0, 1});
+}
