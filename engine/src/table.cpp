@@ -239,9 +239,11 @@ POKERARENA_HOT void Table::start_hand() {
         // Heads-up the button posts the small blind and the other seat the big blind. When a
         // table falls to two players because the button busted, the moving button would give
         // the last hand's big blind the big blind again; no player takes it twice in a row
-        // (as in the TDA rules), so that player gets the button. In a heads-up match the
-        // last big blind is the next button anyway.
-        if (at_most_one_seat(dealt_in_ & static_cast<SeatMask>(dealt_in_ - 1)) &&
+        // (as in the TDA rules), so that player gets the button. Only a change of players can
+        // cause it (in a heads-up match the last big blind is the next button anyway), so the
+        // common case costs one compare with the last hand's players, still in the record.
+        if (dealt_in_ != record_.dealt_in &&
+            at_most_one_seat(dealt_in_ & static_cast<SeatMask>(dealt_in_ - 1)) &&
             big_blind_seat_ >= 0 && (dealt_in_ & bit(big_blind_seat_)))
             button_ = big_blind_seat_;
     }
