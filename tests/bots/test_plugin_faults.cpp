@@ -71,7 +71,7 @@ TEST_CASE("an exception escaping a plugin's create is a plugin error naming the 
                         "plugin '" + path + "': create" + kEscaped + "thrown from create");
 }
 
-TEST_CASE("an exception escaping a plugin's new_match names the bot; a driver counts a fault") {
+TEST_CASE("an exception escaping a plugin's new_match names the bot, and a driver counts a fault") {
     const std::string spec = thrower("new_match");
     auto bot = make_bot(spec, 1);
     try {

@@ -67,7 +67,7 @@ TEST_CASE(
     CHECK(t.stack(2) == 7000);
 }
 
-TEST_CASE("rule 2: the minimum raise is the last full raise; the minimum bet resets each round",
+TEST_CASE("rule 2: the minimum raise is the last full raise, and the minimum bet resets each round",
           "[rules]") {
     Table t = make_table({10000, 10000, 10000}, 2);
     expect_turn(t, 2);
@@ -147,7 +147,7 @@ TEST_CASE("rule 3: several short all-ins that add up to a full raise reopen the 
     act_ok(t, raise(700));
 }
 
-TEST_CASE("rule 4: all-in is allowed below the minimum raise; an all-in call offers no raise",
+TEST_CASE("rule 4: all-in is allowed below the minimum raise, and an all-in call offers no raise",
           "[rules]") {
     SECTION("all-in below the minimum raise") {
         Table t = make_table({10000, 150}, 1);  // heads-up: button 1 posts the small blind
@@ -296,7 +296,7 @@ TEST_CASE("rule 9: uncalled bets are returned and are not part of any pot", "[ru
     CHECK(t.last_hand().shown == 0);
 }
 
-TEST_CASE("rule 10: antes for every player and the big-blind ante; short stacks go all-in",
+TEST_CASE("rule 10: antes for every player and the big-blind ante, and short stacks go all-in",
           "[rules]") {
     SECTION("every player") {
         GameDef def = GameDef::no_limit_holdem(3, 10000, 50, 100);

@@ -430,7 +430,7 @@ TEST_CASE("a unit's decision time is the sum of its bots'", "[unit]") {
     }
 }
 
-TEST_CASE("a bot that throws from new_match gets a fault; the unit plays on", "[unit]") {
+TEST_CASE("a bot that throws from new_match gets a fault, and the unit plays on", "[unit]") {
     // Duplicate heads-up resets memories once, before the second half; a sit-and-go before
     // every play of a tournament but the unit's first.
     Tournament t = make_tournament(config_of(ROUND_ROBIN, {"call", "call"}, 30, 10));

@@ -97,7 +97,7 @@ class ThrowingFactory final : public BotFactory {
 
 }  // namespace
 
-TEST_CASE("UTF-8: valid text is kept, each invalid byte becomes \\xHH", "[integrity]") {
+TEST_CASE("UTF-8: valid text is kept, each invalid byte becomes a hex escape", "[integrity]") {
     CHECK(to_valid_utf8("plain ascii") == "plain ascii");
     CHECK(to_valid_utf8("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x82\xa1") ==
           "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x82\xa1");
