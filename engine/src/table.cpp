@@ -489,8 +489,11 @@ POKERARENA_HOT void Table::build_pots() {
 }
 
 void Table::build_side_pots(SeatMask active) {
-    // Pots are layers of what the remaining players put in: each layer is won only by those
-    // who reached it; folded chips stay in the layers they reached. When every seat dealt in
+    // Pots are layers of what the remaining players put in, cut at the totals of the all-in
+    // ones: each layer is won by those who reached it and by every remaining player who is not
+    // all-in (a player with chips behind is capped by nobody: what it put in less than another
+    // is ante, dead money, since it matched every bet); folded chips stay in the layers they
+    // reached. When every seat dealt in
     // posted an ante, the antes are layered with the bets, so a seat all-in for part of its
     // ante wins from each opponent no more than it put in itself. An ante posted by some seats
     // only (the big-blind ante, paid for the whole table) is dead money in the main pot:
@@ -507,23 +510,31 @@ void Table::build_side_pots(SeatMask active) {
             antes += record_.antes[s];
         }
     }
+    // The levels: each all-in player's total, and the top one, which no remaining player is
+    // above.
     std::array<Chips, kMaxSeats> levels;
     int num_levels = 0;
-    for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
-        const Chips c = live[std::countr_zero(static_cast<unsigned>(m))];
+    Chips top = 0;
+    for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1))
+        top = std::max(top, live[std::countr_zero(static_cast<unsigned>(m))]);
+    auto add_level = [&](Chips c) {
         int i = num_levels;
         while (i > 0 && levels[i - 1] > c)
             --i;
-        if (i > 0 && levels[i - 1] == c) continue;
+        if (i > 0 && levels[i - 1] == c) return;
         for (int j = num_levels++; j > i; --j)
             levels[j] = levels[j - 1];
         levels[i] = c;
-    }
+    };
+    for (SeatMask m = active & all_in_; m; m &= static_cast<SeatMask>(m - 1))
+        add_level(live[std::countr_zero(static_cast<unsigned>(m))]);
+    add_level(top);
+    const SeatMask uncapped = active & static_cast<SeatMask>(~all_in_);
     num_pots_ = 0;
     if (num_levels == 1) {
-        // Every remaining player put in the same (heads-up, a called all-in, unless the antes
-        // were unequal: a short stack could not pay its whole ante, or per-seat antes were
-        // set): one layer, and chips above it would join it, so one pot of everything.
+        // Every all-in player put in the top amount (heads-up, a called all-in, unless the
+        // antes were unequal: a short stack could not pay its whole ante, or per-seat antes
+        // were set): one layer, and chips above it would join it, so one pot of everything.
         if (pot_ > 0) {
             pot_amounts_[0] = pot_;
             pot_eligible_[0] = active;
@@ -548,7 +559,7 @@ void Table::build_side_pots(SeatMask active) {
         }
         if (amount > 0) {
             pot_amounts_[num_pots_] = amount;
-            pot_eligible_[num_pots_] = active & reached;
+            pot_eligible_[num_pots_] = (active & reached) | uncapped;
             ++num_pots_;
         }
         previous = level;

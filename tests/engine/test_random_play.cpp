@@ -1,6 +1,8 @@
-// Property test: random matches with random legal and illegal actions. After every step the
-// invariants hold; every legal action is accepted and every illegal one rejected with the
-// table unchanged; every hand ends; chips are conserved across hands.
+// Property test: random matches with random legal and illegal actions, random game shapes
+// (rounds, board cards, hole cards), and between hands given cards, per-seat antes and blinds,
+// and new stacks. After every step the invariants hold; every legal action is accepted and
+// every illegal one rejected with the table unchanged; every hand ends; chips are conserved
+// across hands; every hand's payout agrees with an independent reference.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -58,9 +60,77 @@ GameDef random_game(Rng& rng) {
         def.ante_kind = AnteKind::BigBlind;
         def.ante = bb;
     }
+    // One game in five has another shape: fewer rounds, other board cards per round, one
+    // hole card. The last round is topped up so that every hand can be valued (five cards).
+    if (rng.chance(20)) {
+        def.hole_cards = static_cast<int>(rng.range(1, kMaxHoleCards));
+        def.num_rounds = static_cast<int>(rng.range(1, kMaxRounds));
+        def.board_cards = {};
+        int board = 0;
+        for (int r = 0; r < def.num_rounds; ++r) {
+            def.board_cards[r] =
+                static_cast<int>(rng.range(0, std::min(3, kMaxBoardCards - board)));
+            board += def.board_cards[r];
+        }
+        const int short_of_five = 5 - def.hole_cards - board;
+        if (short_of_five > 0) def.board_cards[def.num_rounds - 1] += short_of_five;
+    }
     def.reset_stacks_each_hand = rng.chance(25);
     def.max_hands = static_cast<int>(rng.range(1, 60));
     return def;
+}
+
+// Between hands, now and then: given cards, per-seat antes and blinds (straddles, several
+// blinds or none), or new stacks (busting seats, bringing busted ones back). Returns the
+// chips at the table afterwards.
+Chips random_between_hands(Rng& rng, Table& t, const GameDef& def, Chips chips) {
+    if (rng.chance(5)) {
+        std::array<int, kNumCards> deck{};
+        for (int c = 0; c < kNumCards; ++c)
+            deck[c] = c;
+        int next = 0;
+        auto draw = [&] {
+            const int pick = static_cast<int>(rng.range(next, kNumCards - 1));
+            std::swap(deck[next], deck[pick]);
+            return Card{deck[next++]};
+        };
+        PresetCards given;
+        for (int s = 0; s < def.num_seats; ++s) {
+            if (!rng.chance(50)) continue;
+            given.hole_known[s] = true;
+            for (int i = 0; i < def.hole_cards; ++i)
+                given.hole[s][i] = draw();
+        }
+        int board = 0;
+        for (int r = 0; r < def.num_rounds; ++r)
+            board += def.board_cards[r];
+        given.board_known = static_cast<int>(rng.range(0, board));
+        for (int i = 0; i < given.board_known; ++i)
+            given.board[i] = draw();
+        t.set_next_hand_cards(given);
+    }
+    if (rng.chance(5)) {
+        std::array<Chips, kMaxSeats> antes{}, blinds{};
+        for (int s = 0; s < def.num_seats; ++s) {
+            if (rng.chance(20)) antes[s] = rng.range(1, def.big_blind);
+            if (rng.chance(30)) blinds[s] = rng.range(1, 3 * def.big_blind);
+        }
+        t.set_next_hand_forced_bets(antes, blinds);
+    }
+    if (rng.chance(3)) {
+        std::array<Chips, kMaxSeats> stacks{};
+        chips = 0;
+        for (int s = 0; s < def.num_seats; ++s) {
+            stacks[s] = rng.chance(20) ? 0 : rng.range(1, 50 * def.big_blind);
+            chips += stacks[s];
+        }
+        if (chips == 0) {
+            stacks[0] = def.big_blind;
+            chips = def.big_blind;
+        }
+        t.set_stacks(stacks);
+    }
+    return chips;
 }
 
 Action random_action(Rng& rng, const LegalActions& legal) {
@@ -115,8 +185,8 @@ void check_finished_hand(const Table& t, const GameDef& def, Chips chips) {
 
 // An independent payout reference: the pots re-derived by plain layering of everything each
 // seat put in (antes included when every seat dealt in posted one; otherwise the antes are
-// dead money in the main pot), each awarded to the best shown hands among the seats that
-// reached it, odd chips to the winners first left of the button. The final stacks must agree.
+// dead money in the main pot), each awarded to the best shown hands among the seats eligible
+// for it, odd chips to the winners first left of the button. The final stacks must agree.
 void check_payout(const Table& t, const GameDef& def) {
     const HandRecord& r = t.last_hand();
     const SeatMask contenders = r.dealt_in & ~t.folded();
@@ -130,9 +200,17 @@ void check_payout(const Table& t, const GameDef& def) {
         layered[s] = t.committed(s) - ante_dead;
         dead += ante_dead;
     }
+    // Layers are cut at the all-in contenders' totals and at the highest contender's; a
+    // contender that is not all-in is capped by nothing, so it is eligible for every layer
+    // (with unequal antes it can have put in less than another).
+    const SeatMask all_in = contenders & t.all_in();
     std::vector<Chips> levels;
-    for (int s = 0; s < def.num_seats; ++s)
-        if (contenders & (1u << s)) levels.push_back(layered[s]);
+    Chips highest = 0;
+    for (int s = 0; s < def.num_seats; ++s) {
+        if (all_in & (1u << s)) levels.push_back(layered[s]);
+        if (contenders & (1u << s)) highest = std::max(highest, layered[s]);
+    }
+    levels.push_back(highest);
     std::sort(levels.begin(), levels.end());
     levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
     std::array<Chips, kMaxSeats> award{};
@@ -144,7 +222,8 @@ void check_payout(const Table& t, const GameDef& def) {
             const bool top = l + 1 == levels.size();
             amount += (top ? layered[s] : std::min(layered[s], levels[l])) -
                       std::min(layered[s], previous);
-            if ((contenders & (1u << s)) && layered[s] >= levels[l]) eligible |= 1u << s;
+            if ((contenders & (1u << s)) && (layered[s] >= levels[l] || !(all_in & (1u << s))))
+                eligible |= 1u << s;
         }
         previous = levels[l];
         if (amount == 0) continue;
@@ -205,6 +284,7 @@ std::int64_t play_random(std::uint64_t seed, int hands) {
                 check_payout(t, def);
                 ++played;
                 steps_this_hand = 0;
+                chips = random_between_hands(rng, t, def, chips);
                 continue;
             }
             if (e.kind != EventKind::ActionRequired) continue;

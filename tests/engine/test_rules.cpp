@@ -432,3 +432,21 @@ TEST_CASE("heads-up after the button busts: nobody posts the big blind twice in 
     CHECK(buttons == std::vector<int>{1, 0, 1, 0});
     CHECK(big_blinds == std::vector<int>{0, 1, 0, 1});
 }
+
+TEST_CASE("rule 1 with unequal antes: a player with chips behind is capped by nobody", "[rules]") {
+    // Every seat antes, unequally (per-seat forced bets, as a replay sets them): seat 0 puts
+    // in 300 and is all-in, seats 1 and 2 match every bet with chips behind but put in only
+    // 260 and 210. What they put in less is ante, dead money: the best hand (seat 2) wins the
+    // whole 770, not a main pot of 630 with side pots of 100 and 40 that only the seats who
+    // put in more could win.
+    Table t = make_table({300, 10000, 10000}, 0);
+    t.set_next_hand_forced_bets({100, 60, 10}, {0, 50, 100});
+    t.set_next_hand_cards(cards({"7c2d", "KsKh", "AsAh"}, "QdJh9s5c3h"));
+    play(t, {{0, raise(200)}, {1, call()}, {2, call()}});
+    play(t, {{1, check()}, {2, check()}, {1, check()}, {2, check()}, {1, check()}, {2, check()}});
+    finish(t);
+    CHECK(t.stack(0) == 0);
+    CHECK(t.stack(1) == 10000 - 260);
+    CHECK(t.stack(2) == 10000 - 210 + 770);
+    CHECK(total_stacks(t) == 20300);
+}
