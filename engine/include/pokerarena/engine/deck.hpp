@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 
 #include "pokerarena/engine/types.hpp"
@@ -37,12 +38,16 @@ class Deck {
     // The deck without the cards in `removed`, for dealing the unknown cards of a replay.
     void reset_without(std::uint64_t key, CardSet removed);
 
-    // The next card. Precondition: remaining() > 0.
+    // The next card. Precondition: remaining() > 0 (asserted).
     Card next() {
         // One Fisher-Yates step: position i swaps with a uniform pick from i..size-1. The pick
         // multiplies 32 hash bits by the range (Lemire's method without the rejection step): the
         // bias is below 52 / 2^32, about 1e-8, far under anything a poker statistic can see, and
         // it saves a division and a loop on every card. Inline: the call cost as much as the step.
+        // Past the end the step would return whatever lies after the deck (beyond the array for
+        // a full one) rather than fail; asserted, so debug builds stop there and release builds
+        // keep the step as cheap as it is.
+        assert(remaining() > 0);
         const int i = position_;
         const std::uint64_t bits = mix(key_ + static_cast<std::uint64_t>(i + 1) * kGolden) >> 32;
         const std::uint64_t range = static_cast<std::uint64_t>(size_ - i);
@@ -54,9 +59,10 @@ class Deck {
         return Card{card};
     }
     // The next n cards into out[0..n), exactly as n calls of next(). Precondition:
-    // remaining() >= n. The state stays in registers for the whole run, where next() stores
-    // and reloads it for every card.
+    // 0 <= n <= remaining() (asserted). The state stays in registers for the whole run, where
+    // next() stores and reloads it for every card.
     void deal(Card* out, int n) {
+        assert(n >= 0 && n <= remaining());
         const std::uint64_t key = key_;
         const int size = size_;
         int i = position_;
