@@ -213,24 +213,60 @@ TEST_CASE("illegal actions are rejected with the rule named and change nothing",
     CHECK(t.act(1, check()).ok());
 }
 
-TEST_CASE("the button moves each hand; heads-up the button acts first before the flop", "[table]") {
-    GameDef def = GameDef::no_limit_holdem(3, 10000, 50, 100);
-    def.reset_stacks_each_hand = true;
-    def.max_hands = 6;
-    Table t(def, 7, 0);
-    t.set_pause_mask(kPauseOnEveryEvent);
-    std::vector<int> buttons;
-    for (Event e = t.advance(); e.kind != EventKind::GameOver; e = t.advance()) {
-        if (e.kind == EventKind::HandStarted) buttons.push_back(e.seat);
-        if (e.kind == EventKind::ActionRequired) CHECK(t.act(fold()).ok());
+TEST_CASE(
+    "the button moves each hand, and heads-up it alternates, posts the small blind, acts "
+    "first before the flop and last after",
+    "[table]") {
+    SECTION("three seats: one seat left each hand") {
+        GameDef def = GameDef::no_limit_holdem(3, 10000, 50, 100);
+        def.reset_stacks_each_hand = true;
+        def.max_hands = 6;
+        Table t(def, 7, 0);
+        t.set_pause_mask(kPauseOnEveryEvent);
+        std::vector<int> buttons;
+        for (Event e = t.advance(); e.kind != EventKind::GameOver; e = t.advance()) {
+            if (e.kind == EventKind::HandStarted) buttons.push_back(e.seat);
+            if (e.kind == EventKind::ActionRequired) CHECK(t.act(fold()).ok());
+        }
+        CHECK(buttons == std::vector<int>{2, 0, 1, 2, 0, 1});
+        CHECK(t.hands_played() == 6);
+        for (int s = 0; s < 3; ++s)
+            CHECK(t.stack(s) > 0);
     }
-    CHECK(buttons == std::vector<int>{2, 0, 1, 2, 0, 1});
-    CHECK(t.hands_played() == 6);
-    for (int s = 0; s < 3; ++s)
-        CHECK(t.stack(s) > 0);
+    SECTION("heads-up, over ten hands of a match left to the table") {
+        // Nobody folds, so every hand sees the flop; the stacks are reset so none ends the
+        // match early. The first hand's button is the last seat (table.cpp), then it alternates.
+        GameDef def = GameDef::no_limit_holdem(2, 10000, 50, 100);
+        def.reset_stacks_each_hand = true;
+        def.max_hands = 10;
+        Table t(def, 7, 0);
+        t.set_pause_mask(kHandMask);
+        std::vector<int> buttons;
+        std::array<int, 2> first_to_act = {-1, -1};  // preflop, flop
+        for (Event e = t.advance(); e.kind != EventKind::GameOver; e = t.advance()) {
+            if (e.kind == EventKind::ActionRequired) {
+                CHECK(t.button() == (buttons.size() % 2 == 0 ? 1 : 0));
+                if (e.round < 2 && first_to_act[e.round] < 0) first_to_act[e.round] = e.seat;
+                CHECK(t.act(call()).ok());
+                continue;
+            }
+            REQUIRE(e.kind == EventKind::HandEnded);
+            const HandRecord& r = t.last_hand();
+            INFO("hand " << r.hand_number);
+            buttons.push_back(r.button);
+            const int other = 1 - r.button;
+            CHECK(r.blinds[r.button] == 50);
+            CHECK(r.blinds[other] == 100);
+            CHECK(first_to_act[0] == r.button);
+            CHECK(first_to_act[1] == other);
+            CHECK(r.board_count == 5);
+            first_to_act = {-1, -1};
+        }
+        CHECK(buttons == std::vector<int>{1, 0, 1, 0, 1, 0, 1, 0, 1, 0});
+    }
 }
 
-TEST_CASE("a match ends when one player holds every chip; busted seats sit out", "[table]") {
+TEST_CASE("a match ends when one player holds every chip, and busted seats sit out", "[table]") {
     GameDef def = GameDef::no_limit_holdem(3, 5000, 50, 100);
     def.starting_stacks[0] = 150;
     Table t(def, 11, 0);
