@@ -2,9 +2,9 @@
 //
 // The replay drives the engine and follows the file, not the other way round: the engine
 // decides whose turn it is and when a round closes, and every file action must agree. So an
-// action out of turn, an illegal size, a board dealt while betting is still open, or betting
-// after the hand ended is reported at the file action where it happens, which is what a person
-// fixing the file needs.
+// action out of turn or by a player who is all-in, an illegal size, a board dealt while betting is
+// still open, or betting after the hand ended is reported at the file action where it happens,
+// which is what a person fixing the file needs.
 //
 // Show/muck actions are not replayed: the engine shows down every hand still in, and a PHH
 // muck at showdown only forfeits a pot the player had lost anyway in the files seen so far.
@@ -168,7 +168,9 @@ bool is_betting(const PhhAction& action) {
 // pot and engine_stacks with the stacks after the hand.
 class HandPlayer {
   public:
-    HandPlayer(const PhhHand& hand, const Setup& setup) : hand_(hand), setup_(setup) {}
+    HandPlayer(const PhhHand& hand, const Setup& setup) : hand_(hand), setup_(setup) {
+        all_in_at_.fill(-1);
+    }
 
     ReplayResult play();
 
@@ -179,6 +181,10 @@ class HandPlayer {
     // Consumes dealer and show actions up to the next betting action; returns its position
     // in hand_.actions, or actions.size() if none is left.
     std::size_t next_betting_action();
+    // "p3 is all-in (since actions[4]) and cannot act" if the player of `action` is all-in,
+    // else "". The engine never asks an all-in seat to act, so without this such an action
+    // reads as out of turn, or, once every player still in is all-in, as after the hand.
+    std::string all_in_actor(const PhhAction& action, SeatMask all_in) const;
     std::string compare(ReplayResult& result) const;
 
     const PhhHand& hand_;
@@ -188,7 +194,17 @@ class HandPlayer {
     const PhhAction* last_board_deal_ = nullptr;
     SeatMask split_winners_ = 0;
     SeatMask pot_winners_ = 0;
+    // The file action that put each player all-in; -1 if none did (a forced bet may have).
+    std::array<int, kMaxSeats> all_in_at_{};
 };
+
+std::string HandPlayer::all_in_actor(const PhhAction& action, SeatMask all_in) const {
+    if (!(all_in >> action.player & 1u)) return "";
+    const int at = all_in_at_[action.player];
+    const std::string since =
+        at >= 0 ? "actions[" + std::to_string(at) + "]" : std::string("the forced bets");
+    return player_name(action.player) + " is all-in (since " + since + ") and cannot act";
+}
 
 std::size_t HandPlayer::next_betting_action() {
     while (next_ < hand_.actions.size() && !is_betting(hand_.actions[next_])) {
@@ -251,9 +267,12 @@ ReplayResult HandPlayer::play() {
             return result;
         }
         if (action.player != event.seat) {
+            const std::string all_in = all_in_actor(action, table.all_in());
             result.status = ReplayStatus::Error;
-            result.message = error_at(action, player_name(action.player) + " acts out of turn; " +
-                                                  player_name(event.seat) + " is to act");
+            result.message = error_at(
+                action,
+                (all_in.empty() ? player_name(action.player) + " acts out of turn" : all_in) +
+                    "; " + player_name(event.seat) + " is to act");
             return result;
         }
         const Status status = table.act(engine_action(action));
@@ -262,14 +281,18 @@ ReplayResult HandPlayer::play() {
             result.message = error_at(action, engine_message(status.message, hand_.chip_decimals));
             return result;
         }
+        if (table.all_in() >> action.player & 1u) all_in_at_[action.player] = action.index;
         ++next_;
     }
 
-    // After the hand: only shows, mucks and the run-out of the board may remain.
+    // After the hand: only shows, mucks and the run-out of the board may remain. An all-in
+    // seat stays in all_in() until the next hand starts.
     next_betting_action();
     if (next_ < hand_.actions.size()) {
+        const PhhAction& action = hand_.actions[next_];
+        const std::string all_in = all_in_actor(action, table.all_in());
         result.status = ReplayStatus::Error;
-        result.message = error_at(hand_.actions[next_], "the hand is already over");
+        result.message = error_at(action, all_in.empty() ? "the hand is already over" : all_in);
         return result;
     }
     const HandRecord& record = table.last_hand();

@@ -1,6 +1,6 @@
 // Replay of input that holds no hand or cannot be read: an empty .phhs given by path, a .phhs
-// without hands inside a folder, a hand file's symbolic link that leads nowhere, and card text
-// quoted in errors as whole UTF-8 characters.
+// without hands inside a folder, a hand file's symbolic link that leads nowhere, card text
+// quoted in errors as whole UTF-8 characters, and actions of a player who is all-in.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -40,6 +40,15 @@ class ScratchFolder {
   private:
     std::filesystem::path path_;
 };
+
+// The replay of a hand that parses (errors of the reader are not the replay's).
+ReplayResult replay_text(const std::string& text) {
+    const std::vector<PhhEntry> entries = parse_phh(text, "test.phh", false);
+    REQUIRE(entries.size() == 1);
+    INFO(entries[0].message);
+    REQUIRE(entries[0].status == PhhEntry::Status::Ok);
+    return replay_entry(entries[0]);
+}
 
 }  // namespace
 
@@ -107,4 +116,43 @@ TEST_CASE("PHH errors quote a bad card as whole UTF-8 characters", "[phh]") {
         "rank.phh", false);
     REQUIRE(first.size() == 1);
     CHECK_THAT(first[0].message, Catch::Contains("bad card '\u2660'"));
+}
+
+TEST_CASE("Replay: an action of a player who is all-in names the player and the all-in",
+          "[replay]") {
+    // Heads-up, p2 (the button, 100 chips) is all-in preflop and p1 (200) calls: the board
+    // runs out without betting. A bet by p2 was "the hand is already over", which sent the
+    // reader looking for a missing fold.
+    const std::string heads_up =
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [200, 100]\nactions = ['d dh p1 AhKh', 'd dh p2 QsQd', "
+        "'p2 cbr 100', 'p1 cc', 'd db 2c3c4c', ";
+    const ReplayResult all_in = replay_text(heads_up + "'p2 cbr 10']\n");
+    CHECK(all_in.status == ReplayStatus::Error);
+    CHECK(all_in.message ==
+          "actions[5] 'p2 cbr 10': p2 is all-in (since actions[2]) and cannot act");
+    // p1 still has chips but nobody to bet against: that hand is simply over.
+    const ReplayResult covered = replay_text(heads_up + "'p1 cbr 10']\n");
+    CHECK(covered.status == ReplayStatus::Error);
+    CHECK(covered.message == "actions[5] 'p1 cbr 10': the hand is already over");
+
+    // Three players, p3 all-in preflop; p1 and p2 bet on. p3's action is not out of turn: p3
+    // cannot act at all.
+    const std::string three =
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+        "starting_stacks = [200, 200, 50]\nactions = ['d dh p1 AhKh', 'd dh p2 QsQd', "
+        "'d dh p3 7c2d', 'p3 cbr 50', 'p1 cc', 'p2 cc', 'd db 2c3c4c', 'p3 cbr 10']\n";
+    const ReplayResult in_hand = replay_text(three);
+    CHECK(in_hand.status == ReplayStatus::Error);
+    CHECK(in_hand.message ==
+          "actions[7] 'p3 cbr 10': p3 is all-in (since actions[3]) and cannot act; p1 is to act");
+
+    // All-in by posting the big blind: no action of the file put p1 all-in.
+    const ReplayResult blind = replay_text(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [2, 100]\nactions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'p2 cc', "
+        "'d db 2c3c4c', 'p1 cc']\n");
+    CHECK(blind.status == ReplayStatus::Error);
+    CHECK(blind.message ==
+          "actions[4] 'p1 cc': p1 is all-in (since the forced bets) and cannot act");
 }
