@@ -517,13 +517,14 @@ void Table::build_side_pots(SeatMask active) {
     Chips top = 0;
     for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1))
         top = std::max(top, live[std::countr_zero(static_cast<unsigned>(m))]);
+    // Insertion in order; the shift runs in the same loop as the search (a separate shift
+    // loop compiled to a call of memmove).
     auto add_level = [&](Chips c) {
-        int i = num_levels;
-        while (i > 0 && levels[i - 1] > c)
-            --i;
-        if (i > 0 && levels[i - 1] == c) return;
-        for (int j = num_levels++; j > i; --j)
-            levels[j] = levels[j - 1];
+        for (int k = 0; k < num_levels; ++k)
+            if (levels[k] == c) return;
+        int i = num_levels++;
+        for (; i > 0 && levels[i - 1] > c; --i)
+            levels[i] = levels[i - 1];
         levels[i] = c;
     };
     for (SeatMask m = active & all_in_; m; m &= static_cast<SeatMask>(m - 1))
