@@ -242,7 +242,9 @@ POKERARENA_HOT void Table::start_hand() {
         // (as in the TDA rules), so that player gets the button. Only a change of players can
         // cause it (in a heads-up match the last big blind is the next button anyway), so the
         // common case costs one compare with the last hand's players, still in the record.
-        if (dealt_in_ != record_.dealt_in &&
+        // After per-seat blinds (a replay's) the largest blind may be a straddle, not the big
+        // blind: the button then just moves on.
+        if (dealt_in_ != record_.dealt_in && last_blinds_from_game_def_ &&
             at_most_one_seat(dealt_in_ & static_cast<SeatMask>(dealt_in_ - 1)) &&
             big_blind_seat_ >= 0 && (dealt_in_ & bit(big_blind_seat_)))
             button_ = big_blind_seat_;
@@ -313,6 +315,7 @@ POKERARENA_HOT void Table::for_each_forced_bet(Post&& post_one) {
     };
     // Antes, then blinds, each in order from the left of the button: a stack too short for
     // both pays the ante first and is all-in for whatever is left of its blind.
+    last_blinds_from_game_def_ = !next_forced_set_;
     if (next_forced_set_) {
         next_forced_set_ = false;
         int s = button_;
@@ -471,12 +474,15 @@ Status Table::reject_action(Action action) const {
 POKERARENA_HOT void Table::build_pots() {
     const SeatMask active = dealt_in_ & ~folded_;
     award_index_ = 0;
-    if ((active & all_in_) == 0 || at_most_one_seat(active)) {
-        // Nobody still in is all-in: each of them matched every bet (or took the uncalled rest
-        // back), so all put in the same after the antes and no folded seat put in more. That is
-        // a single layer: one pot of everything, contested by every remaining player. A lone
-        // remaining player (the others folded to an all-in) takes everything too: with one
-        // level the layering makes one pot, and any chips above it join that pot.
+    // Nobody still in is all-in: each of them matched every bet (or took the uncalled rest
+    // back), so all put in the same after the antes and no folded seat put in more. That is a
+    // single layer: one pot of everything, contested by every remaining player. Unless every
+    // seat anted and the antes differ (per-seat antes): the antes are then layered like bets
+    // (build_side_pots), and players with chips behind can have put in different amounts. A
+    // lone remaining player (the others folded to an all-in) takes everything: with one level
+    // the layering makes one pot, and any chips above it join that pot.
+    if (at_most_one_seat(active) ||
+        ((active & all_in_) == 0 && !(anted_ == dealt_in_ && antes_differ()))) {
         num_pots_ = 0;
         if (pot_ > 0) {
             pot_amounts_[0] = pot_;
@@ -488,19 +494,25 @@ POKERARENA_HOT void Table::build_pots() {
     build_side_pots(active);
 }
 
+bool Table::antes_differ() const {
+    const Chips first = record_.antes[std::countr_zero(static_cast<unsigned>(dealt_in_))];
+    for (SeatMask m = dealt_in_; m; m &= static_cast<SeatMask>(m - 1))
+        if (record_.antes[std::countr_zero(static_cast<unsigned>(m))] != first) return true;
+    return false;
+}
+
 void Table::build_side_pots(SeatMask active) {
-    // Pots are layers of what the remaining players put in, cut at the totals of the all-in
-    // ones: each layer is won by those who reached it and by every remaining player who is not
-    // all-in (a player with chips behind is capped by nobody: what it put in less than another
-    // is ante, dead money, since it matched every bet); folded chips stay in the layers they
-    // reached. When every seat dealt in
+    // Pots are layers of what the remaining players put in: each layer is won only by those
+    // who reached it; folded chips stay in the layers they reached. When every seat dealt in
     // posted an ante, the antes are layered with the bets, so a seat all-in for part of its
-    // ante wins from each opponent no more than it put in itself. An ante posted by some seats
-    // only (the big-blind ante, paid for the whole table) is dead money in the main pot:
-    // layering it by who paid would hand it back to an all-in big blind. After the uncalled
-    // bet is returned no folded seat is above the top layer, but chips above it would join
-    // the last pot rather than leak. Without antes, or when every seat anted, the live chips
-    // are what each seat put in.
+    // ante wins from each opponent no more than it put in itself, and of two players with
+    // chips behind and unequal per-seat antes, each wins from the other only up to its own
+    // total (the rest of a larger ante comes back, as an uncalled bet would). An ante posted
+    // by some seats only (the big-blind ante, paid for the whole table) is dead money in the
+    // main pot: layering it by who paid would hand it back to an all-in big blind. After the
+    // uncalled bet is returned no folded seat is above the top layer, but chips above it
+    // would join the last pot rather than leak. Without antes, or when every seat anted, the
+    // live chips are what each seat put in.
     const int n = def_.num_seats;
     std::array<Chips, kMaxSeats> live = committed_;
     Chips antes = 0;
@@ -510,32 +522,26 @@ void Table::build_side_pots(SeatMask active) {
             antes += record_.antes[s];
         }
     }
-    // The levels: each all-in player's total, and the top one, which no remaining player is
-    // above.
+    // Each remaining player's total is a level, inserted in order; the shift runs in the same
+    // loop as the search (a separate shift loop compiled to a call of memmove).
     std::array<Chips, kMaxSeats> levels;
     int num_levels = 0;
-    Chips top = 0;
-    for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1))
-        top = std::max(top, live[std::countr_zero(static_cast<unsigned>(m))]);
-    // Insertion in order; the shift runs in the same loop as the search (a separate shift
-    // loop compiled to a call of memmove).
-    auto add_level = [&](Chips c) {
+    for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
+        const Chips c = live[std::countr_zero(static_cast<unsigned>(m))];
+        bool known = false;
         for (int k = 0; k < num_levels; ++k)
-            if (levels[k] == c) return;
+            known = known || levels[k] == c;
+        if (known) continue;
         int i = num_levels++;
         for (; i > 0 && levels[i - 1] > c; --i)
             levels[i] = levels[i - 1];
         levels[i] = c;
-    };
-    for (SeatMask m = active & all_in_; m; m &= static_cast<SeatMask>(m - 1))
-        add_level(live[std::countr_zero(static_cast<unsigned>(m))]);
-    add_level(top);
-    const SeatMask uncapped = active & static_cast<SeatMask>(~all_in_);
+    }
     num_pots_ = 0;
     if (num_levels == 1) {
-        // Every all-in player put in the top amount (heads-up, a called all-in, unless the
-        // antes were unequal: a short stack could not pay its whole ante, or per-seat antes
-        // were set): one layer, and chips above it would join it, so one pot of everything.
+        // Every remaining player put in the same (heads-up, a called all-in, unless the antes
+        // were unequal: a short stack could not pay its whole ante, or per-seat antes were
+        // set): one layer, and chips above it would join it, so one pot of everything.
         if (pot_ > 0) {
             pot_amounts_[0] = pot_;
             pot_eligible_[0] = active;
@@ -560,7 +566,7 @@ void Table::build_side_pots(SeatMask active) {
         }
         if (amount > 0) {
             pot_amounts_[num_pots_] = amount;
-            pot_eligible_[num_pots_] = (active & reached) | uncapped;
+            pot_eligible_[num_pots_] = active & reached;
             ++num_pots_;
         }
         previous = level;

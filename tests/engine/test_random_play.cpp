@@ -185,8 +185,8 @@ void check_finished_hand(const Table& t, const GameDef& def, Chips chips) {
 
 // An independent payout reference: the pots re-derived by plain layering of everything each
 // seat put in (antes included when every seat dealt in posted one; otherwise the antes are
-// dead money in the main pot), each awarded to the best shown hands among the seats eligible
-// for it, odd chips to the winners first left of the button. The final stacks must agree.
+// dead money in the main pot), each awarded to the best shown hands among the seats that
+// reached it, odd chips to the winners first left of the button. The final stacks must agree.
 void check_payout(const Table& t, const GameDef& def) {
     const HandRecord& r = t.last_hand();
     const SeatMask contenders = r.dealt_in & ~t.folded();
@@ -200,17 +200,9 @@ void check_payout(const Table& t, const GameDef& def) {
         layered[s] = t.committed(s) - ante_dead;
         dead += ante_dead;
     }
-    // Layers are cut at the all-in contenders' totals and at the highest contender's; a
-    // contender that is not all-in is capped by nothing, so it is eligible for every layer
-    // (with unequal antes it can have put in less than another).
-    const SeatMask all_in = contenders & t.all_in();
     std::vector<Chips> levels;
-    Chips highest = 0;
-    for (int s = 0; s < def.num_seats; ++s) {
-        if (all_in & (1u << s)) levels.push_back(layered[s]);
-        if (contenders & (1u << s)) highest = std::max(highest, layered[s]);
-    }
-    levels.push_back(highest);
+    for (int s = 0; s < def.num_seats; ++s)
+        if (contenders & (1u << s)) levels.push_back(layered[s]);
     std::sort(levels.begin(), levels.end());
     levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
     std::array<Chips, kMaxSeats> award{};
@@ -222,8 +214,7 @@ void check_payout(const Table& t, const GameDef& def) {
             const bool top = l + 1 == levels.size();
             amount += (top ? layered[s] : std::min(layered[s], levels[l])) -
                       std::min(layered[s], previous);
-            if ((contenders & (1u << s)) && (layered[s] >= levels[l] || !(all_in & (1u << s))))
-                eligible |= 1u << s;
+            if ((contenders & (1u << s)) && layered[s] >= levels[l]) eligible |= 1u << s;
         }
         previous = levels[l];
         if (amount == 0) continue;

@@ -433,20 +433,66 @@ TEST_CASE("heads-up after the button busts: nobody posts the big blind twice in 
     CHECK(big_blinds == std::vector<int>{0, 1, 0, 1});
 }
 
-TEST_CASE("rule 1 with unequal antes: a player with chips behind is capped by nobody", "[rules]") {
-    // Every seat antes, unequally (per-seat forced bets, as a replay sets them): seat 0 puts
-    // in 300 and is all-in, seats 1 and 2 match every bet with chips behind but put in only
-    // 260 and 210. What they put in less is ante, dead money: the best hand (seat 2) wins the
-    // whole 770, not a main pot of 630 with side pots of 100 and 40 that only the seats who
-    // put in more could win.
-    Table t = make_table({300, 10000, 10000}, 0);
-    t.set_next_hand_forced_bets({100, 60, 10}, {0, 50, 100});
-    t.set_next_hand_cards(cards({"7c2d", "KsKh", "AsAh"}, "QdJh9s5c3h"));
-    play(t, {{0, raise(200)}, {1, call()}, {2, call()}});
-    play(t, {{1, check()}, {2, check()}, {1, check()}, {2, check()}, {1, check()}, {2, check()}});
+TEST_CASE("rule 1 with unequal per-seat antes: the antes are layered like bets", "[rules]") {
+    // Every seat antes, unequally (per-seat forced bets, as a replay sets them), so the antes
+    // count in the layers like bets: each player wins from another at most what it put in.
+    SECTION("one all-in, two with chips behind") {
+        // Put in: seat 0 300 (all-in), seat 1 260, seat 2 210. Seat 2 (aces) wins the 630
+        // every seat reached, seat 1 (kings) the 100 that seats 0 and 1 put in above it, and
+        // seat 0 gets back the 40 nobody else reached.
+        Table t = make_table({300, 10000, 10000}, 0);
+        t.set_next_hand_forced_bets({100, 60, 10}, {0, 50, 100});
+        t.set_next_hand_cards(cards({"7c2d", "KsKh", "AsAh"}, "QdJh9s5c3h"));
+        play(t, {{0, raise(200)}, {1, call()}, {2, call()}});
+        play(t,
+             {{1, check()}, {2, check()}, {1, check()}, {2, check()}, {1, check()}, {2, check()}});
+        finish(t);
+        CHECK(t.stack(0) == 40);
+        CHECK(t.stack(1) == 10000 - 260 + 100);
+        CHECK(t.stack(2) == 10000 - 210 + 630);
+        CHECK(total_stacks(t) == 20300);
+    }
+    SECTION("a player all-in for exactly the call is not capped below one who put in less") {
+        // Put in: seat 0 300 (all-in), seat 1 250 (all-in calling), seat 2 210. Seat 1 (aces)
+        // wins 630 + 80; seat 2 (kings) wins nothing; seat 0 gets back its last 50.
+        Table t = make_table({300, 250, 10000}, 0);
+        t.set_next_hand_forced_bets({100, 50, 10}, {0, 50, 100});
+        t.set_next_hand_cards(cards({"7c2d", "AsAh", "KsKh"}, "QdJh9s5c3h"));
+        play(t, {{0, raise(200)}, {1, call()}, {2, call()}});
+        finish(t);
+        CHECK(t.stack(0) == 50);
+        CHECK(t.stack(1) == 710);
+        CHECK(t.stack(2) == 10000 - 210);
+    }
+    SECTION("heads-up, nobody all-in") {
+        // Seat 1 antes 325, seat 0 212, both bet 1,850. Seat 0 wins what it matched, 2 x 2,062;
+        // seat 1's ante above seat 0's, 113, was called by nobody and comes back.
+        Table t = make_table({20000, 20000}, 1);
+        t.set_next_hand_forced_bets({212, 325}, {0, 0});
+        t.set_next_hand_cards(cards({"AsAh", "7c2d"}, "QdJh9s5c3h"));
+        play(t, {{0, raise(1850)}, {1, call()}});
+        play(t,
+             {{0, check()}, {1, check()}, {0, check()}, {1, check()}, {0, check()}, {1, check()}});
+        finish(t);
+        CHECK(t.stack(0) == 20000 + 2062);
+        CHECK(t.stack(1) == 20000 - 2062);
+    }
+}
+
+TEST_CASE("heads-up after per-seat blinds with a straddle: the button just moves on",
+          "[rules][table]") {
+    // Button 0; seat 1 posts 50, seat 2 the big blind 100, seat 3 straddles 200. Seats 0 and 1
+    // bust to seat 3. The largest blind was the straddle, not the big blind: seat 2 posted the
+    // big blind, so the button moves on to it and seat 3 posts the big blind.
+    Table t = make_table({300, 200, 10000, 10000}, 0);
+    t.set_next_hand_forced_bets({}, {0, 50, 100, 200});
+    t.set_next_hand_cards(cards({"7c2d", "8c3d", "KsKh", "AsAh"}, "QdJh9s5c4h"));
+    play(t, {{0, raise(300)}, {1, call()}, {2, fold()}, {3, call()}});
     finish(t);
-    CHECK(t.stack(0) == 0);
-    CHECK(t.stack(1) == 10000 - 260);
-    CHECK(t.stack(2) == 10000 - 210 + 770);
-    CHECK(total_stacks(t) == 20300);
+    REQUIRE(t.stack(0) == 0);
+    REQUIRE(t.stack(1) == 0);
+    expect_turn(t, 2);  // heads-up the button acts first before the flop
+    CHECK(t.button() == 2);
+    CHECK(t.last_hand().blinds[2] == 50);
+    CHECK(t.last_hand().blinds[3] == 100);
 }

@@ -159,7 +159,10 @@ class Table {
     // out of line, so that act() itself makes no call.
     [[gnu::cold, gnu::noinline]] Status reject_action(Action action) const;
     void build_pots();
-    void build_side_pots(SeatMask active);  // the layers, when a remaining player is all-in
+    // The layers, when a remaining player is all-in or the layered antes differ.
+    void build_side_pots(SeatMask active);
+    // Whether the seats dealt in posted different antes this hand.
+    bool antes_differ() const;
     void finish_hand();
     Chips post(int seat, Chips amount, bool to_bet);
     void deal_hole_cards(SeatMask seats);
@@ -219,6 +222,10 @@ class Table {
     int raises_this_round_ = 0;   // fixed-limit cap
     int first_to_act_after_ = 0;  // the round's action starts with the next seat after this one
     int big_blind_seat_ = -1;
+    // Whether the hand's blinds were the GameDef's (read when the next hand starts): only then
+    // is big_blind_seat_ the big blind, which the heads-up button rule needs. With per-seat
+    // blinds it is the largest blind, which may be a straddle.
+    bool last_blinds_from_game_def_ = true;
 
     // Forced bets planned on reaching their step when ForcedBet events are wanted, then posted
     // one event at a time; otherwise posted at once without a plan.
