@@ -522,19 +522,16 @@ void Table::build_side_pots(SeatMask active) {
             antes += record_.antes[s];
         }
     }
-    // Each remaining player's total is a level, inserted in order; the shift runs in the same
-    // loop as the search (a separate shift loop compiled to a call of memmove).
     std::array<Chips, kMaxSeats> levels;
     int num_levels = 0;
     for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
         const Chips c = live[std::countr_zero(static_cast<unsigned>(m))];
-        bool known = false;
-        for (int k = 0; k < num_levels; ++k)
-            known = known || levels[k] == c;
-        if (known) continue;
-        int i = num_levels++;
-        for (; i > 0 && levels[i - 1] > c; --i)
-            levels[i] = levels[i - 1];
+        int i = num_levels;
+        while (i > 0 && levels[i - 1] > c)
+            --i;
+        if (i > 0 && levels[i - 1] == c) continue;
+        for (int j = num_levels++; j > i; --j)
+            levels[j] = levels[j - 1];
         levels[i] = c;
     }
     num_pots_ = 0;

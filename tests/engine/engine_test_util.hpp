@@ -137,4 +137,14 @@ struct Rng {
     bool chance(int percent) { return static_cast<int>(next() % 100) < percent; }
 };
 
+// A random legal action: fold 15% when facing a bet, call or check 40%, all-in 20%, and a
+// raise to a uniform amount between the minimum and the maximum otherwise.
+inline Action random_action(Rng& rng, const LegalActions& legal) {
+    const int pick = static_cast<int>(rng.range(0, 99));
+    if (pick < 15 && legal.can_fold) return Action::fold();
+    if (pick < 55 || !legal.can_raise) return Action::check_call();
+    if (pick < 75) return Action::raise_to(legal.max_raise_to);  // all-in (no-limit)
+    return Action::raise_to(rng.range(legal.min_raise_to, legal.max_raise_to));
+}
+
 }  // namespace pokerarena::test

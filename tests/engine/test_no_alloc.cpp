@@ -20,6 +20,7 @@
 #include "pokerarena/engine/table.hpp"
 
 using namespace pokerarena;
+using pokerarena::test::random_action;
 using pokerarena::test::Rng;
 
 namespace {
@@ -143,17 +144,6 @@ struct PlayTally {
     Chips checksum = 0;        // read from the views, so that none is optimised away
 };
 
-Action legal_action(Rng& rng, const LegalActions& legal) {
-    const int pick = static_cast<int>(rng.range(0, 99));
-    if (pick < 15 && legal.can_fold) return Action::fold();
-    if (pick < 60 || !legal.can_raise) return Action::check_call();
-    if (pick < 65) return Action::raise_to(legal.max_raise_to);  // all-in in no-limit
-    // Mostly small raises, so that hands see several rounds and raise wars.
-    const Chips top =
-        rng.chance(50) ? legal.max_raise_to : std::min(legal.max_raise_to, 3 * legal.min_raise_to);
-    return Action::raise_to(rng.range(legal.min_raise_to, top));
-}
-
 // An action of `seat_to_act` (or of another seat) that act() must refuse.
 Status act_illegally(Rng& rng, Table& table, const LegalActions& legal, int seat_to_act) {
     const int n = table.game_def().num_seats;
@@ -169,7 +159,7 @@ Status act_illegally(Rng& rng, Table& table, const LegalActions& legal, int seat
                                              : Action::raise_to(legal.max_raise_to + 1));
         case 3: {  // an action that would be legal, by the wrong seat
             const int other = static_cast<int>((seat_to_act + rng.range(1, n - 1)) % n);
-            return table.act(other, legal_action(rng, legal));
+            return table.act(other, random_action(rng, legal));
         }
         default:  // no such action kind
             return table.act(Action{static_cast<ActionKind>(3), rng.range(0, 1000)});
@@ -194,7 +184,7 @@ PlayTally play_hands(Table& table, const Table& start, SeatView& view, std::uint
         if (e.kind != EventKind::ActionRequired) {
             // Between decisions every action is refused (WrongState).
             if (rng.chance(10)) {
-                if (table.act(legal_action(rng, table.legal_actions())).ok())
+                if (table.act(random_action(rng, table.legal_actions())).ok())
                     ++tally.illegal_accepted;
                 else
                     ++tally.rejected;
@@ -215,7 +205,7 @@ PlayTally play_hands(Table& table, const Table& start, SeatView& view, std::uint
             }
             ++tally.rejected;
         }
-        const Action action = legal_action(rng, legal);
+        const Action action = random_action(rng, legal);
         bool ok = false;
         if (rng.chance(3)) {
             // Searching from a position, as a bot may: act on a copy, then keep the copy.

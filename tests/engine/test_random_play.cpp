@@ -16,6 +16,7 @@
 #include "pokerarena/engine/table.hpp"
 
 using namespace pokerarena;
+using pokerarena::test::random_action;
 using pokerarena::test::Rng;
 
 namespace {
@@ -131,14 +132,6 @@ Chips random_between_hands(Rng& rng, Table& t, const GameDef& def, Chips chips) 
         t.set_stacks(stacks);
     }
     return chips;
-}
-
-Action random_action(Rng& rng, const LegalActions& legal) {
-    const int pick = static_cast<int>(rng.range(0, 99));
-    if (pick < 15 && legal.can_fold) return Action::fold();
-    if (pick < 55 || !legal.can_raise) return Action::check_call();
-    if (pick < 75) return Action::raise_to(legal.max_raise_to);  // all-in (no-limit)
-    return Action::raise_to(rng.range(legal.min_raise_to, legal.max_raise_to));
 }
 
 // Probes that should all be rejected or, if legal by LegalActions, accepted.
