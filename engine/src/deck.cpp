@@ -14,6 +14,7 @@ std::uint64_t deal_key(std::uint64_t seed, std::uint64_t table_id, std::uint64_t
 
 void Deck::reset_without(std::uint64_t key, CardSet removed) {
     key_ = key;
+    fraction_ = 0;
     size_ = 0;
     position_ = 0;
     for (int c = 0; c < kNumCards; ++c)

@@ -2,6 +2,7 @@
 // shared/reference/heads-up-engine-state-machine-plan.md, for a table of 2 to 10 seats).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <limits>
 #include <set>
 #include <string>
@@ -389,19 +390,53 @@ TEST_CASE("dealing is a pure function of (seed, table, hand)", "[table][deck]") 
 }
 
 TEST_CASE("the deck deals 52 distinct cards, roughly uniformly", "[deck]") {
-    std::array<int, 52> first{};
+    // The first nine positions (a heads-up hand) cover three blocks of four positions, each
+    // drawn from one hash: every card is about equally likely at each of them, the last
+    // position of a block and the first of the next included.
+    constexpr int kPositions = 9;
+    std::array<std::array<int, 52>, kPositions> seen{};
     for (std::uint64_t h = 0; h < 52000; ++h) {
         Deck d;
         d.reset(deal_key(1, 0, h));
         CardSet all;
-        for (int i = 0; i < 52; ++i)
-            all.add(d.next());
+        for (int i = 0; i < 52; ++i) {
+            const Card c = d.next();
+            if (i < kPositions) ++seen[i][c.index()];
+            all.add(c);
+        }
         REQUIRE(all.size() == 52);
-        d.reset(deal_key(1, 0, h));
-        ++first[d.next().index()];
     }
-    for (int c : first)
-        CHECK((c > 800 && c < 1200));  // expected 1000, sd about 31
+    for (int i = 0; i < kPositions; ++i)
+        for (int c = 0; c < 52; ++c) {
+            INFO("position " << i << ", card " << c);
+            CHECK((seen[i][c] > 800 && seen[i][c] < 1200));  // expected 1000, sd about 31
+        }
+}
+
+TEST_CASE("neighbouring deck positions are independent, within and across blocks", "[deck]") {
+    // The ranks at positions (i, i + 1), within a block of four (0-1, 2-3) and across two
+    // (3-4), against their exact frequencies: 4/52 * 4/51 for two ranks, 4/52 * 3/51 for one.
+    constexpr int kHands = 200000;
+    constexpr std::array<int, 3> kFirst = {0, 2, 3};
+    std::array<std::array<std::array<int, 13>, 13>, kFirst.size()> pairs{};
+    for (std::uint64_t h = 0; h < kHands; ++h) {
+        Deck d;
+        d.reset(deal_key(2, 5, h));
+        std::array<Card, 5> c{};
+        d.deal(c.data(), 5);
+        for (std::size_t k = 0; k < kFirst.size(); ++k)
+            ++pairs[k][c[kFirst[k]].rank()][c[kFirst[k] + 1].rank()];
+    }
+    for (std::size_t k = 0; k < kFirst.size(); ++k)
+        for (int a = 0; a < 13; ++a)
+            for (int b = 0; b < 13; ++b) {
+                const double p = (4.0 / 52) * ((a == b ? 3.0 : 4.0) / 51);
+                const double expected = kHands * p;
+                const double sd = std::sqrt(kHands * p * (1 - p));
+                INFO("positions " << kFirst[k] << " and " << kFirst[k] + 1 << ", ranks " << a
+                                  << " and " << b);
+                CHECK(std::abs(pairs[k][a][b] - expected) < 6 * sd);
+            }
 }
 
 TEST_CASE("dealing in runs gives the same cards as one card at a time", "[deck]") {
