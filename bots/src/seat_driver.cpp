@@ -164,13 +164,19 @@ const SeatView& SeatDriver::view_for(int seat) {
 Action SeatDriver::timed_decide(int seat) {
     until_timed_ = timing_rng_.below(2 * kTimingMeanGap - 1) + 1;
     const SeatView& view = view_for(seat);
-    const auto start = std::chrono::steady_clock::now();
-    const Action action = bots_[static_cast<std::size_t>(seat)]->decide(view);
-    DecisionTimes& t = times_[static_cast<std::size_t>(seat)];
-    t.time += std::chrono::duration_cast<std::chrono::nanoseconds>(
-        std::chrono::steady_clock::now() - start);
-    ++t.sampled;
-    return action;
+    // A decide() that throws (a plugin's error status included) took its time too: it is
+    // counted on the way out, or the estimate of all decisions would leave out a faulting
+    // bot's and fall short by its fault rate.
+    struct Clock {
+        DecisionTimes& times;
+        const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+        ~Clock() {
+            times.time += std::chrono::duration_cast<std::chrono::nanoseconds>(
+                std::chrono::steady_clock::now() - start);
+            ++times.sampled;
+        }
+    } clock{times_[static_cast<std::size_t>(seat)]};
+    return bots_[static_cast<std::size_t>(seat)]->decide(view);
 }
 
 void SeatDriver::fall_back(int seat, FaultKind kind, const char* message) {

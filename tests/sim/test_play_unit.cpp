@@ -452,12 +452,14 @@ TEST_CASE("a bot that throws from new_match gets a fault, and the unit plays on"
     CHECK(u.bots(2).faults().exception() == 5);
 }
 
-TEST_CASE("decisions that throw are not timed", "[unit]") {
+TEST_CASE("decisions that throw are timed too", "[unit]") {
     Tournament t = make_tournament(config_of(ROUND_ROBIN, {"call", "call"}, 2000, 2000));
     t.factories[1] = std::make_shared<MisbehavingFactory>(Misbehaviour::Throw);
     const UnitResult r = play_unit(t, 0);
-    // About 60 of its decisions were due to be timed; every one threw.
+    // About 60 of its decisions were due to be timed; every one threw, and each took some
+    // time (a clock read and an exception thrown and caught take well over a nanosecond), so
+    // its estimated time is not the 0 that left its mean decision time at 0.00 us.
     REQUIRE(r.bots(1).decisions() > 2000);
     CHECK(r.bots(1).faults().exception() == r.bots(1).decisions());
-    CHECK(r.bots(1).decision_ns() == 0);
+    CHECK(r.bots(1).decision_ns() > 0);
 }

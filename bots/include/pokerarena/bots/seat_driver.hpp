@@ -55,8 +55,8 @@ struct SeatFaults {
     std::int64_t of(FaultKind k) const { return count[static_cast<std::size_t>(k)]; }
 };
 
-// The decisions of a seat that were timed, and their total time. A decision that throws is
-// not timed. Every decision is timed with probability exactly 1 / kTimingMeanGap, so
+// The decisions of a seat that were timed, and their total time, decisions that threw
+// included. Every decision is timed with probability exactly 1 / kTimingMeanGap, so
 // time * kTimingMeanGap estimates the time of all of them without bias, however few were
 // timed (SeatDriver::estimated_decision_time).
 struct DecisionTimes {
