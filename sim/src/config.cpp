@@ -323,7 +323,7 @@ void fill_sit_and_go(TournamentConfig& c) {
                  "; not used by sit-and-go (its blinds are sit_and_go.levels, its stack "
                  "sit_and_go.starting_stack)");
     SitAndGo& s = *c.mutable_sit_and_go();
-    if (s.hands_per_level() == 0) s.set_hands_per_level(10);
+    if (!s.has_hands_per_level()) s.set_hands_per_level(10);
     if (s.hands_per_level() < 1)
         fail("sit_and_go.hands_per_level: " + to_string(s.hands_per_level()) +
              "; expected at least 1 hand");
