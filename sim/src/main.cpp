@@ -97,13 +97,15 @@ std::string suggestions(const CLI::App& failed) {
     return text;
 }
 
-// CLI11's message, then what was probably meant, then where help is. The exit codes stay
-// CLI11's (106 missing, 109 unexpected argument, ...).
+// What was probably meant, then CLI11's message, then where help is. The suggestion comes
+// first because it is usually the cause: in "run --threds 2" the unknown --threds leaves "2"
+// to the CONFIG argument, and CLI11 reports that no file "2" exists. The exit codes stay
+// CLI11's (105 bad value, 106 missing, 109 unexpected argument, ...).
 std::string failure_message(const CLI::App* app, const CLI::Error& error) {
     const CLI::App* failed = failed_app(*app);
     std::string help = "pokerarena --help";
     if (failed != app) help = "pokerarena " + failed->get_name() + " --help";
-    return std::string(error.what()) + "\n" + suggestions(*failed) + "Run '" + help +
+    return suggestions(*failed) + error.what() + "\n" + "Run '" + help +
            "' for more information.\n";
 }
 

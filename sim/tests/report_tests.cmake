@@ -21,9 +21,10 @@ pokerarena_cli_test("merge missing input" 2
   merge ${report_dir}/no_such_report.pb -o ${report_dir}/never.pb)
 pokerarena_cli_test("merge without output" 106 "--out is required" merge a.pb b.pb)
 
-# A mistyped option or subcommand: CLI11's message and exit code, then the nearest name.
+# A mistyped option or subcommand: the nearest name first (usually the cause of CLI11's
+# message), then CLI11's message and exit code.
 pokerarena_cli_test("suggest option of replay" 109
-  "The following argument was not expected: --verbsoe\nunknown option --verbsoe; did you mean --verbose[?]\nRun 'pokerarena replay --help'"
+  "^unknown option --verbsoe; did you mean --verbose[?]\nThe following argument was not expected: --verbsoe\nRun 'pokerarena replay --help'"
   replay ${PROJECT_SOURCE_DIR}/tests/data/phh/pluribus/30/0.phh --verbsoe)
 pokerarena_cli_test("suggest option of report" 109 "unknown option --jsn; did you mean --json[?]"
   report ${report_data}/not_a_report.pb --jsn)
@@ -33,7 +34,7 @@ pokerarena_cli_test("suggest long option with one dash" 109
   "unknown option -jsn; did you mean --json[?]" report ${report_data}/not_a_report.pb -jsn)
 # CLI11 reports an unknown subcommand as a missing one (106).
 pokerarena_cli_test("suggest subcommand" 106
-  "A subcommand is required\nunknown subcommand repot; did you mean report[?]"
+  "^unknown subcommand repot; did you mean report[?]\nA subcommand is required\n"
   repot ${report_data}/not_a_report.pb)
 pokerarena_cli_test("no suggestion when nothing is near" 109
   "The following argument was not expected: --zzzzzz\nRun 'pokerarena report --help'"
