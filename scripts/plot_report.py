@@ -6,7 +6,8 @@ Usage:
 
 Writes into DIR (default: the current folder):
   win_rates.png    each bot's win rate with its 95% confidence interval (mbb/hand; all-in
-                   adjusted beside it when the report has it; ROI for sit-and-go)
+                   adjusted beside it when the report has it; ROI for sit-and-go); a figure
+                   of fewer than 2 samples has no interval, and the axis label says so
   crosstable.png   heads-up formats: row bot against column bot, mbb/hand, as a heat map
   winnings.png     each bot's cumulative winnings in big blinds over the hands it played, in
                    schedule order (a round robin plays one pair after another, so a line's
@@ -103,24 +104,30 @@ def draw_win_rates(ax, report, config_pb2):
     if sit_and_go:
         # The prize is in buy-ins, so its interval is also the ROI's.
         values = [100 * report.bots[i].roi for i in order]
-        errors = [100 * half_width(report.bots[i].prize.ci95) for i in order]
-        ax.barh(positions, values, xerr=errors, capsize=3, color="tab:blue")
-        ax.set_xlabel("ROI, % of the buy-in (95% confidence interval)")
+        intervals = [100 * report.bots[i].prize.ci95 for i in order]
+        ax.barh(positions, values, xerr=error_bars(intervals), capsize=3, color="tab:blue")
+        x_label = "ROI, % of the buy-in (95% confidence interval)"
         ax.set_title("Return on investment")
     else:
         allin = report.config.allin_ev
         height = 0.4 if allin else 0.8
         raw = [report.bots[i].mbb_per_hand for i in order]
         offset = height / 2 if allin else 0
+        intervals = [e.ci95 for e in raw]
         ax.barh([p - offset for p in positions], [e.mean for e in raw], height=height,
-                xerr=[half_width(e.ci95) for e in raw], capsize=3, color="tab:blue", label="raw")
+                xerr=error_bars(intervals), capsize=3, color="tab:blue", label="raw")
         if allin:
             adjusted = [report.bots[i].mbb_per_hand_allin_ev for i in order]
+            adjusted_intervals = [e.ci95 for e in adjusted]
             ax.barh([p + offset for p in positions], [e.mean for e in adjusted],
-                    height=height, xerr=[half_width(e.ci95) for e in adjusted], capsize=3,
+                    height=height, xerr=error_bars(adjusted_intervals), capsize=3,
                     color="tab:orange", label="all-in EV")
+            intervals += adjusted_intervals
             ax.legend(loc="best", fontsize="small")
-        ax.set_xlabel("mbb/hand (95% confidence interval)")
+        x_label = "mbb/hand (95% confidence interval)"
+    if not all(math.isfinite(ci) for ci in intervals):
+        x_label += "\nno interval: fewer than 2 samples"
+    ax.set_xlabel(x_label)
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_yticks(positions)
     ax.set_yticklabels([names[i] for i in order])
@@ -130,10 +137,12 @@ def draw_win_rates(ax, report, config_pb2):
     ax.grid(axis="x", alpha=0.3)
 
 
-def half_width(ci95):
-    """An interval's half-width for an error bar: NaN (no bar) when there is none, which the
-    report gives as infinity for fewer than two samples."""
-    return ci95 if math.isfinite(ci95) else float("nan")
+def error_bars(intervals):
+    """barh's xerr for these 95% half-widths: NaN (no error bar) where the report has no
+    interval (infinity, for fewer than two samples), and None when no bar has one, because
+    matplotlib's errorbar raises StopIteration when every error is NaN."""
+    errors = [ci if math.isfinite(ci) else float("nan") for ci in intervals]
+    return errors if any(math.isfinite(e) for e in errors) else None
 
 
 def signed(value):

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # One tournament split over a Slurm job array: array task K of N runs shard K/N (work units
-# K, K+N, K+2N, ...) on one node, then a job that depends on the whole array merges the shards
-# into one report, the same report as one run of everything on one machine.
+# K-1, K-1+N, K-1+2N, ..., counting units from 0) on one node, then a job that depends on the
+# whole array merges the shards into one report, the same report as one run of everything on
+# one machine.
 #
 #   scripts/slurm_array.sh CONFIG OUT_DIR [SHARDS]     # submits the array and the merge
 #
 # e.g. scripts/slurm_array.sh sim/configs/round_robin.txtpb results 16, then, once the merge
-# job is done: pokerarena report results/all.pb. Each task writes a checkpoint after every
-# wave of tables, and a requeued or resubmitted task resumes from it instead of starting over.
+# job is done: pokerarena report results/all.pb. Each task writes a checkpoint every 30
+# seconds (pokerarena run's --checkpoint-every default) and when it ends or is interrupted, and
+# a requeued or resubmitted task resumes from it instead of starting over.
 # POKERARENA (default build/sim/pokerarena) must be reachable from the compute nodes.
 #SBATCH --job-name=pokerarena
 #SBATCH --nodes=1

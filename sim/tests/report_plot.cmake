@@ -1,44 +1,53 @@
-# scripts/plot_report.py on a report of a real run: every PNG it names exists and is a PNG; a
-# missing report is an error naming it. COMMAND is the pokerarena binary, DIR a scratch folder,
-# PYTHON an interpreter with matplotlib and protobuf, SCRIPT the plot script, CONFIGS
-# sim/configs.
+# scripts/plot_report.py on reports of real runs: every PNG it names exists and is a PNG, also
+# when the intervals are infinite (fewer than two samples); a missing report is an error naming
+# it. COMMAND is the pokerarena binary, DIR a scratch folder, PYTHON an interpreter with
+# matplotlib and protobuf, SCRIPT the plot script, CONFIGS sim/configs.
 set(plots ${DIR}/plots)
 file(REMOVE_RECURSE ${plots})
-execute_process(COMMAND ${COMMAND} run --bots tag,call,random --hands 300 --seed 5 --allin-ev
-  --threads 2 --quiet --out ${DIR}/plot.pb RESULT_VARIABLE exit_code)
-if(NOT exit_code EQUAL 0)
-  message(FATAL_ERROR "pokerarena run: exit code ${exit_code}")
-endif()
 
-execute_process(COMMAND ${PYTHON} ${SCRIPT} ${DIR}/plot.pb --out ${plots}
-  RESULT_VARIABLE exit_code OUTPUT_VARIABLE output ERROR_VARIABLE errors)
-message("${output}${errors}")
-if(NOT exit_code EQUAL 0)
-  message(FATAL_ERROR "plot_report.py: exit code ${exit_code}")
-endif()
-foreach(name win_rates crosstable winnings summary)
-  if(NOT output MATCHES "${name}.png\n")
-    message(FATAL_ERROR "plot_report.py did not write ${name}.png")
+function(pokerarena_run report)
+  execute_process(COMMAND ${COMMAND} run ${ARGN} --threads 2 --quiet --out ${report}
+    RESULT_VARIABLE exit_code)
+  if(NOT exit_code EQUAL 0)
+    message(FATAL_ERROR "pokerarena run ${ARGN}: exit code ${exit_code}")
   endif()
-  file(READ ${plots}/${name}.png signature LIMIT 8 HEX)
-  if(NOT signature STREQUAL "89504e470d0a1a0a")
-    message(FATAL_ERROR "${plots}/${name}.png is not a PNG")
+endfunction()
+
+# Plots REPORT into OUT and requires exit code 0 and each of the PNGs named after OUT, in the
+# script's order; sets `output` to what the script printed.
+function(plot report out)
+  execute_process(COMMAND ${PYTHON} ${SCRIPT} ${report} --out ${out}
+    RESULT_VARIABLE exit_code OUTPUT_VARIABLE output ERROR_VARIABLE errors)
+  message("${output}${errors}")
+  if(NOT exit_code EQUAL 0)
+    message(FATAL_ERROR "plot_report.py ${report}: exit code ${exit_code}")
   endif()
-endforeach()
+  set(written "")
+  foreach(name ${ARGN})
+    string(APPEND written "${out}/${name}.png\n")
+    file(READ ${out}/${name}.png signature LIMIT 8 HEX)
+    if(NOT signature STREQUAL "89504e470d0a1a0a")
+      message(FATAL_ERROR "${out}/${name}.png is not a PNG")
+    endif()
+  endforeach()
+  if(NOT output STREQUAL written)
+    message(FATAL_ERROR "plot_report.py ${report} wrote other files than:\n${written}")
+  endif()
+endfunction()
+
+pokerarena_run(${DIR}/plot.pb --bots tag,call,random --hands 300 --seed 5 --allin-ev)
+plot(${DIR}/plot.pb ${plots} win_rates crosstable winnings summary)
 
 # Sit-and-go: ROI and profit in buy-ins, no crosstable.
-execute_process(COMMAND ${COMMAND} run ${CONFIGS}/sit_and_go.txtpb --hands 6 --threads 2 --quiet
-  --out ${DIR}/plot_sng.pb RESULT_VARIABLE exit_code)
-if(NOT exit_code EQUAL 0)
-  message(FATAL_ERROR "pokerarena run sit_and_go.txtpb: exit code ${exit_code}")
-endif()
-execute_process(COMMAND ${PYTHON} ${SCRIPT} ${DIR}/plot_sng.pb --out ${plots}/sng
-  RESULT_VARIABLE exit_code OUTPUT_VARIABLE output ERROR_VARIABLE errors)
-message("${output}${errors}")
-if(NOT exit_code EQUAL 0 OR NOT output MATCHES "win_rates.png\n.*winnings.png\n.*summary.png\n"
-   OR output MATCHES "crosstable")
-  message(FATAL_ERROR "plot_report.py on a sit-and-go: exit code ${exit_code}")
-endif()
+pokerarena_run(${DIR}/plot_sng.pb ${CONFIGS}/sit_and_go.txtpb --hands 6)
+plot(${DIR}/plot_sng.pb ${plots}/sng win_rates winnings summary)
+
+# One hand: one sample per bot, so every interval is infinite and no bar has an error bar
+# (matplotlib raised StopIteration on such a report).
+pokerarena_run(${DIR}/plot_one_hand.pb --bots tag,call --hands 1)
+plot(${DIR}/plot_one_hand.pb ${plots}/one_hand win_rates crosstable winnings summary)
+pokerarena_run(${DIR}/plot_sng_one_hand.pb ${CONFIGS}/sit_and_go.txtpb --hands 1)
+plot(${DIR}/plot_sng_one_hand.pb ${plots}/sng_one_hand win_rates winnings summary)
 
 execute_process(COMMAND ${PYTHON} ${SCRIPT} ${DIR}/no_such_report.pb --out ${plots}
   RESULT_VARIABLE exit_code OUTPUT_VARIABLE output ERROR_VARIABLE errors)

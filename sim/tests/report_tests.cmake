@@ -1,8 +1,9 @@
 # End-to-end tests of `pokerarena report` and `pokerarena merge`, of the command line's
-# suggestions for mistyped options and subcommands, of every subcommand's help, and of
-# scripts/plot_report.py (included from sim/CMakeLists.txt inside if(POKERARENA_BUILD_TESTS),
-# where pokerarena_cli_test is defined). The table's exact lines and merge's figures are tested
-# in tests/sim/test_report_table.cpp and tests/sim/test_merge.cpp; these check the commands.
+# suggestions for mistyped options and subcommands, of every subcommand's help, of
+# scripts/plot_report.py and of scripts/slurm_array.sh (included from sim/CMakeLists.txt inside
+# if(POKERARENA_BUILD_TESTS), where pokerarena_cli_test is defined). The table's exact lines
+# and merge's figures are tested in tests/sim/test_report_table.cpp and
+# tests/sim/test_merge.cpp; these check the commands.
 set(report_dir ${CMAKE_CURRENT_BINARY_DIR}/report_tests)
 file(MAKE_DIRECTORY ${report_dir})
 set(report_data ${PROJECT_SOURCE_DIR}/tests/data/reports)
@@ -54,6 +55,18 @@ pokerarena_cli_test("main help" 0
 add_test(NAME "sim: merge shards"
   COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>" "-DDIR=${report_dir}"
           -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/report_merge.cmake)
+
+# scripts/slurm_array.sh's array tasks, Slurm's environment faked, merged as its merge job
+# does: the report of one run of everything (tests/cluster_scripts.cmake).
+find_program(BASH_FOR_CLUSTER bash)
+if(BASH_FOR_CLUSTER)
+  add_test(NAME "sim: cluster slurm array"
+    COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>" "-DDIR=${report_dir}"
+            "-DBASH=${BASH_FOR_CLUSTER}" "-DSCRIPT=${PROJECT_SOURCE_DIR}/scripts/slurm_array.sh"
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/cluster_scripts.cmake)
+else()
+  message(STATUS "sim: no bash: scripts/slurm_array.sh is not tested")
+endif()
 
 # scripts/plot_report.py on a real report, when Debian's python3 with matplotlib and
 # protobuf is there (a pyenv or venv python3 first on PATH usually lacks them).
