@@ -358,7 +358,8 @@ TEST_CASE("a bad sit-and-go structure is rejected naming the field", "[config]")
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sit_and_go.hands_per_level: -2"));
     // An explicit 0 is refused too, not taken for the default of 10.
     c.mutable_sit_and_go()->set_hands_per_level(0);
-    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sit_and_go.hands_per_level: 0; expected at least 1"));
+    CHECK_THAT(config_error(c),
+               Catch::Matchers::StartsWith("sit_and_go.hands_per_level: 0; expected at least 1"));
     c = base;
     c.mutable_sit_and_go()->set_buy_in(-2);
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sit_and_go.buy_in: -2"));

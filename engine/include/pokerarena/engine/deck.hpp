@@ -65,8 +65,7 @@ class Deck {
         int i = position_;
         for (const int end = i + n; i < end; ++i) {
             const unsigned position = static_cast<unsigned>(i);
-            if (position % kBlock == 0)
-                fraction = mix(key + (position / kBlock + 1) * kGolden);
+            if (position % kBlock == 0) fraction = mix(key + (position / kBlock + 1) * kGolden);
             const Wide scaled = static_cast<Wide>(fraction) * static_cast<std::uint64_t>(size - i);
             const int j = i + static_cast<int>(scaled >> 64);
             fraction = static_cast<std::uint64_t>(scaled);
