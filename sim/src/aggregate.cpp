@@ -250,19 +250,6 @@ const char* decision_text(SprtDecision d) {
     }
 }
 
-// Places to prizes in buy-ins: payout shares normalized to sum to 1, times the prize pool
-// (buy_in * players), divided by the buy-in.
-std::vector<double> prize_by_place(const TournamentConfig& c) {
-    const SitAndGo& s = c.sit_and_go();
-    double total = 0;
-    for (double share : s.payouts())
-        total += share;
-    std::vector<double> prize(static_cast<std::size_t>(c.bots_size()), 0.0);
-    for (int k = 0; k < s.payouts_size(); ++k)
-        prize[static_cast<std::size_t>(k)] = s.payouts(k) / total * c.bots_size();
-    return prize;
-}
-
 void add_sit_and_go(const Tournament& t, const UnitResult& u, std::vector<BotTotals>& bots,
                     const std::vector<double>& prize) {
     const int n = t.config.bots_size();
@@ -327,6 +314,17 @@ void check_units(const Tournament& tournament, const Units& units, Check check) 
 }
 
 }  // namespace
+
+std::vector<double> prize_by_place(const TournamentConfig& c) {
+    const SitAndGo& s = c.sit_and_go();
+    double total = 0;
+    for (double share : s.payouts())
+        total += share;
+    std::vector<double> prize(static_cast<std::size_t>(c.bots_size()), 0.0);
+    for (int k = 0; k < s.payouts_size(); ++k)
+        prize[static_cast<std::size_t>(k)] = s.payouts(k) / total * c.bots_size();
+    return prize;
+}
 
 void check_unit_results(const Tournament& tournament,
                         const google::protobuf::RepeatedPtrField<UnitResult>& units) {

@@ -24,6 +24,7 @@ CLI::Validator whole_number(unsigned long long least, unsigned long long most) {
                 return "'" + text + "': expected a whole number " +
                        (bounded || too_large ? range : "of " + std::to_string(least) + " or more");
             }
+            text = std::to_string(value);
             return {};
         },
         bounded ? "INT in [" + std::to_string(least) + " - " + std::to_string(most) + "]"

@@ -13,7 +13,9 @@ namespace pokerarena::cli {
 // words and values out of range, with "'TEXT': expected a whole number of LEAST or more" when
 // `most` is the largest 64-bit value and TEXT is not too large for it, else "'TEXT': expected
 // a whole number from LEAST to MOST". (CLI11's Range says "Value abc not in range 1 to 4096" for a
-// word, and its PositiveNumber accepts fractions.)
+// word, and its PositiveNumber accepts fractions.) A transform, not a check: an accepted text is
+// rewritten in plain decimal, because CLI11 reads a leading 0 as octal ("--seed 010" would be
+// seed 8, and "--seed 08" an error) and "0x10" as hexadecimal. Add it with ->transform().
 CLI::Validator whole_number(
     unsigned long long least,
     unsigned long long most = std::numeric_limits<unsigned long long>::max());

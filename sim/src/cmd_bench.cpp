@@ -112,12 +112,12 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     CLI::App* bench = app.add_subcommand(
         "bench", "Play a fixed seeded set of hands: chip checksum (determinism) and hands/s");
     bench->add_option("--threads", options->threads, "Threads (default: every core)")
-        ->check(whole_number(1, 4096));
+        ->transform(whole_number(1, 4096));
     bench
         ->add_option("--hands", options->hands,
                      "Hands in all: 3/4 heads-up duplicate random vs call, 1/4 a 6-max ring")
         ->default_val(options->hands)
-        ->check(whole_number(100, 1'000'000'000'000));
+        ->transform(whole_number(100, 1'000'000'000'000));
     bench->footer(
         "The checksum hashes every work unit's net chips per bot in unit order. For a given\n"
         "--hands it is the same on every machine and with any --threads; a change that\n"

@@ -39,18 +39,18 @@ void add_check_bot_command(CLI::App& app, int& exit_code) {
         ->required();
     check->add_option("--seed", options->check.seed, "Seed of the deals and of the bot")
         ->default_val(options->check.seed)
-        ->check(whole_number(0));
+        ->transform(whole_number(0));
     check
         ->add_option("--hands", options->check.hands_per_setup,
                      "Hands played at each table of the schedule (per run)")
         ->default_val(options->check.hands_per_setup)
-        ->check(whole_number(1, 100000));
+        ->transform(whole_number(1, 100000));
     check
         ->add_option("--timeout", options->check.call_timeout_seconds,
                      "Seconds a call into the plugin (decide, ...) may run before the bot is "
                      "reported as hanging")
         ->default_val(options->check.call_timeout_seconds)
-        ->check(whole_number(1, 3600));
+        ->transform(whole_number(1, 3600));
     check->footer(
         "Plays 2 to 10 seats, no-limit, pot-limit and fixed-limit, deep, short and\n"
         "one-chip stacks, twice with the same seeds. Reports illegal actions, error statuses,\n"

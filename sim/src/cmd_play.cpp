@@ -486,24 +486,24 @@ void add_play_command(CLI::App& app, int& exit_code) {
         ->required();
     play->add_option("--seats", options->seats,
                      "Seats at the table including yours, 2 to 10 (default: 1 + the bots)")
-        ->check(whole_number(2, kMaxSeats));
+        ->transform(whole_number(2, kMaxSeats));
     play->add_option("--stack", options->stack_bb, "Starting stack of every seat in big blinds")
         ->default_val(options->stack_bb)
-        ->check(whole_number(1, 1000000));
+        ->transform(whole_number(1, 1000000));
     play->add_option("--seed", options->seed, "Seed of the cards and the bots")
         ->default_val(options->seed)
-        ->check(whole_number(0));
+        ->transform(whole_number(0));
     play->add_option("--hands", options->hands,
                      "Stop after this many hands (default: until someone holds every chip)")
-        ->check(whole_number(1, 100000000));
+        ->transform(whole_number(1, 100000000));
     play->add_option("--delay", options->delay_ms,
                      "Milliseconds between bot actions (default 400 when typing, 0 when input "
                      "is a pipe)")
-        ->check(whole_number(0, 60000));
+        ->transform(whole_number(0, 60000));
     play->add_option("--stall-warning", options->stall_warning,
                      "Warn when a bot plugin's call has not returned after this many seconds")
         ->default_val(options->stall_warning)
-        ->check(whole_number(1, 86400));
+        ->transform(whole_number(1, 86400));
     play->add_option("--hh-out", options->hh_out,
                      "Write the session's hands to this .phhs file (pokerarena replay reads it)");
     play->footer(

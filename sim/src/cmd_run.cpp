@@ -46,6 +46,9 @@ using sim::Report;
 using sim::TournamentConfig;
 
 struct RunCommandOptions {
+    // The program as it was invoked (argv[0], e.g. build/sim/pokerarena), so that the printed
+    // resume command can be pasted as it is.
+    std::string program = "pokerarena";
     std::string config_path;
     std::vector<std::string> bots;
     std::string format;
@@ -342,9 +345,12 @@ std::string progress_text(const sim::RunProgress& progress, const TournamentConf
          << rate_text(progress.hands_per_second) << "hands/s";
     if (progress.eta_seconds >= 0) line << ", ETA " << clock_text(progress.eta_seconds);
     if (progress.leader >= 0) {
-        char mbb[32];
-        std::snprintf(mbb, sizeof mbb, "%+.1f", progress.leader_mbb_per_hand);
-        line << ", leader " << config.bots(progress.leader).name() << " " << mbb << " mbb/hand";
+        char figure[48];
+        if (progress.leader_by_roi)
+            std::snprintf(figure, sizeof figure, "%+.1f%% ROI", progress.leader_roi_percent);
+        else
+            std::snprintf(figure, sizeof figure, "%+.1f mbb/hand", progress.leader_mbb_per_hand);
+        line << ", leader " << config.bots(progress.leader).name() << " " << figure;
     }
     return line.str();
 }
@@ -468,7 +474,7 @@ int run(const RunCommandOptions& options) {
 
     // The command that resumes the run from `file`, with the outputs and checkpointing it had.
     const auto resume_from = [&](const std::string& file) {
-        std::string command = "pokerarena run --resume " + shell_word(file);
+        std::string command = shell_word(options.program) + " run --resume " + shell_word(file);
         if (out != file) command += " --out " + shell_word(out);
         if (!options.json.empty()) command += " --json " + shell_word(options.json);
         if (!options.checkpoint.empty())
@@ -640,21 +646,25 @@ void add_run_command(CLI::App& app, int& exit_code) {
                                            "Deals per pairing (heads-up; each played twice when "
                                            "duplicate), per seat group (ring) "
                                            "or tournaments (sit-and-go)")
-                              ->check(whole_number(1));
+                              ->transform(whole_number(1));
     options->seed_flag = run_app->add_option("--seed", options->seed, "Seed of every deal and bot")
-                             ->check(whole_number(0));
+                             ->transform(whole_number(0));
     run_app->add_option("--threads", options->threads, "Threads (default: every core)")
-        ->check(whole_number(1, 4096));
-    run_app->add_option("--tables", options->tables, "Tables (work units) in flight at once")
+        ->transform(whole_number(1, 4096));
+    run_app
+        ->add_option("--tables", options->tables,
+                     "Work units (a table each) per wave: a wave's tables are shared among the "
+                     "threads, each thread playing one table at a time, and the next wave starts "
+                     "when it is done")
         ->default_val(options->tables)
-        ->check(whole_number(1, 1 << 20));
+        ->transform(whole_number(1, 1 << 20));
     options->seats_flag =
         run_app->add_option("--seats", options->seats, "Ring and sit-and-go: seats per table")
-            ->check(whole_number(1));
+            ->transform(whole_number(1));
     options->stack_flag = run_app
                               ->add_option("--stack", options->stack_big_blinds,
                                            "Cash formats: starting stack in big blinds")
-                              ->check(whole_number(1));
+                              ->transform(whole_number(1));
     options->duplicate_flag =
         run_app->add_flag("--duplicate,!--no-duplicate", options->duplicate,
                           "Replay every deal with seats swapped or rotated (default on)");
@@ -667,7 +677,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
         run_app->add_option("--hh-out", options->hh_out, "Write hands as PHH into this folder");
     options->hh_sample_flag =
         run_app->add_option("--hh-sample", options->hh_sample, "With --hh-out: write one hand in N")
-            ->check(whole_number(1));
+            ->transform(whole_number(1));
     options->out_flag = run_app->add_option(
         "-o,--out", options->out,
         "Report file, binary Protobuf (default: pokerarena-report.pb, or the --resume file)");
@@ -680,23 +690,27 @@ void add_run_command(CLI::App& app, int& exit_code) {
             ->add_option("--checkpoint-every", options->checkpoint_every,
                          "With --checkpoint: seconds between two checkpoints (what a crash loses)")
             ->default_val(options->checkpoint_every)
-            ->check(whole_number(1, 86400));
+            ->transform(whole_number(1, 86400));
     run_app
         ->add_option("--stall-warning", options->stall_warning,
                      "Warn, naming the bot, when a plugin call has not returned for this many "
                      "seconds")
         ->default_val(options->stall_warning)
-        ->check(whole_number(1, 86400));
+        ->transform(whole_number(1, 86400));
     run_app
         ->add_option("--resume", options->resume,
                      "Continue the run of this report or checkpoint (its configuration is used "
                      "when no other is given)")
         ->check(CLI::ExistingFile);
     run_app->add_option("--shard", options->shard,
-                        "K/N: play only work units K, K+N, K+2N, ... (merge the shards after)");
-    run_app->add_option("--log-level", options->log_level, "trace, debug, info, warn, error or off")
+                        "K/N: play only work units K-1, K-1+N, K-1+2N, ... (units count from "
+                        "0; merge the shards after)");
+    // spdlog reads "warning" as warn too: both are taken.
+    run_app
+        ->add_option("--log-level", options->log_level,
+                     "trace, debug, info, warn (or warning), error or off")
         ->default_val(options->log_level)
-        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "warning", "error", "off"}));
     run_app->add_flag("-q,--quiet", options->quiet, "No progress and no log lines below warn");
     run_app->footer(
         "Prints the results table and writes the report (pokerarena report shows it again).\n"
@@ -708,10 +722,13 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "report marked incomplete and prints the command that resumes it. A second Ctrl-C\n"
         "drops the tables in play and writes the finished ones at once; a third ends the\n"
         "process without writing.\n"
-        "Exit code 0 when done, 2 for a bad configuration or flag (105 for a flag value\n"
-        "out of range), 1 when the run fails, 130 when interrupted. A failing work unit\n"
-        "stops the run the same way (the report keeps every finished unit and can be\n"
-        "resumed) with exit code 1.\n"
+        "Exit code 0 when done, 1 when the run fails, 130 when interrupted, 2 for a\n"
+        "configuration refused after parsing (a bad field or flag combination, an unknown\n"
+        "bot, an output that cannot be written: the message names it). A command line the\n"
+        "parser refuses exits with CLI11's code: 105 for a refused value (a number out of\n"
+        "range, a file that does not exist), 106 for a missing one, 109 for an unknown\n"
+        "argument. A failing work unit stops the run like an interruption (the report keeps\n"
+        "every finished unit and can be resumed) with exit code 1.\n"
         "Plugin bots run inside this process. One that crashes ends it with its signal after\n"
         "a line naming the bot and the command that resumes from the last checkpoint; a\n"
         "plugin call that has not returned after --stall-warning seconds is named in a\n"
@@ -723,7 +740,12 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "  pokerarena run --format ring --bots tag,call,random,allin,fold,equity --hands 5000\n"
         "  pokerarena run config.txtpb --shard 2/8 --out shard2.pb\n"
         "  pokerarena run --resume pokerarena-report.pb");
-    run_app->callback([options, &exit_code] { exit_code = run(*options); });
+    run_app->callback([options, run_app, &exit_code] {
+        // CLI11 names the top-level command after argv[0] when it parses.
+        if (const std::string& name = run_app->get_parent()->get_name(); !name.empty())
+            options->program = name;
+        exit_code = run(*options);
+    });
 }
 
 }  // namespace pokerarena::cli

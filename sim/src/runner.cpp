@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <ctime>
 #include <exception>
@@ -57,9 +58,19 @@ bool in_shard(std::int64_t unit, const Shard& shard) {
 // add per bot per unit, noise next to a unit's thousand hands); only the coordinating thread
 // reads them.
 struct LiveTotals {
-    explicit LiveTotals(std::size_t bots) : net_chips(bots), hands(bots) {}
+    explicit LiveTotals(const TournamentConfig& config)
+        : net_chips(static_cast<std::size_t>(config.bots_size())),
+          hands(net_chips.size()),
+          prize_micros(net_chips.size()),
+          tournaments(net_chips.size()),
+          prize(config.format() == SIT_AND_GO ? prize_by_place(config) : std::vector<double>{}) {}
     std::vector<std::atomic<std::int64_t>> net_chips;
     std::vector<std::atomic<std::int64_t>> hands;
+    // Sit-and-go, where chips won say nothing of the prizes: each bot's prizes in millionths of
+    // a buy-in, and its tournaments (plays).
+    std::vector<std::atomic<std::int64_t>> prize_micros;
+    std::vector<std::atomic<std::int64_t>> tournaments;
+    const std::vector<double> prize;         // by place; empty unless sit-and-go
     std::atomic<std::int64_t> run_units{0};  // finished by this run
     std::atomic<std::int64_t> run_hands{0};
 
@@ -69,6 +80,16 @@ struct LiveTotals {
             if (b >= hands.size()) continue;  // aggregate() rejects such a unit with its reason
             net_chips[b].fetch_add(bot.net_chips(), std::memory_order_relaxed);
             hands[b].fetch_add(bot.hands(), std::memory_order_relaxed);
+        }
+        // places: for each play, every bot's place in config order (tournament.hpp).
+        for (int i = 0; !prize.empty() && i < unit.places_size(); ++i) {
+            const auto b = static_cast<std::size_t>(i) % prize.size();
+            const int place = unit.places(i);
+            if (place < 1 || place > static_cast<int>(prize.size())) continue;  // as above
+            prize_micros[b].fetch_add(
+                std::llround(prize[static_cast<std::size_t>(place - 1)] * 1e6),
+                std::memory_order_relaxed);
+            tournaments[b].fetch_add(1, std::memory_order_relaxed);
         }
         if (this_run) {
             run_units.fetch_add(1, std::memory_order_relaxed);
@@ -100,6 +121,24 @@ class Progress {
         if (run_units > 0)
             p.eta_seconds = p.elapsed_seconds * static_cast<double>(p.units_total - p.units_done) /
                             static_cast<double>(run_units);
+        if (!totals.prize.empty()) {
+            // Ranked as the report ranks a sit-and-go: by prize won per tournament (ROI).
+            p.leader_by_roi = true;
+            for (std::size_t b = 0; b < totals.tournaments.size(); ++b) {
+                const std::int64_t played = totals.tournaments[b].load(std::memory_order_relaxed);
+                if (played == 0) continue;
+                const double roi =
+                    100.0 *
+                    (static_cast<double>(totals.prize_micros[b].load(std::memory_order_relaxed)) /
+                         (1e6 * static_cast<double>(played)) -
+                     1.0);
+                if (p.leader < 0 || roi > p.leader_roi_percent) {
+                    p.leader = static_cast<int>(b);
+                    p.leader_roi_percent = roi;
+                }
+            }
+            return p;
+        }
         const double big_blind = static_cast<double>(tournament_.game.big_blind);
         for (std::size_t b = 0; b < totals.hands.size(); ++b) {
             const std::int64_t hands = totals.hands[b].load(std::memory_order_relaxed);
@@ -222,7 +261,7 @@ Report run_tournament(const Tournament& tournament, const RunOptions& options) {
         options.threads > 0 ? options.threads : std::max(1, tbb::info::default_concurrency());
 
     const auto num_units = static_cast<std::int64_t>(tournament.units.size());
-    LiveTotals totals(static_cast<std::size_t>(tournament.config.bots_size()));
+    LiveTotals totals(tournament.config);
     // Every finished unit (resumed ones first), and where each unit's result is in it (-1:
     // not finished): a few bytes per unit, nothing per hand.
     std::vector<UnitResult> finished;

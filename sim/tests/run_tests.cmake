@@ -36,6 +36,20 @@ pokerarena_cli_test("run stack 0" 105 "--stack: '0': expected a whole number of 
   run --bots tag,call --stack 0)
 pokerarena_cli_test("run negative seed" 105 "--seed: '-1': expected a whole number of 0 or more"
   run --bots tag,call --seed -1)
+# Numbers are decimal whatever their leading zeros: CLI11 alone reads 010 as octal 8 and
+# refuses 08, so a sweep over zero-padded seeds would repeat seeds without a word.
+pokerarena_cli_test("run zero-padded numbers are decimal" 0
+  "Round robin, no-limit, 2 bots, 20 hands, seed 10, complete\n"
+  run --bots a=call,b=call --seed 010 --hands 010 --threads 01 --quiet --out ${run_dir}/padded.pb)
+pokerarena_cli_test("run zero-padded 08 is 8" 0 "2 bots, 2 hands, seed 8, complete\n"
+  run --bots a=call,b=call --seed 08 --hands 1 --quiet --out ${run_dir}/padded.pb)
+# A mistyped option before a separate value: the value falls to CONFIG, and the first line says
+# why (the unknown option) rather than only that no file "2" exists.
+pokerarena_cli_test("run mistyped option before its value" 105
+  "^unknown option --threds; did you mean --threads[?]\nCONFIG: File does not exist: 2\n"
+  run --bots tag,call --threds 2)
+pokerarena_cli_test("run hexadecimal refused" 105 "--seed: '0x10': expected a whole number of 0 or more"
+  run --bots tag,call --seed 0x10)
 pokerarena_cli_test("run hh-sample without hh-out" 2 "--hh-sample 5: hands are written only with --hh-out"
   run --bots tag,call --hh-sample 5)
 # --json is checked before anything is played, and a write that still fails says why.
@@ -62,11 +76,13 @@ pokerarena_cli_test("run threads not a number" 105 "--threads: 'abc': expected a
 pokerarena_cli_test("run bad format" 105 "--format: roundrobin not in {round-robin,gauntlet,ring,sit-and-go}"
   run --bots tag,call --format roundrobin)
 
-# Resume: a complete report resumes to the same table; a resume with another configuration is
-# refused naming the field.
+# Resume: a run interrupted by SIGINT at a fixed unit resumes, by the command it printed, to
+# the uninterrupted report and hand histories; a resume with another configuration is refused
+# naming the field. (The timeout is a backstop: the script stops at a gate, not on a clock.)
 add_test(NAME "sim: run resume"
   COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>" "-DDIR=${run_dir}"
           -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/run_resume.cmake)
+set_tests_properties("sim: run resume" PROPERTIES TIMEOUT 180)
 
 # The determinism signature: the same checksum with 1 and 2 threads. A change to how hands
 # play moves it; update it here and quote it in the commit message.

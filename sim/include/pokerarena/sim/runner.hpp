@@ -105,8 +105,12 @@ struct RunProgress {
     double elapsed_seconds = 0;   // since run_tournament started
     double hands_per_second = 0;  // hands played by this run (not resumed ones) per second
     double eta_seconds = -1;      // -1 until a unit of this run has finished
-    int leader = -1;              // bot with the most net chips per hand so far, -1: none
+    // The bot ahead so far, -1: none. Sit-and-go (leader_by_roi): the best ROI, the report's
+    // order; otherwise the most net chips per hand.
+    int leader = -1;
+    bool leader_by_roi = false;
     double leader_mbb_per_hand = 0;
+    double leader_roi_percent = 0;
 };
 
 // A plugin call that has not returned for a long time (see Stalls above).

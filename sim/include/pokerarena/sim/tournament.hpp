@@ -194,6 +194,11 @@ void check_new_config(const TournamentConfig& config);
 // sit-and-go duplicate, 1 otherwise.
 int plays_per_deal(const TournamentConfig& config);
 
+// Sit-and-go: the prize of each finishing place (index 0 = winner) in buy-ins, the payout
+// shares normalized to sum to 1 times the prize pool (buy-in x players) over the buy-in; 0 for
+// places out of the money. A bot's ROI is its mean prize minus 1.
+std::vector<double> prize_by_place(const TournamentConfig& config);
+
 UnitResult play_unit(const Tournament& tournament, std::int64_t unit);
 
 // What aggregate() expects of a UnitResult (play_unit() provides it):
