@@ -1,7 +1,9 @@
-# `pokerarena run --checkpoint`, then `--resume` of the checkpoint: the resumed run prints the
-# same results table (timing lines aside) and exits 0; resuming with another bot is refused
-# with exit code 2 naming the field, and so is a tournament flag over --resume alone; a failing
-# unit leaves a resumable report. COMMAND is the pokerarena binary, DIR a scratch folder.
+# `pokerarena run --resume`: a run interrupted by SIGINT (at a unit the test chooses, see
+# resume_interrupted.sh) exits 130, prints the command that resumes it, and that command, run as
+# printed, ends with the uninterrupted run's figures and hand histories; resuming with another
+# bot is refused with exit code 2 naming the field, and so is a tournament flag over --resume
+# alone; a failing unit leaves a resumable report. COMMAND is the pokerarena binary, DIR a
+# scratch folder.
 function(run_pokerarena expected_exit)
   execute_process(COMMAND ${COMMAND} run ${ARGN}
     RESULT_VARIABLE exit_code OUTPUT_VARIABLE output ERROR_VARIABLE errors)
@@ -17,33 +19,130 @@ function(run_pokerarena expected_exit)
   set(table "${table}" PARENT_SCOPE)
 endfunction()
 
-file(REMOVE ${DIR}/resume.pb ${DIR}/resume_checkpoint.pb ${DIR}/resumed.pb)
-run_pokerarena(0 --bots tag,call,random --hands 600 --seed 4 --tables 4 --quiet
-  --out ${DIR}/resume.pb --checkpoint ${DIR}/resume_checkpoint.pb)
-set(first_table "${table}")
-if(NOT EXISTS ${DIR}/resume_checkpoint.pb)
-  message(FATAL_ERROR "no checkpoint written")
+# The figures of a report: its JSON (`pokerarena report FILE --json`) without what may differ
+# between runs of one tournament (run, timing, decision times; report.proto says which).
+function(report_figures file result)
+  execute_process(COMMAND ${COMMAND} report ${file} --json ${file}.json
+    RESULT_VARIABLE exit_code OUTPUT_QUIET ERROR_VARIABLE errors)
+  if(NOT exit_code STREQUAL "0")
+    message(FATAL_ERROR "report ${file}: exit code ${exit_code}: ${errors}")
+  endif()
+  file(READ ${file}.json json)
+  string(REGEX REPLACE "\"(run|timing)\": {[^}]*}" "" json "${json}")
+  string(REGEX REPLACE "\"(mean_decision_us|decision_ns|timing_decision_ns)\": [^\n]*\n" ""
+    json "${json}")
+  if(NOT json MATCHES "\"units\": \\[")
+    message(FATAL_ERROR "report ${file}: no units in its JSON; the figures compared would be none")
+  endif()
+  set(${result} "${json}" PARENT_SCOPE)
+endfunction()
+
+# An interrupted run, resumed, ends with the uninterrupted run's report and hand histories.
+# Three bots, 9 units of 1,000 hands; one thread playing one unit at a time, so that where the
+# run stops is fixed by the test (resume_interrupted.sh holds unit 5 through its hand-history
+# file and sends SIGINT while it is held): units 0 to 5 finished, 6 to 8 not started. The
+# hand histories come from the same folder path in both runs (it is part of the configuration).
+set(hh ${DIR}/resume_hh)
+set(tournament --bots tag,call,random --hands 1500 --seed 4 --threads 1 --tables 1
+  --hh-out ${hh} --quiet)
+file(REMOVE_RECURSE ${hh} ${DIR}/resume_hh_uninterrupted)
+file(REMOVE ${DIR}/uninterrupted.pb ${DIR}/interrupted.pb ${DIR}/interrupted_checkpoint.pb)
+run_pokerarena(0 ${tournament} --out ${DIR}/uninterrupted.pb)
+report_figures(${DIR}/uninterrupted.pb uninterrupted)
+file(RENAME ${hh} ${DIR}/resume_hh_uninterrupted)
+
+file(MAKE_DIRECTORY ${hh})
+set(capture ${DIR}/interrupted_unit5.phhs)
+execute_process(COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/resume_interrupted.sh ${COMMAND}
+    ${hh}/unit-00000005.phhs.tmp ${capture} ${DIR}/resume_interrupted ${tournament}
+    --out ${DIR}/interrupted.pb --checkpoint ${DIR}/interrupted_checkpoint.pb
+  RESULT_VARIABLE script_exit OUTPUT_VARIABLE output ERROR_VARIABLE errors TIMEOUT 120)
+message("${output}${errors}")
+if(NOT script_exit STREQUAL "0")
+  message(FATAL_ERROR "resume_interrupted.sh: ${script_exit}")
+endif()
+if(NOT output MATCHES "^exit 130\n")
+  message(FATAL_ERROR "the interrupted run did not exit with 130")
+endif()
+if(NOT output MATCHES "warning: stopping: the tables in play finish their work units")
+  message(FATAL_ERROR "the interrupted run did not answer SIGINT")
+endif()
+if(NOT output MATCHES "seed 4, INCOMPLETE: 6 of 9 units\n")
+  message(FATAL_ERROR "the interrupted run's table does not say 6 of 9 units")
+endif()
+# The resume command, as printed, pasted: it must be the whole of what resumes the run.
+if(NOT output MATCHES "\nInterrupted after 6 of 9 work units; the report above is incomplete\\. Resume with:\n  ([^\n]*)\n")
+  message(FATAL_ERROR "the interrupted run does not print 'Interrupted after 6 of 9 work units' and the resume command")
+endif()
+set(resume_command "${CMAKE_MATCH_1}")
+set(expected_arguments " run --resume ${DIR}/interrupted.pb --checkpoint ${DIR}/interrupted_checkpoint.pb")
+string(FIND "${resume_command}" "${expected_arguments}" at REVERSE)
+string(LENGTH "${resume_command}" command_length)
+string(LENGTH "${expected_arguments}" arguments_length)
+math(EXPR arguments_end "${at} + ${arguments_length}")
+if(at LESS 0 OR NOT arguments_end EQUAL command_length)
+  message(FATAL_ERROR "the resume command does not end with '${expected_arguments}': ${resume_command}")
+endif()
+# Unit 5's hands went through the FIFO: more than its 64 KiB buffer holds (so the unit was
+# still in play when the run answered SIGINT), and the same hands as in the uninterrupted run.
+file(SIZE ${capture} captured)
+if(captured LESS 262144)
+  message(FATAL_ERROR "unit 5 wrote ${captured} bytes of hands, too few to be held by the FIFO (at least 256 KiB, 4 times its buffer)")
+endif()
+file(REMOVE ${hh}/unit-00000005.phhs)  # the FIFO, renamed when the unit ended
+file(RENAME ${capture} ${hh}/unit-00000005.phhs)
+
+# The checkpoint holds the report written on interruption, six units of it.
+report_figures(${DIR}/interrupted.pb interrupted)
+report_figures(${DIR}/interrupted_checkpoint.pb checkpoint)
+if(NOT checkpoint STREQUAL interrupted)
+  message(FATAL_ERROR "the checkpoint differs from the interrupted run's report")
+endif()
+if(NOT interrupted MATCHES "\"units_done\": \"6\"")
+  message(FATAL_ERROR "the interrupted report does not hold 6 units")
 endif()
 
-run_pokerarena(0 --resume ${DIR}/resume_checkpoint.pb --out ${DIR}/resumed.pb --quiet)
-if(NOT table STREQUAL first_table)
-  message(FATAL_ERROR "the resumed run's table differs from the first run's")
-endif()
-if(NOT table MATCHES "complete")
-  message(FATAL_ERROR "the resumed report is not complete")
-endif()
-
-run_pokerarena(2 --bots tag,fold,random --hands 600 --seed 4 --resume ${DIR}/resume.pb)
+# Resuming with another bot is refused, naming the field; so is a tournament flag over --resume
+# alone.
+run_pokerarena(2 --bots tag,fold,random --hands 1500 --seed 4 --hh-out ${hh}
+  --resume ${DIR}/interrupted.pb)
 if(NOT errors MATCHES "configuration differs from this run's \\(modified: bots\\[1\\]\\.spec: \"call\" -> \"fold\"")
   message(FATAL_ERROR "the refused resume does not name bots[1].spec")
 endif()
-
-# A tournament flag over --resume alone would make another tournament: refused, saying which
-# flags go with --resume.
-run_pokerarena(2 --resume ${DIR}/resume.pb --seed 7)
+run_pokerarena(2 --resume ${DIR}/interrupted.pb --seed 7)
 if(NOT errors MATCHES "--resume with --seed: a resumed run plays the report's configuration, so only --threads")
   message(FATAL_ERROR "the resume with --seed does not say which flags go with --resume")
 endif()
+
+separate_arguments(resume_command UNIX_COMMAND "${resume_command}")
+execute_process(COMMAND ${resume_command} --quiet
+  RESULT_VARIABLE exit_code OUTPUT_VARIABLE output ERROR_VARIABLE errors)
+message("${output}${errors}")
+if(NOT exit_code STREQUAL "0" OR NOT output MATCHES "seed 4, complete\n")
+  message(FATAL_ERROR "the resume command did not complete the run (exit code ${exit_code})")
+endif()
+report_figures(${DIR}/interrupted.pb resumed)
+if(NOT resumed STREQUAL uninterrupted)
+  message(FATAL_ERROR "the resumed report's figures differ from the uninterrupted run's")
+endif()
+report_figures(${DIR}/interrupted_checkpoint.pb checkpoint)
+if(NOT checkpoint STREQUAL uninterrupted)
+  message(FATAL_ERROR "the resumed run's last checkpoint differs from its report")
+endif()
+file(GLOB reference_files RELATIVE ${DIR}/resume_hh_uninterrupted ${DIR}/resume_hh_uninterrupted/*)
+file(GLOB resumed_files RELATIVE ${hh} ${hh}/*)
+list(SORT reference_files)
+list(SORT resumed_files)
+if(NOT resumed_files STREQUAL reference_files)
+  message(FATAL_ERROR "the hand-history files differ: ${resumed_files}; expected ${reference_files}")
+endif()
+foreach(name IN LISTS reference_files)
+  file(SHA256 ${DIR}/resume_hh_uninterrupted/${name} expected)
+  file(SHA256 ${hh}/${name} actual)
+  if(NOT actual STREQUAL expected)
+    message(FATAL_ERROR "${name} differs from the uninterrupted run's")
+  endif()
+endforeach()
 
 # A failing work unit (its hand-history file cannot be created: a folder holds its name) stops
 # the run with exit code 1, naming the unit, but the report of every finished unit is written
@@ -56,7 +155,7 @@ run_pokerarena(1 --bots tag,random,call --hands 20000 --seed 5 --hh-out ${DIR}/f
 if(NOT errors MATCHES "unit 5 failed: hh_out: cannot create [^\n]*unit-00000005.phhs.tmp")
   message(FATAL_ERROR "the failed run does not name unit 5 and its cause")
 endif()
-if(NOT errors MATCHES "resume with:\n  pokerarena run --resume [^\n]*failed.pb")
+if(NOT errors MATCHES "resume with:\n  [^\n]*pokerarena run --resume [^\n]*failed.pb")
   message(FATAL_ERROR "the failed run does not print the resume command")
 endif()
 if(NOT EXISTS ${DIR}/failed.pb OR NOT table MATCHES "INCOMPLETE")
