@@ -15,9 +15,10 @@
 // Guarantees
 // - Pure functions of their arguments: no state, no randomness, no I/O; equal inputs give
 //   bit-identical outputs.
-// - Degenerate inputs give defined results instead of NaN: no samples gives mean 0; one
-//   sample (or zero variance) gives stddev 0 and ci95 0, and los is 1, 0 or 0.5 by the sign
-//   of the mean.
+// - Degenerate inputs give defined results instead of NaN: no samples gives mean 0; fewer
+//   than two samples give stddev and ci95 +infinity and los 0.5 (the spread is unknown); two
+//   or more with zero variance give stddev 0 and ci95 0, and los 1, 0 or 0.5 by the sign of
+//   the mean.
 // - Non-finite or impossible inputs (NaN, infinities, negative counts) throw
 //   std::invalid_argument with a message naming the argument, instead of producing NaN.
 #pragma once
