@@ -164,9 +164,10 @@ const SeatView& SeatDriver::view_for(int seat) {
 Action SeatDriver::timed_decide(int seat) {
     until_timed_ = timing_rng_.below(2 * kTimingMeanGap - 1) + 1;
     const SeatView& view = view_for(seat);
-    // A decide() that throws (a plugin's error status included) took its time too: it is
-    // counted on the way out, or the estimate of all decisions would leave out a faulting
-    // bot's and fall short by its fault rate.
+    // A decide() that throws (a plugin's error status included) is timed too, up to the moment
+    // its exception leaves this frame (so the throw's own cost is in it): otherwise the
+    // estimate of all decisions would leave out a faulting bot's and fall short by its fault
+    // rate.
     struct Clock {
         DecisionTimes& times;
         const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();

@@ -14,7 +14,7 @@ function(pokerarena_run report)
 endfunction()
 
 # Plots REPORT into OUT and requires exit code 0 and each of the PNGs named after OUT, in the
-# script's order; sets `output` to what the script printed.
+# script's order.
 function(plot report out)
   execute_process(COMMAND ${PYTHON} ${SCRIPT} ${report} --out ${out}
     RESULT_VARIABLE exit_code OUTPUT_VARIABLE output ERROR_VARIABLE errors)

@@ -3,8 +3,8 @@
 # one unit at a time (--threads 1 --tables 1) and the hand-history file of one unit (GATE, its
 # .phhs.tmp) is a FIFO. The unit's open() of it blocks until this script opens the FIFO too, so
 # when that open returns, every earlier unit has finished and no later one has started. The
-# unit then writes its hands into the FIFO, whose buffer (64 KiB) holds far less than a unit's
-# hands: it cannot finish before the script reads them. So the script sends SIGINT, waits for
+# unit then writes its hands into the FIFO, whose buffer (64 KiB with 4 KiB pages) holds far
+# less than a unit's hands: it cannot finish before the script reads them. So the script sends SIGINT, waits for
 # the run to answer it ("stopping:", read from the run's standard error as it comes, with no
 # polling), and only then reads the unit's hands (into CAPTURE). The run finishes that unit,
 # starts no other, writes the finished units and exits 130.

@@ -38,11 +38,13 @@ pokerarena_cli_test("run negative seed" 105 "--seed: '-1': expected a whole numb
   run --bots tag,call --seed -1)
 # Numbers are decimal whatever their leading zeros: CLI11 alone reads 010 as octal 8 and
 # refuses 08, so a sweep over zero-padded seeds would repeat seeds without a word.
+# (Each test writes a report of its own: ctest may run them at once.)
 pokerarena_cli_test("run zero-padded numbers are decimal" 0
-  "Round robin, no-limit, 2 bots, 20 hands, seed 10, complete\n"
-  run --bots a=call,b=call --seed 010 --hands 010 --threads 01 --quiet --out ${run_dir}/padded.pb)
+  "Round robin, no-limit, 2 bots, 20 hands, seed 10, complete\n.*Speed: [^\n]*, 10 threads,"
+  run --bots a=call,b=call --seed 010 --hands 010 --threads 010 --quiet
+  --out ${run_dir}/padded_010.pb)
 pokerarena_cli_test("run zero-padded 08 is 8" 0 "2 bots, 2 hands, seed 8, complete\n"
-  run --bots a=call,b=call --seed 08 --hands 1 --quiet --out ${run_dir}/padded.pb)
+  run --bots a=call,b=call --seed 08 --hands 1 --quiet --out ${run_dir}/padded_08.pb)
 # A mistyped option before a separate value: the value falls to CONFIG, and the first line says
 # why (the unknown option) rather than only that no file "2" exists.
 pokerarena_cli_test("run mistyped option before its value" 105

@@ -106,7 +106,8 @@ struct RunProgress {
     double hands_per_second = 0;  // hands played by this run (not resumed ones) per second
     double eta_seconds = -1;      // -1 until a unit of this run has finished
     // The bot ahead so far, -1: none. Sit-and-go (leader_by_roi): the best ROI, the report's
-    // order; otherwise the most net chips per hand.
+    // order; otherwise the most net chips per hand. Exact after each wave; during one, the
+    // counts read may be of different units.
     int leader = -1;
     bool leader_by_roi = false;
     double leader_mbb_per_hand = 0;
