@@ -19,6 +19,13 @@ function(run_pokerarena expected_exit)
   set(table "${table}" PARENT_SCOPE)
 endfunction()
 
+# Fails with WHAT unless TEXT matches REGEX.
+function(require_match text regex what)
+  if(NOT text MATCHES "${regex}")
+    message(FATAL_ERROR "${what}")
+  endif()
+endfunction()
+
 # The figures of a report: its JSON (`pokerarena report FILE --json`) without what may differ
 # between runs of one tournament (run, timing, decision times; report.proto says which).
 function(report_figures file result)
@@ -61,16 +68,14 @@ message("${output}${errors}")
 if(NOT script_exit STREQUAL "0")
   message(FATAL_ERROR "resume_interrupted.sh: ${script_exit}")
 endif()
-if(NOT output MATCHES "^exit 130\n")
-  message(FATAL_ERROR "the interrupted run did not exit with 130")
-endif()
-if(NOT output MATCHES "warning: stopping: the tables in play finish their work units")
-  message(FATAL_ERROR "the interrupted run did not answer SIGINT")
-endif()
-if(NOT output MATCHES "seed 4, INCOMPLETE: 6 of 9 units\n")
-  message(FATAL_ERROR "the interrupted run's table does not say 6 of 9 units")
-endif()
+require_match("${output}" "^exit 130\n"
+  "the interrupted run did not exit with 130")
+require_match("${output}" "warning: stopping: the tables in play finish their work units"
+  "the interrupted run did not answer SIGINT")
+require_match("${output}" "seed 4, INCOMPLETE: 6 of 9 units\n"
+  "the interrupted run's table does not say 6 of 9 units")
 # The resume command, as printed, pasted: it must be the whole of what resumes the run.
+# (Not require_match: the command is read from CMAKE_MATCH_1, which a function would keep.)
 if(NOT output MATCHES "\nInterrupted after 6 of 9 work units; the report above is incomplete\\. Resume with:\n  ([^\n]*)\n")
   message(FATAL_ERROR "the interrupted run does not print 'Interrupted after 6 of 9 work units' and the resume command")
 endif()
@@ -106,21 +111,18 @@ report_figures(${DIR}/interrupted_checkpoint.pb checkpoint)
 if(NOT checkpoint STREQUAL interrupted)
   message(FATAL_ERROR "the checkpoint differs from the interrupted run's report")
 endif()
-if(NOT interrupted MATCHES "\"units_done\": \"6\"")
-  message(FATAL_ERROR "the interrupted report does not hold 6 units")
-endif()
+require_match("${interrupted}" "\"units_done\": \"6\""
+  "the interrupted report does not hold 6 units")
 
 # Resuming with another bot is refused, naming the field; so is a tournament flag over --resume
 # alone.
 run_pokerarena(2 --bots tag,fold,random --hands 1500 --seed 4 --hh-out ${hh}
   --resume ${DIR}/interrupted.pb)
-if(NOT errors MATCHES "configuration differs from this run's \\(modified: bots\\[1\\]\\.spec: \"call\" -> \"fold\"")
-  message(FATAL_ERROR "the refused resume does not name bots[1].spec")
-endif()
+require_match("${errors}" "configuration differs from this run's \\(modified: bots\\[1\\]\\.spec: \"call\" -> \"fold\""
+  "the refused resume does not name bots[1].spec")
 run_pokerarena(2 --resume ${DIR}/interrupted.pb --seed 7)
-if(NOT errors MATCHES "--resume with --seed: a resumed run plays the report's configuration, so only --threads")
-  message(FATAL_ERROR "the resume with --seed does not say which flags go with --resume")
-endif()
+require_match("${errors}" "--resume with --seed: a resumed run plays the report's configuration, so only --threads"
+  "the resume with --seed does not say which flags go with --resume")
 
 separate_arguments(resume_command UNIX_COMMAND "${resume_command}")
 execute_process(COMMAND ${resume_command} --quiet
@@ -160,17 +162,14 @@ file(REMOVE ${DIR}/failed.pb)
 file(MAKE_DIRECTORY ${DIR}/failing_hh/unit-00000005.phhs.tmp)
 run_pokerarena(1 --bots tag,random,call --hands 20000 --seed 5 --hh-out ${DIR}/failing_hh
   --hh-sample 100 --tables 4 --quiet --out ${DIR}/failed.pb)
-if(NOT errors MATCHES "unit 5 failed: hh_out: cannot create [^\n]*unit-00000005.phhs.tmp")
-  message(FATAL_ERROR "the failed run does not name unit 5 and its cause")
-endif()
-if(NOT errors MATCHES "resume with:\n  [^\n]*pokerarena run --resume [^\n]*failed.pb")
-  message(FATAL_ERROR "the failed run does not print the resume command")
-endif()
+require_match("${errors}" "unit 5 failed: hh_out: cannot create [^\n]*unit-00000005.phhs.tmp"
+  "the failed run does not name unit 5 and its cause")
+require_match("${errors}" "resume with:\n  [^\n]*pokerarena run --resume [^\n]*failed.pb"
+  "the failed run does not print the resume command")
 if(NOT EXISTS ${DIR}/failed.pb OR NOT table MATCHES "INCOMPLETE")
   message(FATAL_ERROR "the failed run did not write its incomplete report")
 endif()
 file(REMOVE_RECURSE ${DIR}/failing_hh/unit-00000005.phhs.tmp)
 run_pokerarena(0 --resume ${DIR}/failed.pb --quiet)
-if(NOT table MATCHES "complete")
-  message(FATAL_ERROR "the resumed report of the failed run is not complete")
-endif()
+require_match("${table}" "complete"
+  "the resumed report of the failed run is not complete")
