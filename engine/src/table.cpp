@@ -245,8 +245,8 @@ POKERARENA_HOT void Table::start_hand() {
         // After per-seat blinds (a replay's) the largest blind may be a straddle, not the big
         // blind: the button then just moves on.
         if (dealt_in_ != record_.dealt_in && last_blinds_from_game_def_ &&
-            at_most_one_seat(dealt_in_ & static_cast<SeatMask>(dealt_in_ - 1)) &&
-            big_blind_seat_ >= 0 && (dealt_in_ & bit(big_blind_seat_)))
+            at_most_two_seats(dealt_in_) && big_blind_seat_ >= 0 &&
+            (dealt_in_ & bit(big_blind_seat_)))
             button_ = big_blind_seat_;
     }
 
@@ -336,7 +336,7 @@ POKERARENA_HOT void Table::for_each_forced_bet(Post&& post_one) {
         return;
     }
     // Heads-up the button is the small blind (and acts first before the flop).
-    const bool heads_up = at_most_one_seat(dealt_in_ & static_cast<SeatMask>(dealt_in_ - 1));
+    const bool heads_up = at_most_two_seats(dealt_in_);
     const int sb = heads_up ? button_ : next_seat(dealt_in_, button_);
     const int bb = next_seat(dealt_in_, sb);
     big_blind_seat_ = bb;

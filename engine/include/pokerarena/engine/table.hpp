@@ -133,6 +133,10 @@ class Table {
     Event action_required(int seat) const;
     static constexpr SeatMask seat_bit(int seat) { return static_cast<SeatMask>(1u << seat); }
     static constexpr bool at_most_one_seat(SeatMask m) { return (m & (m - 1)) == 0; }
+    // Heads-up (or fewer): clearing the lowest seat leaves at most one.
+    static constexpr bool at_most_two_seats(SeatMask m) {
+        return at_most_one_seat(m & static_cast<SeatMask>(m - 1));
+    }
     // Debug builds: abort with the broken rule unless the invariants hold. Release: nothing.
     void debug_check() const {
 #ifndef NDEBUG
