@@ -59,20 +59,20 @@ class Deck {
     // no rejection loop.
     void deal(Card* out, int n) {
         assert(n >= 0 && n <= remaining());
-        const std::uint64_t key = key_;
-        const int size = size_;
+        unsigned i = position_;
+        const unsigned end = i + static_cast<unsigned>(n);
+        const std::uint64_t size = size_;
         std::uint64_t fraction = fraction_;
-        int i = position_;
-        for (const int end = i + n; i < end; ++i) {
-            const unsigned position = static_cast<unsigned>(i);
-            if (position % kBlock == 0) fraction = mix(key + (position / kBlock + 1) * kGolden);
-            const Wide scaled = static_cast<Wide>(fraction) * static_cast<std::uint64_t>(size - i);
-            const int j = i + static_cast<int>(scaled >> 64);
+        for (; i != end; ++i, ++out) {
+            if (i % kBlock == 0) fraction = mix(key_ + (i / kBlock + 1) * kGolden);
+            const Wide scaled = static_cast<Wide>(fraction) * (size - i);
+            const unsigned j = i + static_cast<unsigned>(scaled >> 64);
             fraction = static_cast<std::uint64_t>(scaled);
+            // The swap's other half, cards_[i] = card, is never read: later steps pick from
+            // i + 1 on. Storing it cost a store per card.
             const std::uint8_t card = cards_[j];
             cards_[j] = cards_[i];
-            cards_[i] = card;
-            *out++ = Card{card};
+            *out = Card{card};
         }
         fraction_ = fraction;
         position_ = static_cast<std::uint8_t>(i);
@@ -105,6 +105,7 @@ class Deck {
     static constexpr unsigned kBlock = 4;  // positions drawn from one hash
     __extension__ typedef unsigned __int128 Wide;
 
+    // The cards not yet dealt, at positions position_..size_-1 (those below are stale).
     std::array<std::uint8_t, kNumCards> cards_{};
     std::uint64_t key_ = 0;
     std::uint64_t fraction_ = 0;  // what is left of the current block's hash
