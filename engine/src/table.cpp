@@ -851,14 +851,17 @@ Event Table::run() {
             if (!at_most_one_seat(eligible)) {
                 HandValue best = 0;
                 winners = 0;
+                // Without a branch on the values: which seat wins is a coin toss no predictor
+                // learns, and the compare waits on the evaluator's table lookups, so a
+                // mispredicted branch here cost the most of any in the hand. A seat at the best
+                // value so far joins the winners; the winners so far stay unless it beats them.
                 for (SeatMask m = eligible; m; m &= static_cast<SeatMask>(m - 1)) {
                     const int s = std::countr_zero(static_cast<unsigned>(m));
-                    if (record_.values[s] > best) {
-                        best = record_.values[s];
-                        winners = bit(s);
-                    } else if (record_.values[s] == best) {
-                        winners |= bit(s);
-                    }
+                    const HandValue v = record_.values[s];
+                    const unsigned joins = 0u - static_cast<unsigned>(v >= best);
+                    const unsigned stay = 0u - static_cast<unsigned>(v <= best);
+                    winners = static_cast<SeatMask>((bit(s) & joins) | (winners & stay));
+                    best = std::max(best, v);
                 }
             }
             SeatMask odd_mask = 0;
