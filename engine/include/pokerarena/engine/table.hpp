@@ -342,21 +342,18 @@ inline void Table::compute_legal(int seat, LegalActions& legal) const {
         legal.max_raise_to = 0;
         return;
     }
-    switch (def_.structure) {
-        case BettingStructure::NoLimit:
-            legal.min_raise_to = std::min(current_bet_ + last_full_raise_, legal.all_in_to);
-            legal.max_raise_to = legal.all_in_to;
-            break;
-        case BettingStructure::PotLimit:
-            // The largest raise is by the pot after calling: the call's chips count first.
-            legal.min_raise_to = std::min(current_bet_ + last_full_raise_, legal.all_in_to);
-            legal.max_raise_to = std::max(legal.min_raise_to,
-                                          std::min(legal.all_in_to, current_bet_ + pot_ + to_call));
-            break;
-        case BettingStructure::FixedLimit:
-            legal.min_raise_to = std::min(current_bet_ + fixed_bet_size(), legal.all_in_to);
-            legal.max_raise_to = legal.min_raise_to;
-            break;
+    // No-limit first: one compare reaches it (a switch tested the other two first).
+    if (def_.structure == BettingStructure::NoLimit) [[likely]] {
+        legal.min_raise_to = std::min(current_bet_ + last_full_raise_, legal.all_in_to);
+        legal.max_raise_to = legal.all_in_to;
+    } else if (def_.structure == BettingStructure::PotLimit) {
+        // The largest raise is by the pot after calling: the call's chips count first.
+        legal.min_raise_to = std::min(current_bet_ + last_full_raise_, legal.all_in_to);
+        legal.max_raise_to =
+            std::max(legal.min_raise_to, std::min(legal.all_in_to, current_bet_ + pot_ + to_call));
+    } else {
+        legal.min_raise_to = std::min(current_bet_ + fixed_bet_size(), legal.all_in_to);
+        legal.max_raise_to = legal.min_raise_to;
     }
 }
 
