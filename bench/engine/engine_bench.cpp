@@ -14,14 +14,26 @@ namespace {
 using namespace pokerarena;
 
 // xorshift64: a few cycles per number, so the policy does not dominate what is measured.
-struct XorShift {
-    std::uint64_t s;
+// Each number is made one call ahead, while the engine works: a decision no predictor can
+// guess then waits on no shift chain, and a mispredicted one is found out sooner (the same
+// numbers in the same order; about 2% of a heads-up hand's time).
+class XorShift {
+  public:
+    explicit XorShift(std::uint64_t seed) : ahead_(step(seed)) {}
     std::uint64_t next() {
+        const std::uint64_t r = ahead_;
+        ahead_ = step(ahead_);
+        return r;
+    }
+
+  private:
+    static std::uint64_t step(std::uint64_t s) {
         s ^= s << 13;
         s ^= s >> 7;
         s ^= s << 17;
         return s;
     }
+    std::uint64_t ahead_;
 };
 
 // The action is drawn from the high 32 bits by comparing with 10% and 70% of 2^32, and the
@@ -50,7 +62,7 @@ void play_hands(benchmark::State& state) {
     def.reset_stacks_each_hand = true;
     Table table(def, 2024, 0);
     table.set_pause_mask(pause_bit(EventKind::HandEnded));
-    XorShift rng{0x9E3779B97F4A7C15ULL};
+    XorShift rng(0x9E3779B97F4A7C15ULL);
     std::int64_t actions = 0;
     Chips checksum = 0;
     for (auto _ : state) {
