@@ -369,7 +369,11 @@ inline int Table::find_next_to_act() const {
         return (can_act & ~matched_) ? std::countr_zero(static_cast<unsigned>(can_act)) : -1;
     // Seats still to act: those that have not acted this round, and those below the bet.
     const SeatMask pending = can_act & static_cast<SeatMask>(~(acted_ & matched_));
-    return pending ? next_seat(pending, first_to_act_after_) : -1;
+    if (pending == 0) return -1;
+    // A lone one needs no search round the table: always so heads-up, often at the end of a
+    // round with more seats (about 1% of a hand, both ways).
+    if (at_most_one_seat(pending)) return std::countr_zero(static_cast<unsigned>(pending));
+    return next_seat(pending, first_to_act_after_);
 }
 
 inline LegalActions Table::legal_actions() const {
