@@ -374,36 +374,38 @@ POKERARENA_HOT void Table::deal_hole_cards(SeatMask seats) {
 // Betting rounds.
 
 POKERARENA_HOT void Table::start_round() {
+    last_full_raise_ =
+        def_.structure == BettingStructure::FixedLimit ? fixed_bet_size() : def_.big_blind;
+    // reopen_base_ is read only for seats that acted this round, so it needs no reset.
+    acted_ = 0;
     if (round_ > 0) {
         bet_ = {};
         current_bet_ = 0;
         matched_ = static_cast<SeatMask>((1u << def_.num_seats) - 1);
-    } else {
-        // The highest forced bet and the seats at it, in one pass.
-        Chips highest = 0;
-        SeatMask at_highest = 0;
-        for (int s = 0; s < def_.num_seats; ++s) {
-            if (bet_[s] > highest) {
-                highest = bet_[s];
-                at_highest = bit(s);
-            } else if (bet_[s] == highest) {
-                at_highest |= bit(s);
-            }
-        }
-        current_bet_ = highest;
-        matched_ = at_highest;
+        raises_this_round_ = 0;
+        // After the flop action starts left of the button (heads-up: the button acts last).
+        first_to_act_after_ = button_;
+        return;
     }
-    last_full_raise_ =
-        def_.structure == BettingStructure::FixedLimit ? fixed_bet_size() : def_.big_blind;
-    // The cap counts bets and raises. Before the flop the highest blind is the round's bet
-    // (limit hold'em's "a bet and three raises" caps the blinds 50/100 at 400, not 500).
-    raises_this_round_ = round_ == 0 && current_bet_ > 0 ? 1 : 0;
-    // reopen_base_ is read only for seats that acted this round, so it needs no reset.
-    acted_ = 0;
+    // The highest forced bet and the seats at it, in one pass.
+    Chips highest = 0;
+    SeatMask at_highest = 0;
+    for (int s = 0; s < def_.num_seats; ++s) {
+        if (bet_[s] > highest) {
+            highest = bet_[s];
+            at_highest = bit(s);
+        } else if (bet_[s] == highest) {
+            at_highest |= bit(s);
+        }
+    }
+    current_bet_ = highest;
+    matched_ = at_highest;
+    // The cap counts bets and raises: the highest blind is the round's bet (limit hold'em's
+    // "a bet and three raises" caps the blinds 50/100 at 400, not 500).
+    raises_this_round_ = highest > 0 ? 1 : 0;
     // Before the flop action starts left of the big blind (or the largest blind or straddle);
-    // after it, left of the button. Heads-up that makes the button first before the flop and
-    // last after it.
-    first_to_act_after_ = (round_ == 0 && big_blind_seat_ >= 0) ? big_blind_seat_ : button_;
+    // heads-up that is the button, first before the flop.
+    first_to_act_after_ = big_blind_seat_ >= 0 ? big_blind_seat_ : button_;
 }
 
 Status Table::act(int seat, Action action) {
