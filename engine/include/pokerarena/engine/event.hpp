@@ -32,8 +32,10 @@ enum class EventKind : std::uint8_t {
 
 const char* event_kind_name(EventKind k);
 
-// Pause masks: bit (1 << kind). The simulator pauses on ActionRequired and GameOver only
-// (kDefaultPauseMask); a terminal UI pauses on everything (kPauseOnEveryEvent).
+// Pause masks: bit (1 << kind). By default only ActionRequired and GameOver pause
+// (kDefaultPauseMask). The simulator's seat driver adds HandEnded, to know where a hand stops,
+// or pauses on everything when a bot watches events; so does a terminal UI
+// (kPauseOnEveryEvent).
 // ActionRequired and GameOver always pause, whatever the mask says.
 constexpr std::uint32_t pause_bit(EventKind k) {
     return 1u << static_cast<int>(k);
