@@ -596,8 +596,48 @@ POKERARENA_HOT void Table::finish_hand() {
     ++hands_played_;
 }
 
+POKERARENA_HOT void Table::deal_board() {
+    const int first = record_.board_count;
+    const int n = def_.board_cards[round_];
+    if (!cards_preset_) {
+        deck_.deal(&record_.board[first], n);
+    } else {
+        for (int i = first; i < first + n; ++i)
+            record_.board[i] = i < hand_cards_.board_known ? hand_cards_.board[i] : deck_.next();
+    }
+    record_.board_count = first + n;
+}
+
 // ----------------------------------------------------------------------------------------
 // The state machine.
+
+// run()'s steps from ReturnUncalled to the next round's first ActionRequired, for the common
+// case only: no bet to return, two or more players in, a round to come, no BoardDealt event.
+// It stops, returning -1, either before changing anything (step_ is still ReturnUncalled) or
+// at a step boundary where run() takes over: DealBoard when the event is wanted, or
+// ReturnUncalled again when nobody can act in the new round (an all-in runout).
+int Table::start_next_round() {
+    if (current_bet_ != 0 && at_most_one_seat(matched_)) return -1;  // a bet to return
+    if (at_most_one_seat(dealt_in_ & ~folded_) || round_ + 1 >= def_.num_rounds) return -1;
+    ++round_;
+    start_round();
+    if (def_.board_cards[round_] > 0) {
+        state_ = State::Dealing;
+        step_ = Step::DealBoard;
+        if (wants(EventKind::BoardDealt)) return -1;
+        deal_board();
+    }
+    state_ = State::Betting;
+    to_act_ = find_next_to_act();
+    if (to_act_ < 0) {
+        step_ = Step::ReturnUncalled;
+        return -1;
+    }
+    state_ = State::AwaitingAction;
+    step_ = Step::Awaiting;
+    debug_check();
+    return to_act_;
+}
 
 // One function over the steps rather than a call per step: most steps emit no event in the
 // simulator's mask, and the call and register saves would cost more than the step itself.
@@ -707,14 +747,7 @@ Event Table::run() {
         at_deal_board : {
             const int first = record_.board_count;
             const int n = def_.board_cards[round_];
-            if (!cards_preset_) {
-                deck_.deal(&record_.board[first], n);
-            } else {
-                for (int i = first; i < first + n; ++i)
-                    record_.board[i] =
-                        i < hand_cards_.board_known ? hand_cards_.board[i] : deck_.next();
-            }
-            record_.board_count = first + n;
+            deal_board();
             state_ = State::Betting;
             step_ = Step::NextToAct;
             if (!wants(EventKind::BoardDealt)) goto at_next_to_act;
