@@ -194,7 +194,7 @@ class Table {
     int hands_played_ = 0;
     int button_ = 0;
     int round_ = 0;
-    int to_act_ = -1;
+    int to_act_ = -1;  // the seat to act in AwaitingAction (read in no other state)
     Chips total_chips_ = 0;
 
     // Overrides for the next hand.
@@ -467,7 +467,6 @@ inline bool Table::apply_action(Action action) {
         record_.actions_truncated = true;
         overflow_action_ = done;
     }
-    to_act_ = -1;
     state_ = State::Betting;
     step_ = Step::ActionTaken;
     debug_check();
