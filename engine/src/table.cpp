@@ -70,6 +70,10 @@ Table::Table(const GameDef& def, std::uint64_t seed, std::uint64_t table_id)
     // The first hand's button is the last seat, so seat 0 posts the small blind (PHH order:
     // p1 is the small blind, pN the button).
     button_ = def_.num_seats - 1;
+    // The record's fields that no hand changes.
+    record_.seed = seed_;
+    record_.table_id = table_id_;
+    record_.num_seats = def_.num_seats;
 }
 
 void Table::set_pause_mask(std::uint32_t mask) {
@@ -275,10 +279,7 @@ POKERARENA_HOT void Table::start_hand() {
     to_act_ = -1;
     num_pots_ = 0;
 
-    record_.seed = seed_;
-    record_.table_id = table_id_;
     record_.hand_number = hand_number_;
-    record_.num_seats = def_.num_seats;
     record_.button = button_;
     record_.dealt_in = dealt_in_;
     record_.values = {};
