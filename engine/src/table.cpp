@@ -609,6 +609,25 @@ POKERARENA_HOT void Table::deal_board() {
     record_.board_count = first + n;
 }
 
+POKERARENA_HOT void Table::post_forced_bets() {
+    for_each_forced_bet([this](int seat, ForcedBetKind kind, Chips amount) {
+        post_forced({static_cast<std::int8_t>(seat), kind, amount});
+    });
+    num_forced_ = 0;
+}
+
+POKERARENA_HOT int Table::await_next_seat() {
+    to_act_ = find_next_to_act();
+    if (to_act_ < 0) {
+        step_ = Step::ReturnUncalled;
+        return -1;
+    }
+    state_ = State::AwaitingAction;
+    step_ = Step::Awaiting;
+    debug_check();
+    return to_act_;
+}
+
 // ----------------------------------------------------------------------------------------
 // The state machine.
 
@@ -629,15 +648,30 @@ int Table::start_next_round() {
         deal_board();
     }
     state_ = State::Betting;
-    to_act_ = find_next_to_act();
-    if (to_act_ < 0) {
-        step_ = Step::ReturnUncalled;
-        return -1;
-    }
-    state_ = State::AwaitingAction;
-    step_ = Step::Awaiting;
+    return await_next_seat();
+}
+
+// run()'s steps from StartHand to the hand's first ActionRequired, when none of their events is
+// wanted. It stops, returning -1, before changing anything when one is, or where run() takes
+// over: GameOver when the match has ended, ReturnUncalled when the forced bets leave nobody
+// able to act.
+int Table::start_next_hand() {
+    constexpr std::uint32_t kOnTheWay =
+        pause_bit(EventKind::HandStarted) | pause_bit(EventKind::ForcedBet) |
+        pause_bit(EventKind::HoleCardsDealt) | pause_bit(EventKind::BoardDealt);
+    if (pause_mask_ & kOnTheWay) return -1;
+    start_hand();
     debug_check();
-    return to_act_;
+    if (step_ == Step::GameOver) return -1;
+    post_forced_bets();
+    state_ = State::Dealing;
+    deal_hole_cards(dealt_in_);
+    deal_index_ = def_.num_seats;
+    round_ = 0;
+    start_round();
+    if (def_.board_cards[0] > 0) deal_board();
+    state_ = State::Betting;
+    return await_next_seat();
 }
 
 // One function over the steps rather than a call per step: most steps emit no event in the
@@ -674,10 +708,7 @@ Event Table::run() {
                 // Without ForcedBet events nothing is planned: each bet is posted as it is
                 // enumerated, which costs half as much as writing the plan and reading it back.
                 if (!wants(EventKind::ForcedBet)) {
-                    for_each_forced_bet([this](int seat, ForcedBetKind kind, Chips amount) {
-                        post_forced({static_cast<std::int8_t>(seat), kind, amount});
-                    });
-                    num_forced_ = 0;
+                    post_forced_bets();
                 } else {
                     num_forced_ = 0;
                     for_each_forced_bet([this](int seat, ForcedBetKind kind, Chips amount) {
@@ -762,14 +793,7 @@ Event Table::run() {
         }
         case Step::NextToAct:
         at_next_to_act:
-            to_act_ = find_next_to_act();
-            if (to_act_ < 0) {
-                step_ = Step::ReturnUncalled;
-                goto at_return_uncalled;
-            }
-            state_ = State::AwaitingAction;
-            step_ = Step::Awaiting;
-            debug_check();
+            if (await_next_seat() < 0) goto at_return_uncalled;
             [[fallthrough]];
         case Step::Awaiting:
             e.kind = EventKind::ActionRequired;
