@@ -417,10 +417,8 @@ POKERARENA_HOT void Table::start_round() {
     first_to_act_after_ = big_blind_seat_ >= 0 ? big_blind_seat_ : button_;
 }
 
-Status Table::act(int seat, Action action) {
-    if (state_ == State::AwaitingAction && seat != to_act_)
-        return reject(ErrorCode::NotYourTurn, "seat %d is not to act; seat %d is", seat, to_act_);
-    return act(action);
+Status Table::reject_seat(int seat) const {
+    return reject(ErrorCode::NotYourTurn, "seat %d is not to act; seat %d is", seat, to_act_);
 }
 
 Status Table::reject_action(Action action) const {
