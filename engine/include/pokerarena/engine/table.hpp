@@ -411,9 +411,9 @@ inline LegalActions Table::legal_actions() const {
 
 inline Status Table::act(Action action) {
     // The rejection is a tail call, so the accepted path needs no stack frame or register
-    // saves (they cost a third of it). to_act_ is read before the state is tested (about 2%
-    // of a heads-up hand, the load issuing earlier); apply_action() indexes with it only in
-    // AwaitingAction, where it is always a seat.
+    // saves (they cost a third of it). to_act_ is read before the state is tested, so the
+    // load issues earlier; apply_action() indexes with it only in AwaitingAction, where it is
+    // always a seat.
     if (apply_action(to_act_, action)) [[likely]]
         return Status{};
     return reject_action(action);
