@@ -626,27 +626,143 @@ POKERARENA_HOT int Table::await_next_seat() {
     return to_act_;
 }
 
+// The highest bet of the round beyond the second highest was called by nobody: it goes back to
+// its owner and never enters a pot. Returns that seat (and the chips in *back), or -1.
+POKERARENA_HOT int Table::return_uncalled_bet(Chips* back) {
+    // matched_ holds exactly the seats at the round's highest bet (check_or_abort checks it),
+    // so only a round whose highest bet is held by one seat has a bet to return, and only then
+    // are the other bets looked at.
+    if (current_bet_ == 0 || !at_most_one_seat(matched_)) return -1;
+    const int top = std::countr_zero(static_cast<unsigned>(matched_));
+    Chips second = 0;
+    for (int s = 0; s < def_.num_seats; ++s)
+        if (s != top) second = std::max(second, bet_[s]);
+    *back = current_bet_ - second;
+    bet_[top] -= *back;
+    committed_[top] -= *back;
+    pot_ -= *back;
+    stack_[top] += *back;
+    all_in_ &= static_cast<SeatMask>(~bit(top));
+    can_act_ |= bit(top);  // it holds the top bet, so it has not folded
+    debug_check();
+    return top;
+}
+
+POKERARENA_HOT void Table::value_hands(SeatMask active) {
+    // The board is valued once; each player's hole cards are added to a copy.
+    Hand board;
+    for (int i = 0; i < record_.board_count; ++i)
+        board.add(record_.board[i]);
+    for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
+        const int s = std::countr_zero(static_cast<unsigned>(m));
+        Hand h = board;
+        h.add(record_.hole[s][0]);
+        // Hold'em's second card without a loop (hole_cards is 1 or 2).
+        static_assert(kMaxHoleCards == 2);
+        if (def_.hole_cards == kMaxHoleCards) h.add(record_.hole[s][1]);
+        record_.values[s] = evaluate(h);
+    }
+}
+
+POKERARENA_HOT SeatMask Table::award_pot(int p, SeatMask* odd_chips) {
+    const Chips amount = pot_amounts_[p];
+    const SeatMask eligible = pot_eligible_[p];
+    SeatMask winners = eligible;
+    if (!at_most_one_seat(eligible)) {
+        HandValue best = 0;
+        winners = 0;
+        // Without a branch on the values: which seat wins is a coin toss no predictor learns,
+        // and the compare waits on the evaluator's table lookups, so a mispredicted branch
+        // here cost the most of any in the hand. A seat at the best value so far joins the
+        // winners; the winners so far stay unless it beats them.
+        for (SeatMask m = eligible; m; m &= static_cast<SeatMask>(m - 1)) {
+            const int s = std::countr_zero(static_cast<unsigned>(m));
+            const HandValue v = record_.values[s];
+            const unsigned joins = 0u - static_cast<unsigned>(v >= best);
+            const unsigned stay = 0u - static_cast<unsigned>(v <= best);
+            winners = static_cast<SeatMask>((bit(s) & joins) | (winners & stay));
+            best = std::max(best, v);
+        }
+    }
+    SeatMask odd_mask = 0;
+    if (at_most_one_seat(winners)) {
+        // One winner is the rule: no division (tens of cycles) and no loop. (A pot always has
+        // a winner; the test only keeps an empty mask from indexing.)
+        if (winners) stack_[std::countr_zero(static_cast<unsigned>(winners))] += amount;
+    } else {
+        const int n = count(winners);
+        const Chips share = amount / n;
+        Chips odd = amount % n;
+        // Odd chips go one each to the winners closest to the left of the button.
+        for (int i = 1; i <= def_.num_seats && odd > 0; ++i) {
+            const int s = (button_ + i) % def_.num_seats;
+            if (winners & bit(s)) {
+                odd_mask |= bit(s);
+                --odd;
+            }
+        }
+        for (SeatMask m = winners; m; m &= static_cast<SeatMask>(m - 1)) {
+            const int s = std::countr_zero(static_cast<unsigned>(m));
+            stack_[s] += share + ((odd_mask & bit(s)) ? 1 : 0);
+        }
+    }
+    pot_ -= amount;
+    awarded_ += amount;
+    debug_check();
+    *odd_chips = odd_mask;
+    return winners;
+}
+
 // ----------------------------------------------------------------------------------------
 // The state machine.
 
-// run()'s steps from ReturnUncalled to the next round's first ActionRequired, for the common
-// case only: no bet to return, two or more players in, a round to come, no BoardDealt event.
-// It stops, returning -1, either before changing anything (step_ is still ReturnUncalled) or
-// at a step boundary where run() takes over: DealBoard when the event is wanted, or
-// ReturnUncalled again when nobody can act in the new round (an all-in runout).
-int Table::start_next_round() {
-    if (current_bet_ != 0 && at_most_one_seat(matched_)) return -1;  // a bet to return
-    if (at_most_one_seat(dealt_in_ & ~folded_) || round_ + 1 >= def_.num_rounds) return -1;
-    ++round_;
-    start_round();
-    if (def_.board_cards[round_] > 0) {
-        state_ = State::Dealing;
-        step_ = Step::DealBoard;
-        if (wants(EventKind::BoardDealt)) return -1;
-        deal_board();
+// run()'s steps from ReturnUncalled to the next pause, when none of their events is wanted but
+// HandEnded: the next round's first seat to act, or the end of the hand (kHandEnded), or, when
+// HandEnded is not wanted either, the next hand's first seat to act. Returns -1 before
+// changing anything when such an event is wanted, or where run() takes over when the next
+// hand cannot start quietly (start_next_hand()).
+int Table::close_round() {
+    constexpr std::uint32_t kOnTheWay =
+        pause_bit(EventKind::UncalledBetReturned) | pause_bit(EventKind::BoardDealt) |
+        pause_bit(EventKind::Showdown) | pause_bit(EventKind::PotAwarded);
+    if (pause_mask_ & kOnTheWay) return -1;
+    for (;;) {
+        Chips back;
+        return_uncalled_bet(&back);
+        const SeatMask active = dealt_in_ & ~folded_;
+        if (at_most_one_seat(active)) break;
+        if (round_ + 1 >= def_.num_rounds) {
+            state_ = State::Showdown;
+            value_hands(active);
+            record_.shown = active;
+            show_index_ = def_.num_seats;
+            break;
+        }
+        ++round_;
+        start_round();
+        if (def_.board_cards[round_] > 0) {
+            state_ = State::Dealing;
+            deal_board();
+        }
+        state_ = State::Betting;
+        if (const int s = await_next_seat(); s >= 0) return s;
     }
-    state_ = State::Betting;
-    return await_next_seat();
+    // The steps as run() names them: the invariants let all-in seats hold chips once the
+    // pots are being paid.
+    state_ = State::Payout;
+    step_ = Step::AwardPots;
+    build_pots();
+    while (award_index_ < num_pots_) {
+        SeatMask odd_chips;
+        award_pot(award_index_++, &odd_chips);
+    }
+    step_ = Step::EndHand;
+    finish_hand();
+    state_ = State::PreHand;
+    step_ = Step::StartHand;
+    debug_check();
+    if (wants(EventKind::HandEnded)) return kHandEnded;
+    return start_next_hand();
 }
 
 // run()'s steps from StartHand to the hand's first ActionRequired, when none of their events is
@@ -816,26 +932,10 @@ Event Table::run() {
         }
         case Step::ReturnUncalled:
         at_return_uncalled : {
-            // The highest bet of the round beyond the second highest was called by nobody: it
-            // goes back to its owner and never enters a pot.
             step_ = Step::EndRound;
-            // matched_ holds exactly the seats at the round's highest bet (check_or_abort checks
-            // it), so only a round whose highest bet is held by one seat has a bet to return, and
-            // only then are the other bets looked at.
-            if (current_bet_ == 0 || !at_most_one_seat(matched_)) goto at_end_round;
-            const int top = std::countr_zero(static_cast<unsigned>(matched_));
-            Chips second = 0;
-            for (int s = 0; s < def_.num_seats; ++s)
-                if (s != top) second = std::max(second, bet_[s]);
-            const Chips back = current_bet_ - second;
-            bet_[top] -= back;
-            committed_[top] -= back;
-            pot_ -= back;
-            stack_[top] += back;
-            all_in_ &= static_cast<SeatMask>(~bit(top));
-            can_act_ |= bit(top);  // it holds the top bet, so it has not folded
-            debug_check();
-            if (!wants(EventKind::UncalledBetReturned)) goto at_end_round;
+            Chips back;
+            const int top = return_uncalled_bet(&back);
+            if (top < 0 || !wants(EventKind::UncalledBetReturned)) goto at_end_round;
             e.kind = EventKind::UncalledBetReturned;
             e.seat = top;
             e.hand_number = hand_number_;
@@ -860,19 +960,7 @@ Event Table::run() {
             state_ = State::Showdown;
             step_ = Step::ShowCards;
             show_index_ = 0;
-            // The board is valued once; each player's hole cards are added to a copy.
-            Hand board;
-            for (int i = 0; i < record_.board_count; ++i)
-                board.add(record_.board[i]);
-            for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
-                const int s = std::countr_zero(static_cast<unsigned>(m));
-                Hand h = board;
-                h.add(record_.hole[s][0]);
-                // Hold'em's second card without a loop (hole_cards is 1 or 2).
-                static_assert(kMaxHoleCards == 2);
-                if (def_.hole_cards == kMaxHoleCards) h.add(record_.hole[s][1]);
-                record_.values[s] = evaluate(h);
-            }
+            value_hands(active);
             goto at_show_cards;
         }
         case Step::ShowCards:
@@ -911,55 +999,13 @@ Event Table::run() {
                 goto at_end_hand;
             }
             const int p = award_index_++;
-            const Chips amount = pot_amounts_[p];
-            const SeatMask eligible = pot_eligible_[p];
-            SeatMask winners = eligible;
-            if (!at_most_one_seat(eligible)) {
-                HandValue best = 0;
-                winners = 0;
-                // Without a branch on the values: which seat wins is a coin toss no predictor
-                // learns, and the compare waits on the evaluator's table lookups, so a
-                // mispredicted branch here cost the most of any in the hand. A seat at the best
-                // value so far joins the winners; the winners so far stay unless it beats them.
-                for (SeatMask m = eligible; m; m &= static_cast<SeatMask>(m - 1)) {
-                    const int s = std::countr_zero(static_cast<unsigned>(m));
-                    const HandValue v = record_.values[s];
-                    const unsigned joins = 0u - static_cast<unsigned>(v >= best);
-                    const unsigned stay = 0u - static_cast<unsigned>(v <= best);
-                    winners = static_cast<SeatMask>((bit(s) & joins) | (winners & stay));
-                    best = std::max(best, v);
-                }
-            }
-            SeatMask odd_mask = 0;
-            if (at_most_one_seat(winners)) {
-                // One winner is the rule: no division (tens of cycles) and no loop. (A pot
-                // always has a winner; the test only keeps an empty mask from indexing.)
-                if (winners) stack_[std::countr_zero(static_cast<unsigned>(winners))] += amount;
-            } else {
-                const int n = count(winners);
-                const Chips share = amount / n;
-                Chips odd = amount % n;
-                // Odd chips go one each to the winners closest to the left of the button.
-                for (int i = 1; i <= def_.num_seats && odd > 0; ++i) {
-                    const int s = (button_ + i) % def_.num_seats;
-                    if (winners & bit(s)) {
-                        odd_mask |= bit(s);
-                        --odd;
-                    }
-                }
-                for (SeatMask m = winners; m; m &= static_cast<SeatMask>(m - 1)) {
-                    const int s = std::countr_zero(static_cast<unsigned>(m));
-                    stack_[s] += share + ((odd_mask & bit(s)) ? 1 : 0);
-                }
-            }
-            pot_ -= amount;
-            awarded_ += amount;
-            debug_check();
+            SeatMask odd_mask;
+            const SeatMask winners = award_pot(p, &odd_mask);
             if (!wants(EventKind::PotAwarded)) goto at_award_pots;
             e.kind = EventKind::PotAwarded;
             e.hand_number = hand_number_;
             e.pot_index = p;
-            e.amount = amount;
+            e.amount = pot_amounts_[p];
             e.winners = winners;
             e.odd_chips = odd_mask;
             return e;

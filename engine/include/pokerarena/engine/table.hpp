@@ -129,25 +129,34 @@ class Table {
 
     // Every step but advance()'s common one, out of line; returns the event it pauses on.
     Event run();
-    // The step from a closed round to the next round's first seat to act, in the common case
-    // (no event on the way): returns that seat, in state AwaitingAction as run() leaves it, or
-    // -1 with step_ where run() resumes (see table.cpp). Small and out of line: it returns a
-    // seat in a register where run() saves six registers and writes a whole Event at every
-    // call (31 instructions a heads-up hand).
-    [[gnu::noinline]] int start_next_round();
+    // advance()'s steps after a closed round when no event comes on the way (HandEnded
+    // aside): the rounds, showdown and payout that follow, up to the next seat to act, which
+    // it returns (state AwaitingAction, as run() leaves it); kHandEnded when the hand ended
+    // and HandEnded is wanted; or -1 with step_ where run() resumes (see table.cpp). Out of
+    // line and returning a number in a register, where run() saves six registers and writes
+    // a whole Event: the caller builds the event itself, storing only the fields it reads.
+    [[gnu::noinline]] int close_round();
+    static constexpr int kHandEnded = -2;  // close_round(): the hand ended, HandEnded is wanted
     // The same from the end of a hand (or before the first) to the next hand's first seat to
-    // act, when no HandStarted, ForcedBet, HoleCardsDealt or BoardDealt event is wanted (65
-    // instructions and about 4% of a heads-up hand).
+    // act, when no HandStarted, ForcedBet, HoleCardsDealt or BoardDealt event is wanted.
     [[gnu::noinline]] int start_next_hand();
     // Deals round_'s board cards into the record (the DealBoard step without its event).
     void deal_board();
+    // Returns the round's uncalled bet to its owner: that seat (the chips in *back), or -1.
+    int return_uncalled_bet(Chips* back);
+    // Values the hands of the `active` seats at showdown, into the record.
+    void value_hands(SeatMask active);
+    // Pays pot p to its winners (odd chips to the left of the button): returns the winners,
+    // and those with an odd chip in *odd_chips.
+    SeatMask award_pot(int p, SeatMask* odd_chips);
     // Posts every forced bet of the hand (the PostForcedBets step without its events).
     void post_forced_bets();
     // The NextToAct step: the seat to act, in state AwaitingAction, or -1 with step_ at
     // ReturnUncalled when nobody can act.
     int await_next_seat();
-    // The ActionRequired event for `seat`, as a prvalue (see advance()).
+    // The ActionRequired event for `seat`, and the HandEnded event, as prvalues (advance()).
     Event action_required(int seat) const;
+    Event hand_ended() const;
     static constexpr SeatMask seat_bit(int seat) { return static_cast<SeatMask>(1u << seat); }
     static constexpr bool at_most_one_seat(SeatMask m) { return (m & (m - 1)) == 0; }
     // Heads-up (or fewer): clearing the lowest seat leaves at most one.
@@ -301,8 +310,9 @@ inline Event Table::advance() {
     // paths was default-initialised before the branch: six stores an action that nothing read
     // (a heads-up hand of engine_bench: 2,139 instructions before, 2,075 after).
     // The common step, after an action whose event is not wanted: the next seat to act. The
-    // end of a round and the start of a hand usually take a small out-of-line step that
-    // returns the next seat to act; everything else takes the step loop in table.cpp.
+    // end of a round and the start of a hand usually take an out-of-line step that returns
+    // the next seat to act (or the end of the hand); the rest takes the step loop in
+    // table.cpp.
     if (step_ == Step::ActionTaken && !wants(EventKind::ActionTaken)) {
         const int s = find_next_to_act();
         if (s >= 0) {
@@ -312,15 +322,24 @@ inline Event Table::advance() {
             debug_check();
             return action_required(s);
         }
-        // The round is closed. Usually the next round's first seat to act comes back in a
-        // register, and its event is built here, storing only what the caller reads;
-        // otherwise the step loop resumes after the search it would repeat.
+        // The round is closed. Usually the next seat to act, or the end of the hand, comes
+        // back in a register, and its event is built here, storing only what the caller
+        // reads; otherwise the step loop resumes after the search it would repeat.
         step_ = Step::ReturnUncalled;
-        if (const int next = start_next_round(); next >= 0) return action_required(next);
+        const int next = close_round();
+        if (next >= 0) return action_required(next);
+        if (next == kHandEnded) return hand_ended();
     } else if (step_ == Step::StartHand) {
         if (const int first = start_next_hand(); first >= 0) return action_required(first);
     }
     return run();
+}
+
+inline Event Table::hand_ended() const {
+    Event e;
+    e.kind = EventKind::HandEnded;
+    e.hand_number = hand_number_;
+    return e;
 }
 
 inline Event Table::action_required(int seat) const {
