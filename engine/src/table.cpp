@@ -788,17 +788,19 @@ int Table::start_next_hand() {
     return await_next_seat();
 }
 
-// One function over the steps rather than a call per step: most steps emit no event in the
-// simulator's mask, and the call and register saves would cost more than the step itself.
+// One function over the steps rather than a call per step: a step that emits no event under
+// the pause mask hands over to the next, and the call and register saves would cost more than
+// the step itself. Under the simulator's mask advance() seldom comes here: close_round() and
+// start_next_hand() take the common paths; run() serves every mask that wants more events.
 Event Table::run() {
     // The switch only resumes where the last call paused; from there each step jumps straight
     // to the one it hands over to. One shared dispatch for every transition was an indirect
     // branch whose target changes at every step, about thirty per hand, and badly predicted.
-    // With the simulator's mask nearly every call resumes at one of two steps: a round that
-    // advance() found closed, or the next hand. Two compares reach them by branches that
-    // follow the hand's history; the switch's indirect jump alternated between them and was
-    // mispredicted about once in two calls (cachegrind's branch simulation: 2.0 of 3.9 calls a
-    // heads-up hand before, none after; 16.4 mispredicted branches a hand down to 11.6).
+    // Most calls resume at one of two steps: a round that advance() found closed, or the next
+    // hand. Two compares reach them by branches that follow the hand's history; the switch's
+    // indirect jump alternated between them and was mispredicted about once in two calls
+    // (cachegrind's branch simulation: 2.0 of 3.9 calls a heads-up hand before, none after;
+    // 16.4 mispredicted branches a hand down to 11.6).
     // One Event, returned from every pause (named return value: built in the caller's).
     Event e;
     if (step_ == Step::ReturnUncalled) goto at_return_uncalled;
