@@ -16,7 +16,12 @@
 #include "pokerarena/engine/table.hpp"
 
 using namespace pokerarena;
+using pokerarena::test::ForcedBets;
 using pokerarena::test::random_action;
+using pokerarena::test::random_forced_bets;
+using pokerarena::test::random_game;
+using pokerarena::test::random_given_cards;
+using pokerarena::test::random_probe;
 using pokerarena::test::Rng;
 
 namespace {
@@ -34,89 +39,14 @@ bool is_legal(const LegalActions& legal, Action a) {
     return false;
 }
 
-GameDef random_game(Rng& rng) {
-    const int seats = static_cast<int>(rng.range(2, 10));
-    const Chips bb = rng.chance(50) ? 100 : rng.range(2, 400);
-    GameDef def = GameDef::no_limit_holdem(seats, 0, bb / 2, bb);
-    // Short and uneven stacks make all-ins, and so side pots, frequent.
-    for (int s = 0; s < seats; ++s) {
-        const int kind = static_cast<int>(rng.range(0, 9));
-        def.starting_stacks[s] = kind < 5   ? rng.range(1, 5 * bb)
-                                 : kind < 9 ? rng.range(1, 40 * bb)
-                                            : rng.range(1, 400 * bb);
-    }
-    const int structure = static_cast<int>(rng.range(0, 9));
-    if (structure == 8) def.structure = BettingStructure::PotLimit;
-    if (structure == 9) {
-        def.structure = BettingStructure::FixedLimit;
-        def.small_bet = bb;
-        def.big_bet = 2 * bb;
-        def.raise_cap = static_cast<int>(rng.range(1, 4));
-    }
-    const int ante = static_cast<int>(rng.range(0, 5));
-    if (ante == 4) {
-        def.ante_kind = AnteKind::EveryPlayer;
-        def.ante = rng.range(1, bb);
-    } else if (ante == 5) {
-        def.ante_kind = AnteKind::BigBlind;
-        def.ante = bb;
-    }
-    // One game in five has another shape: fewer rounds, other board cards per round, one
-    // hole card. The last round is topped up so that every hand can be valued (five cards).
-    if (rng.chance(20)) {
-        def.hole_cards = static_cast<int>(rng.range(1, kMaxHoleCards));
-        def.num_rounds = static_cast<int>(rng.range(1, kMaxRounds));
-        def.board_cards = {};
-        int board = 0;
-        for (int r = 0; r < def.num_rounds; ++r) {
-            def.board_cards[r] =
-                static_cast<int>(rng.range(0, std::min(3, kMaxBoardCards - board)));
-            board += def.board_cards[r];
-        }
-        const int short_of_five = 5 - def.hole_cards - board;
-        if (short_of_five > 0) def.board_cards[def.num_rounds - 1] += short_of_five;
-    }
-    def.reset_stacks_each_hand = rng.chance(25);
-    def.max_hands = static_cast<int>(rng.range(1, 60));
-    return def;
-}
-
 // Between hands, now and then: given cards, per-seat antes and blinds (straddles, several
 // blinds or none), or new stacks (busting seats, bringing busted ones back). Returns the
 // chips at the table afterwards.
 Chips random_between_hands(Rng& rng, Table& t, const GameDef& def, Chips chips) {
+    if (rng.chance(5)) t.set_next_hand_cards(random_given_cards(rng, def));
     if (rng.chance(5)) {
-        std::array<int, kNumCards> deck{};
-        for (int c = 0; c < kNumCards; ++c)
-            deck[c] = c;
-        int next = 0;
-        auto draw = [&] {
-            const int pick = static_cast<int>(rng.range(next, kNumCards - 1));
-            std::swap(deck[next], deck[pick]);
-            return Card{deck[next++]};
-        };
-        PresetCards given;
-        for (int s = 0; s < def.num_seats; ++s) {
-            if (!rng.chance(50)) continue;
-            given.hole_known[s] = true;
-            for (int i = 0; i < def.hole_cards; ++i)
-                given.hole[s][i] = draw();
-        }
-        int board = 0;
-        for (int r = 0; r < def.num_rounds; ++r)
-            board += def.board_cards[r];
-        given.board_known = static_cast<int>(rng.range(0, board));
-        for (int i = 0; i < given.board_known; ++i)
-            given.board[i] = draw();
-        t.set_next_hand_cards(given);
-    }
-    if (rng.chance(5)) {
-        std::array<Chips, kMaxSeats> antes{}, blinds{};
-        for (int s = 0; s < def.num_seats; ++s) {
-            if (rng.chance(20)) antes[s] = rng.range(1, def.big_blind);
-            if (rng.chance(30)) blinds[s] = rng.range(1, 3 * def.big_blind);
-        }
-        t.set_next_hand_forced_bets(antes, blinds);
+        const ForcedBets bets = random_forced_bets(rng, def);
+        t.set_next_hand_forced_bets(bets.antes, bets.blinds);
     }
     if (rng.chance(3)) {
         std::array<Chips, kMaxSeats> stacks{};
@@ -132,24 +62,6 @@ Chips random_between_hands(Rng& rng, Table& t, const GameDef& def, Chips chips) 
         t.set_stacks(stacks);
     }
     return chips;
-}
-
-// Probes that should all be rejected or, if legal by LegalActions, accepted.
-Action random_probe(Rng& rng, const Table& t, const LegalActions& legal) {
-    switch (rng.range(0, 5)) {
-        case 0:
-            return Action::fold();
-        case 1:
-            return Action::raise_to(legal.min_raise_to - rng.range(1, 3));
-        case 2:
-            return Action::raise_to(legal.max_raise_to + rng.range(1, 3));
-        case 3:
-            return Action::raise_to(t.current_bet());
-        case 4:
-            return Action::raise_to(rng.range(-5, legal.all_in_to + 5));
-        default:
-            return Action{static_cast<ActionKind>(rng.range(0, 3)), rng.range(0, 1000)};
-    }
 }
 
 // Catch2 assertions cost far more than the engine step they check; this one is counted only
