@@ -216,6 +216,10 @@ Totals play_masked(std::uint64_t seed, int hands) {
                 }
                 if (const std::string d = difference(ref, t); !d.empty())
                     FAIL(where(i) << "differs from table 0 in " << d);
+                // The invariants, in the Release build too (the checked build asserts them
+                // after every step).
+                if (std::string why; !t.check_invariants(&why))
+                    FAIL(where(i) << "breaks an invariant: " << why);
             }
 
             if (reference.back().kind == EventKind::GameOver) {

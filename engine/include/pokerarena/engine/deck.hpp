@@ -46,8 +46,10 @@ class Deck {
         return card;
     }
     // The next n cards into out[0..n), exactly as n calls of next(). Precondition:
-    // 0 <= n <= remaining() (asserted). Inline, with the state in registers for the whole run:
-    // the call and the reloads cost as much as a step.
+    // 0 <= n <= remaining() (asserted). Inline, with the position and the fraction in registers
+    // for the whole run: the call and the reloads cost as much as a step. The key is read at
+    // each block from the member (a copy in a register cost 16 instructions a heads-up hand in
+    // the callers' register pressure, more than its reloads).
     //
     // One Fisher-Yates step: position i swaps with a uniform pick from i..size-1. Each block
     // of four positions draws from one 64-bit fraction u, the hash of (key, block): a position
@@ -105,7 +107,8 @@ class Deck {
     static constexpr unsigned kBlock = 4;  // positions drawn from one hash
     __extension__ typedef unsigned __int128 Wide;
 
-    // The cards not yet dealt, at positions position_..size_-1 (those below are stale).
+    // The cards not yet dealt, at positions position_..size_-1; those below position_, and
+    // after reset_without() those from size_ on, are stale.
     std::array<std::uint8_t, kNumCards> cards_{};
     std::uint64_t key_ = 0;
     std::uint64_t fraction_ = 0;  // what is left of the current block's hash

@@ -127,7 +127,8 @@ class Table {
         GameOver,
     };
 
-    // Every step but advance()'s common one, out of line; returns the event it pauses on.
+    // The step loop: every step, out of line, for the masks and cases that the quick paths
+    // below leave to it; returns the event it pauses on.
     Event run();
     // advance()'s steps after a closed round when no event comes on the way (HandEnded
     // aside): the rounds, showdown and payout that follow, up to the next seat to act, which
@@ -325,6 +326,9 @@ inline Event Table::advance() {
         // The round is closed. Usually the next seat to act, or the end of the hand, comes
         // back in a register, and its event is built here, storing only what the caller
         // reads; otherwise the step loop resumes after the search it would repeat.
+        // to_act_ = -1 as run()'s NextToAct step leaves it, so that the table after the round
+        // does not depend on the path (once a round, where act() would pay once an action).
+        to_act_ = -1;
         step_ = Step::ReturnUncalled;
         const int next = close_round();
         if (next >= 0) return action_required(next);
