@@ -481,6 +481,9 @@ Status Table::reject_action(Action action) const {
 // Showdown and payout.
 
 POKERARENA_HOT void Table::build_pots() {
+    // The payout starts: the invariants let all-in seats hold chips from here on.
+    state_ = State::Payout;
+    step_ = Step::AwardPots;
     const SeatMask active = dealt_in_ & ~folded_;
     award_index_ = 0;
     // Nobody still in is all-in: each of them matched every bet (or took the uncalled rest
@@ -593,6 +596,9 @@ POKERARENA_HOT void Table::finish_hand() {
     }
     record_.finished = true;
     ++hands_played_;
+    state_ = State::PreHand;
+    step_ = Step::StartHand;
+    debug_check();
 }
 
 POKERARENA_HOT void Table::deal_board() {
@@ -743,18 +749,12 @@ int Table::close_round() {
         state_ = State::Betting;
         if (const int s = await_next_seat(); s >= 0) return s;
     }
-    // step_ as run() has it when it pays: the invariants let all-in seats hold chips then.
-    state_ = State::Payout;
-    step_ = Step::AwardPots;
     build_pots();
     while (award_index_ < num_pots_) {
         SeatMask odd_chips;
         award_pot(award_index_++, &odd_chips);
     }
     finish_hand();
-    state_ = State::PreHand;
-    step_ = Step::StartHand;
-    debug_check();
     if (wants(EventKind::HandEnded)) return kHandEnded;
     return start_next_hand();
 }
@@ -943,8 +943,6 @@ Event Table::run() {
         at_end_round : {
             const SeatMask active = dealt_in_ & ~folded_;
             if (at_most_one_seat(active)) {
-                state_ = State::Payout;
-                step_ = Step::AwardPots;
                 build_pots();
                 goto at_award_pots;
             }
@@ -965,8 +963,6 @@ Event Table::run() {
             // has no reason to muck, and the record then holds every value).
             const SeatMask active = dealt_in_ & ~folded_;
             if (show_index_ == def_.num_seats) {
-                state_ = State::Payout;
-                step_ = Step::AwardPots;
                 build_pots();
                 goto at_award_pots;
             }
@@ -1009,9 +1005,6 @@ Event Table::run() {
         case Step::EndHand:
         at_end_hand:
             finish_hand();
-            state_ = State::PreHand;
-            step_ = Step::StartHand;
-            debug_check();
             if (!wants(EventKind::HandEnded)) goto at_start_hand;
             e.kind = EventKind::HandEnded;
             e.hand_number = hand_number_;

@@ -193,11 +193,13 @@ class Table {
     // The error act() returns for an action it refuses; never called for a legal one. Cold and
     // out of line, so that act() itself makes no call.
     [[gnu::cold, gnu::noinline]] Status reject_action(Action action) const;
+    // Enters the payout (state Payout, step AwardPots) and lays out the pots to award.
     void build_pots();
     // The layers, when a remaining player is all-in or the layered antes differ.
     void build_side_pots(SeatMask active);
     // Whether the seats dealt in posted different antes this hand.
     bool antes_differ() const;
+    // Completes the record, counts the hand and returns to PreHand, ready for the next one.
     void finish_hand();
     Chips post(int seat, Chips amount, bool to_bet);
     void deal_hole_cards(SeatMask seats);
