@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config
   libhwy-dev libtbb-dev libbenchmark-dev libprotobuf-dev protobuf-compiler
-  libspdlog-dev catch2 libcli11-dev libtomlplusplus-dev
+  libspdlog-dev catch2 libcli11-dev libtomlplusplus-dev libsimdjson-dev
   python3 python3-matplotlib python3-protobuf
 )
 

@@ -8,6 +8,7 @@
 
 #include "builtin_bots.hpp"
 #include "pokerarena/bots/plugin.hpp"
+#include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/bots/sha256.hpp"
 
 namespace pokerarena {
@@ -192,6 +193,8 @@ PluginFileIdentity identify_plugin(std::string_view spec) {
 }
 
 std::shared_ptr<const BotFactory> make_bot_factory(std::string_view spec) {
+    if (is_process_spec(spec))
+        return std::make_shared<ProcessBotFactory>(parse_process_spec(spec), std::string(spec));
     if (is_plugin_spec(spec)) return make_plugin_factory(spec);
     const std::size_t colon = spec.find(':');
     const std::string_view name = spec.substr(0, colon);

@@ -25,6 +25,10 @@ const char* fault_kind_name(FaultKind k) {
             return "bad answer";
         case FaultKind::Exception:
             return "exception";
+        case FaultKind::Timeout:
+            return "timeout";
+        case FaultKind::Crash:
+            return "crash";
     }
     return "unknown fault";
 }
@@ -68,18 +72,29 @@ SeatDriver::SeatDriver(Table& table, std::span<Bot* const> bots, std::uint64_t t
                                         : kDefaultPauseMask | pause_bit(EventKind::HandEnded));
 }
 
-bool SeatDriver::play_hand() {
+void SeatDriver::post_decisions(DecisionTicket* ticket) {
+    ticket_ = ticket;
+    posted_ = 0;
+    for (int s = 0; s < num_seats_; ++s)
+        if (ticket && bots_[static_cast<std::size_t>(s)]->remote()) posted_ |= 1u << s;
+}
+
+SeatDriver::HandStep SeatDriver::step_hand() {
     for (;;) {
         const Event e = table_->advance();
         switch (e.kind) {
             case EventKind::ActionRequired:
+                if ((posted_ >> e.seat) & 1u) [[unlikely]] {
+                    post_turn(e.seat);
+                    return HandStep::Waiting;
+                }
                 take_turn(e.seat);
                 break;
             case EventKind::GameOver:
-                return false;
+                return HandStep::GameOver;
             case EventKind::HandEnded:
                 forward(e);
-                return true;
+                return HandStep::Ended;
             default:
                 forward(e);
                 break;
@@ -137,6 +152,33 @@ void SeatDriver::take_turn(int seat) {
                          "decide threw something not derived from std::exception");
     }
     const Status status = table_->act(action);
+    if (!status.ok()) fall_back(seat, FaultKind::IllegalAction, status.message);
+}
+
+void SeatDriver::post_turn(int seat) {
+    ++decisions_[static_cast<std::size_t>(seat)];
+    waiting_seat_ = seat;
+    // Timed as for every bot, one decision in kTimingMeanGap: here from the post to the
+    // answer, which is what the table waits.
+    waiting_timed_ = --until_timed_ == 0;
+    if (waiting_timed_) {
+        until_timed_ = timing_rng_.below(2 * kTimingMeanGap - 1) + 1;
+        posted_at_ = std::chrono::steady_clock::now();
+    }
+    bots_[static_cast<std::size_t>(seat)]->remote()->post_decide(view_for(seat), ticket_);
+}
+
+void SeatDriver::resume(RemoteDecision&& decision) {
+    const int seat = waiting_seat_;
+    waiting_seat_ = -1;
+    if (waiting_timed_) {
+        DecisionTimes& times = times_[static_cast<std::size_t>(seat)];
+        times.time += std::chrono::duration_cast<std::chrono::nanoseconds>(
+            std::chrono::steady_clock::now() - posted_at_);
+        ++times.sampled;
+    }
+    if (!decision.ok) return fall_back(seat, decision.fault, decision.message.c_str());
+    const Status status = table_->act(decision.action);
     if (!status.ok()) fall_back(seat, FaultKind::IllegalAction, status.message);
 }
 

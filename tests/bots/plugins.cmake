@@ -26,3 +26,20 @@ target_compile_definitions(bots_tests PRIVATE
   PLUGIN_EXAMPLE_CPP="$<TARGET_FILE:example_cpp_bot>"
   NOT_A_PLUGIN="${CMAKE_CURRENT_LIST_DIR}/plugins/bad_bot.c")
 add_dependencies(bots_tests test_bad_bot test_history_bot test_throwing_bot test_event_bot example_c_bot example_cpp_bot)
+# A process bot that misbehaves in every way a program can (process bot tests).
+add_executable(test_misbehaving_bot ${CMAKE_CURRENT_LIST_DIR}/process/misbehaving_bot.c)
+target_link_libraries(test_misbehaving_bot PRIVATE pokerarena_warnings)
+target_compile_definitions(bots_tests PRIVATE MISBEHAVING_BOT="$<TARGET_FILE:test_misbehaving_bot>")
+target_link_libraries(bots_tests PRIVATE simdjson::simdjson)
+add_dependencies(bots_tests test_misbehaving_bot)
+# The plugin host (pokerarena/bots/plugin_host.hpp) as a program of its own: a plugin run
+# isolated behind the process-bot protocol (plugin host tests).
+add_executable(test_plugin_host ${CMAKE_CURRENT_LIST_DIR}/process/plugin_host_main.cpp)
+target_link_libraries(test_plugin_host PRIVATE pokerarena::bots pokerarena_warnings)
+target_compile_definitions(bots_tests PRIVATE PLUGIN_HOST="$<TARGET_FILE:test_plugin_host>")
+add_dependencies(bots_tests test_plugin_host)
+# Refuses to create instances with odd seeds (plugin host tests).
+pokerarena_plugin(test_seed_refusing_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/seed_refusing_bot.c)
+target_compile_definitions(bots_tests PRIVATE
+  PLUGIN_SEED_REFUSING="$<TARGET_FILE:test_seed_refusing_bot>")
+add_dependencies(bots_tests test_seed_refusing_bot)

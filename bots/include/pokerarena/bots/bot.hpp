@@ -24,6 +24,8 @@
 
 namespace pokerarena {
 
+class RemoteBot;
+
 class Bot {
   public:
     virtual ~Bot() = default;
@@ -70,6 +72,10 @@ class Bot {
         (void)probabilities;
         return false;
     }
+
+    // A bot in a process of its own (process_bot.hpp), whose decisions a host may post without
+    // waiting for them; nullptr for a bot that answers in the call.
+    virtual RemoteBot* remote() { return nullptr; }
 };
 
 // Why a bot's decision was not used.
@@ -78,8 +84,10 @@ enum class FaultKind : std::uint8_t {
     ErrorStatus,    // a plugin returned an error status from decide
     BadAnswer,      // a plugin wrote something that is not an action (unknown kind)
     Exception,      // decide threw (C++ bots)
+    Timeout,        // a process bot did not answer within its time limit
+    Crash,          // a process bot's process ended (or was restarted) before it answered
 };
-inline constexpr int kNumFaultKinds = 4;
+inline constexpr int kNumFaultKinds = 6;
 
 const char* fault_kind_name(FaultKind k);
 
@@ -103,6 +111,14 @@ class BotFactory {
     // A new instance seeded with `seed`. Plugins may refuse (PluginError with the plugin's
     // message); built-ins never throw here.
     virtual std::unique_ptr<Bot> create(std::uint64_t seed) const = 0;
+    // Process bots run `lanes()` processes; create_in_lane(seed, j) makes an instance in
+    // process j, so that each thread of a run can own processes of its own. In-process bots
+    // have no lanes (0) and make every instance with create().
+    virtual int lanes() const { return 0; }
+    virtual std::unique_ptr<Bot> create_in_lane(std::uint64_t seed, int lane) const {
+        (void)lane;
+        return create(seed);
+    }
     // The specification this factory was made from, as given.
     virtual const std::string& spec() const = 0;
 };

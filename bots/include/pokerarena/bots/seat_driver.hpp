@@ -21,6 +21,12 @@
 //   read (DecisionTimes); the others cost a countdown. The gaps between timed decisions come
 //   from their own generator, seeded by the host, so play never depends on them.
 // - play_hand() allocates nothing (apart from the first fault message of a seat).
+// - Decisions in flight: after post_decisions(ticket), a seat whose bot is a process bot
+//   (Bot::remote()) is not waited for. step_hand() posts its request with `ticket` and
+//   returns Waiting, the table paused in AwaitingAction; once the ticket has the answer, the
+//   owner calls resume() with it (the action, or the fault that replaced it) and steps on.
+//   Nothing else changes: the same faults, the same events, the same hands. Without
+//   post_decisions, a process bot's decide() waits for its answer like any other bot's.
 //
 // play_duplicate_heads_up guarantees
 // - Deal i is played twice on tables with the same seed and table id, so the cards of every
@@ -42,6 +48,7 @@
 #include <vector>
 
 #include "pokerarena/bots/bot.hpp"
+#include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/bots/rng.hpp"
 #include "pokerarena/engine/table.hpp"
 
@@ -84,8 +91,17 @@ class SeatDriver {
 
     // Plays until the hand in progress (or the next one) has ended and returns true, or
     // returns false once the match is over (GameOver). The finished hand is
-    // table().last_hand().
-    bool play_hand();
+    // table().last_hand(). Not after post_decisions() (use step_hand()).
+    bool play_hand() { return step_hand() == HandStep::Ended; }
+
+    // Decisions of process bots are posted with `ticket` from now on (see above).
+    void post_decisions(DecisionTicket* ticket);
+    enum class HandStep : std::uint8_t { Ended, GameOver, Waiting };
+    // As play_hand(), but returns Waiting when a posted decision must be answered first.
+    HandStep step_hand();
+    // The answer for the seat step_hand() left Waiting: its action is played (an illegal one
+    // is a fault, as for any bot), or the fault that replaces it is counted.
+    void resume(RemoteDecision&& decision);
 
     // Tells every seated bot new_match() (between two matches at this table); a bot that throws
     // gets a fault, as for on_event.
@@ -125,6 +141,8 @@ class SeatDriver {
     [[gnu::always_inline]] inline const SeatView& view_for(int seat);
     // decide() between two clock reads, and the next gap.
     Action timed_decide(int seat);
+    // Posts the seat's decision (post_decisions) and leaves it waiting.
+    void post_turn(int seat);
     // Counts the fault and plays check-or-fold for the seat.
     void fall_back(int seat, FaultKind kind, const char* message);
     void record_fault(int seat, FaultKind kind, const char* message);
@@ -146,6 +164,12 @@ class SeatDriver {
     std::uint32_t until_timed_;  // decisions until the next timed one, counting it
     std::array<Bot::ViewNeeds, kMaxSeats> needs_{};  // bots_[s]->view_needs()
     unsigned watching_ = 0;                          // bit s: bots_[s]->wants_events()
+    // Bit s: bots_[s] is a process bot whose decisions are posted (post_decisions).
+    unsigned posted_ = 0;
+    DecisionTicket* ticket_ = nullptr;
+    int waiting_seat_ = -1;  // the seat whose posted decision is awaited
+    bool waiting_timed_ = false;
+    std::chrono::steady_clock::time_point posted_at_{};
     // Rewritten in place for every decision (Table::update_view).
     SeatView view_;
     SeatView legal_view_;

@@ -1,0 +1,176 @@
+// Process bots: bots that are programs of their own, in any language, speaking the protocol of
+// docs/bot-protocol.md (JSON lines over their standard input and output).
+//
+// How the host uses them
+// - A specification `proc:COMMAND ARG...` (options first: `proc[procs=2,timeout=5]:COMMAND`)
+//   or a configuration file's command list makes a ProcessBotFactory. The factory starts its
+//   programs at once (`procs`, default 1), does the handshake and fails with ProcessBotError,
+//   naming the command and quoting the end of its standard error, when one cannot start.
+// - Instances live in a process: create() makes a RemoteBot bound to process 0,
+//   create_in_lane(seed, j) one bound to process j. One process serves any number of
+//   instances and of outstanding decisions.
+// - Waiting: RemoteBot::decide() sends the request and waits for its answer (one decision at
+//   a time: `play`, `check-bot`). The simulator instead posts decisions (post_decide) for many
+//   tables and lets a ProcessLane pump the processes: the lane writes every pending request in
+//   one write, reads answers as they come, and hands each to the DecisionTicket of the table
+//   waiting for it, so a thread keeps thousands of tables in flight on a few processes.
+//
+// Guarantees
+// - A bot's failures are faults of the decisions they hit, never errors of the run: a
+//   process that exits, crashes, closes its output, writes a line that is not an answer, or
+//   does not answer within the decision time limit is killed with its process group and
+//   started again (at most max_restarts times, then the bot is out and every later decision
+//   is a fault); its instances are created again from their seeds. Every decision pending in
+//   it gets a fault: Timeout for one past its limit, Crash for the others.
+// - An answer with an error is an ErrorStatus fault, an unknown action word a BadAnswer; the
+//   process plays on. An answer for an id that is not pending is counted (bad_lines) and
+//   dropped.
+// - Standard error goes to the log file (stderr_log), at most kMaxStderrBytes of it; a flood
+//   past that is dropped and counted, never buffered.
+// - Nothing here throws on the decision path; the lane allocates only when the number of
+//   pending decisions reaches a new high.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pokerarena/bots/bot.hpp"
+
+namespace pokerarena {
+
+class ProcessBotError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+struct ProcessBotSpec {
+    std::vector<std::string> command;  // the program and its arguments (searched in PATH)
+    std::string working_dir;           // "" = the host's current folder
+    std::vector<std::string> env;      // "KEY=VALUE", added to the host's environment
+    std::string config;                // sent to the bot in hello
+    std::string name;                  // the bot's name in the tournament (hello's "bot")
+    int procs = 1;                     // processes started (1..64)
+    std::chrono::milliseconds decision_timeout{10'000};
+    bool timeout_given = false;  // parse_process_spec: the spec set `timeout`
+    std::chrono::milliseconds start_timeout{10'000};
+    int max_restarts = 5;
+    std::string stderr_log;  // "" = a file in the temporary folder named after the bot
+};
+
+inline constexpr std::int64_t kMaxStderrBytes = std::int64_t{16} << 20;
+
+// True when `spec` is a process bot's: it starts with "proc:" or "proc[".
+bool is_process_spec(std::string_view spec);
+
+// Parses "proc[key=value,...]:COMMAND ARG..." (keys: procs, timeout and start_timeout in
+// seconds, max_restarts; the command split at spaces, with '...' and "..." quoting). Throws
+// BotSpecError naming what is wrong.
+ProcessBotSpec parse_process_spec(std::string_view spec);
+
+// What happened to a process bot's processes over a run (all its processes together).
+struct ProcessStats {
+    std::int64_t restarts = 0;
+    std::int64_t crashes = 0;    // exits, signals, closed output
+    std::int64_t timeouts = 0;   // decisions not answered in time
+    std::int64_t bad_lines = 0;  // lines that were not answers, or answered no pending id
+    std::int64_t stderr_bytes_dropped = 0;
+    bool out = false;           // restarts used up: every later decision is a fault
+    std::string first_problem;  // the first of the above, in words
+    std::string stderr_log;     // where the bot's standard error went
+    std::string api_name;       // the name the bot gave in its hello
+};
+
+// What became of one posted decision.
+struct RemoteDecision {
+    bool ok = false;
+    Action action;                       // ok
+    FaultKind fault = FaultKind::Crash;  // !ok
+    std::string message;                 // !ok: why
+};
+
+// Where the answer of a posted decision goes: the table waiting for it.
+class DecisionTicket {
+  public:
+    virtual void answered(RemoteDecision&& decision) = 0;
+
+  protected:
+    ~DecisionTicket() = default;
+};
+
+namespace process {
+class BotProcess;
+}
+
+class ProcessBotFactory;
+
+// A bot instance in a bot process.
+class RemoteBot final : public Bot {
+  public:
+    RemoteBot(std::shared_ptr<process::BotProcess> process, std::uint64_t seed);
+    ~RemoteBot() override;
+    RemoteBot(const RemoteBot&) = delete;
+    RemoteBot& operator=(const RemoteBot&) = delete;
+
+    // Sends the request and waits for the answer (or the time limit): for one decision at a
+    // time. A fault is thrown as BotError of its kind.
+    Action decide(const SeatView& view) override;
+    // Sends the request; the answer goes to `ticket` from ProcessLane::pump().
+    void post_decide(const SeatView& view, DecisionTicket* ticket);
+    void on_event(const Event& event) override;
+    bool wants_events() const override;
+    ViewNeeds view_needs() const override;
+    void new_match() override;
+    RemoteBot* remote() override { return this; }
+
+  private:
+    std::shared_ptr<process::BotProcess> process_;
+    std::uint64_t instance_;
+};
+
+class ProcessBotFactory final : public BotFactory {
+  public:
+    // Starts spec.procs processes and does their handshakes; throws ProcessBotError.
+    ProcessBotFactory(ProcessBotSpec spec, std::string spec_text);
+    ~ProcessBotFactory() override;
+
+    std::unique_ptr<Bot> create(std::uint64_t seed) const override;
+    std::unique_ptr<Bot> create_in_lane(std::uint64_t seed, int lane) const override;
+    int lanes() const override { return static_cast<int>(processes_.size()); }
+    const std::string& spec() const override { return spec_text_; }
+
+    const ProcessBotSpec& process_spec() const { return spec_; }
+    ProcessStats stats() const;
+    std::shared_ptr<process::BotProcess> process(int lane) const;
+    // Closes every process's input and waits for it to exit (killing it after 5 s).
+    void shut_down();
+
+  private:
+    ProcessBotSpec spec_;
+    std::string spec_text_;
+    std::vector<std::shared_ptr<process::BotProcess>> processes_;
+};
+
+// Pumps a set of bot processes for one thread: see the header comment. A process belongs to
+// at most one lane at a time (its owner makes sure: lane j takes process j of each factory).
+class ProcessLane {
+  public:
+    ProcessLane() = default;
+    void add(std::shared_ptr<process::BotProcess> process);
+    // Writes what is pending, then waits until some answer has come, a time limit has passed,
+    // or `max_wait` has passed, and hands every answer (and every fault) to its ticket.
+    // Returns the number of tickets answered.
+    int pump(std::chrono::milliseconds max_wait);
+    // Decisions posted and not yet answered, over all processes.
+    std::int64_t pending() const;
+
+  private:
+    std::vector<std::shared_ptr<process::BotProcess>> processes_;
+};
+
+}  // namespace pokerarena

@@ -1,0 +1,571 @@
+#include "bot_process.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <thread>
+
+extern char** environ;
+
+namespace pokerarena::process {
+
+namespace {
+
+constexpr std::size_t kReadChunk = 1 << 16;
+constexpr std::size_t kTailBytes = 2048;
+
+std::string command_text(const ProcessBotSpec& spec) {
+    std::string text;
+    for (const std::string& word : spec.command) {
+        if (!text.empty()) text += ' ';
+        text += word;
+    }
+    return text;
+}
+
+std::string how_it_ended(int status) {
+    if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
+    if (WIFSIGNALED(status)) {
+        const char* name = sigabbrev_np(WTERMSIG(status));
+        return std::string("was killed by ") + (name ? std::string("SIG") + name : "a signal");
+    }
+    return "ended";
+}
+
+// "2.5", "10": a time limit as a person writes it.
+std::string seconds_text(std::chrono::milliseconds ms) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", static_cast<double>(ms.count()) / 1000.0);
+    return text;
+}
+
+void set_nonblocking(int fd) {
+    const int flags = ::fcntl(fd, F_GETFL);
+    ::fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+}
+
+void close_fd(int& fd) {
+    if (fd >= 0) ::close(fd);
+    fd = -1;
+}
+
+// A pidfd turns "the process exited" into a readable descriptor, so that a bot that exits
+// while a child of its own keeps its output open is still noticed at once.
+int open_pidfd(pid_t pid) {
+#ifdef SYS_pidfd_open
+    const long fd = ::syscall(SYS_pidfd_open, pid, 0);
+    return fd < 0 ? -1 : static_cast<int>(fd);
+#else
+    (void)pid;
+    return -1;
+#endif
+}
+
+}  // namespace
+
+void SharedStats::problem(const std::string& what) {
+    if (stats.first_problem.empty()) stats.first_problem = what;
+}
+
+BotProcess::BotProcess(const ProcessBotSpec& spec, int index, std::shared_ptr<SharedStats> stats)
+    : spec_(spec), index_(index), stats_(std::move(stats)) {
+    // A bot that closes its input makes our write fail with EPIPE rather than end the host.
+    ::signal(SIGPIPE, SIG_IGN);
+    log_fd_ = ::open(spec_.stderr_log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (log_fd_ < 0)
+        throw ProcessBotError(describe() + ": cannot write its log '" + spec_.stderr_log +
+                              "': " + std::strerror(errno));
+    start();
+    try {
+        handshake();
+    } catch (...) {
+        kill_now();
+        close_fd(log_fd_);
+        throw;
+    }
+}
+
+BotProcess::~BotProcess() {
+    kill_now();
+    close_fd(log_fd_);
+}
+
+std::string BotProcess::describe() const {
+    std::string text = "bot '" + spec_.name + "'";
+    if (spec_.procs > 1)
+        text +=
+            " (process " + std::to_string(index_ + 1) + " of " + std::to_string(spec_.procs) + ")";
+    return text + " ['" + command_text(spec_) + "']";
+}
+
+void BotProcess::start() {
+    int in_pipe[2], out_pipe[2], err_pipe[2];
+    if (::pipe2(in_pipe, O_CLOEXEC) != 0 || ::pipe2(out_pipe, O_CLOEXEC) != 0 ||
+        ::pipe2(err_pipe, O_CLOEXEC) != 0)
+        throw ProcessBotError(describe() + ": cannot make pipes: " + std::strerror(errno));
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in_pipe[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
+    if (!spec_.working_dir.empty())
+        posix_spawn_file_actions_addchdir_np(&actions, spec_.working_dir.c_str());
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    // A process group of its own, so that killing it takes the children it started too; the
+    // default SIGPIPE (the host ignores it) and no blocked signals.
+    sigset_t defaults, empty;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGPIPE);
+    sigemptyset(&empty);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    posix_spawnattr_setsigmask(&attributes, &empty);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setflags(
+        &attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    std::vector<std::string> env_text;
+    for (char** e = environ; *e != nullptr; ++e)
+        env_text.emplace_back(*e);
+    for (const std::string& e : spec_.env) {
+        const std::string key = e.substr(0, e.find('=') + 1);
+        std::erase_if(env_text, [&](const std::string& old) { return old.starts_with(key); });
+        env_text.push_back(e);
+    }
+    std::vector<char*> envp, argv;
+    for (std::string& e : env_text)
+        envp.push_back(e.data());
+    envp.push_back(nullptr);
+    std::vector<std::string> words = spec_.command;
+    for (std::string& w : words)
+        argv.push_back(w.data());
+    argv.push_back(nullptr);
+    pid_t pid = -1;
+    const int error =
+        ::posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    ::close(in_pipe[0]);
+    ::close(out_pipe[1]);
+    ::close(err_pipe[1]);
+    if (error != 0) {
+        ::close(in_pipe[1]);
+        ::close(out_pipe[0]);
+        ::close(err_pipe[0]);
+        throw ProcessBotError(
+            describe() + ": cannot start '" + spec_.command[0] + "': " + std::strerror(error) +
+            (spec_.working_dir.empty() ? std::string()
+                                       : " (in the folder '" + spec_.working_dir + "')"));
+    }
+    pid_ = pid;
+    in_fd_ = in_pipe[1];
+    out_fd_ = out_pipe[0];
+    err_fd_ = err_pipe[0];
+    pid_fd_ = open_pidfd(pid);
+    // Big pipes: a batch of a few thousand requests goes in one write.
+    ::fcntl(in_fd_, F_SETPIPE_SZ, 1 << 20);
+    ::fcntl(out_fd_, F_SETPIPE_SZ, 1 << 20);
+    set_nonblocking(in_fd_);
+    set_nonblocking(out_fd_);
+    set_nonblocking(err_fd_);
+    write_buffer_.clear();
+    written_ = 0;
+    read_buffer_.clear();
+    parsed_ = 0;
+}
+
+void BotProcess::handshake() {
+    write_hello(write_buffer_, spec_.name, spec_.config);
+    const auto deadline = Clock::now() + spec_.start_timeout;
+    const auto fail_start = [&](const std::string& what) {
+        std::string how;
+        kill_now(&how);
+        read_stderr();
+        std::string message = describe() + ": " + what;
+        if (!how.empty()) message += " (it " + how + ")";
+        const std::string tail = stderr_tail();
+        message += tail.empty() ? "; it wrote nothing to standard error"
+                                : "; the end of its standard error:\n" + tail;
+        throw ProcessBotError(message);
+    };
+    for (;;) {
+        flush();
+        const std::size_t newline = read_buffer_.find('\n', parsed_);
+        if (newline != std::string::npos) {
+            const std::string_view line(read_buffer_.data() + parsed_, newline - parsed_);
+            hello_ = parse_hello(line);
+            parsed_ = newline + 1;
+            if (!hello_.ok) fail_start("bad hello: " + hello_.error);
+            std::lock_guard lock(stats_->mutex);
+            stats_->stats.api_name = hello_.name;
+            return;
+        }
+        const auto now = Clock::now();
+        if (now >= deadline)
+            fail_start("no hello within " + seconds_text(spec_.start_timeout) + " s");
+        pollfd fds[3] = {
+            {out_fd_, POLLIN, 0},
+            {err_fd_, POLLIN, 0},
+            {in_fd_, static_cast<short>(written_ < write_buffer_.size() ? POLLOUT : 0), 0}};
+        const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now);
+        ::poll(fds, 3, static_cast<int>(std::min<std::int64_t>(wait.count() + 1, 100)));
+        if (fds[1].revents != 0) read_stderr();
+        if (fds[0].revents != 0) {
+            char chunk[4096];
+            const ssize_t n = ::read(out_fd_, chunk, sizeof chunk);
+            if (n == 0) fail_start("closed its output before its hello");
+            if (n > 0) read_buffer_.append(chunk, static_cast<std::size_t>(n));
+            if (read_buffer_.size() > kMaxLineBytes) fail_start("wrote a line of over 1 MiB");
+        }
+    }
+}
+
+void BotProcess::kill_now(std::string* how) {
+    if (pid_ > 0) {
+        ::kill(-pid_, SIGKILL);
+        ::kill(pid_, SIGKILL);
+        int status = 0;
+        while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+        }
+        if (how) *how = how_it_ended(status);
+        pid_ = -1;
+    }
+    close_fd(in_fd_);
+    close_fd(out_fd_);
+    close_fd(pid_fd_);
+    // Standard error last: what the bot wrote before it died is still worth logging.
+    if (err_fd_ >= 0) {
+        read_stderr();
+        close_fd(err_fd_);
+    }
+}
+
+void BotProcess::read_stderr() {
+    char chunk[kReadChunk];
+    for (;;) {
+        const ssize_t n = err_fd_ < 0 ? 0 : ::read(err_fd_, chunk, sizeof chunk);
+        if (n <= 0) return;
+        const auto size = static_cast<std::size_t>(n);
+        tail_.append(chunk, size);
+        if (tail_.size() > 2 * kTailBytes) tail_.erase(0, tail_.size() - kTailBytes);
+        const std::int64_t room = std::max<std::int64_t>(0, kMaxStderrBytes - logged_);
+        const auto keep = static_cast<std::size_t>(std::min<std::int64_t>(room, n));
+        if (keep > 0 && ::write(log_fd_, chunk, keep) > 0)
+            logged_ += static_cast<std::int64_t>(keep);
+        if (keep < size) {
+            std::lock_guard lock(stats_->mutex);
+            stats_->stats.stderr_bytes_dropped += static_cast<std::int64_t>(size - keep);
+        }
+    }
+}
+
+std::string BotProcess::stderr_tail() const {
+    std::string tail = tail_.size() > kTailBytes ? tail_.substr(tail_.size() - kTailBytes) : tail_;
+    while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r'))
+        tail.pop_back();
+    return tail;
+}
+
+std::uint64_t BotProcess::create_instance(std::uint64_t seed) {
+    std::lock_guard lock(mutex_);
+    const std::uint64_t instance = next_instance_++;
+    instances_.emplace(instance, seed);
+    write_create(write_buffer_, instance, seed);
+    return instance;
+}
+
+void BotProcess::destroy_instance(std::uint64_t instance) {
+    std::lock_guard lock(mutex_);
+    instances_.erase(instance);
+    if (!out_of_play_) write_destroy(write_buffer_, instance);
+}
+
+void BotProcess::new_match(std::uint64_t instance) {
+    std::lock_guard lock(mutex_);
+    if (!out_of_play_) write_new_match(write_buffer_, instance);
+}
+
+void BotProcess::event(std::uint64_t instance, const Event& event) {
+    std::lock_guard lock(mutex_);
+    if (!out_of_play_) write_event(write_buffer_, instance, event);
+}
+
+void BotProcess::post(std::uint64_t instance, const SeatView& view, DecisionTicket* ticket) {
+    std::lock_guard lock(mutex_);
+    if (out_of_play_) {
+        ticket->answered({false, {}, FaultKind::Crash, out_reason_});
+        return;
+    }
+    std::uint32_t slot;
+    if (!free_slots_.empty()) {
+        slot = free_slots_.back();
+        free_slots_.pop_back();
+    } else {
+        slot = static_cast<std::uint32_t>(pending_.size());
+        pending_.emplace_back();
+    }
+    Pending& p = pending_[slot];
+    p.ticket = ticket;
+    p.used = true;
+    ++p.generation;
+    p.sent = Clock::now();
+    ++num_pending_;
+    const std::uint64_t id = (std::uint64_t{p.generation} << 32) | slot;
+    write_decide(write_buffer_, id, instance, view, hello_.legal_only);
+}
+
+std::int64_t BotProcess::pending() const {
+    std::lock_guard lock(mutex_);
+    return num_pending_;
+}
+
+void BotProcess::flush() {
+    while (in_fd_ >= 0 && written_ < write_buffer_.size()) {
+        const ssize_t n =
+            ::write(in_fd_, write_buffer_.data() + written_, write_buffer_.size() - written_);
+        if (n > 0) {
+            written_ += static_cast<std::size_t>(n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        // EAGAIN: the pipe is full, the rest goes when it drains. EPIPE: the bot closed its
+        // input; reading its output will tell what became of it.
+        break;
+    }
+    if (written_ == write_buffer_.size()) {
+        write_buffer_.clear();
+        written_ = 0;
+    }
+}
+
+void BotProcess::add_poll_fds(std::vector<pollfd>& fds) {
+    std::lock_guard lock(mutex_);
+    const short out_events = written_ < write_buffer_.size() ? POLLOUT : 0;
+    fds.push_back({out_fd_, POLLIN, 0});
+    fds.push_back({err_fd_, POLLIN, 0});
+    fds.push_back({in_fd_, out_events, 0});
+    fds.push_back({pid_fd_, POLLIN, 0});
+}
+
+void BotProcess::answer(std::uint32_t slot, RemoteDecision&& decision) {
+    Pending& p = pending_[slot];
+    DecisionTicket* ticket = p.ticket;
+    p.used = false;
+    p.ticket = nullptr;
+    free_slots_.push_back(slot);
+    --num_pending_;
+    ticket->answered(std::move(decision));
+}
+
+int BotProcess::deliver(const Answer& a) {
+    const auto slot = static_cast<std::uint32_t>(a.id & 0xFFFFFFFFu);
+    const auto generation = static_cast<std::uint32_t>(a.id >> 32);
+    if (!a.has_id || slot >= pending_.size() || !pending_[slot].used ||
+        pending_[slot].generation != generation) {
+        std::lock_guard lock(stats_->mutex);
+        ++stats_->stats.bad_lines;
+        stats_->problem(describe() + ": " +
+                        (a.has_id ? "answered id " + std::to_string(a.id) +
+                                        ", which is not a pending decision (unknown, or "
+                                        "answered already)"
+                                  : a.message));
+        return 0;
+    }
+    switch (a.kind) {
+        case Answer::Kind::Action:
+            answer(slot, {true, a.action, FaultKind::Crash, {}});
+            break;
+        case Answer::Kind::Error:
+            answer(slot,
+                   {false, {}, FaultKind::ErrorStatus, "the bot answered an error: " + a.message});
+            break;
+        default:
+            answer(slot, {false, {}, FaultKind::BadAnswer, a.message});
+            break;
+    }
+    return 1;
+}
+
+int BotProcess::read_output() {
+    int answered = 0;
+    char chunk[kReadChunk];
+    for (;;) {
+        const ssize_t n = ::read(out_fd_, chunk, sizeof chunk);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            break;  // EAGAIN: all read
+        }
+        if (n == 0) return answered + fail(FaultKind::Crash, "closed its output", Clock::now());
+        read_buffer_.append(chunk, static_cast<std::size_t>(n));
+        // Whole lines only; a partial one waits for its end.
+        for (;;) {
+            const std::size_t newline = read_buffer_.find('\n', parsed_);
+            if (newline == std::string::npos) break;
+            const std::string_view line(read_buffer_.data() + parsed_, newline - parsed_);
+            parsed_ = newline + 1;
+            if (line.empty()) continue;
+            const Answer a = parse_answer(line, scratch_);
+            if (!a.has_id) {
+                // Not an answer at all: the stream can no longer be trusted to pair answers
+                // with requests.
+                {
+                    std::lock_guard lock(stats_->mutex);
+                    ++stats_->stats.bad_lines;
+                }
+                return answered + fail(FaultKind::BadAnswer,
+                                       "wrote a line that is not an answer (" + a.message + ")",
+                                       Clock::now());
+            }
+            answered += deliver(a);
+        }
+        if (read_buffer_.size() - parsed_ > kMaxLineBytes) {
+            {
+                std::lock_guard lock(stats_->mutex);
+                ++stats_->stats.bad_lines;
+            }
+            return answered +
+                   fail(FaultKind::BadAnswer, "wrote a line of over 1 MiB", Clock::now());
+        }
+        if (parsed_ == read_buffer_.size()) {
+            read_buffer_.clear();
+            parsed_ = 0;
+        } else if (parsed_ > kReadChunk) {
+            read_buffer_.erase(0, parsed_);
+            parsed_ = 0;
+        }
+    }
+    return answered;
+}
+
+int BotProcess::handle(const pollfd* fds, Clock::time_point now) {
+    std::lock_guard lock(mutex_);
+    if (out_of_play_ || pid_ < 0) return 0;
+    // A failure while reading restarts the process: the entries of `fds` are then the old
+    // process's and say nothing of the new one.
+    const pid_t polled = pid_;
+    int answered = 0;
+    if (fds[1].revents != 0) read_stderr();
+    if (fds[0].revents != 0) answered += read_output();
+    if (pid_ != polled) return answered;
+    if (fds[3].revents != 0 && pid_fd_ >= 0) {
+        // The process itself has ended (its children may hold the pipe): answers it wrote
+        // before that were read above.
+        answered += read_output();
+        if (pid_ >= 0) answered += fail(FaultKind::Crash, "ended", now);
+        return answered;
+    }
+    if (fds[2].revents & (POLLERR | POLLHUP)) {
+        answered += read_output();
+        if (pid_ >= 0) answered += fail(FaultKind::Crash, "closed its input", now);
+        return answered;
+    }
+    return answered;
+}
+
+int BotProcess::check_deadlines(Clock::time_point now) {
+    std::lock_guard lock(mutex_);
+    if (num_pending_ == 0 || out_of_play_) return 0;
+    if (now - last_scan_ < std::chrono::milliseconds(5)) return 0;
+    last_scan_ = now;
+    const auto limit = spec_.decision_timeout;
+    for (const Pending& p : pending_)
+        if (p.used && now - p.sent >= limit)
+            return fail(FaultKind::Timeout, "did not answer within " + seconds_text(limit) + " s",
+                        now);
+    return 0;
+}
+
+int BotProcess::fail(FaultKind kind, const std::string& why, Clock::time_point now) {
+    std::string how;
+    kill_now(&how);
+    std::string what = describe() + " " + why;
+    if (kind != FaultKind::Timeout && !how.empty() && why != "ended")
+        what += "; it " + how;
+    else if (why == "ended")
+        what = describe() + " " + how;
+    int answered = 0;
+    for (std::uint32_t slot = 0; slot < pending_.size(); ++slot) {
+        if (!pending_[slot].used) continue;
+        const bool expired = now - pending_[slot].sent >= spec_.decision_timeout;
+        const FaultKind k = kind == FaultKind::Timeout && !expired ? FaultKind::Crash : kind;
+        answer(slot, {false,
+                      {},
+                      k,
+                      k == kind ? what : what + "; this decision was pending in it (restarted)"});
+        ++answered;
+    }
+    {
+        std::lock_guard lock(stats_->mutex);
+        ProcessStats& s = stats_->stats;
+        if (kind == FaultKind::Timeout)
+            ++s.timeouts;
+        else if (kind == FaultKind::Crash)
+            ++s.crashes;
+        stats_->problem(what);
+    }
+    if (restarts_ >= spec_.max_restarts) {
+        out_of_play_ = true;
+        out_reason_ = describe() + " is out after " + std::to_string(restarts_) +
+                      " restarts (the last: " + why + ")";
+        std::lock_guard lock(stats_->mutex);
+        stats_->stats.out = true;
+        return answered;
+    }
+    ++restarts_;
+    {
+        std::lock_guard lock(stats_->mutex);
+        ++stats_->stats.restarts;
+    }
+    try {
+        start();
+        handshake();
+    } catch (const ProcessBotError& e) {
+        kill_now();
+        out_of_play_ = true;
+        out_reason_ = std::string("could not be restarted: ") + e.what();
+        std::lock_guard lock(stats_->mutex);
+        stats_->stats.out = true;
+        stats_->problem(out_reason_);
+        return answered;
+    }
+    // The instances come back from their seeds; what they had learnt is lost.
+    for (const auto& [instance, seed] : instances_)
+        write_create(write_buffer_, instance, seed);
+    return answered;
+}
+
+void BotProcess::shut_down(std::chrono::milliseconds grace) {
+    std::lock_guard lock(mutex_);
+    if (pid_ < 0) return;
+    flush();
+    close_fd(in_fd_);
+    const auto deadline = Clock::now() + grace;
+    for (;;) {
+        int status = 0;
+        const pid_t done = ::waitpid(pid_, &status, WNOHANG);
+        if (done == pid_) {
+            pid_ = -1;
+            ::kill(-done, SIGKILL);  // anything it left behind
+            break;
+        }
+        if (Clock::now() >= deadline) break;
+        pollfd fds[2] = {{err_fd_, POLLIN, 0}, {pid_fd_, POLLIN, 0}};
+        ::poll(fds, pid_fd_ >= 0 ? 2 : 1, 20);
+        if (fds[0].revents != 0) read_stderr();
+        // Its output is no longer read: drain it so that a bot writing at exit is not stuck.
+        char sink[4096];
+        while (out_fd_ >= 0 && ::read(out_fd_, sink, sizeof sink) > 0) {
+        }
+    }
+    kill_now();
+}
+
+}  // namespace pokerarena::process

@@ -1,0 +1,129 @@
+// One bot process: starting it, the handshake, its pipes and the decisions pending in it
+// (internal to the bots library; process_bot.hpp says what users get).
+//
+// Locking: every public member takes the process's mutex, so a RemoteBot may be used from any
+// thread; a lane's pump holds it while it reads. Tickets are answered with it held, so a
+// ticket must not call back into the process.
+#pragma once
+
+#include <poll.h>
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "pokerarena/bots/process_bot.hpp"
+#include "protocol.hpp"
+
+namespace pokerarena::process {
+
+using Clock = std::chrono::steady_clock;
+
+// The counters of all the processes of one bot, shared by them.
+struct SharedStats {
+    std::mutex mutex;
+    ProcessStats stats;
+    void problem(const std::string& what);  // keeps the first
+};
+
+class BotProcess {
+  public:
+    // Starts the program and does the handshake; throws ProcessBotError naming the command
+    // and quoting the end of its standard error.
+    BotProcess(const ProcessBotSpec& spec, int index, std::shared_ptr<SharedStats> stats);
+    ~BotProcess();
+    BotProcess(const BotProcess&) = delete;
+    BotProcess& operator=(const BotProcess&) = delete;
+
+    const Hello& hello() const { return hello_; }
+
+    std::uint64_t create_instance(std::uint64_t seed);
+    void destroy_instance(std::uint64_t instance);
+    void new_match(std::uint64_t instance);
+    void event(std::uint64_t instance, const Event& event);
+    // Queues the request (written at the next pump). A bot that is out answers the ticket at
+    // once with a fault.
+    void post(std::uint64_t instance, const SeatView& view, DecisionTicket* ticket);
+
+    // The poll entries of this process, appended to `fds`; then handle() with them.
+    void add_poll_fds(std::vector<pollfd>& fds);
+    // Reads, writes, parses and delivers; restarts the process on a failure. Returns the
+    // tickets answered. `fds` points at this process's entries as add_poll_fds wrote them.
+    int handle(const pollfd* fds, Clock::time_point now);
+    // Writes as much of the queued requests as the pipe takes now.
+    void flush();
+    std::int64_t pending() const;
+    // Answers every expired decision with a Timeout fault and restarts the process.
+    int check_deadlines(Clock::time_point now);
+
+    // Closes the bot's input and waits up to `grace` for it to exit, then kills it.
+    void shut_down(std::chrono::milliseconds grace);
+
+    std::mutex& mutex() { return mutex_; }
+    // The counters of every process of this bot.
+    ProcessStats stats() const {
+        std::lock_guard lock(stats_->mutex);
+        return stats_->stats;
+    }
+
+  private:
+    struct Pending {
+        DecisionTicket* ticket = nullptr;
+        std::uint32_t generation = 0;
+        bool used = false;
+        Clock::time_point sent;
+    };
+
+    void start();
+    void handshake();
+    // Kills the process group and reaps it; describes how it ended into `how`.
+    void kill_now(std::string* how = nullptr);
+    // The process failed: every pending decision gets `kind` (the expired ones Timeout), the
+    // process is killed and, restarts allowing, started again. Returns the tickets answered.
+    int fail(FaultKind kind, const std::string& why, Clock::time_point now);
+    int read_output();
+    void read_stderr();
+    int deliver(const Answer& answer);
+    void answer(std::uint32_t slot, RemoteDecision&& decision);
+    std::string stderr_tail() const;
+    std::string describe() const;  // "bot 'NAME' (process 2 of 'python3 bot.py')"
+
+    ProcessBotSpec spec_;
+    int index_;
+    std::shared_ptr<SharedStats> stats_;
+    mutable std::mutex mutex_;
+    Hello hello_;
+
+    pid_t pid_ = -1;
+    int in_fd_ = -1;   // the bot's standard input (we write)
+    int out_fd_ = -1;  // its standard output (we read)
+    int err_fd_ = -1;  // its standard error (we read and log)
+    int pid_fd_ = -1;  // readable when the process exits (pidfd; -1 where the kernel has none)
+    int log_fd_ = -1;
+    std::int64_t logged_ = 0;
+    std::string tail_;  // the last bytes of standard error, for messages
+    bool out_of_play_ = false;
+    std::string out_reason_;
+    int restarts_ = 0;
+
+    std::string write_buffer_;
+    std::size_t written_ = 0;  // of write_buffer_
+    std::string read_buffer_;
+    std::size_t parsed_ = 0;  // of read_buffer_
+    std::string scratch_;
+
+    std::vector<Pending> pending_;
+    std::vector<std::uint32_t> free_slots_;
+    std::int64_t num_pending_ = 0;
+    Clock::time_point last_scan_{};
+
+    std::uint64_t next_instance_ = 1;
+    std::unordered_map<std::uint64_t, std::uint64_t> instances_;  // live instance -> seed
+};
+
+}  // namespace pokerarena::process

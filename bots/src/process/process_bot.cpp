@@ -1,0 +1,278 @@
+#include "pokerarena/bots/process_bot.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+
+#include "bot_process.hpp"
+#include "pokerarena/bots/registry.hpp"
+
+namespace pokerarena {
+
+namespace {
+
+constexpr std::string_view kPrefix = "proc";
+
+// Splits a command line at spaces; '...' and "..." quote (no escapes inside single quotes, \"
+// and \\ inside double quotes), as a user would type it in a shell.
+std::vector<std::string> split_command(std::string_view text, std::string_view spec) {
+    std::vector<std::string> words;
+    std::string word;
+    bool in_word = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == ' ' || c == '\t') {
+            if (in_word) words.push_back(std::move(word));
+            word.clear();
+            in_word = false;
+            continue;
+        }
+        in_word = true;
+        if (c == '\'' || c == '"') {
+            const std::size_t close = text.find(c, i + 1);
+            if (close == std::string_view::npos)
+                throw BotSpecError("'" + std::string(spec) + "': the quote " + c +
+                                   " is not closed; expected a command line such as "
+                                   "proc:python3 my_bot.py");
+            for (std::size_t k = i + 1; k < close; ++k) {
+                if (c == '"' && text[k] == '\\' && k + 1 < close &&
+                    (text[k + 1] == '"' || text[k + 1] == '\\'))
+                    ++k;
+                word += text[k];
+            }
+            i = close;
+            continue;
+        }
+        word += c;
+    }
+    if (in_word) words.push_back(std::move(word));
+    return words;
+}
+
+double option_number(std::string_view key, std::string_view value, double lo, double hi,
+                     std::string_view spec) {
+    double number = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (error != std::errc() || end != value.data() + value.size() || !std::isfinite(number) ||
+        number < lo || number > hi)
+        throw BotSpecError("'" + std::string(spec) + "': " + std::string(key) + "='" +
+                           std::string(value) + "': expected a number from " +
+                           std::to_string(lo).substr(0, std::to_string(lo).find('.') + 2) + " to " +
+                           std::to_string(static_cast<long long>(hi)));
+    return number;
+}
+
+std::chrono::milliseconds seconds(double s) {
+    return std::chrono::milliseconds(static_cast<std::int64_t>(std::llround(s * 1000)));
+}
+
+}  // namespace
+
+bool is_process_spec(std::string_view spec) {
+    return spec.starts_with("proc:") || spec.starts_with("proc[");
+}
+
+ProcessBotSpec parse_process_spec(std::string_view spec) {
+    if (!is_process_spec(spec))
+        throw BotSpecError("'" + std::string(spec) +
+                           "' is not a process bot; expected proc:COMMAND");
+    ProcessBotSpec result;
+    std::string_view rest = spec.substr(kPrefix.size());
+    if (rest.starts_with('[')) {
+        const std::size_t close = rest.find(']');
+        if (close == std::string_view::npos)
+            throw BotSpecError("'" + std::string(spec) +
+                               "': the options' '[' is not closed; expected "
+                               "proc[procs=2,timeout=5]:COMMAND");
+        std::string_view options = rest.substr(1, close - 1);
+        rest = rest.substr(close + 1);
+        std::vector<std::string> seen;
+        while (!options.empty()) {
+            const std::size_t comma = options.find(',');
+            const std::string_view pair = options.substr(0, comma);
+            options = comma == std::string_view::npos ? "" : options.substr(comma + 1);
+            const std::size_t eq = pair.find('=');
+            if (eq == std::string_view::npos)
+                throw BotSpecError("'" + std::string(spec) + "': option '" + std::string(pair) +
+                                   "' is not key=value; the options are procs, timeout, "
+                                   "start_timeout and max_restarts");
+            const std::string key(pair.substr(0, eq));
+            const std::string_view value = pair.substr(eq + 1);
+            if (std::find(seen.begin(), seen.end(), key) != seen.end())
+                throw BotSpecError("'" + std::string(spec) + "': option " + key +
+                                   " is given twice");
+            seen.push_back(key);
+            if (key == "procs")
+                result.procs = static_cast<int>(option_number(key, value, 1, 64, spec));
+            else if (key == "timeout") {
+                result.decision_timeout = seconds(option_number(key, value, 0.001, 86400, spec));
+                result.timeout_given = true;
+            } else if (key == "start_timeout")
+                result.start_timeout = seconds(option_number(key, value, 0.001, 86400, spec));
+            else if (key == "max_restarts")
+                result.max_restarts = static_cast<int>(option_number(key, value, 0, 1000000, spec));
+            else
+                throw BotSpecError("'" + std::string(spec) + "': unknown option '" + key +
+                                   "'; the options are procs, timeout, start_timeout and "
+                                   "max_restarts");
+            if ((key == "procs" || key == "max_restarts") &&
+                value.find_first_not_of("0123456789") != std::string_view::npos)
+                throw BotSpecError("'" + std::string(spec) + "': " + key + "='" +
+                                   std::string(value) + "': expected a whole number");
+        }
+    }
+    if (!rest.starts_with(':'))
+        throw BotSpecError("'" + std::string(spec) + "': expected ':' and the command after " +
+                           std::string(spec.substr(0, spec.size() - rest.size())));
+    result.command = split_command(rest.substr(1), spec);
+    if (result.command.empty())
+        throw BotSpecError("'" + std::string(spec) +
+                           "': no command; expected proc:COMMAND ARG..., e.g. proc:python3 "
+                           "my_bot.py");
+    return result;
+}
+
+// ---------------------------------------------------------------------------------------
+// RemoteBot
+
+namespace {
+
+// The ticket of a decision that decide() waits for.
+struct WaitingTicket final : DecisionTicket {
+    bool done = false;
+    RemoteDecision decision;
+    void answered(RemoteDecision&& d) override {
+        decision = std::move(d);
+        done = true;
+    }
+};
+
+}  // namespace
+
+RemoteBot::RemoteBot(std::shared_ptr<process::BotProcess> process, std::uint64_t seed)
+    : process_(std::move(process)), instance_(process_->create_instance(seed)) {}
+
+RemoteBot::~RemoteBot() {
+    process_->destroy_instance(instance_);
+}
+
+Action RemoteBot::decide(const SeatView& view) {
+    WaitingTicket ticket;
+    post_decide(view, &ticket);
+    ProcessLane lane;
+    lane.add(process_);
+    while (!ticket.done)
+        lane.pump(std::chrono::milliseconds(100));
+    if (!ticket.decision.ok) throw BotError(ticket.decision.fault, ticket.decision.message);
+    return ticket.decision.action;
+}
+
+void RemoteBot::post_decide(const SeatView& view, DecisionTicket* ticket) {
+    process_->post(instance_, view, ticket);
+}
+
+void RemoteBot::on_event(const Event& event) {
+    process_->event(instance_, event);
+}
+
+bool RemoteBot::wants_events() const {
+    return process_->hello().wants_events;
+}
+
+Bot::ViewNeeds RemoteBot::view_needs() const {
+    return process_->hello().legal_only ? ViewNeeds::LegalOnly : ViewNeeds::Full;
+}
+
+void RemoteBot::new_match() {
+    process_->new_match(instance_);
+}
+
+// ---------------------------------------------------------------------------------------
+// ProcessBotFactory
+
+ProcessBotFactory::ProcessBotFactory(ProcessBotSpec spec, std::string spec_text)
+    : spec_(std::move(spec)), spec_text_(std::move(spec_text)) {
+    if (spec_.name.empty()) spec_.name = spec_text_;
+    if (spec_.stderr_log.empty()) {
+        std::string safe;
+        for (char c : spec_.name)
+            safe += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
+        spec_.stderr_log =
+            (std::filesystem::temp_directory_path() / ("pokerarena-" + safe.substr(0, 40) + "-" +
+                                                       std::to_string(::getpid()) + ".stderr.log"))
+                .string();
+    }
+    auto stats = std::make_shared<process::SharedStats>();
+    stats->stats.stderr_log = spec_.stderr_log;
+    for (int k = 0; k < spec_.procs; ++k)
+        processes_.push_back(std::make_shared<process::BotProcess>(spec_, k, stats));
+}
+
+ProcessBotFactory::~ProcessBotFactory() {
+    shut_down();
+}
+
+std::unique_ptr<Bot> ProcessBotFactory::create(std::uint64_t seed) const {
+    return std::make_unique<RemoteBot>(processes_.front(), seed);
+}
+
+std::unique_ptr<Bot> ProcessBotFactory::create_in_lane(std::uint64_t seed, int lane) const {
+    return std::make_unique<RemoteBot>(process(lane), seed);
+}
+
+std::shared_ptr<process::BotProcess> ProcessBotFactory::process(int lane) const {
+    return processes_[static_cast<std::size_t>(lane) % processes_.size()];
+}
+
+ProcessStats ProcessBotFactory::stats() const {
+    // Every process shares one SharedStats; read it through the first.
+    return processes_.front()->stats();
+}
+
+void ProcessBotFactory::shut_down() {
+    for (auto& p : processes_)
+        p->shut_down(std::chrono::milliseconds(5000));
+}
+
+// ---------------------------------------------------------------------------------------
+// ProcessLane
+
+void ProcessLane::add(std::shared_ptr<process::BotProcess> process) {
+    if (std::find(processes_.begin(), processes_.end(), process) == processes_.end())
+        processes_.push_back(std::move(process));
+}
+
+std::int64_t ProcessLane::pending() const {
+    std::int64_t n = 0;
+    for (const auto& p : processes_)
+        n += p->pending();
+    return n;
+}
+
+int ProcessLane::pump(std::chrono::milliseconds max_wait) {
+    thread_local std::vector<pollfd> fds;
+    fds.clear();
+    for (auto& p : processes_) {
+        {
+            std::lock_guard lock(p->mutex());
+            p->flush();
+        }
+        p->add_poll_fds(fds);
+    }
+    // Short waits while decisions are pending, so that time limits are checked in time.
+    const auto wait = pending() > 0 ? std::min(max_wait, std::chrono::milliseconds(5)) : max_wait;
+    ::poll(fds.data(), fds.size(), static_cast<int>(wait.count()));
+    const auto now = process::Clock::now();
+    int answered = 0;
+    for (std::size_t k = 0; k < processes_.size(); ++k) {
+        answered += processes_[k]->handle(&fds[4 * k], now);
+        answered += processes_[k]->check_deadlines(now);
+    }
+    return answered;
+}
+
+}  // namespace pokerarena

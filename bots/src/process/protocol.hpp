@@ -1,0 +1,62 @@
+// The process-bot protocol's messages (docs/bot-protocol.md): the host's lines, written into a
+// buffer, and the bot's lines, parsed.
+//
+// Writing appends to a std::string that the caller reuses, so once it has reached the size of
+// the largest batch a decision costs no allocation. Reading takes one line (without its '\n')
+// and says what it is; a line that is not a message the host expects is a BadLine with a
+// message naming what is wrong ("not JSON: ...", "no \"id\"", "unknown action \"bet\""),
+// never an exception.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "pokerarena/engine/action.hpp"
+#include "pokerarena/engine/event.hpp"
+#include "pokerarena/engine/seat_view.hpp"
+
+namespace pokerarena::process {
+
+inline constexpr int kProtocolVersion = 1;
+// The longest line a bot may write; past it the line is a fault (the host never reads more).
+inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
+
+// Appends `text` as a JSON string (quotes included), escaping what JSON requires and every
+// control character; invalid UTF-8 bytes become U+FFFD so that every line is valid UTF-8.
+void append_json_string(std::string& out, std::string_view text);
+
+void write_hello(std::string& out, std::string_view bot_name, std::string_view config);
+void write_create(std::string& out, std::uint64_t instance, std::uint64_t seed);
+void write_new_match(std::string& out, std::uint64_t instance);
+void write_destroy(std::string& out, std::uint64_t instance);
+// `legal_only`: the bot's hello said "view":"legal" (only the fields that view names).
+void write_decide(std::string& out, std::uint64_t id, std::uint64_t instance, const SeatView& view,
+                  bool legal_only);
+// The events a bot may see (not ActionRequired, not GameOver: SeatDriver forwards neither).
+void write_event(std::string& out, std::uint64_t instance, const Event& event);
+
+// The bot's answer to hello.
+struct Hello {
+    bool ok = false;            // false: refused or malformed; `error` says which
+    std::string error;          // "refused: REASON", or what is wrong with the line
+    std::string name;           // the bot's own name ("" when it gave none)
+    bool legal_only = false;    // "view":"legal"
+    bool wants_events = false;  // "events":true
+};
+Hello parse_hello(std::string_view line);
+
+// One answer line.
+struct Answer {
+    enum class Kind : std::uint8_t { Action, Error, BadLine };
+    Kind kind = Kind::BadLine;
+    bool has_id = false;  // false: a BadLine without a usable id
+    std::uint64_t id = 0;
+    Action action;        // Kind::Action
+    std::string message;  // Kind::Error: the bot's text; Kind::BadLine: what is wrong
+};
+// Parses one line (not including its newline). `scratch` is reused between calls for the
+// padding the JSON parser needs.
+Answer parse_answer(std::string_view line, std::string& scratch);
+
+}  // namespace pokerarena::process

@@ -1,0 +1,216 @@
+/*
+ * A process bot that misbehaves on purpose, for the tests of process bots (one mode per run,
+ * the first argument). It speaks docs/bot-protocol.md well enough to get where it misbehaves:
+ *
+ *   good             answers every decision with call, in order
+ *   reverse          answers each batch it reads in reverse order (out of order)
+ *   raise            answers raise to min_to + 1 when it may raise (legal or not), else call
+ *   crash N          crashes (SIGSEGV) at its Nth decision
+ *   exit N           exits with status 3 at its Nth decision
+ *   hang N           stops answering (but keeps running) from its Nth decision on
+ *   garbage N        writes a line of binary garbage at its Nth decision
+ *   huge N           writes a 3 MiB line at its Nth decision
+ *   unknown_id N     answers its Nth decision with an id that was never asked, then correctly
+ *   repeat_id N      answers its Nth decision twice
+ *   bad_action N     answers its Nth decision with "action":"bet"
+ *   error N          answers its Nth decision with "error":"no idea"
+ *   close_stdout N   closes its standard output at its Nth decision and keeps running
+ *   flood N          writes 40 MiB to standard error at its Nth decision, then answers
+ *   fork_exit N      at its Nth decision starts a child that keeps the pipes open, and exits
+ *   refuse           refuses in its hello
+ *   no_hello         exits without a hello, after writing to standard error
+ *   bad_protocol     says protocol 99 in its hello
+ *   silent           never says hello (reads and ignores everything)
+ *   events           asks for events and answers each decision with the number of events it
+ *                    saw for that instance since its last decision, as "error":"events=K"
+ *
+ * N counts decisions over the whole process, from 1; the restarted process counts anew
+ * unless the environment variable MISBEHAVE_ONCE_FILE names a file: then a process that finds
+ * the file behaves (mode good), and the first one to misbehave creates it.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char out[1 << 20];
+static size_t out_len;
+
+static void flush_out(void) {
+    size_t done = 0;
+    while (done < out_len) {
+        ssize_t n = write(1, out + done, out_len - done);
+        if (n <= 0) exit(0);
+        done += (size_t)n;
+    }
+    out_len = 0;
+}
+
+static void put(const char* text) {
+    size_t n = strlen(text);
+    if (out_len + n > sizeof out) flush_out();
+    memcpy(out + out_len, text, n);
+    out_len += n;
+}
+
+static long long number_after(const char* line, const char* key) {
+    const char* p = strstr(line, key);
+    return p ? atoll(p + strlen(key)) : -1;
+}
+
+static void answer_call(long long id) {
+    char text[64];
+    snprintf(text, sizeof text, "{\"id\":%lld,\"action\":\"call\"}\n", id);
+    put(text);
+}
+
+#define MAX_INSTANCES 4096
+static long long events_seen[MAX_INSTANCES];
+
+int main(int argc, char** argv) {
+    const char* mode = argc > 1 ? argv[1] : "good";
+    const long long when = argc > 2 ? atoll(argv[2]) : 1;
+    const char* once = getenv("MISBEHAVE_ONCE_FILE");
+    if (once && access(once, F_OK) == 0) mode = "good";
+    if (!strcmp(mode, "no_hello")) {
+        fprintf(stderr, "misbehaving_bot: cannot load model weights\n");
+        return 4;
+    }
+    static char in[1 << 22];
+    size_t in_len = 0;
+    long long decisions = 0;
+    int hung = 0;
+    /* The decisions of one read, kept to answer them in reverse. */
+    static long long batch[65536];
+    size_t batch_len = 0;
+    for (;;) {
+        ssize_t n = read(0, in + in_len, sizeof in - in_len);
+        if (n <= 0) break;
+        in_len += (size_t)n;
+        size_t start = 0;
+        for (;;) {
+            char* nl = memchr(in + start, '\n', in_len - start);
+            if (!nl) break;
+            *nl = '\0';
+            const char* line = in + start;
+            start = (size_t)(nl - in) + 1;
+            if (strstr(line, "\"type\":\"hello\"")) {
+                if (!strcmp(mode, "silent")) continue;
+                if (!strcmp(mode, "refuse"))
+                    put("{\"type\":\"refuse\",\"reason\":\"this bot plays only fixed-limit\"}\n");
+                else if (!strcmp(mode, "bad_protocol"))
+                    put("{\"type\":\"hello\",\"protocol\":99,\"name\":\"misbehaving\"}\n");
+                else if (!strcmp(mode, "events"))
+                    put("{\"type\":\"hello\",\"protocol\":1,\"name\":\"misbehaving\",\"view\":"
+                        "\"legal\",\"events\":true}\n");
+                else
+                    put("{\"type\":\"hello\",\"protocol\":1,\"name\":\"misbehaving\"}\n");
+                continue;
+            }
+            if (strstr(line, "\"type\":\"event\"")) {
+                long long instance = number_after(line, "\"instance\":");
+                if (instance >= 0 && instance < MAX_INSTANCES) ++events_seen[instance];
+                continue;
+            }
+            if (!strstr(line, "\"type\":\"decide\"")) continue;
+            long long id = number_after(line, "\"id\":");
+            ++decisions;
+            const int now = decisions == when;
+            const int misbehave_now = now && strcmp(mode, "good") && strcmp(mode, "reverse");
+            if (misbehave_now && once) close(open(once, O_CREAT | O_WRONLY, 0644));
+            if (hung || (!strcmp(mode, "hang") && decisions >= when)) {
+                hung = 1;
+                continue;
+            }
+            if (!strcmp(mode, "reverse")) {
+                batch[batch_len++] = id;
+                continue;
+            }
+            if (now && !strcmp(mode, "crash")) {
+                flush_out();
+                raise(SIGSEGV);
+            }
+            if (now && !strcmp(mode, "exit")) {
+                flush_out();
+                exit(3);
+            }
+            if (now && !strcmp(mode, "garbage")) {
+                put("\x01\x02\xff garbage {{{\n");
+                continue;
+            }
+            if (now && !strcmp(mode, "huge")) {
+                flush_out();
+                static char big[3 << 20];
+                memset(big, 'x', sizeof big);
+                if (write(1, big, sizeof big) < 0) exit(0);
+                put("\n");
+                continue;
+            }
+            if (now && !strcmp(mode, "unknown_id")) {
+                char text[80];
+                snprintf(text, sizeof text, "{\"id\":%lld,\"action\":\"call\"}\n", id + 777777);
+                put(text);
+            }
+            if (now && !strcmp(mode, "repeat_id")) answer_call(id);
+            if (now && !strcmp(mode, "bad_action")) {
+                char text[80];
+                snprintf(text, sizeof text, "{\"id\":%lld,\"action\":\"bet\"}\n", id);
+                put(text);
+                continue;
+            }
+            if (now && !strcmp(mode, "error")) {
+                char text[80];
+                snprintf(text, sizeof text, "{\"id\":%lld,\"error\":\"no idea\"}\n", id);
+                put(text);
+                continue;
+            }
+            if (now && !strcmp(mode, "close_stdout")) {
+                flush_out();
+                close(1);
+                for (;;)
+                    pause();
+            }
+            if (now && !strcmp(mode, "flood")) {
+                static char noise[1 << 16];
+                memset(noise, 'e', sizeof noise);
+                for (int k = 0; k < 640; ++k)
+                    if (write(2, noise, sizeof noise) < 0) break;
+            }
+            if (now && !strcmp(mode, "fork_exit")) {
+                flush_out();
+                if (fork() == 0) {
+                    for (;;)
+                        pause();
+                }
+                exit(0);
+            }
+            if (!strcmp(mode, "raise") && strstr(line, "\"raise\":true")) {
+                char text[96];
+                snprintf(text, sizeof text, "{\"id\":%lld,\"action\":\"raise\",\"to\":%lld}\n", id,
+                         number_after(line, "\"min_to\":") + 1);
+                put(text);
+                continue;
+            }
+            if (!strcmp(mode, "events")) {
+                long long instance = number_after(line, "\"instance\":");
+                char text[96];
+                snprintf(text, sizeof text, "{\"id\":%lld,\"error\":\"events=%lld\"}\n", id,
+                         instance >= 0 && instance < MAX_INSTANCES ? events_seen[instance] : -1);
+                if (instance >= 0 && instance < MAX_INSTANCES) events_seen[instance] = 0;
+                put(text);
+                continue;
+            }
+            answer_call(id);
+        }
+        memmove(in, in + start, in_len - start);
+        in_len -= start;
+        while (batch_len > 0)
+            answer_call(batch[--batch_len]);
+        flush_out();
+    }
+    flush_out();
+    return 0;
+}

@@ -1,0 +1,317 @@
+// Process bots (bots/include/pokerarena/bots/process_bot.hpp): the protocol's lines, the
+// handshake and its refusals, and every way a bot program can misbehave
+// (tests/bots/process/misbehaving_bot.c), each a named fault of its decision, never an error
+// of the host; and many tables in flight on one process, answered out of order.
+#include <catch2/catch.hpp>
+
+#include <simdjson.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "../../bots/src/process/protocol.hpp"
+#include "play_helpers.hpp"
+#include "pokerarena/bots/process_bot.hpp"
+
+using namespace pokerarena;
+
+namespace {
+
+std::string scratch_path(const std::string& name) {
+    return (std::filesystem::temp_directory_path() /
+            ("pokerarena-test-" + std::to_string(::getpid()) + "-" + name))
+        .string();
+}
+
+ProcessBotSpec misbehaving(const std::string& mode, int when = 1) {
+    ProcessBotSpec spec;
+    spec.command = {MISBEHAVING_BOT, mode, std::to_string(when)};
+    spec.name = mode;
+    spec.stderr_log = scratch_path(mode + ".stderr.log");
+    spec.decision_timeout = std::chrono::milliseconds(300);
+    spec.start_timeout = std::chrono::milliseconds(2000);
+    return spec;
+}
+
+struct Played {
+    SeatFaults faults;         // of seat 0, the process bot
+    SeatFaults caller_faults;  // of seat 1, `call`
+    std::int64_t decisions = 0;
+    ProcessStats stats;
+    bool conserved = true;
+};
+
+// `spec` in seat 0 against `call`, `hands` hands with stacks reset each hand.
+Played play_against_call(ProcessBotSpec spec, int hands) {
+    ProcessBotFactory factory(spec, "proc:test");
+    auto bot = factory.create(7);
+    auto caller = make_bot("call", 8);
+    Table table(test::mixed_stack_game(2), 5, 0);
+    std::array<Bot*, 2> bots{bot.get(), caller.get()};
+    SeatDriver driver(table, bots);
+    Played out;
+    REQUIRE(driver.play_hands(hands, [&](const HandRecord& r) {
+        out.conserved = out.conserved && r.net[0] + r.net[1] == 0 && table.check_invariants();
+    }) == hands);
+    out.faults = driver.faults(0);
+    out.caller_faults = driver.faults(1);
+    out.decisions = driver.decisions(0);
+    bot.reset();
+    out.stats = factory.stats();
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("process protocol: a decide line is JSON with every field of the view", "[process]") {
+    Table table(test::mixed_stack_game(3), 11, 0);
+    table.set_pause_mask(kDefaultPauseMask);
+    Event e = table.advance();
+    REQUIRE(e.kind == EventKind::ActionRequired);
+    REQUIRE(table.act(Action::raise_to(6)).ok());
+    e = table.advance();
+    REQUIRE(e.kind == EventKind::ActionRequired);
+    SeatView view;
+    table.update_view(e.seat, view);
+    std::string line;
+    process::write_decide(line, 42, 9, view, false);
+    REQUIRE(line.back() == '\n');
+    REQUIRE(line.find('\n') == line.size() - 1);
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc = parser.parse(line);
+    CHECK(std::string_view(doc["type"]) == "decide");
+    CHECK(std::uint64_t(doc["id"]) == 42);
+    CHECK(std::uint64_t(doc["instance"]) == 9);
+    simdjson::dom::element v = doc["view"];
+    CHECK(std::int64_t(v["seat"]) == e.seat);
+    CHECK(std::int64_t(v["num_seats"]) == 3);
+    CHECK(std::int64_t(v["legal"]["call"]) == view.legal.call_amount);
+    CHECK(std::int64_t(v["legal"]["min_to"]) == view.legal.min_raise_to);
+    CHECK(bool(v["legal"]["fold"]) == view.legal.can_fold);
+    CHECK(simdjson::dom::array(v["stacks"]).size() == 3);
+    CHECK(std::int64_t(v["pot"]) == view.pot);
+    // Its own cards, nobody else's.
+    simdjson::dom::array hole = v["hole"];
+    int s = 0;
+    for (simdjson::dom::element cards : hole) {
+        if (s == e.seat) {
+            CHECK(simdjson::dom::array(cards).size() == 2);
+            CHECK(std::string(std::string_view(cards.at(0))) ==
+                  view.hole[static_cast<std::size_t>(s)][0].to_string());
+        } else {
+            CHECK(cards.is_null());
+        }
+        ++s;
+    }
+    simdjson::dom::array actions = v["actions"];
+    REQUIRE(actions.size() == 1);
+    CHECK(std::string_view(actions.at(0).at(1)) == "raise");
+    CHECK(std::int64_t(actions.at(0).at(2)) == 6);
+
+    std::string legal;
+    process::write_decide(legal, 1, 2, view, true);
+    simdjson::dom::element small = parser.parse(legal);
+    CHECK(small["view"]["stacks"].error() == simdjson::NO_SUCH_FIELD);
+    CHECK(std::int64_t(small["view"]["legal"]["max_to"]) == view.legal.max_raise_to);
+}
+
+TEST_CASE("process protocol: strings are escaped and made valid UTF-8", "[process]") {
+    std::string out;
+    process::append_json_string(out, std::string("a\"b\\c\n\x1b[2J\xff\xc3\xa9", 13));
+    CHECK(out == "\"a\\\"b\\\\c\\u000a\\u001b[2J\\ufffd\xc3\xa9\"");
+    simdjson::dom::parser parser;
+    CHECK(parser.parse(out).error() == simdjson::SUCCESS);
+}
+
+TEST_CASE("process protocol: answers", "[process]") {
+    std::string scratch;
+    using Kind = process::Answer::Kind;
+    auto a = process::parse_answer(R"({"id":5,"action":"raise","to":300})", scratch);
+    CHECK(a.kind == Kind::Action);
+    CHECK(a.id == 5);
+    CHECK(a.action == Action::raise_to(300));
+    a = process::parse_answer(R"({"action":"check","id":6})", scratch);
+    CHECK(a.kind == Kind::Action);
+    CHECK(a.action == Action::check_call());
+    a = process::parse_answer(R"({"id":7,"error":"model not loaded"})", scratch);
+    CHECK(a.kind == Kind::Error);
+    CHECK(a.message == "model not loaded");
+    a = process::parse_answer(R"({"id":8,"action":"bet","to":3})", scratch);
+    CHECK(a.kind == Kind::BadLine);
+    CHECK(a.has_id);
+    CHECK_THAT(a.message, Catch::Contains("unknown action \"bet\""));
+    a = process::parse_answer(R"({"id":9,"action":"raise"})", scratch);
+    CHECK(a.kind == Kind::BadLine);
+    CHECK_THAT(a.message, Catch::Contains("without \"to\""));
+    a = process::parse_answer(R"({"id":9,"action":"call"} trailing)", scratch);
+    CHECK(a.kind == Kind::BadLine);
+    CHECK_FALSE(a.has_id);
+    a = process::parse_answer("\x01\x02 garbage", scratch);
+    CHECK_FALSE(a.has_id);
+    CHECK_THAT(a.message, Catch::Contains("not a JSON object"));
+    a = process::parse_answer(R"({"id":-1,"action":"call"})", scratch);
+    CHECK_FALSE(a.has_id);
+    a = process::parse_answer(R"([1,2])", scratch);
+    CHECK_FALSE(a.has_id);
+}
+
+TEST_CASE("process specs: command, quoting, options and their errors", "[process]") {
+    ProcessBotSpec s = parse_process_spec("proc:python3 'my bot.py' \"--x=a b\"");
+    CHECK(s.command == std::vector<std::string>{"python3", "my bot.py", "--x=a b"});
+    CHECK(s.procs == 1);
+    s = parse_process_spec("proc[procs=3,timeout=2.5,max_restarts=0]:./bot");
+    CHECK(s.procs == 3);
+    CHECK(s.decision_timeout == std::chrono::milliseconds(2500));
+    CHECK(s.max_restarts == 0);
+    CHECK(s.command == std::vector<std::string>{"./bot"});
+    CHECK(is_process_spec("proc:x"));
+    CHECK_FALSE(is_process_spec("tag"));
+    CHECK_THROWS_WITH(parse_process_spec("proc:"), Catch::Contains("no command"));
+    CHECK_THROWS_WITH(parse_process_spec("proc:python3 'x"), Catch::Contains("not closed"));
+    CHECK_THROWS_WITH(parse_process_spec("proc[procs=0]:x"),
+                      Catch::Contains("procs='0': expected a number from 1"));
+    CHECK_THROWS_WITH(parse_process_spec("proc[procs=1.5]:x"),
+                      Catch::Contains("expected a whole number"));
+    CHECK_THROWS_WITH(parse_process_spec("proc[speed=3]:x"),
+                      Catch::Contains("unknown option 'speed'"));
+    CHECK_THROWS_WITH(parse_process_spec("proc[procs=2,procs=3]:x"),
+                      Catch::Contains("given twice"));
+    CHECK_THROWS_WITH(parse_process_spec("proc[procs=2:x"), Catch::Contains("not closed"));
+}
+
+TEST_CASE("process bots: a program that cannot start is an error naming it", "[process]") {
+    ProcessBotSpec spec = misbehaving("good");
+    spec.command = {"/no/such/program", "x"};
+    CHECK_THROWS_WITH(
+        ProcessBotFactory(spec, "proc:x"),
+        Catch::Contains("cannot start '/no/such/program': No such file or directory"));
+    CHECK_THROWS_WITH(ProcessBotFactory(misbehaving("refuse"), "proc:x"),
+                      Catch::Contains("refused: this bot plays only fixed-limit"));
+    CHECK_THROWS_WITH(ProcessBotFactory(misbehaving("bad_protocol"), "proc:x"),
+                      Catch::Contains("speaks protocol 99; this host speaks 1"));
+    CHECK_THROWS_WITH(
+        ProcessBotFactory(misbehaving("no_hello"), "proc:x"),
+        Catch::Contains("exited with status 4") && Catch::Contains("cannot load model weights"));
+    ProcessBotSpec silent = misbehaving("silent");
+    silent.start_timeout = std::chrono::milliseconds(200);
+    CHECK_THROWS_WITH(ProcessBotFactory(silent, "proc:x"),
+                      Catch::Contains("no hello within 0.2 s"));
+}
+
+TEST_CASE("process bots: a good bot plays, in order and out of order", "[process]") {
+    for (const char* mode : {"good", "reverse"}) {
+        const Played p = play_against_call(misbehaving(mode), 200);
+        CHECK(p.faults.total() == 0);
+        CHECK(p.caller_faults.total() == 0);
+        CHECK(p.decisions > 200);
+        CHECK(p.conserved);
+        CHECK(p.stats.restarts == 0);
+        CHECK(p.stats.api_name == "misbehaving");
+    }
+}
+
+TEST_CASE("process bots: each misbehaviour is a named fault and play goes on", "[process]") {
+    struct Case {
+        const char* mode;
+        FaultKind kind;
+        const char* message;
+        bool restart;
+    };
+    const Case cases[] = {
+        {"crash", FaultKind::Crash, "was killed by SIGSEGV", true},
+        {"exit", FaultKind::Crash, "exited with status 3", true},
+        {"hang", FaultKind::Timeout, "did not answer within 0.3 s", true},
+        {"garbage", FaultKind::BadAnswer, "wrote a line that is not an answer", true},
+        {"huge", FaultKind::BadAnswer, "wrote a line of over 1 MiB", true},
+        {"bad_action", FaultKind::BadAnswer, "unknown action \"bet\"", false},
+        {"error", FaultKind::ErrorStatus, "the bot answered an error: no idea", false},
+        {"close_stdout", FaultKind::Crash, "closed its output", true},
+        {"fork_exit", FaultKind::Crash, "exited with status 0", true},
+    };
+    const std::string once = scratch_path("misbehaved");
+    for (const Case& c : cases) {
+        INFO(c.mode);
+        // Once only: the restarted process finds the file and behaves.
+        std::filesystem::remove(once);
+        ProcessBotSpec spec = misbehaving(c.mode, 5);
+        spec.env = {"MISBEHAVE_ONCE_FILE=" + once};
+        const Played p = play_against_call(spec, 100);
+        CHECK(p.faults.total() == 1);
+        CHECK(p.faults.of(c.kind) == 1);
+        CHECK_THAT(p.faults.first_message, Catch::Contains(c.message));
+        CHECK(p.caller_faults.total() == 0);
+        CHECK(p.conserved);
+        CHECK(p.stats.restarts == (c.restart ? 1 : 0));
+        CHECK_FALSE(p.stats.out);
+    }
+    std::filesystem::remove(once);
+}
+
+TEST_CASE("process bots: answers for ids not pending are counted, not played", "[process]") {
+    for (const char* mode : {"unknown_id", "repeat_id"}) {
+        INFO(mode);
+        const Played p = play_against_call(misbehaving(mode, 3), 50);
+        CHECK(p.faults.total() == 0);
+        CHECK(p.stats.bad_lines == 1);
+        CHECK(p.stats.restarts == 0);
+        CHECK_THAT(p.stats.first_problem, Catch::Contains("not a pending decision"));
+    }
+}
+
+TEST_CASE("process bots: a flood on standard error is logged up to its cap", "[process]") {
+    ProcessBotSpec spec = misbehaving("flood", 2);
+    std::filesystem::remove(spec.stderr_log);
+    const Played p = play_against_call(spec, 20);
+    CHECK(p.faults.total() == 0);
+    CHECK(std::filesystem::file_size(spec.stderr_log) ==
+          static_cast<std::uintmax_t>(kMaxStderrBytes));
+    CHECK(p.stats.stderr_bytes_dropped == (std::int64_t{40} << 20) - kMaxStderrBytes);
+    std::filesystem::remove(spec.stderr_log);
+}
+
+TEST_CASE("process bots: after max_restarts the bot is out, and every decision a fault",
+          "[process]") {
+    ProcessBotSpec spec = misbehaving("crash", 1);  // every process crashes at once
+    spec.max_restarts = 2;
+    const Played p = play_against_call(spec, 30);
+    CHECK(p.stats.restarts == 2);
+    CHECK(p.stats.out);
+    CHECK(p.faults.total() == p.decisions);
+    CHECK(p.faults.of(FaultKind::Crash) == p.decisions);
+    CHECK(p.conserved);
+}
+
+TEST_CASE("process bots: a fault once, then the restarted process plays on", "[process]") {
+    ProcessBotSpec spec = misbehaving("crash", 4);
+    const std::string once = scratch_path("once");
+    std::filesystem::remove(once);
+    spec.env = {"MISBEHAVE_ONCE_FILE=" + once};
+    const Played p = play_against_call(spec, 300);
+    CHECK(p.faults.total() == 1);
+    CHECK(p.stats.restarts == 1);
+    CHECK(p.decisions > 300);
+    std::filesystem::remove(once);
+}
+
+TEST_CASE("process bots: events reach a bot that asks for them, and only then", "[process]") {
+    ProcessBotSpec spec = misbehaving("events");
+    ProcessBotFactory factory(spec, "proc:events");
+    auto bot = factory.create(1);
+    CHECK(bot->wants_events());
+    CHECK(bot->view_needs() == Bot::ViewNeeds::LegalOnly);
+    auto caller = make_bot("call", 2);
+    Table table(test::mixed_stack_game(2), 3, 0);
+    std::array<Bot*, 2> bots{bot.get(), caller.get()};
+    SeatDriver driver(table, bots);
+    REQUIRE(driver.play_hands(1, [](const HandRecord&) {}) == 1);
+    // Before its first decision (seat 0 is the big blind in hand 0): hand started, two forced
+    // bets, its own hole cards (not the other seat's) and the button's call.
+    CHECK(table.last_hand().button == 1);
+    CHECK_THAT(driver.faults(0).first_message, Catch::EndsWith("events=5"));
+}
