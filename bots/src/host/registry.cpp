@@ -6,7 +6,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "builtin_bots.hpp"
+#include "builtin/builtin_bots.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/bots/sha256.hpp"
