@@ -1,14 +1,14 @@
-// Writes sim/src/heads_up_preflop_counts.cpp: the exact preflop pot share of every heads-up
-// matchup up to suits and seat order (47,008 of them), which AllinEvaluator looks up instead
-// of enumerating 1,712,304 boards (about 0.7 ms) each time random bots get it in preflop.
-// Each entry is calculate_equity's exact count, so the table holds nothing the library could
-// not compute itself; tests/sim/test_allin_ev.cpp recomputes a sample. About 35 s of CPU.
+// Writes sim/src/stats/heads_up_preflop_counts.cpp: the exact preflop pot share of every
+// heads-up matchup up to suits and seat order (47,008 of them), which AllinEvaluator looks up
+// instead of enumerating 1,712,304 boards (about 0.7 ms) each time random bots get it in
+// preflop. Each entry is calculate_equity's exact count, so the table holds nothing the library
+// could not compute itself; tests/sim/test_allin_ev.cpp recomputes a sample. About 35 s of CPU.
 //
 // Build and run from the repository root, with the evaluator built in build/ (one command):
-//   g++ -std=c++20 -O2 -Ievaluator/include -Isim/src scripts/make_heads_up_preflop_table.cpp
+//   g++ -std=c++20 -O2 -Ievaluator/include -Isim/src/stats scripts/make_heads_up_preflop_table.cpp
 //       build/evaluator/libpokerarena_evaluator.a -ltbb -lhwy -o /tmp/make_hu_table
 // then:
-//   /tmp/make_hu_table sim/src/heads_up_preflop_counts.cpp
+//   /tmp/make_hu_table sim/src/stats/heads_up_preflop_counts.cpp
 #include <tbb/parallel_for.h>
 
 #include <cstdio>

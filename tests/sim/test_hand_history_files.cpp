@@ -1,6 +1,6 @@
 // The files of config.hh_out: one DIR/unit-NNNNNNNN.phhs for each unit that wrote a hand and
 // none for a unit whose deals were all left out by hh_sample, in one run or interrupted and
-// resumed (see HandHistoryWriter in sim/src/work_unit.hpp).
+// resumed (see HandHistoryWriter in sim/src/play/work_unit.hpp).
 #include <catch2/catch.hpp>
 
 #include <atomic>

@@ -1,11 +1,11 @@
-// The action lines of `pokerarena play` (sim/src/play_render.cpp): "bets" only when nobody had
+// The action lines of `pokerarena play` (sim/cli/play_render.cpp): "bets" only when nobody had
 // chips in the street before, "raises to" otherwise, whatever the history holds.
 #include <catch2/catch.hpp>
 
 #include <array>
 #include <string>
 
-#include "../../sim/src/play_render.hpp"
+#include "../../sim/cli/play_render.hpp"
 
 using namespace pokerarena;
 

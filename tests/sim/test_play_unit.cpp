@@ -1,6 +1,6 @@
-// play_unit(): what one work unit plays and reports (see the top of sim/src/work_unit.cpp and
-// sim/src/sit_and_go.cpp): duplicate samples, hand counts, conservation of chips, determinism,
-// faults, all-in EV, sit-and-go places and hand histories.
+// play_unit(): what one work unit plays and reports (see the top of sim/src/play/work_unit.cpp
+// and sim/src/play/sit_and_go.cpp): duplicate samples, hand counts, conservation of chips,
+// determinism, faults, all-in EV, sit-and-go places and hand histories.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "../../sim/src/work_unit.hpp"
+#include "../../sim/src/play/work_unit.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"

@@ -1,4 +1,4 @@
-// The log sink of `pokerarena run` (sim/src/progress_log_sink.hpp): each message is written
+// The log sink of `pokerarena run` (sim/cli/progress_log_sink.hpp): each message is written
 // after the hook that erases the progress line, never before it, and the formatting is the
 // inner sink's.
 #include <spdlog/sinks/ostream_sink.h>
@@ -8,7 +8,7 @@
 #include <memory>
 #include <sstream>
 
-#include "../../sim/src/progress_log_sink.hpp"
+#include "../../sim/cli/progress_log_sink.hpp"
 
 using pokerarena::sim::ProgressLogSink;
 

@@ -36,7 +36,7 @@
 #include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/tournament.hpp"
 #include "progress_log_sink.hpp"
-#include "work_unit.hpp"
+#include "../src/play/work_unit.hpp"
 
 namespace pokerarena::cli {
 

@@ -19,11 +19,11 @@
 #include <utility>
 #include <vector>
 
-#include "duplicate_keys.hpp"
+#include "config/duplicate_keys.hpp"
+#include "config/schedule.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/sim/report_io.hpp"
-#include "schedule.hpp"
 
 namespace pokerarena::sim {
 

@@ -47,12 +47,12 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "first_difference.hpp"
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"
 #include "pokerarena/sim/allin_ev.hpp"
 #include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/stats.hpp"
+#include "report/first_difference.hpp"
 #include "work_unit.hpp"
 
 namespace pokerarena::sim {

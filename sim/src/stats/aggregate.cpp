@@ -162,7 +162,7 @@ WorkUnit check_structure(const Tournament& t, const UnitResult& u) {
 }
 
 // The figures of one unit against what play_unit() makes of its WorkUnit (see aggregate.hpp
-// for the list and work_unit.cpp / sit_and_go.cpp for why each holds).
+// for the list and play/work_unit.cpp / play/sit_and_go.cpp for why each holds).
 void check_figures(const Tournament& t, const UnitResult& u, const WorkUnit& seated) {
     const bool sit_and_go = t.config.format() == SIT_AND_GO;
     const std::int64_t deals = seated.deals;

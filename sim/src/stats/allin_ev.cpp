@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "heads_up_preflop.hpp"
+#include "stats/heads_up_preflop.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
 
 namespace pokerarena::sim {

@@ -1,8 +1,5 @@
 // Playing one work unit (internal to the sim library): the pieces play_unit() shares between
 // the cash formats (work_unit.cpp) and sit-and-go (sit_and_go.cpp).
-//
-// The file is named work_unit, not play_unit: sim/CMakeLists.txt keeps play_*.cpp out of the
-// library (they are the helpers of `pokerarena play`).
 #pragma once
 
 #include <array>

@@ -413,7 +413,7 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
         const FaultCounts& faults = report.bots(index).faults();
         if (faults.exception() + faults.illegal_action() + faults.bad_answer() == 0) continue;
         // report.proto's `exception` counts both ways a bot fails to answer: a C++ bot's throw
-        // and a plugin's error status (work_unit.cpp).
+        // and a plugin's error status (play/work_unit.cpp).
         out << "Faults of " << bot_name(report, index) << ": " << grouped(faults.exception())
             << (faults.exception() == 1 ? " exception or error status, "
                                         : " exceptions or error statuses, ")

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "first_difference.hpp"
+#include "report/first_difference.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/tournament.hpp"
