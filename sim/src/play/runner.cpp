@@ -98,70 +98,6 @@ struct LiveTotals {
     }
 };
 
-class Progress {
-  public:
-    Progress(const Tournament& tournament, std::int64_t units_in_share, std::int64_t resumed_units,
-             std::int64_t resumed_hands, Clock::time_point start)
-        : tournament_(tournament),
-          units_in_share_(units_in_share),
-          resumed_units_(resumed_units),
-          resumed_hands_(resumed_hands),
-          start_(start) {}
-
-    RunProgress snapshot(const LiveTotals& totals) const {
-        RunProgress p;
-        const std::int64_t run_units = totals.run_units.load(std::memory_order_relaxed);
-        const std::int64_t run_hands = totals.run_hands.load(std::memory_order_relaxed);
-        p.units_total = units_in_share_;
-        p.units_done = resumed_units_ + run_units;
-        p.hands_done = resumed_hands_ + run_hands;
-        p.elapsed_seconds = seconds_since(start_);
-        if (p.elapsed_seconds > 0)
-            p.hands_per_second = static_cast<double>(run_hands) / p.elapsed_seconds;
-        if (run_units > 0)
-            p.eta_seconds = p.elapsed_seconds * static_cast<double>(p.units_total - p.units_done) /
-                            static_cast<double>(run_units);
-        if (!totals.prize.empty()) {
-            // Ranked as the report ranks a sit-and-go: by prize won per tournament (ROI).
-            p.leader_by_roi = true;
-            for (std::size_t b = 0; b < totals.tournaments.size(); ++b) {
-                const std::int64_t played = totals.tournaments[b].load(std::memory_order_relaxed);
-                if (played == 0) continue;
-                const double roi =
-                    100.0 *
-                    (static_cast<double>(totals.prize_micros[b].load(std::memory_order_relaxed)) /
-                         (1e6 * static_cast<double>(played)) -
-                     1.0);
-                if (p.leader < 0 || roi > p.leader_roi_percent) {
-                    p.leader = static_cast<int>(b);
-                    p.leader_roi_percent = roi;
-                }
-            }
-            return p;
-        }
-        const double big_blind = static_cast<double>(tournament_.game.big_blind);
-        for (std::size_t b = 0; b < totals.hands.size(); ++b) {
-            const std::int64_t hands = totals.hands[b].load(std::memory_order_relaxed);
-            if (hands == 0) continue;
-            const double mbb =
-                1000.0 * static_cast<double>(totals.net_chips[b].load(std::memory_order_relaxed)) /
-                (big_blind * static_cast<double>(hands));
-            if (p.leader < 0 || mbb > p.leader_mbb_per_hand) {
-                p.leader = static_cast<int>(b);
-                p.leader_mbb_per_hand = mbb;
-            }
-        }
-        return p;
-    }
-
-  private:
-    const Tournament& tournament_;
-    std::int64_t units_in_share_;
-    std::int64_t resumed_units_;
-    std::int64_t resumed_hands_;
-    Clock::time_point start_;
-};
-
 }  // namespace
 
 UnitFailure::UnitFailure(const std::string& what, std::int64_t unit, Report report)
@@ -249,307 +185,434 @@ std::vector<std::string> check_resumable(const Tournament& tournament, const Rep
     return check_resumed_plugins(tournament, resume);
 }
 
-Report run_tournament(const Tournament& tournament, const RunOptions& options) {
-    const Clock::time_point start = Clock::now();
-    const std::string started = utc_now_iso8601();
-    if (options.threads < 0)
-        throw RunError("threads: " + std::to_string(options.threads) + "; expected 1 or more");
-    if (options.tables < 1)
-        throw RunError("tables: " + std::to_string(options.tables) + "; expected 1 or more");
-    check_shard(tournament, options.shard);
-    const int threads =
-        options.threads > 0 ? options.threads : std::max(1, tbb::info::default_concurrency());
+namespace {
 
-    const auto num_units = static_cast<std::int64_t>(tournament.units.size());
-    LiveTotals totals(tournament.config);
-    // Every finished unit (resumed ones first), and where each unit's result is in it (-1:
-    // not finished): a few bytes per unit, nothing per hand.
-    std::vector<UnitResult> finished;
-    std::vector<std::int64_t> position(static_cast<std::size_t>(num_units), -1);
-    std::int64_t resumed_hands = 0;
-    if (options.resume != nullptr) {
-        // Its warnings were the caller's to show, from its own call before the run.
-        check_resumable(tournament, *options.resume, options.shard);
-        for (const UnitResult& unit : options.resume->units()) {
-            position[static_cast<std::size_t>(unit.unit())] =
-                static_cast<std::int64_t>(finished.size());
-            finished.push_back(unit);
-            totals.add(unit, false);
-            resumed_hands += unit.hands();
-        }
-    }
-    const auto resumed_units = static_cast<std::int64_t>(finished.size());
+// One call of run_tournament, cut into its steps: the constructor checks the options, takes the
+// resumed units and picks the units to play; play() plays them wave by wave (play_wave, with
+// the coordinating thread's duties in coordinate() while a wave is in play, then keep_wave)
+// until they are done, a stop or a failure comes or the SPRT decides; finish() makes the report.
+class TournamentRun {
+  public:
+    TournamentRun(const Tournament& tournament, const RunOptions& options);
+    Report play();
 
-    std::vector<std::int64_t> to_play;
-    std::int64_t units_in_share = 0;
-    for (std::int64_t u = 0; u < num_units; ++u) {
-        if (!in_shard(u, options.shard)) continue;
-        ++units_in_share;
-        if (position[static_cast<std::size_t>(u)] < 0) to_play.push_back(u);
-    }
-
-    // The SPRT walks the unbroken run of finished units from unit 0, so where it stops depends
-    // only on the results, never on which wave or thread finished a unit.
-    std::optional<SprtMonitor> sprt;
-    std::int64_t sprt_next = 0;
-    if (tournament.config.has_sprt()) sprt.emplace(tournament);
-    const auto sprt_decided = [&] {
-        if (!sprt) return false;
-        while (!sprt->decided() && sprt_next < num_units &&
-               position[static_cast<std::size_t>(sprt_next)] >= 0) {
-            sprt->add(
-                finished[static_cast<std::size_t>(position[static_cast<std::size_t>(sprt_next)])]);
-            ++sprt_next;
-        }
-        return sprt->decided();
-    };
-
-    // Before any unit writes a hand: the folder must be this run's.
-    detail::claim_hand_history_folder(tournament.config);
-
-    const Progress progress(tournament, units_in_share, resumed_units, resumed_hands, start);
-    const auto stop_requests = [&options] {
-        return options.stop != nullptr ? options.stop->load(std::memory_order_relaxed) : 0;
-    };
-    const auto stop_requested = [&] { return stop_requests() >= 1; };
-
-    // aggregate() takes the units by value: a checkpoint copies them, the final report moves
-    // them.
-    const auto make_report = [&](std::vector<UnitResult> units) {
-        Report report = aggregate(tournament, std::move(units));
-        RunInfo& run = *report.mutable_run();
-        run.set_version(POKERARENA_VERSION);
-        run.set_threads(threads);
-        run.set_tables(options.tables);
-        if (options.shard.count > 1) run.set_shard(shard_text(options.shard));
-        run.set_started(started);
-        Timing& timing = *report.mutable_timing();
-        timing.set_wall_seconds(seconds_since(start));
-        if (timing.wall_seconds() > 0)
-            timing.set_hands_per_second(
-                static_cast<double>(totals.run_hands.load(std::memory_order_relaxed)) /
-                timing.wall_seconds());
-        timing.set_peak_rss_bytes(peak_rss_bytes());
-        return report;
-    };
-
-    // A checkpoint that cannot be written (a full disk, a folder removed) is a warning, tried
-    // again at the next interval: the run and the report it returns are worth more than the
-    // copy, and the command checked the path before the run.
-    Clock::time_point last_checkpoint = start;
-    const auto write_checkpoint = [&](const Report& report) {
-        bool written = false;
-        try {
-            write_report(report, options.checkpoint);
-            spdlog::debug("checkpoint written to {}", options.checkpoint.string());
-            written = true;
-        } catch (const std::exception& error) {
-            spdlog::warn("checkpoint not written ({}); the run goes on", error.what());
-        }
-        last_checkpoint = Clock::now();
-        if (written && options.checkpoint_written) options.checkpoint_written();
-    };
-
-    // The coordinating thread (this one) does not play: it waits on the wave with a timeout
-    // so it can report progress and notice a stop while long units run. So the arena gets
-    // every slot (none reserved for this thread), and the scheduler must be allowed that many
-    // workers beside it.
-    tbb::global_control allow_workers(tbb::global_control::max_allowed_parallelism,
-                                      static_cast<std::size_t>(threads) + 1);
-    tbb::task_arena arena(threads, 0);
-    const auto interval =
-        std::chrono::duration<double>(std::max(0.01, options.progress_interval_seconds));
-
-    std::vector<UnitResult> wave_results;
-    // Where each unit of the wave marks its plugin calls (PluginCallScope), and what the
-    // coordinating thread last saw there: a call seen unchanged for stall_warning_seconds is
-    // reported once. Built-in bots never mark anything; a unit costs two stores here.
-    std::unique_ptr<PluginCallState[]> wave_calls;
+  private:
+    // A plugin call of the wave and when the coordinating thread first saw it.
     struct Watch {
         PluginCallInfo call;
         Clock::time_point since;
         bool warned = false;
     };
-    std::vector<Watch> wave_watch;
-    const auto watch_stalls = [&](std::size_t wave_size, std::size_t first) {
-        const Clock::time_point now = Clock::now();
-        for (std::size_t i = 0; i < wave_size; ++i) {
-            const PluginCallInfo call = wave_calls[i].read();
-            Watch& watch = wave_watch[i];
-            if (call.bot == nullptr || call != watch.call) {
-                watch = Watch{call, now, false};
-                continue;
-            }
-            const double seconds = std::chrono::duration<double>(now - watch.since).count();
-            if (watch.warned || seconds < options.stall_warning_seconds) continue;
-            watch.warned = true;
-            options.stall(Stall{to_play[first + i], call.bot, plugin_call_name(call.call),
-                                call.hand, call.seat, seconds});
-        }
-    };
-    // Set by the unit's thread once wave_results[i] is final (release), so that the
+
+    void take_resumed_units();
+    void choose_units_to_play();
+    bool sprt_decided();
+    int stop_requests() const;
+    bool stop_requested() const { return stop_requests() >= 1; }
+    RunProgress progress() const;
+    Report make_report(std::vector<UnitResult> units) const;
+    void write_checkpoint(const Report& report);
+    void play_wave(tbb::task_arena& arena, std::size_t first, std::size_t wave_size);
+    void play_units(std::size_t first, const tbb::blocked_range<std::size_t>& range);
+    void coordinate(std::size_t first, std::size_t wave_size);
+    void watch_stalls(std::size_t first, std::size_t wave_size);
+    void keep_wave(std::size_t first, std::size_t wave_size);
+    bool played(std::size_t i);
+    std::vector<UnitResult> units_so_far();
+    void record_failure(std::int64_t unit, std::string text);
+    std::string failure_so_far();
+    void remove_uncounted_hand_histories(const Report& report) const;
+    Report finish();
+
+    const Tournament& tournament_;
+    const RunOptions& options_;
+    const Clock::time_point start_;
+    const std::string started_;
+    int threads_ = 1;
+    std::int64_t num_units_ = 0;
+    LiveTotals totals_;
+    // Every finished unit (resumed ones first), and where each unit's result is in it (-1:
+    // not finished): a few bytes per unit, nothing per hand.
+    std::vector<UnitResult> finished_;
+    std::vector<std::int64_t> position_;
+    std::int64_t resumed_units_ = 0;
+    std::int64_t resumed_hands_ = 0;
+    std::vector<std::int64_t> to_play_;
+    std::int64_t units_in_share_ = 0;
+    // The SPRT walks the unbroken run of finished units from unit 0, so where it stops depends
+    // only on the results, never on which wave or thread finished a unit.
+    std::optional<SprtMonitor> sprt_;
+    std::int64_t sprt_next_ = 0;
+    Clock::time_point last_checkpoint_;
+
+    std::vector<UnitResult> wave_results_;
+    // Where each unit of the wave marks its plugin calls (PluginCallScope), and what the
+    // coordinating thread last saw there: a call seen unchanged for stall_warning_seconds is
+    // reported once. Built-in bots never mark anything; a unit costs two stores here.
+    std::unique_ptr<PluginCallState[]> wave_calls_;
+    std::vector<Watch> wave_watch_;
+    // Set by the unit's thread once wave_results_[i] is final (release), so that the
     // coordinating thread can take the units finished so far in the middle of a wave (acquire).
-    std::vector<char> wave_played;
-    const auto played = [&wave_played](std::size_t i) {
-        return std::atomic_ref<char>(wave_played[i]).load(std::memory_order_acquire) != 0;
-    };
-    // Every finished unit, those of the wave in play included: for a checkpoint or an abandon
-    // while long units run.
-    const auto units_so_far = [&] {
-        std::vector<UnitResult> units = finished;
-        for (std::size_t i = 0; i < wave_played.size(); ++i)
-            if (played(i)) units.push_back(wave_results[i]);
-        return units;
-    };
-    bool abandoned = false;
+    std::vector<char> wave_played_;
+    bool abandoned_ = false;
     // A failing unit stops the run like a stop request: units not started are skipped, units in
     // flight finish and are kept, so no finished unit is lost and the report can be resumed.
     // When several fail, the lowest unit is named, so the message does not depend on threads.
-    std::atomic<bool> failed{false};
-    std::mutex failure_mutex;
-    std::int64_t failed_unit = -1;
-    std::string failure_text;
-    const auto record_failure = [&](std::int64_t unit, std::string text) {
-        const std::lock_guard lock(failure_mutex);
-        if (failed_unit < 0 || unit < failed_unit) {
-            failed_unit = unit;
-            failure_text = std::move(text);
-        }
-        failed.store(true, std::memory_order_relaxed);
-    };
-    const auto failure_so_far = [&] {
-        const std::lock_guard lock(failure_mutex);
-        return failed_unit < 0 ? std::string()
-                               : "unit " + std::to_string(failed_unit) + " failed: " + failure_text;
-    };
+    std::atomic<bool> failed_{false};
+    std::mutex failure_mutex_;
+    std::int64_t failed_unit_ = -1;
+    std::string failure_text_;
     // Whatever the coordinating thread's callbacks throw while a wave is in play waits for the
-    // wave to end: its task uses this frame until then.
-    std::exception_ptr coordinator_error;
-    std::atomic<bool> coordinator_failed{false};
+    // wave to end: its task uses this run until then.
+    std::exception_ptr coordinator_error_;
+    std::atomic<bool> coordinator_failed_{false};
+};
+
+TournamentRun::TournamentRun(const Tournament& tournament, const RunOptions& options)
+    : tournament_(tournament),
+      options_(options),
+      start_(Clock::now()),
+      started_(utc_now_iso8601()),
+      totals_(tournament.config) {
+    if (options.threads < 0)
+        throw RunError("threads: " + std::to_string(options.threads) + "; expected 1 or more");
+    if (options.tables < 1)
+        throw RunError("tables: " + std::to_string(options.tables) + "; expected 1 or more");
+    check_shard(tournament, options.shard);
+    threads_ =
+        options.threads > 0 ? options.threads : std::max(1, tbb::info::default_concurrency());
+    num_units_ = static_cast<std::int64_t>(tournament.units.size());
+    position_.assign(static_cast<std::size_t>(num_units_), -1);
+    take_resumed_units();
+    choose_units_to_play();
+    if (tournament.config.has_sprt()) sprt_.emplace(tournament);
+    // Before any unit writes a hand: the folder must be this run's.
+    detail::claim_hand_history_folder(tournament.config);
+    last_checkpoint_ = start_;
+}
+
+void TournamentRun::take_resumed_units() {
+    if (options_.resume == nullptr) return;
+    // Its warnings were the caller's to show, from its own call before the run.
+    check_resumable(tournament_, *options_.resume, options_.shard);
+    for (const UnitResult& unit : options_.resume->units()) {
+        position_[static_cast<std::size_t>(unit.unit())] =
+            static_cast<std::int64_t>(finished_.size());
+        finished_.push_back(unit);
+        totals_.add(unit, false);
+        resumed_hands_ += unit.hands();
+    }
+    resumed_units_ = static_cast<std::int64_t>(finished_.size());
+}
+
+void TournamentRun::choose_units_to_play() {
+    for (std::int64_t u = 0; u < num_units_; ++u) {
+        if (!in_shard(u, options_.shard)) continue;
+        ++units_in_share_;
+        if (position_[static_cast<std::size_t>(u)] < 0) to_play_.push_back(u);
+    }
+}
+
+bool TournamentRun::sprt_decided() {
+    if (!sprt_) return false;
+    while (!sprt_->decided() && sprt_next_ < num_units_ &&
+           position_[static_cast<std::size_t>(sprt_next_)] >= 0) {
+        sprt_->add(
+            finished_[static_cast<std::size_t>(position_[static_cast<std::size_t>(sprt_next_)])]);
+        ++sprt_next_;
+    }
+    return sprt_->decided();
+}
+
+int TournamentRun::stop_requests() const {
+    return options_.stop != nullptr ? options_.stop->load(std::memory_order_relaxed) : 0;
+}
+
+RunProgress TournamentRun::progress() const {
+    RunProgress p;
+    const std::int64_t run_units = totals_.run_units.load(std::memory_order_relaxed);
+    const std::int64_t run_hands = totals_.run_hands.load(std::memory_order_relaxed);
+    p.units_total = units_in_share_;
+    p.units_done = resumed_units_ + run_units;
+    p.hands_done = resumed_hands_ + run_hands;
+    p.elapsed_seconds = seconds_since(start_);
+    if (p.elapsed_seconds > 0)
+        p.hands_per_second = static_cast<double>(run_hands) / p.elapsed_seconds;
+    if (run_units > 0)
+        p.eta_seconds = p.elapsed_seconds * static_cast<double>(p.units_total - p.units_done) /
+                        static_cast<double>(run_units);
+    if (!totals_.prize.empty()) {
+        // Ranked as the report ranks a sit-and-go: by prize won per tournament (ROI).
+        p.leader_by_roi = true;
+        for (std::size_t b = 0; b < totals_.tournaments.size(); ++b) {
+            const std::int64_t played = totals_.tournaments[b].load(std::memory_order_relaxed);
+            if (played == 0) continue;
+            const double roi =
+                100.0 *
+                (static_cast<double>(totals_.prize_micros[b].load(std::memory_order_relaxed)) /
+                     (1e6 * static_cast<double>(played)) -
+                 1.0);
+            if (p.leader < 0 || roi > p.leader_roi_percent) {
+                p.leader = static_cast<int>(b);
+                p.leader_roi_percent = roi;
+            }
+        }
+        return p;
+    }
+    const double big_blind = static_cast<double>(tournament_.game.big_blind);
+    for (std::size_t b = 0; b < totals_.hands.size(); ++b) {
+        const std::int64_t hands = totals_.hands[b].load(std::memory_order_relaxed);
+        if (hands == 0) continue;
+        const double mbb =
+            1000.0 * static_cast<double>(totals_.net_chips[b].load(std::memory_order_relaxed)) /
+            (big_blind * static_cast<double>(hands));
+        if (p.leader < 0 || mbb > p.leader_mbb_per_hand) {
+            p.leader = static_cast<int>(b);
+            p.leader_mbb_per_hand = mbb;
+        }
+    }
+    return p;
+}
+
+// aggregate() takes the units by value: a checkpoint copies them, the final report moves them.
+Report TournamentRun::make_report(std::vector<UnitResult> units) const {
+    Report report = aggregate(tournament_, std::move(units));
+    RunInfo& run = *report.mutable_run();
+    run.set_version(POKERARENA_VERSION);
+    run.set_threads(threads_);
+    run.set_tables(options_.tables);
+    if (options_.shard.count > 1) run.set_shard(shard_text(options_.shard));
+    run.set_started(started_);
+    Timing& timing = *report.mutable_timing();
+    timing.set_wall_seconds(seconds_since(start_));
+    if (timing.wall_seconds() > 0)
+        timing.set_hands_per_second(
+            static_cast<double>(totals_.run_hands.load(std::memory_order_relaxed)) /
+            timing.wall_seconds());
+    timing.set_peak_rss_bytes(peak_rss_bytes());
+    return report;
+}
+
+// A checkpoint that cannot be written (a full disk, a folder removed) is a warning, tried again
+// at the next interval: the run and the report it returns are worth more than the copy, and the
+// command checked the path before the run.
+void TournamentRun::write_checkpoint(const Report& report) {
+    bool written = false;
+    try {
+        write_report(report, options_.checkpoint);
+        spdlog::debug("checkpoint written to {}", options_.checkpoint.string());
+        written = true;
+    } catch (const std::exception& error) {
+        spdlog::warn("checkpoint not written ({}); the run goes on", error.what());
+    }
+    last_checkpoint_ = Clock::now();
+    if (written && options_.checkpoint_written) options_.checkpoint_written();
+}
+
+Report TournamentRun::play() {
+    // The coordinating thread (this one) does not play: it waits on the wave with a timeout
+    // so it can report progress and notice a stop while long units run. So the arena gets
+    // every slot (none reserved for this thread), and the scheduler must be allowed that many
+    // workers beside it.
+    tbb::global_control allow_workers(tbb::global_control::max_allowed_parallelism,
+                                      static_cast<std::size_t>(threads_) + 1);
+    tbb::task_arena arena(threads_, 0);
     // With an SPRT, waves start at two units per thread and double up to `tables`: a lopsided
     // match often decides within its first units, and a full first wave would play thousands
     // of units only for aggregate() to drop them. The waves' sizes change nothing else.
-    auto wave_limit = static_cast<std::size_t>(options.tables);
-    if (sprt) wave_limit = std::min(wave_limit, 2 * static_cast<std::size_t>(threads));
+    const auto tables = static_cast<std::size_t>(options_.tables);
+    auto wave_limit = tables;
+    if (sprt_) wave_limit = std::min(wave_limit, 2 * static_cast<std::size_t>(threads_));
     for (std::size_t first = 0, wave_size = 0;
-         first < to_play.size() && !stop_requested() && !failed.load() && !sprt_decided();
-         first += wave_size, wave_limit = std::min(2 * wave_limit,
-                                                   static_cast<std::size_t>(options.tables))) {
-        wave_size = std::min(to_play.size() - first, wave_limit);
-        wave_results.assign(wave_size, UnitResult());
-        wave_played.assign(wave_size, 0);
-        wave_calls = std::make_unique<PluginCallState[]>(wave_size);
-        wave_watch.assign(wave_size, Watch{});
+         first < to_play_.size() && !stop_requested() && !failed_.load() && !sprt_decided();
+         first += wave_size, wave_limit = std::min(2 * wave_limit, tables)) {
+        wave_size = std::min(to_play_.size() - first, wave_limit);
+        play_wave(arena, first, wave_size);
+        keep_wave(first, wave_size);
+    }
+    return finish();
+}
 
-        std::mutex mutex;
-        std::condition_variable wave_over;
-        bool done = false;
-        arena.enqueue([&] {
-            const auto play = [&](const tbb::blocked_range<std::size_t>& range) {
-                for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                    // Units not started when a stop or a failure comes are left for the resume.
-                    if (stop_requested() || failed.load(std::memory_order_relaxed) ||
-                        coordinator_failed.load(std::memory_order_relaxed))
-                        continue;
-                    const std::int64_t unit = to_play[first + i];
-                    const PluginCallScope calls(wave_calls[i], unit);
-                    try {
-                        wave_results[i] = play_unit(tournament, unit);
-                    } catch (const std::exception& error) {
-                        record_failure(unit, error.what());
-                        continue;
-                    } catch (...) {
-                        record_failure(unit, "unknown exception");
-                        continue;
-                    }
-                    std::atomic_ref<char>(wave_played[i]).store(1, std::memory_order_release);
-                    totals.add(wave_results[i], true);
-                }
-            };
-            try {
-                tbb::parallel_for(tbb::blocked_range<std::size_t>(0, wave_size, 1), play);
-            } catch (const std::exception& error) {
-                // The scheduler itself failed (e.g. out of memory): blame the wave's first unit.
-                record_failure(to_play[first], error.what());
-            }
-            {
-                const std::lock_guard lock(mutex);
-                done = true;
-            }
-            wave_over.notify_one();
-        });
+// Plays to_play_[first, first + wave_size) in the arena while this thread coordinates.
+void TournamentRun::play_wave(tbb::task_arena& arena, std::size_t first, std::size_t wave_size) {
+    wave_results_.assign(wave_size, UnitResult());
+    wave_played_.assign(wave_size, 0);
+    wave_calls_ = std::make_unique<PluginCallState[]>(wave_size);
+    wave_watch_.assign(wave_size, Watch{});
+
+    std::mutex mutex;
+    std::condition_variable wave_over;
+    bool done = false;
+    arena.enqueue([&] {
+        try {
+            tbb::parallel_for(
+                tbb::blocked_range<std::size_t>(0, wave_size, 1),
+                [&](const tbb::blocked_range<std::size_t>& range) { play_units(first, range); });
+        } catch (const std::exception& error) {
+            // The scheduler itself failed (e.g. out of memory): blame the wave's first unit.
+            record_failure(to_play_[first], error.what());
+        }
         {
-            std::unique_lock lock(mutex);
-            while (!wave_over.wait_for(lock, interval, [&] { return done; })) {
-                lock.unlock();
-                try {
-                    // After an error only the units in play are waited for.
-                    if (!coordinator_error) {
-                        if (options.stall) watch_stalls(wave_size, first);
-                        if (options.abandon && !abandoned && stop_requests() >= 2) {
-                            abandoned = true;
-                            options.abandon(make_report(units_so_far()), failure_so_far());
-                        } else if (!options.checkpoint.empty() &&
-                                   seconds_since(last_checkpoint) >=
-                                       options.checkpoint_interval_seconds) {
-                            write_checkpoint(make_report(units_so_far()));
-                        }
-                        if (options.progress) options.progress(progress.snapshot(totals));
-                    }
-                } catch (...) {
-                    coordinator_error = std::current_exception();
-                    coordinator_failed.store(true, std::memory_order_relaxed);
-                }
-                lock.lock();
-            }
+            const std::lock_guard lock(mutex);
+            done = true;
         }
-        if (coordinator_error) std::rethrow_exception(coordinator_error);
+        wave_over.notify_one();
+    });
+    const auto interval =
+        std::chrono::duration<double>(std::max(0.01, options_.progress_interval_seconds));
+    std::unique_lock lock(mutex);
+    while (!wave_over.wait_for(lock, interval, [&] { return done; })) {
+        lock.unlock();
+        coordinate(first, wave_size);
+        lock.lock();
+    }
+    lock.unlock();
+    if (coordinator_error_) std::rethrow_exception(coordinator_error_);
+}
 
-        for (std::size_t i = 0; i < wave_size; ++i) {
-            if (!wave_played[i]) continue;
-            position[static_cast<std::size_t>(to_play[first + i])] =
-                static_cast<std::int64_t>(finished.size());
-            finished.push_back(std::move(wave_results[i]));
+// On the arena's threads: each unit of the range, unless a stop or a failure came first.
+void TournamentRun::play_units(std::size_t first, const tbb::blocked_range<std::size_t>& range) {
+    for (std::size_t i = range.begin(); i != range.end(); ++i) {
+        // Units not started when a stop or a failure comes are left for the resume.
+        if (stop_requested() || failed_.load(std::memory_order_relaxed) ||
+            coordinator_failed_.load(std::memory_order_relaxed))
+            continue;
+        const std::int64_t unit = to_play_[first + i];
+        const PluginCallScope calls(wave_calls_[i], unit);
+        try {
+            wave_results_[i] = play_unit(tournament_, unit);
+        } catch (const std::exception& error) {
+            record_failure(unit, error.what());
+            continue;
+        } catch (...) {
+            record_failure(unit, "unknown exception");
+            continue;
         }
-        if (options.progress) options.progress(progress.snapshot(totals));
-        spdlog::debug("wave of units {}..{} played ({} of {} in this run's share done)",
-                      to_play[first], to_play[first + wave_size - 1],
-                      progress.snapshot(totals).units_done, units_in_share);
-        // Aggregating and writing every unit costs time in proportion to the units finished, so
-        // a checkpoint after every wave would make a long run quadratic; once per interval
-        // (timed here and in the wait above, on the coordinating thread, never in a unit)
-        // bounds what a crash loses, even when one wave of slow bots lasts the whole run.
-        if (!options.checkpoint.empty() &&
-            seconds_since(last_checkpoint) >= options.checkpoint_interval_seconds)
-            write_checkpoint(make_report(finished));
+        std::atomic_ref<char>(wave_played_[i]).store(1, std::memory_order_release);
+        totals_.add(wave_results_[i], true);
     }
-    Report report = make_report(std::move(finished));
-    if (report.has_sprt() && !tournament.config.hh_out().empty()) {
-        // A decided SPRT counts the units up to the deciding one. Units of the last waves that
-        // finished beyond it are not in the report, and how many there are depends on the
-        // threads and tables: their hand histories go, so that the folder holds the hands the
-        // report counts.
-        std::vector<bool> counted(static_cast<std::size_t>(num_units));
-        for (const UnitResult& unit : report.units())
-            counted[static_cast<std::size_t>(unit.unit())] = true;
-        for (const std::int64_t u : to_play) {
-            if (position[static_cast<std::size_t>(u)] < 0 || counted[static_cast<std::size_t>(u)])
-                continue;
-            const std::filesystem::path file = detail::hand_history_file(tournament.config, u);
-            std::error_code ec;
-            std::filesystem::remove(file, ec);
-            if (ec)
-                spdlog::warn(
-                    "hh_out: cannot remove '{}', hands of a unit after the SPRT's "
-                    "decision that the report does not count: {}",
-                    file.string(), ec.message());
+}
+
+// Every progress interval while a wave is in play: stalls, an abandon, a checkpoint, progress.
+void TournamentRun::coordinate(std::size_t first, std::size_t wave_size) {
+    // After an error only the units in play are waited for.
+    if (coordinator_error_) return;
+    try {
+        if (options_.stall) watch_stalls(first, wave_size);
+        if (options_.abandon && !abandoned_ && stop_requests() >= 2) {
+            abandoned_ = true;
+            options_.abandon(make_report(units_so_far()), failure_so_far());
+        } else if (!options_.checkpoint.empty() &&
+                   seconds_since(last_checkpoint_) >= options_.checkpoint_interval_seconds) {
+            write_checkpoint(make_report(units_so_far()));
         }
+        if (options_.progress) options_.progress(progress());
+    } catch (...) {
+        coordinator_error_ = std::current_exception();
+        coordinator_failed_.store(true, std::memory_order_relaxed);
     }
-    if (!options.checkpoint.empty()) write_checkpoint(report);
-    if (failed.load()) {
-        throw UnitFailure(failure_so_far(), failed_unit, std::move(report));
+}
+
+void TournamentRun::watch_stalls(std::size_t first, std::size_t wave_size) {
+    const Clock::time_point now = Clock::now();
+    for (std::size_t i = 0; i < wave_size; ++i) {
+        const PluginCallInfo call = wave_calls_[i].read();
+        Watch& watch = wave_watch_[i];
+        if (call.bot == nullptr || call != watch.call) {
+            watch = Watch{call, now, false};
+            continue;
+        }
+        const double seconds = std::chrono::duration<double>(now - watch.since).count();
+        if (watch.warned || seconds < options_.stall_warning_seconds) continue;
+        watch.warned = true;
+        options_.stall(Stall{to_play_[first + i], call.bot, plugin_call_name(call.call), call.hand,
+                             call.seat, seconds});
     }
+}
+
+// After a wave: its finished units join finished_, then progress and, when due, a checkpoint.
+void TournamentRun::keep_wave(std::size_t first, std::size_t wave_size) {
+    for (std::size_t i = 0; i < wave_size; ++i) {
+        if (!wave_played_[i]) continue;
+        position_[static_cast<std::size_t>(to_play_[first + i])] =
+            static_cast<std::int64_t>(finished_.size());
+        finished_.push_back(std::move(wave_results_[i]));
+    }
+    if (options_.progress) options_.progress(progress());
+    spdlog::debug("wave of units {}..{} played ({} of {} in this run's share done)",
+                  to_play_[first], to_play_[first + wave_size - 1], progress().units_done,
+                  units_in_share_);
+    // Aggregating and writing every unit costs time in proportion to the units finished, so
+    // a checkpoint after every wave would make a long run quadratic; once per interval
+    // (timed here and in coordinate(), on the coordinating thread, never in a unit) bounds
+    // what a crash loses, even when one wave of slow bots lasts the whole run.
+    if (!options_.checkpoint.empty() &&
+        seconds_since(last_checkpoint_) >= options_.checkpoint_interval_seconds)
+        write_checkpoint(make_report(finished_));
+}
+
+bool TournamentRun::played(std::size_t i) {
+    return std::atomic_ref<char>(wave_played_[i]).load(std::memory_order_acquire) != 0;
+}
+
+// Every finished unit, those of the wave in play included: for a checkpoint or an abandon
+// while long units run.
+std::vector<UnitResult> TournamentRun::units_so_far() {
+    std::vector<UnitResult> units = finished_;
+    for (std::size_t i = 0; i < wave_played_.size(); ++i)
+        if (played(i)) units.push_back(wave_results_[i]);
+    return units;
+}
+
+void TournamentRun::record_failure(std::int64_t unit, std::string text) {
+    const std::lock_guard lock(failure_mutex_);
+    if (failed_unit_ < 0 || unit < failed_unit_) {
+        failed_unit_ = unit;
+        failure_text_ = std::move(text);
+    }
+    failed_.store(true, std::memory_order_relaxed);
+}
+
+std::string TournamentRun::failure_so_far() {
+    const std::lock_guard lock(failure_mutex_);
+    return failed_unit_ < 0 ? std::string()
+                            : "unit " + std::to_string(failed_unit_) + " failed: " + failure_text_;
+}
+
+// A decided SPRT counts the units up to the deciding one. Units of the last waves that finished
+// beyond it are not in the report, and how many there are depends on the threads and tables:
+// their hand histories go, so that the folder holds the hands the report counts.
+void TournamentRun::remove_uncounted_hand_histories(const Report& report) const {
+    std::vector<bool> counted(static_cast<std::size_t>(num_units_));
+    for (const UnitResult& unit : report.units())
+        counted[static_cast<std::size_t>(unit.unit())] = true;
+    for (const std::int64_t u : to_play_) {
+        if (position_[static_cast<std::size_t>(u)] < 0 || counted[static_cast<std::size_t>(u)])
+            continue;
+        const std::filesystem::path file = detail::hand_history_file(tournament_.config, u);
+        std::error_code ec;
+        std::filesystem::remove(file, ec);
+        if (ec)
+            spdlog::warn(
+                "hh_out: cannot remove '{}', hands of a unit after the SPRT's "
+                "decision that the report does not count: {}",
+                file.string(), ec.message());
+    }
+}
+
+Report TournamentRun::finish() {
+    Report report = make_report(std::move(finished_));
+    if (report.has_sprt() && !tournament_.config.hh_out().empty())
+        remove_uncounted_hand_histories(report);
+    if (!options_.checkpoint.empty()) write_checkpoint(report);
+    if (failed_.load()) throw UnitFailure(failure_so_far(), failed_unit_, std::move(report));
     return report;
+}
+
+}  // namespace
+
+Report run_tournament(const Tournament& tournament, const RunOptions& options) {
+    return TournamentRun(tournament, options).play();
 }
 
 }  // namespace pokerarena::sim

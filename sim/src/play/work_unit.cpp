@@ -50,7 +50,6 @@
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"
 #include "pokerarena/sim/allin_ev.hpp"
-#include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "report/first_difference.hpp"
 #include "work_unit.hpp"

@@ -64,11 +64,6 @@
 
 namespace pokerarena::sim {
 
-class RunError : public std::invalid_argument {
-  public:
-    using std::invalid_argument::invalid_argument;
-};
-
 // A unit failed; report() holds every unit finished before the run stopped.
 class UnitFailure : public std::runtime_error {
   public:

@@ -71,6 +71,14 @@ class ConfigError : public std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
 
+// A run that cannot be made as asked (runner.hpp lists what run_tournament rejects with it; a
+// unit's hand histories throw it for an hh_out folder that holds another run's hands). Here,
+// not in runner.hpp, so that the work units need nothing of the runner.
+class RunError : public std::invalid_argument {
+  public:
+    using std::invalid_argument::invalid_argument;
+};
+
 TournamentConfig read_config(const std::filesystem::path& path);
 
 // The default unit size aims at this many hands per unit (see "Defaults").
