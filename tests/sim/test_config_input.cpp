@@ -128,19 +128,19 @@ TEST_CASE("JSON that is not JSON is still reported by Protobuf's parser", "[conf
 
 TEST_CASE("text format: a field that is not repeated is refused when given twice", "[config]") {
     using Catch::Matchers::StartsWith;
-    // Protobuf's parser refuses it itself when the first value is set...
+    // Protobuf's parser refuses it itself when the field has presence...
     CHECK(read_error("hands.txtpb", "bots { spec: \"call\" }\nhands: 3\nhands: 5\n") ==
           "hands.txtpb:3:1: Non-repeated field \"hands\" is specified multiple times.");
-    // ... but not after a field's default, which proto3 cannot tell from no value.
+    // ... and, parsing the text again as a type in which every such field has presence, after
+    // a field's default too, which proto3 cannot tell from no value.
     CHECK(read_error("seed.txtpb", "bots { spec: \"call\" }\nseed: 0\n\tseed: 7\n") ==
-          "seed.txtpb:3:2: field \"seed\" is given twice (first on line 2)");
+          "seed.txtpb:3:2: Non-repeated field \"seed\" is specified multiple times.");
     CHECK(read_error("name.txtpb", "bots { spec: \"call\" name: \"\" name: \"x\" }\n") ==
-          "name.txtpb:1:30: field \"name\" of bots[0] is given twice (first on line 1)");
+          "name.txtpb:1:30: Non-repeated field \"name\" is specified multiple times.");
     CHECK(read_error("ante.txtpb",
                      "sit_and_go {\n  levels { small_blind: 1 big_blind: 2 }\n"
                      "  levels: [{ small_blind: 2 big_blind: 4 }, { ante: 0; ante: 1 }]\n}\n") ==
-          "ante.txtpb:3:56: field \"ante\" of sit_and_go.levels[2] is given twice (first on "
-          "line 3)");
+          "ante.txtpb:3:56: Non-repeated field \"ante\" is specified multiple times.");
     // Repeated fields are given once per element, in every form the parser takes.
     const fs::path path = write_file("repeated.txtpb", R"(bots { spec: "call" }
 bots: [{ spec: "" "tag" }, < spec: 'fold' >];

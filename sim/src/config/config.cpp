@@ -1,5 +1,6 @@
 #include "pokerarena/sim/tournament.hpp"
 
+#include <google/protobuf/dynamic_message.h>
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 #include <google/protobuf/util/json_util.h>
@@ -11,6 +12,7 @@
 #include <cstdint>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <string>
@@ -176,10 +178,23 @@ std::string read_file(const std::filesystem::path& path) {
     return text.str();
 }
 
-[[noreturn]] void fail_given_twice(const std::filesystem::path& path, TextPosition at,
-                                   const DuplicateKey& twice) {
-    fail(path.string() + ':' + to_string(at.line + 1) + ':' + to_string(at.column + 1) + ": " +
-         twice.message());
+[[noreturn]] void fail_given_twice(const std::filesystem::path& path, const DuplicateKey& twice) {
+    fail(path.string() + ':' + to_string(twice.line + 1) + ':' + to_string(twice.column + 1) +
+         ": " + twice.message());
+}
+
+// Protobuf text format into `message`; ConfigError with the parser's errors, each naming the
+// file, line and column.
+void parse_text(const std::filesystem::path& path, const std::string& text,
+                google::protobuf::Message& message) {
+    google::protobuf::TextFormat::Parser parser;
+    TextErrors errors(path.string(), text);
+    parser.RecordErrorsTo(&errors);
+    parser.AllowUnknownField(false);
+    if (!parser.ParseFromString(text, &message)) {
+        if (errors.errors().empty()) fail(path.string() + ": not a valid configuration");
+        fail(errors.errors());
+    }
 }
 
 // --- Defaults and validation -----------------------------------------------------------------
@@ -467,8 +482,7 @@ TournamentConfig read_config(const std::filesystem::path& path) {
     if (path.extension() == ".json") {
         // Before the parser, which keeps the last value of a key given twice without a word
         // (and refuses a proto3 optional field given twice in words about oneofs).
-        if (const auto twice = find_duplicate_json_key(text, type))
-            fail_given_twice(path, {twice->line, twice->column}, *twice);
+        if (const auto twice = find_duplicate_json_key(text, type)) fail_given_twice(path, *twice);
         // The JSON parser reports no line numbers; its message names the field or token.
         const auto status = google::protobuf::util::JsonStringToMessage(text, &config);
         if (!status.ok()) {
@@ -479,18 +493,13 @@ TournamentConfig read_config(const std::filesystem::path& path) {
         }
         return config;
     }
-    google::protobuf::TextFormat::Parser parser;
-    TextErrors errors(path.string(), text);
-    parser.RecordErrorsTo(&errors);
-    parser.AllowUnknownField(false);
-    if (!parser.ParseFromString(text, &config)) {
-        if (errors.errors().empty()) fail(path.string() + ": not a valid configuration");
-        fail(errors.errors());
-    }
-    // After the parser, which refuses most fields given twice itself, with its own message.
-    if (const auto twice = find_duplicate_text_field(text, type))
-        fail_given_twice(path, position_of(text, offset_of(text, twice->line, twice->column)),
-                         *twice);
+    parse_text(path, text, config);
+    // Again as a type in which every field that is not repeated has presence, which the parser
+    // refuses given twice (duplicate_keys.hpp): it let `seed: 0` then `seed: 7` through.
+    google::protobuf::DynamicMessageFactory factory;
+    const std::unique_ptr<google::protobuf::Message> strict(
+        factory.GetPrototype(&with_presence(type))->New());
+    parse_text(path, text, *strict);
     return config;
 }
 

@@ -1,13 +1,21 @@
-// Why scanners of our own: neither of Protobuf's parsers reports every key given twice, and no
-// JSON library is a dependency. Only the structure matters here (strings, nesting, keys and
-// fields); values are skipped, and judging them stays with Protobuf.
+// Why a JSON scanner of our own, when text format needs none (with_presence): a library would
+// have to read the JSON Protobuf's parser reads, and none that Debian 12 ships does. simdjson
+// 3.0.1 (checked) keeps every key of an object and tells where each is, but refuses bare keys,
+// single quotes and a trailing comma, which Protobuf accepts, so a key given twice in such a
+// file would get past. nlohmann::json 3.11.2 reads the same strict JSON, keeps the last of two
+// keys, and its SAX interface sees every key but gives a position only with an error. And no
+// library knows that "stack_big_blinds" and "stackBigBlinds" are one field. So only the
+// structure is read here (strings, nesting, keys); values are skipped, and judging them stays
+// with Protobuf.
 #include "duplicate_keys.hpp"
 
-#include <google/protobuf/io/tokenizer.h>
-#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <google/protobuf/descriptor.pb.h>
 
 #include <cstdint>
 #include <map>
+#include <mutex>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "pokerarena/bots/text.hpp"
@@ -18,7 +26,6 @@ namespace {
 
 using google::protobuf::Descriptor;
 using google::protobuf::FieldDescriptor;
-namespace io = google::protobuf::io;
 
 std::string member_path(const std::string& path, const std::string& name) {
     return path.empty() ? name : path + '.' + name;
@@ -170,7 +177,6 @@ std::optional<DuplicateKey> JsonScanner::scan(const Descriptor& type) {
                 const std::string name = field != nullptr ? field->name() : key;
                 if (const auto first = object.keys.find(name); first != object.keys.end()) {
                     DuplicateKey twice;
-                    twice.noun = "key";
                     twice.key = written;
                     twice.first_key = first->second.written;
                     twice.object = object.path;
@@ -342,122 +348,40 @@ void JsonScanner::locate(std::size_t offset, int& line, int& column) const {
 
 // --- Text format -------------------------------------------------------------------------------
 
-// Text that Protobuf's text-format parser has accepted, so its nesting is within the parser's
-// recursion limit and every name is a field: a recursive walk with the tokenizer set up as the
-// parser sets up its own.
-class TextScanner {
-  public:
-    explicit TextScanner(const std::string& text)
-        : input_(text.data(), static_cast<int>(text.size())), tokenizer_(&input_, &errors_) {
-        tokenizer_.set_allow_f_after_float(true);
-        tokenizer_.set_comment_style(io::Tokenizer::SH_COMMENT_STYLE);
-        tokenizer_.Next();
+// Every field of `message` (and of the messages nested in it) that is not repeated, not a
+// message and not in a oneof becomes proto3 `optional`: a synthetic oneof of its own, which
+// goes after the real ones, as protoc places them.
+void add_presence(google::protobuf::DescriptorProto& message) {
+    for (google::protobuf::DescriptorProto& nested : *message.mutable_nested_type())
+        add_presence(nested);
+    for (google::protobuf::FieldDescriptorProto& field : *message.mutable_field()) {
+        if (field.label() == google::protobuf::FieldDescriptorProto::LABEL_REPEATED ||
+            field.type() == google::protobuf::FieldDescriptorProto::TYPE_MESSAGE ||
+            field.has_oneof_index())
+            continue;
+        field.set_proto3_optional(true);
+        field.set_oneof_index(message.oneof_decl_size());
+        message.add_oneof_decl()->set_name("_" + field.name());
     }
-
-    std::optional<DuplicateKey> scan(const Descriptor& type) {
-        scan_message(type, "");
-        return found_;
-    }
-
-  private:
-    // The parser has reported any error already.
-    class Quiet : public io::ErrorCollector {
-      public:
-        void AddError(int, io::ColumnNumber, const std::string&) override {}
-    };
-
-    bool looking_at(const char* text) { return tokenizer_.current().text == text; }
-    bool try_consume(const char* text) {
-        if (!looking_at(text)) return false;
-        tokenizer_.Next();
-        return true;
-    }
-    bool at_end() { return tokenizer_.current().type == io::Tokenizer::TYPE_END; }
-
-    // Fields up to the message's closing bracket (or the end); false when a duplicate is found
-    // or the text is not what the parser accepts.
-    bool scan_message(const Descriptor& type, const std::string& path);
-    bool scan_message_value(const Descriptor& type, const std::string& path);
-    bool skip_scalar();
-
-    Quiet errors_;
-    io::ArrayInputStream input_;
-    io::Tokenizer tokenizer_;
-    std::optional<DuplicateKey> found_;
-};
-
-bool TextScanner::scan_message(const Descriptor& type, const std::string& path) {
-    std::map<const FieldDescriptor*, int> first_line;  // fields that are not repeated
-    std::map<const FieldDescriptor*, int> elements;    // repeated message fields
-    while (!at_end() && !looking_at("}") && !looking_at(">")) {
-        const io::Tokenizer::Token name = tokenizer_.current();
-        if (name.type != io::Tokenizer::TYPE_IDENTIFIER) return false;
-        const FieldDescriptor* field = type.FindFieldByName(name.text);
-        if (field == nullptr) return false;
-        if (!field->is_repeated()) {
-            if (const auto first = first_line.find(field); first != first_line.end()) {
-                DuplicateKey twice;
-                twice.noun = "field";
-                twice.key = twice.first_key = name.text;
-                twice.object = path;
-                twice.line = name.line;
-                twice.column = name.column;
-                twice.first_line = first->second;
-                found_ = twice;
-                return false;
-            }
-            first_line.emplace(field, name.line);
-        }
-        tokenizer_.Next();
-        const bool message = field->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE;
-        // ':' may be left out before a message only.
-        if (!try_consume(":") && !message) return false;
-        auto value = [&] {
-            if (!message) return skip_scalar();
-            const std::string member = member_path(path, field->name());
-            return scan_message_value(
-                *field->message_type(),
-                field->is_repeated() ? element_path(member, elements[field]++) : member);
-        };
-        if (field->is_repeated() && try_consume("[")) {
-            if (!try_consume("]")) {
-                do {
-                    if (!value()) return false;
-                } while (try_consume(","));
-                if (!try_consume("]")) return false;
-            }
-        } else if (!value()) {
-            return false;
-        }
-        if (!try_consume(";")) try_consume(",");
-    }
-    return true;
 }
 
-bool TextScanner::scan_message_value(const Descriptor& type, const std::string& path) {
-    const char* close = try_consume("{") ? "}" : try_consume("<") ? ">" : nullptr;
-    return close != nullptr && scan_message(type, path) && try_consume(close);
-}
-
-// A number, an identifier (an enum value, true, inf) or adjacent strings, which the parser
-// joins into one.
-bool TextScanner::skip_scalar() {
-    try_consume("-");
-    const auto type = tokenizer_.current().type;
-    if (type == io::Tokenizer::TYPE_STRING) {
-        while (tokenizer_.current().type == io::Tokenizer::TYPE_STRING)
-            tokenizer_.Next();
-        return true;
-    }
-    if (type == io::Tokenizer::TYPE_END || type == io::Tokenizer::TYPE_SYMBOL) return false;
-    tokenizer_.Next();
-    return true;
+// `file` and the files it imports, each with add_presence, into `pool`.
+const google::protobuf::FileDescriptor* build_with_presence(
+    const google::protobuf::FileDescriptor& file, google::protobuf::DescriptorPool& pool) {
+    if (const auto* built = pool.FindFileByName(file.name())) return built;
+    for (int i = 0; i < file.dependency_count(); ++i)
+        build_with_presence(*file.dependency(i), pool);
+    google::protobuf::FileDescriptorProto proto;
+    file.CopyTo(&proto);
+    for (google::protobuf::DescriptorProto& message : *proto.mutable_message_type())
+        add_presence(message);
+    return pool.BuildFile(proto);
 }
 
 }  // namespace
 
 std::string DuplicateKey::message() const {
-    std::string text = std::string(noun) + " \"" + printable_text(key) + '"';
+    std::string text = "key \"" + printable_text(key) + '"';
     if (!object.empty()) text += " of " + printable_text(object);
     text += " is given twice (first on line " + std::to_string(first_line + 1);
     if (first_key != key) text += ", as \"" + printable_text(first_key) + '"';
@@ -468,9 +392,13 @@ std::optional<DuplicateKey> find_duplicate_json_key(std::string_view text, const
     return JsonScanner(text).scan(type);
 }
 
-std::optional<DuplicateKey> find_duplicate_text_field(const std::string& text,
-                                                      const Descriptor& type) {
-    return TextScanner(text).scan(type);
+const Descriptor& with_presence(const Descriptor& type) {
+    static std::mutex mutex;
+    static google::protobuf::DescriptorPool pool;
+    const std::lock_guard lock(mutex);
+    if (build_with_presence(*type.file(), pool) == nullptr)
+        throw std::logic_error("with_presence: " + type.file()->name() + " does not build");
+    return *pool.FindMessageTypeByName(type.full_name());
 }
 
 }  // namespace pokerarena::sim

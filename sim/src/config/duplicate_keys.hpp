@@ -1,8 +1,15 @@
 // Keys given twice in a configuration file (internal to the sim library; read_config() uses
-// it). Protobuf's parsers let them through: its JSON parser keeps the last value of a key
-// given twice (and appends a list given twice to the first), and its text-format parser
-// refuses a field that is not repeated given twice only when the first value was not the
-// field's default, because a proto3 field without presence cannot tell `seed: 0` from no seed.
+// it). What Protobuf 3.21's parsers do with them, checked on TournamentConfig:
+// - The text-format parser refuses a field that is not repeated given twice ("Non-repeated
+//   field \"hands\" is specified multiple times.", at the second one) when the field has
+//   presence: a message field, a proto3 `optional` field. It asks HasField, so a proto3 field
+//   without presence slips through after its default (`seed: 0` then `seed: 7` reads as 7).
+//   with_presence() gives it a type in which every field that is not repeated has presence,
+//   and then it refuses them all; nothing of ours scans text format.
+// - The JSON parser keeps the last value of a key given twice without a word, appends a list
+//   given twice to the first, merges a message given twice, and refuses a proto3 `optional`
+//   field given twice only in words about oneofs, with no line ("oneof field '_hands' is
+//   already set"). find_duplicate_json_key() is the one scanner of ours.
 #pragma once
 
 #include <google/protobuf/descriptor.h>
@@ -14,13 +21,12 @@
 namespace pokerarena::sim {
 
 struct DuplicateKey {
-    const char* noun = "key";  // "key" (JSON) or "field" (text format)
-    std::string key;           // the second occurrence, as written (other bytes as \xHH)
-    std::string first_key;     // the first, as written: another spelling of the same field
-    std::string object;        // where both are: "" (the top), "bots[1]", "sit_and_go.levels[0]"
-    int line = 0;              // of the second occurrence, from 0
-    int column = 0;            // of the second occurrence, from 0 (see each function)
-    int first_line = 0;        // from 0
+    std::string key;        // the second occurrence, as written (other bytes as \xHH)
+    std::string first_key;  // the first, as written: another spelling of the same field
+    std::string object;     // where both are: "" (the top), "bots[1]", "sit_and_go.levels[0]"
+    int line = 0;           // of the second occurrence, from 0
+    int column = 0;         // of the second occurrence, from 0, in bytes
+    int first_line = 0;     // from 0
     // `key "hands" is given twice (first on line 3)`; `... of sit_and_go.levels[0] ...` for a
     // nested object, `(first on line 3, as "stack_big_blinds")` for another spelling.
     std::string message() const;
@@ -37,12 +43,11 @@ struct DuplicateKey {
 std::optional<DuplicateKey> find_duplicate_json_key(std::string_view text,
                                                     const google::protobuf::Descriptor& type);
 
-// The first field of `type` (or of a message below it) that is not repeated and is given
-// twice in the same message of `text`, Protobuf text format that Protobuf's parser has
-// accepted as a `type`; nullopt when there is none (or the text is not such). The line and
-// column are the tokenizer's, as in Protobuf's own errors (a tab advances the column to the
-// next multiple of 8).
-std::optional<DuplicateKey> find_duplicate_text_field(const std::string& text,
-                                                      const google::protobuf::Descriptor& type);
+// `type` (of the generated pool) as built in a pool of its own, in which every field that is
+// not repeated has presence: those without it (proto3 scalars) become proto3 `optional`, so
+// that the text-format parser refuses any of them given twice. Otherwise the same fields,
+// names and numbers, so text Protobuf's parser accepts as `type` parses as this type too,
+// unless it gives such a field twice. Built once per type; thread-safe.
+const google::protobuf::Descriptor& with_presence(const google::protobuf::Descriptor& type);
 
 }  // namespace pokerarena::sim

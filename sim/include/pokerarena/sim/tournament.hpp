@@ -3,13 +3,15 @@
 //
 // Guarantees
 // - read_config() parses Protobuf text format, or JSON when the file name ends in ".json"
-//   (with Protobuf's parsers; a scanner of ours only looks for keys given twice); errors name
-//   the file, line and column and what was expected ("t.txtpb:3:1: Message type
+//   (with Protobuf's parsers; a scanner of ours only looks for JSON keys given twice); errors
+//   name the file, line and column and what was expected ("t.txtpb:3:1: Message type
 //   \"pokerarena.sim.TournamentConfig\" has no field named \"handz\"."). Unknown fields are
-//   errors in both formats, and so are a key given twice in one JSON object and a field that
-//   is not repeated given twice in one text-format message, which Protobuf's parsers let
-//   through ("t.json:5:3: key \"hands\" is given twice (first on line 3)"). A file that
-//   cannot be read is a ConfigError naming it.
+//   errors in both formats, and so are a key given twice in one JSON object ("t.json:5:3: key
+//   \"hands\" is given twice (first on line 3)") and a field that is not repeated given twice
+//   in one text-format message ("t.txtpb:3:1: Non-repeated field \"seed\" is specified
+//   multiple times."); Protobuf's JSON parser lets the first through, and its text parser the
+//   second after a field's proto3 default. A file that cannot be read is a ConfigError naming
+//   it.
 // - make_tournament() fills every default (see config.proto and "Defaults" below), validates
 //   every field and loads every bot (unless told BotLoading::Skip); it throws ConfigError naming
 //   the field and what was expected ("bots[2].spec: unknown bot 'tagg'; built-in bots are: ...",
