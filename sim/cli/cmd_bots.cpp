@@ -7,6 +7,7 @@
 #include "cli_checks.hpp"
 #include "commands.hpp"
 #include "pokerarena/bots/check_bot.hpp"
+#include "pokerarena/bots/plugin_host.hpp"
 #include "pokerarena/bots/registry.hpp"
 
 namespace pokerarena::cli {
@@ -24,6 +25,22 @@ void add_list_bots_command(CLI::App& app, int& exit_code) {
         list_bots(std::cout);
         exit_code = 0;
     });
+}
+
+void add_plugin_host_command(CLI::App& app, int& exit_code) {
+    auto spec = std::make_shared<std::string>();
+    CLI::App* host = app.add_subcommand(
+        "plugin-host",
+        "Serve a plugin over the process-bot protocol on standard input and output (what "
+        "isolated:PATH.so runs)");
+    host->add_option("PLUGIN", *spec, "PATH.so[:config]")->required();
+    host->footer(
+        "A plugin given as isolated:PATH.so[:config] in --bots runs in this command, one process\n"
+        "per bot, so that a crash costs a fault and a restart instead of the run\n"
+        "(docs/bot-protocol.md).\n\n"
+        "Example (the host writes JSON lines to it and reads its answers):\n"
+        "  pokerarena plugin-host build/bots/example_c_bot.so");
+    host->callback([spec, &exit_code] { exit_code = run_plugin_host(*spec); });
 }
 
 void add_check_bot_command(CLI::App& app, int& exit_code) {

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "../src/play/work_unit.hpp"
 #include "cli_checks.hpp"
 #include "commands.hpp"
 #include "pokerarena/bots/plugin.hpp"
@@ -36,7 +37,6 @@
 #include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/tournament.hpp"
 #include "progress_log_sink.hpp"
-#include "../src/play/work_unit.hpp"
 
 namespace pokerarena::cli {
 
@@ -63,6 +63,7 @@ struct RunCommandOptions {
     std::string sprt;
     std::string hh_out;
     std::int64_t hh_sample = 0;
+    double bot_timeout = 0;
     std::string out;
     std::string json;
     std::string checkpoint;
@@ -85,6 +86,7 @@ struct RunCommandOptions {
     CLI::Option* sprt_flag = nullptr;
     CLI::Option* hh_out_flag = nullptr;
     CLI::Option* hh_sample_flag = nullptr;
+    CLI::Option* bot_timeout_flag = nullptr;
     CLI::Option* out_flag = nullptr;
     CLI::Option* checkpoint_every_flag = nullptr;
 
@@ -93,7 +95,7 @@ struct RunCommandOptions {
         std::string names;
         for (const CLI::Option* flag :
              {bots_flag, format_flag, hands_flag, seed_flag, seats_flag, stack_flag, duplicate_flag,
-              allin_ev_flag, sprt_flag, hh_out_flag, hh_sample_flag})
+              allin_ev_flag, sprt_flag, hh_out_flag, hh_sample_flag, bot_timeout_flag})
             if (flag->count() > 0) names += (names.empty() ? "" : ", ") + flag->get_name();
         return names;
     }
@@ -146,7 +148,12 @@ std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists) {
         const std::size_t first_of_list = bots.size();
         std::size_t start = 0;
         while (start <= list.size()) {
+            // A process bot's options are comma-separated inside their brackets:
+            // "proc[procs=2,timeout=5]:./bot" is one entry.
+            const std::size_t open = list.find('[', start);
             std::size_t end = list.find(',', start);
+            if (open < end && list.find(']', open) != std::string::npos)
+                end = list.find(',', list.find(']', open));
             if (end == std::string::npos) end = list.size();
             std::string piece = list.substr(start, end - start);
             start = end + 1;
@@ -265,6 +272,7 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
                              "configuration file)");
         config.set_hh_sample(options.hh_sample);
     }
+    if (options.bot_timeout_flag->count() > 0) config.set_decision_timeout(options.bot_timeout);
     return config;
 }
 
@@ -390,8 +398,13 @@ int run(const RunCommandOptions& options) {
         if (!options.resume.empty()) resume = sim::read_report(options.resume);
         const TournamentConfig config = build_config(options, resume ? &*resume : nullptr);
         if (!resume) sim::check_new_config(config);
+        out = options.out_flag->count() > 0 ? options.out
+              : resume                      ? options.resume
+                                            : std::string("pokerarena-report.pb");
+        // Process bots' standard error goes beside the report: REPORT.NAME.stderr.log.
         tournament = sim::make_tournament(config, sim::BotLoading::Load,
-                                          plugin_folder(options, resume ? &*resume : nullptr));
+                                          plugin_folder(options, resume ? &*resume : nullptr),
+                                          std::filesystem::path(out).replace_extension());
         run_options.threads = options.threads;
         run_options.tables = options.tables;
         if (!options.shard.empty())
@@ -405,9 +418,6 @@ int run(const RunCommandOptions& options) {
                 spdlog::warn("{}", warning);
             run_options.resume = &*resume;
         }
-        out = options.out_flag->count() > 0 ? options.out
-              : resume                      ? options.resume
-                                            : std::string("pokerarena-report.pb");
         // Every output is checked before anything is played: hours of play must not end in a
         // report that cannot be written.
         // (The report and the checkpoint are replaced through a temporary file beside them;
@@ -678,6 +688,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
     options->hh_sample_flag =
         run_app->add_option("--hh-sample", options->hh_sample, "With --hh-out: write one hand in N")
             ->transform(whole_number(1));
+    options->bot_timeout_flag =
+        run_app
+            ->add_option("--bot-timeout", options->bot_timeout,
+                         "Seconds a process bot may take for one decision (default 10)")
+            ->check(CLI::Range(0.001, 86400.0));
     options->out_flag = run_app->add_option(
         "-o,--out", options->out,
         "Report file, binary Protobuf (default: pokerarena-report.pb, or the --resume file)");

@@ -18,6 +18,10 @@ void add_list_bots_command(CLI::App& app, int& exit_code);
 // 0 only when clean.
 void add_check_bot_command(CLI::App& app, int& exit_code);
 
+// `pokerarena plugin-host PATH.so[:config]`: serves the plugin over the process-bot protocol
+// (what an isolated:PATH.so bot runs); exit code 0 at the end of its input.
+void add_plugin_host_command(CLI::App& app, int& exit_code);
+
 // `pokerarena play --vs BOT[,BOT...] [--seats N] [--stack BB] [--seed S] [--hands N]
 // [--delay MS] [--hh-out FILE]`: a person (standard input) against bots; exit code 0 after the
 // summary, 2 for a bad bot, too many bots for the table or an --hh-out that cannot be written,

@@ -2,12 +2,14 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "cli_version.hpp"
 #include "commands.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
+#include "pokerarena/bots/process_bot.hpp"
 
 namespace {
 
@@ -114,6 +116,11 @@ std::string failure_message(const CLI::App* app, const CLI::Error& error) {
 int main(int argc, char** argv) {
     // Plugin bots run in this process: whichever command plays them, a crash names the bot.
     pokerarena::install_plugin_crash_report();
+    // An isolated plugin runs in this program's plugin-host subcommand, in a process of its
+    // own; /proc/self/exe names this very binary wherever it was started from.
+    std::error_code ec;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    pokerarena::set_plugin_host_command({ec ? std::string(argv[0]) : self.string(), "plugin-host"});
     CLI::App app{"pokerarena: poker bot tournaments, hand replays and benchmarks"};
     app.footer(
         "Run 'pokerarena SUBCOMMAND --help' for a subcommand's options and more examples.\n\n"
@@ -140,6 +147,7 @@ int main(int argc, char** argv) {
     pokerarena::cli::add_list_bots_command(app, exit_code);
     pokerarena::cli::add_check_bot_command(app, exit_code);
     pokerarena::cli::add_play_command(app, exit_code);
+    pokerarena::cli::add_plugin_host_command(app, exit_code);
 
     CLI11_PARSE(app, argc, argv);
     return exit_code;

@@ -159,6 +159,23 @@ TEST_CASE("process protocol: answers", "[process]") {
     CHECK_FALSE(a.has_id);
     a = process::parse_answer(R"([1,2])", scratch);
     CHECK_FALSE(a.has_id);
+    // The common spellings are matched byte for byte; anything near them goes to the parser,
+    // which decides as JSON does.
+    a = process::parse_answer(R"({"id":12345678901234567890,"action":"raise","to":-0})", scratch);
+    CHECK(a.kind == Kind::Action);
+    CHECK(a.id == 12345678901234567890ULL);
+    CHECK(a.action == Action::raise_to(0));
+    a = process::parse_answer(R"({"id":5,"action":"fold"} )", scratch);
+    CHECK(a.kind == Kind::Action);
+    CHECK(a.action == Action::fold());
+    a = process::parse_answer(R"({"id":01,"action":"call"})", scratch);
+    CHECK_FALSE(a.has_id);
+    a = process::parse_answer(R"({"id":18446744073709551616,"action":"call"})", scratch);
+    CHECK_FALSE(a.has_id);
+    a = process::parse_answer(R"({"id":7,"action":"raise","to":1.5})", scratch);
+    CHECK(a.kind == Kind::BadLine);
+    a = process::parse_answer(R"({"id":7,"action":"call"}})", scratch);
+    CHECK_FALSE(a.has_id);
 }
 
 TEST_CASE("process specs: command, quoting, options and their errors", "[process]") {

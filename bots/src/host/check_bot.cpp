@@ -21,9 +21,11 @@
 
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
+#include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/seat_driver.hpp"
 #include "pokerarena/bots/text.hpp"
+#include "process/protocol.hpp"
 
 namespace pokerarena {
 namespace {
@@ -263,6 +265,9 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
         const auto library = load_plugin(split_plugin_spec(spec).path);
         out << " (" << printable_text(library->name()) << ", ABI " << (library->abi_version() >> 16)
             << '.' << (library->abi_version() & 0xFFFFu) << ')';
+    } else if (const auto* process = dynamic_cast<const ProcessBotFactory*>(bot.get())) {
+        out << " ('" << printable_text(process->stats().api_name) << "', protocol "
+            << process::kProtocolVersion << ')';
     }
     out << "\n  schedule: " << setups.size() << " tables (2 to 10 seats; ";
     for (auto s :
@@ -300,6 +305,9 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
     for (int k = 0; k < kNumFaultKinds; ++k) {
         const auto kind = static_cast<FaultKind>(k);
         const std::int64_t n = first.faults.of(kind);
+        // Timeouts and crashes happen only to process bots (a plugin's crash ends the check).
+        const bool process_only = kind == FaultKind::Timeout || kind == FaultKind::Crash;
+        if (process_only && n == 0 && !is_process_spec(spec)) continue;
         out << "  " << fault_kind_name(kind) << ": " << n << '\n';
         problems += n > 0;
     }

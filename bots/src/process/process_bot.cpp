@@ -16,6 +16,7 @@ namespace pokerarena {
 namespace {
 
 constexpr std::string_view kPrefix = "proc";
+constexpr std::string_view kIsolatedPrefix = "isolated";
 
 // Splits a command line at spaces; '...' and "..." quote (no escapes inside single quotes, \"
 // and \\ inside double quotes), as a user would type it in a shell.
@@ -72,16 +73,31 @@ std::chrono::milliseconds seconds(double s) {
 
 }  // namespace
 
+namespace {
+
+std::vector<std::string>& plugin_host_command() {
+    static std::vector<std::string> command;
+    return command;
+}
+
+}  // namespace
+
+void set_plugin_host_command(std::vector<std::string> command) {
+    plugin_host_command() = std::move(command);
+}
+
 bool is_process_spec(std::string_view spec) {
-    return spec.starts_with("proc:") || spec.starts_with("proc[");
+    return spec.starts_with("proc:") || spec.starts_with("proc[") ||
+           spec.starts_with("isolated:") || spec.starts_with("isolated[");
 }
 
 ProcessBotSpec parse_process_spec(std::string_view spec) {
     if (!is_process_spec(spec))
         throw BotSpecError("'" + std::string(spec) +
-                           "' is not a process bot; expected proc:COMMAND");
+                           "' is not a process bot; expected proc:COMMAND or isolated:PATH.so");
+    const bool isolated = spec.starts_with("isolated");
     ProcessBotSpec result;
-    std::string_view rest = spec.substr(kPrefix.size());
+    std::string_view rest = spec.substr(isolated ? kIsolatedPrefix.size() : kPrefix.size());
     if (rest.starts_with('[')) {
         const std::size_t close = rest.find(']');
         if (close == std::string_view::npos)
@@ -126,8 +142,21 @@ ProcessBotSpec parse_process_spec(std::string_view spec) {
         }
     }
     if (!rest.starts_with(':'))
-        throw BotSpecError("'" + std::string(spec) + "': expected ':' and the command after " +
+        throw BotSpecError("'" + std::string(spec) + "': expected ':' and the " +
+                           (isolated ? "plugin" : "command") + " after " +
                            std::string(spec.substr(0, spec.size() - rest.size())));
+    if (isolated) {
+        if (plugin_host_command().empty())
+            throw BotSpecError("'" + std::string(spec) +
+                               "': an isolated plugin is served by the pokerarena command's "
+                               "plugin-host, which this program does not have");
+        if (rest.size() == 1)
+            throw BotSpecError("'" + std::string(spec) +
+                               "': no plugin; expected isolated:PATH.so[:config]");
+        result.command = plugin_host_command();
+        result.command.emplace_back(rest.substr(1));
+        return result;
+    }
     result.command = split_command(rest.substr(1), spec);
     if (result.command.empty())
         throw BotSpecError("'" + std::string(spec) +

@@ -23,7 +23,9 @@
 
 #include "config/duplicate_keys.hpp"
 #include "config/schedule.hpp"
+#include "play/process_bots.hpp"
 #include "pokerarena/bots/plugin.hpp"
+#include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/sim/report_io.hpp"
 
@@ -225,11 +227,14 @@ void check_bots(TournamentConfig& c) {
     for (int i = 0; i < c.bots_size(); ++i) {
         BotEntry& bot = *c.mutable_bots(i);
         const std::string field = "bots[" + to_string(i) + "]";
-        if (bot.spec().empty())
+        if (bot.spec().empty() && !bot.has_process())
             fail(field +
                  ".spec: empty; expected a built-in bot (\"tag\", "
-                 "\"equity:samples=500\") or a plugin (PATH.so[:config])");
-        if (bot.name().empty()) bot.set_name(bot.spec());
+                 "\"equity:samples=500\"), a plugin (PATH.so[:config]) or a process bot "
+                 "(proc:COMMAND, or a `process` with its command)");
+        if (!bot.spec().empty() && bot.has_process())
+            fail(field + ": both a spec and a process; give the bot one of them");
+        if (bot.name().empty()) bot.set_name(detail::process_spec_text(bot));
         if (!names.insert(bot.name()).second)
             fail(field + ".name: '" + bot.name() +
                  "' is already the name of another bot; names must be distinct: give this one "
@@ -563,8 +568,37 @@ void check_new_config(const TournamentConfig& c) {
              "hh_sample out");
 }
 
+namespace {
+
+// bots[i], a process bot: its programs started (and their handshakes done) and its identity.
+void add_process_bot(Tournament& t, int i, const std::filesystem::path& folder,
+                     const std::filesystem::path& bot_logs) {
+    const BotEntry& entry = t.config.bots(i);
+    const std::string field =
+        "bots[" + std::to_string(i) + "]" + (entry.has_process() ? ".process" : ".spec");
+    try {
+        const ProcessBotSpec spec = detail::process_bot_spec(
+            t.config, i,
+            (folder.empty() ? std::filesystem::current_path() : std::filesystem::absolute(folder))
+                .lexically_normal(),
+            bot_logs);
+        ProcessInfo identity = detail::process_identity(spec);
+        auto factory = std::make_shared<ProcessBotFactory>(spec, detail::process_spec_text(entry));
+        identity.set_api_name(to_valid_utf8(factory->stats().api_name));
+        identity.set_stderr_log(spec.stderr_log);
+        t.factories.push_back(std::move(factory));
+        t.plugins.emplace_back();
+        t.processes.emplace_back(std::move(identity));
+    } catch (const std::exception& e) {
+        fail(field + ": " + e.what());
+    }
+}
+
+}  // namespace
+
 Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
-                           const std::filesystem::path& plugin_folder) {
+                           const std::filesystem::path& plugin_folder,
+                           const std::filesystem::path& bot_logs) {
     Tournament t;
     TournamentConfig& c = t.config;
     c = config;
@@ -586,6 +620,11 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
     if (loading == BotLoading::Skip) return t;
     for (int i = 0; i < c.bots_size(); ++i) {
         const std::string& spec = c.bots(i).spec();
+        if (detail::is_process_entry(c.bots(i))) {
+            add_process_bot(t, i, plugin_folder, bot_logs);
+            continue;
+        }
+        t.processes.emplace_back();
         try {
             // Loaded from an absolute path, so that a failure says where it looked and the
             // identity is taken of the file that plays.

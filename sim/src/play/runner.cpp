@@ -19,7 +19,10 @@
 #include <filesystem>
 #include <mutex>
 #include <optional>
+#include <span>
+#include <thread>
 
+#include "lane.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
@@ -213,7 +216,10 @@ class TournamentRun {
     Report make_report(std::vector<UnitResult> units) const;
     void write_checkpoint(const Report& report);
     void play_wave(tbb::task_arena& arena, std::size_t first, std::size_t wave_size);
-    void play_units(std::size_t first, const tbb::blocked_range<std::size_t>& range);
+    bool keep_starting() const;
+    void unit_finished(std::size_t i, UnitResult&& result);
+    void play_units(std::size_t first, std::span<const std::size_t> items);
+    void play_lane_units(std::size_t first, int lane, const std::vector<std::size_t>& items);
     void coordinate(std::size_t first, std::size_t wave_size);
     void watch_stalls(std::size_t first, std::size_t wave_size);
     void keep_wave(std::size_t first, std::size_t wave_size);
@@ -229,6 +235,9 @@ class TournamentRun {
     const Clock::time_point start_;
     const std::string started_;
     int threads_ = 1;
+    // Lanes for the units that seat process bots: one per process of the bot with the fewest,
+    // and no more than threads.
+    int lanes_ = 0;
     std::int64_t num_units_ = 0;
     LiveTotals totals_;
     // Every finished unit (resumed ones first), and where each unit's result is in it (-1:
@@ -417,6 +426,7 @@ Report TournamentRun::play() {
     tbb::global_control allow_workers(tbb::global_control::max_allowed_parallelism,
                                       static_cast<std::size_t>(threads_) + 1);
     tbb::task_arena arena(threads_, 0);
+    lanes_ = std::min(detail::lane_count(tournament_), threads_);
     // With an SPRT, waves start at two units per thread and double up to `tables`: a lopsided
     // match often decides within its first units, and a full first wave would play thousands
     // of units only for aggregate() to drop them. The waves' sizes change nothing else.
@@ -433,35 +443,60 @@ Report TournamentRun::play() {
     return finish();
 }
 
-// Plays to_play_[first, first + wave_size) in the arena while this thread coordinates.
+// Plays to_play_[first, first + wave_size) while this thread coordinates. The units that seat
+// a process bot wait for its answers in lanes, each keeping its share of the wave in flight on
+// a thread of its own; the others are played one at a time in the arena. Lanes are not arena
+// tasks: an arena keeps its idle workers spinning while any of its tasks runs, and a spinning
+// worker takes the core the bot processes need (heads-up against one process, 2 threads
+// played 2.8 times slower that way).
 void TournamentRun::play_wave(tbb::task_arena& arena, std::size_t first, std::size_t wave_size) {
     wave_results_.assign(wave_size, UnitResult());
     wave_played_.assign(wave_size, 0);
     wave_calls_ = std::make_unique<PluginCallState[]>(wave_size);
     wave_watch_.assign(wave_size, Watch{});
 
+    const detail::WaveSplit split =
+        detail::split_wave(tournament_, to_play_, first, wave_size, lanes_);
     std::mutex mutex;
     std::condition_variable wave_over;
-    bool done = false;
-    arena.enqueue([&] {
-        try {
-            tbb::parallel_for(
-                tbb::blocked_range<std::size_t>(0, wave_size, 1),
-                [&](const tbb::blocked_range<std::size_t>& range) { play_units(first, range); });
-        } catch (const std::exception& error) {
-            // The scheduler itself failed (e.g. out of memory): blame the wave's first unit.
-            record_failure(to_play_[first], error.what());
-        }
-        {
-            const std::lock_guard lock(mutex);
-            done = true;
-        }
+    int parts_left = split.local.empty() ? 0 : 1;
+    for (const std::vector<std::size_t>& items : split.lanes)
+        parts_left += items.empty() ? 0 : 1;
+    // Notified under the lock: the waiting thread may leave, and this frame end, as soon as it
+    // sees the last part done.
+    const auto part_done = [&] {
+        const std::lock_guard lock(mutex);
+        --parts_left;
         wave_over.notify_one();
-    });
+    };
+    std::vector<std::jthread> lanes;
+    for (int lane = 0; lane < lanes_; ++lane) {
+        const std::vector<std::size_t>& items = split.lanes[static_cast<std::size_t>(lane)];
+        if (items.empty()) continue;
+        lanes.emplace_back([&, lane] {
+            play_lane_units(first, lane, items);
+            part_done();
+        });
+    }
+    if (!split.local.empty()) {
+        arena.enqueue([&] {
+            try {
+                tbb::parallel_for(tbb::blocked_range<std::size_t>(0, split.local.size(), 1),
+                                  [&](const tbb::blocked_range<std::size_t>& range) {
+                                      play_units(first, std::span<const std::size_t>(split.local)
+                                                            .subspan(range.begin(), range.size()));
+                                  });
+            } catch (const std::exception& error) {
+                // The scheduler itself failed (e.g. out of memory): blame the wave's first unit.
+                record_failure(to_play_[first], error.what());
+            }
+            part_done();
+        });
+    }
     const auto interval =
         std::chrono::duration<double>(std::max(0.01, options_.progress_interval_seconds));
     std::unique_lock lock(mutex);
-    while (!wave_over.wait_for(lock, interval, [&] { return done; })) {
+    while (!wave_over.wait_for(lock, interval, [&] { return parts_left == 0; })) {
         lock.unlock();
         coordinate(first, wave_size);
         lock.lock();
@@ -470,26 +505,54 @@ void TournamentRun::play_wave(tbb::task_arena& arena, std::size_t first, std::si
     if (coordinator_error_) std::rethrow_exception(coordinator_error_);
 }
 
-// On the arena's threads: each unit of the range, unless a stop or a failure came first.
-void TournamentRun::play_units(std::size_t first, const tbb::blocked_range<std::size_t>& range) {
-    for (std::size_t i = range.begin(); i != range.end(); ++i) {
-        // Units not started when a stop or a failure comes are left for the resume.
-        if (stop_requested() || failed_.load(std::memory_order_relaxed) ||
-            coordinator_failed_.load(std::memory_order_relaxed))
-            continue;
+// Units not started when a stop or a failure comes are left for the resume.
+bool TournamentRun::keep_starting() const {
+    return !stop_requested() && !failed_.load(std::memory_order_relaxed) &&
+           !coordinator_failed_.load(std::memory_order_relaxed);
+}
+
+void TournamentRun::unit_finished(std::size_t i, UnitResult&& result) {
+    wave_results_[i] = std::move(result);
+    std::atomic_ref<char>(wave_played_[i]).store(1, std::memory_order_release);
+    totals_.add(wave_results_[i], true);
+}
+
+// On the arena's threads: each unit of `items` (indices in the wave), unless a stop or a
+// failure came first.
+void TournamentRun::play_units(std::size_t first, std::span<const std::size_t> items) {
+    for (const std::size_t i : items) {
+        if (!keep_starting()) continue;
         const std::int64_t unit = to_play_[first + i];
         const PluginCallScope calls(wave_calls_[i], unit);
         try {
-            wave_results_[i] = play_unit(tournament_, unit);
+            unit_finished(i, play_unit(tournament_, unit));
         } catch (const std::exception& error) {
             record_failure(unit, error.what());
-            continue;
         } catch (...) {
             record_failure(unit, "unknown exception");
-            continue;
         }
-        std::atomic_ref<char>(wave_played_[i]).store(1, std::memory_order_release);
-        totals_.add(wave_results_[i], true);
+    }
+}
+
+// On a lane's thread: `items` (indices in the wave), all in flight at once.
+void TournamentRun::play_lane_units(std::size_t first, int lane,
+                                    const std::vector<std::size_t>& items) {
+    std::vector<std::int64_t> units;
+    for (const std::size_t i : items)
+        units.push_back(to_play_[first + i]);
+    detail::LaneHooks hooks;
+    hooks.keep_starting = [this] { return keep_starting(); };
+    hooks.finished = [&](std::size_t k, UnitResult&& result) {
+        unit_finished(items[k], std::move(result));
+    };
+    hooks.failed = [&](std::size_t k, const std::string& error) {
+        record_failure(units[k], error);
+    };
+    hooks.calls = [&](std::size_t k) -> PluginCallState& { return wave_calls_[items[k]]; };
+    try {
+        detail::play_lane(tournament_, lane, units, units.size(), hooks);
+    } catch (const std::exception& error) {
+        record_failure(units.front(), error.what());
     }
 }
 

@@ -75,11 +75,12 @@ void sort_by_stack(std::array<int, kMaxSeats>& seats, int count,
 
 class SitAndGoUnit {
   public:
-    SitAndGoUnit(const Tournament& tournament, const WorkUnit& unit)
+    SitAndGoUnit(const Tournament& tournament, const WorkUnit& unit, UnitContext& context)
         : config_(tournament.config),
           unit_(unit),
           n_(unit.num_seats),
-          bots_(tournament, unit),
+          context_(context),
+          bots_(tournament, unit, context),
           history_(tournament.config, unit.index),
           hh_sample_(std::max<std::int64_t>(1, tournament.config.hh_sample())) {
         const SitAndGo& sng = config_.sit_and_go();
@@ -100,7 +101,7 @@ class SitAndGoUnit {
         starting_stack_ = sng.starting_stack();
     }
 
-    UnitResult play() {
+    Task<UnitResult> play() {
         const int plays = is_duplicate(config_) ? n_ : 1;
         const int num_bots = config_.bots_size();
         UnitResult result;
@@ -114,9 +115,8 @@ class SitAndGoUnit {
                 const bool new_match = !first_play;
                 first_play = false;
                 const int r = plays > 1 ? p : static_cast<int>(t % n_);
-                std::array<int, kMaxSeats> place_of_seat{};
-                play_tournament(t, unit_.table_id + static_cast<std::uint64_t>(i), r, new_match,
-                                place_of_seat, group_net);
+                const std::array<int, kMaxSeats> place_of_seat = co_await play_tournament(
+                    t, unit_.table_id + static_cast<std::uint64_t>(i), r, new_match, group_net);
                 std::array<int, kMaxSeats> place_of_slot{};
                 for (int s = 0; s < n_; ++s)
                     place_of_slot[static_cast<std::size_t>((s + r) % n_)] =
@@ -149,16 +149,17 @@ class SitAndGoUnit {
             decision_ns += bot.decision_ns();
         }
         result.set_timing_decision_ns(decision_ns);
-        return result;
+        co_return result;
     }
 
   private:
-    // One freezeout of tournament t (dealt from `table_id`) in rotation r: fills the place of
-    // every seat and adds each slot's chip net to group_net. `new_match`: the bots' memories
-    // are reset first (every play but the unit's first).
-    void play_tournament(std::int64_t t, std::uint64_t table_id, int r, bool new_match,
-                         std::array<int, kMaxSeats>& place_of_seat,
-                         std::array<Chips, kMaxSeats>& group_net) {
+    // One freezeout of tournament t (dealt from `table_id`) in rotation r: the place of every
+    // seat; adds each slot's chip net to group_net. `new_match`: the bots' memories are reset
+    // first (every play but the unit's first).
+    Task<std::array<int, kMaxSeats>> play_tournament(std::int64_t t, std::uint64_t table_id, int r,
+                                                     bool new_match,
+                                                     std::array<Chips, kMaxSeats>& group_net) {
+        std::array<int, kMaxSeats> place_of_seat{};
         std::array<int, kMaxSeats> slot_of_seat{};
         std::array<int, kMaxSeats> bot_of_seat{};
         std::array<Bot*, kMaxSeats> seated{};
@@ -183,9 +184,14 @@ class SitAndGoUnit {
             SeatDriver driver(table,
                               std::span<Bot* const>(seated.data(), static_cast<std::size_t>(n_)),
                               bots_.next_timing_seed());
+            bots_.attach(driver);
             // Through the driver, so that a bot that throws there gets a fault, as in a hand.
             if (level == 0 && new_match) driver.new_match();
-            while (driver.play_hand()) {
+            for (;;) {
+                SeatDriver::HandStep step;
+                while ((step = driver.step_hand()) == SeatDriver::HandStep::Waiting)
+                    driver.resume(co_await answer_of(context_));
+                if (step != SeatDriver::HandStep::Ended) break;
                 const HandRecord& record = table.last_hand();
                 ++hands_played_;
                 std::array<int, kMaxSeats> busted{};
@@ -245,11 +251,13 @@ class SitAndGoUnit {
             net_[slot] += chips;
             group_net[slot] += chips;
         }
+        co_return place_of_seat;
     }
 
     const TournamentConfig& config_;
-    const WorkUnit& unit_;
+    const WorkUnit unit_;
     const int n_;
+    UnitContext& context_;
     UnitBots bots_;
     HandHistoryWriter history_;
     const std::int64_t hh_sample_;
@@ -266,9 +274,10 @@ class SitAndGoUnit {
 
 }  // namespace
 
-UnitResult play_sit_and_go_unit(const Tournament& tournament, const WorkUnit& unit) {
-    SitAndGoUnit play(tournament, unit);
-    return play.play();
+Task<UnitResult> play_sit_and_go_unit(const Tournament& tournament, WorkUnit unit,
+                                      UnitContext& context) {
+    SitAndGoUnit play(tournament, unit, context);
+    co_return co_await play.play();
 }
 
 }  // namespace pokerarena::sim::detail

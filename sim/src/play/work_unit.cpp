@@ -79,8 +79,8 @@ std::uint64_t bot_seed(std::uint64_t seed, std::int64_t unit, int bot) {
 // ---------------------------------------------------------------------------------------
 // UnitBots
 
-UnitBots::UnitBots(const Tournament& tournament, const WorkUnit& unit)
-    : unit_(unit.index), num_slots_(unit.num_seats) {
+UnitBots::UnitBots(const Tournament& tournament, const WorkUnit& unit, UnitContext& context)
+    : context_(&context), unit_(unit.index), num_slots_(unit.num_seats) {
     const TournamentConfig& config = tournament.config;
     for (int k = 0; k < num_slots_; ++k) {
         const int b = unit.seat_bot[static_cast<std::size_t>(k)];
@@ -91,7 +91,10 @@ UnitBots::UnitBots(const Tournament& tournament, const WorkUnit& unit)
                                    " bots");
         const std::uint64_t seed = bot_seed(config.seed(), unit.index, b);
         try {
-            bots_.push_back(tournament.factories[static_cast<std::size_t>(b)]->create(seed));
+            const BotFactory& factory = *tournament.factories[static_cast<std::size_t>(b)];
+            bots_.push_back(context.lane >= 0 && factory.lanes() > 0
+                                ? factory.create_in_lane(seed, context.lane)
+                                : factory.create(seed));
         } catch (const std::exception& e) {
             throw std::runtime_error("unit " + std::to_string(unit.index) + ": bots[" +
                                      std::to_string(b) + "] '" +
@@ -115,6 +118,8 @@ void UnitBots::fill(int slot, BotUnit& bot) const {
     f.set_exception(count(FaultKind::Exception) + count(FaultKind::ErrorStatus));
     f.set_illegal_action(count(FaultKind::IllegalAction));
     f.set_bad_answer(count(FaultKind::BadAnswer));
+    f.set_timeout(count(FaultKind::Timeout));
+    f.set_crash(count(FaultKind::Crash));
     f.set_first_message(t.first_message);
 }
 
@@ -298,7 +303,7 @@ void to_proto(const SampleMoments& m, Moments& out) {
 // ---------------------------------------------------------------------------------------
 // Cash formats: heads-up (round robin, gauntlet) and ring.
 
-UnitResult play_cash_unit(const Tournament& tournament, const WorkUnit& unit) {
+Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, UnitContext& context) {
     const TournamentConfig& config = tournament.config;
     const int n = unit.num_seats;
     const auto slots = static_cast<std::size_t>(n);
@@ -317,7 +322,7 @@ UnitResult play_cash_unit(const Tournament& tournament, const WorkUnit& unit) {
     GameDef game = tournament.game;
     game.max_hands = deals;
 
-    UnitBots bots(tournament, unit);
+    UnitBots bots(tournament, unit, context);
     HandHistoryWriter history(config, unit.index);
     AllinEvaluator evaluator;
 
@@ -344,10 +349,14 @@ UnitResult play_cash_unit(const Tournament& tournament, const WorkUnit& unit) {
         }
         SeatDriver driver(table, std::span<Bot* const>(seated.data(), slots),
                           bots.next_timing_seed());
+        bots.attach(driver);
         // Through the driver, so that a bot that throws there gets a fault, as in a hand.
         if (r > 0) driver.new_match();
         for (int i = 0; i < deals; ++i) {
-            if (!driver.play_hand())
+            SeatDriver::HandStep step;
+            while ((step = driver.step_hand()) == SeatDriver::HandStep::Waiting)
+                driver.resume(co_await answer_of(context));
+            if (step != SeatDriver::HandStep::Ended)
                 throw std::logic_error("unit " + std::to_string(unit.index) +
                                        ": the table stopped after " + std::to_string(i) + " of " +
                                        std::to_string(deals) + " hands");
@@ -435,20 +444,31 @@ UnitResult play_cash_unit(const Tournament& tournament, const WorkUnit& unit) {
             to_proto(m_ev, *pair.mutable_samples_allin_ev());
         }
     }
-    return result;
+    co_return result;
 }
 
-}  // namespace detail
-
-UnitResult play_unit(const Tournament& tournament, std::int64_t unit) {
+Task<UnitResult> start_unit(const Tournament& tournament, std::int64_t unit, UnitContext& context) {
     if (unit < 0 || unit >= static_cast<std::int64_t>(tournament.units.size()))
         throw std::out_of_range("play_unit: unit " + std::to_string(unit) +
                                 " is outside the schedule of " +
                                 std::to_string(tournament.units.size()) + " units");
     const WorkUnit work = tournament.units[static_cast<std::size_t>(unit)];
     if (tournament.config.format() == SIT_AND_GO)
-        return detail::play_sit_and_go_unit(tournament, work);
-    return detail::play_cash_unit(tournament, work);
+        return play_sit_and_go_unit(tournament, work, context);
+    return play_cash_unit(tournament, work, context);
+}
+
+}  // namespace detail
+
+UnitResult play_unit(const Tournament& tournament, std::int64_t unit) {
+    // No lane: every decision is waited for in the call, so the task never suspends.
+    detail::UnitContext context;
+    detail::Task<UnitResult> task = detail::start_unit(tournament, unit, context);
+    task.start();
+    if (!task.done())
+        throw std::logic_error("unit " + std::to_string(unit) +
+                               " waited for a posted decision outside a lane");
+    return task.take();
 }
 
 }  // namespace pokerarena::sim

@@ -16,6 +16,7 @@
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/tournament.hpp"
 #include "report.pb.h"
+#include "unit_task.hpp"
 
 namespace pokerarena::sim::detail {
 
@@ -28,8 +29,15 @@ std::uint64_t bot_seed(std::uint64_t seed, std::int64_t unit, int bot);
 // with the faults, decisions and decision times every driver reported for it.
 class UnitBots {
   public:
-    // Throws std::runtime_error naming the unit and the bot when a factory refuses.
-    UnitBots(const Tournament& tournament, const WorkUnit& unit);
+    // Throws std::runtime_error naming the unit and the bot when a factory refuses. Process
+    // bots' instances are made in `context`'s lane, if it has one.
+    UnitBots(const Tournament& tournament, const WorkUnit& unit, UnitContext& context);
+
+    // Makes `driver` post its process bots' decisions to the unit's context (when it has a
+    // lane): a unit in a lane waits for answers without blocking its thread.
+    void attach(SeatDriver& driver) const {
+        if (context_->lane >= 0) driver.post_decisions(context_);
+    }
 
     int size() const { return num_slots_; }
     Bot* seat_bot(int slot) { return bots_[static_cast<std::size_t>(slot)].get(); }
@@ -70,6 +78,7 @@ class UnitBots {
         std::array<std::int64_t, kNumFaultKinds> faults{};
         std::string first_message;
     };
+    UnitContext* context_;
     std::int64_t unit_;
     int num_slots_;
     int drivers_ = 0;  // timing seeds handed out
@@ -146,7 +155,14 @@ bool is_duplicate(const TournamentConfig& config);
 
 void to_proto(const SampleMoments& m, Moments& out);
 
-UnitResult play_cash_unit(const Tournament& tournament, const WorkUnit& unit);
-UnitResult play_sit_and_go_unit(const Tournament& tournament, const WorkUnit& unit);
+// The units of each format, as coroutines (unit_task.hpp): `unit` is taken by value, as a
+// coroutine keeps its parameters; `context` must outlive the task.
+Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, UnitContext& context);
+Task<UnitResult> play_sit_and_go_unit(const Tournament& tournament, WorkUnit unit,
+                                      UnitContext& context);
+
+// Unit `unit` of the schedule as a task not yet started; throws std::out_of_range for a unit
+// outside the schedule.
+Task<UnitResult> start_unit(const Tournament& tournament, std::int64_t unit, UnitContext& context);
 
 }  // namespace pokerarena::sim::detail

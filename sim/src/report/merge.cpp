@@ -10,10 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "report/first_difference.hpp"
+#include "play/process_bots.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/tournament.hpp"
+#include "report/first_difference.hpp"
 
 namespace pokerarena::sim {
 
@@ -46,6 +47,41 @@ std::string unit_bytes_without_timing(const UnitResult& unit) {
 // merged units would be those of two different bots. An input that records none (written
 // before identities were) is merged with a warning. Returns the identities for the merged
 // report (nullopt: built-in, or recorded by no input).
+// Each process bot's identity (command, files, name) must be the same in every input that
+// records one, or the merged units would be those of two different bots; the merged report
+// keeps it with the inputs' counts (restarts, crashes, ...) added up.
+void merge_processes(std::span<const Report> reports, std::span<const std::string> names,
+                     Report& merged) {
+    for (int b = 0; b < merged.bots_size(); ++b) {
+        const Report* first = nullptr;
+        std::size_t first_index = 0;
+        for (std::size_t i = 0; i < reports.size(); ++i) {
+            if (b >= reports[i].bots_size() || !reports[i].bots(b).has_process()) continue;
+            const ProcessInfo& p = reports[i].bots(b).process();
+            ProcessInfo& out = *merged.mutable_bots(b)->mutable_process();
+            if (first == nullptr) {
+                first = &reports[i];
+                first_index = i;
+                out = p;
+                continue;
+            }
+            const std::string difference = detail::process_difference(first->bots(b).process(), p);
+            if (!difference.empty())
+                throw MergeError(input_name(names, i) + " and " + input_name(names, first_index) +
+                                 " were played by different programs for bot '" +
+                                 merged.bots(b).name() + "': " + difference +
+                                 "; merging them would mix the results of two different bots");
+            out.set_restarts(out.restarts() + p.restarts());
+            out.set_crashes(out.crashes() + p.crashes());
+            out.set_timeouts(out.timeouts() + p.timeouts());
+            out.set_bad_lines(out.bad_lines() + p.bad_lines());
+            out.set_stderr_bytes_dropped(out.stderr_bytes_dropped() + p.stderr_bytes_dropped());
+            out.set_out(out.out() || p.out());
+            if (out.first_problem().empty()) out.set_first_problem(p.first_problem());
+        }
+    }
+}
+
 std::vector<std::optional<PluginIdentity>> check_same_plugins(std::span<const Report> reports,
                                                               std::span<const std::string> names,
                                                               std::vector<std::string>* warnings) {
@@ -170,6 +206,7 @@ Report merge_reports(std::span<const Report> reports, std::span<const std::strin
     *merged.mutable_config() = reports[0].config();
     for (std::size_t b = 0; b < plugins.size(); ++b)
         if (plugins[b]) *merged.mutable_bots(static_cast<int>(b))->mutable_plugin() = *plugins[b];
+    merge_processes(reports, names, merged);
     RunInfo& run = *merged.mutable_run();
     run.set_version(reports[0].run().version());
     // Where a resume of the merged report finds relative plugin paths: the first input's folder

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "play/process_bots.hpp"
 #include "pokerarena/bots/plugin.hpp"
 
 namespace pokerarena::sim {
@@ -65,6 +66,22 @@ std::vector<std::string> check_resumed_plugins(const Tournament& tournament, con
             plugin_identity_text(recorded) + "; now: " + plugin_identity_text(now) +
             "); resuming would mix the results of two different bots in one "
             "report. Put back the library the run started with, or start the "
+            "run again");
+    }
+    for (std::size_t b = 0; b < tournament.processes.size(); ++b) {
+        const auto index = static_cast<int>(b);
+        if (!tournament.processes[b] || index >= resume.bots_size() ||
+            !resume.bots(index).has_process())
+            continue;
+        const std::string difference =
+            detail::process_difference(resume.bots(index).process(), *tournament.processes[b]);
+        if (difference.empty()) continue;
+        throw PluginMismatch(
+            "--resume: the process bot bots[" + std::to_string(b) + "] '" +
+            config.bots(index).name() +
+            "' is not the program the report's units were played with: " + difference +
+            "; resuming would mix the results of two different bots in one "
+            "report. Put back the program the run started with, or start the "
             "run again");
     }
     return warnings;

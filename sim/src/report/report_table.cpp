@@ -58,8 +58,27 @@ std::string grouped(std::int64_t value) {
     return negative ? "-" + out : out;
 }
 
-std::string counted(std::int64_t count, const std::string& noun) {
-    return grouped(count) + " " + noun + (count == 1 ? "" : "s");
+std::string counted(std::int64_t count, const std::string& noun, const std::string& plural = "") {
+    return grouped(count) + " " + (count == 1 ? noun : plural.empty() ? noun + "s" : plural);
+}
+
+std::int64_t total_faults(const FaultCounts& f) {
+    return f.exception() + f.illegal_action() + f.bad_answer() + f.timeout() + f.crash();
+}
+
+// What a process bot ran and what became of its processes: its restarts, the first problem,
+// and where its standard error went.
+void print_process(const std::string& name, const ProcessInfo& p, std::ostream& out) {
+    out << "Process bot " << name << ":";
+    if (!p.api_name().empty()) out << " '" << printable_text(p.api_name()) << "',";
+    out << " " << counted(p.restarts(), "restart");
+    if (p.bad_lines() > 0) out << ", " << counted(p.bad_lines(), "bad line");
+    if (p.stderr_bytes_dropped() > 0)
+        out << ", " << grouped(p.stderr_bytes_dropped()) << " bytes of stderr dropped";
+    if (p.out()) out << "; OUT (its restarts were used up; later decisions were faults)";
+    if (!p.first_problem().empty()) out << "; first problem: " << printable_text(p.first_problem());
+    if (!p.stderr_log().empty()) out << "; stderr: " << printable_text(p.stderr_log());
+    out << '\n';
 }
 
 std::string signed_figure(double value, int decimals) {
@@ -402,8 +421,7 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
             row.push_back(bot.has_rating() ? signed_figure(bot.rating().mean(), 1) : "");
             row.push_back(bot.has_rating() ? half_width(bot.rating().ci95(), 1) : "");
         }
-        const FaultCounts& faults = bot.faults();
-        row.push_back(grouped(faults.exception() + faults.illegal_action() + faults.bad_answer()));
+        row.push_back(grouped(total_faults(bot.faults())));
         table.add_row(std::move(row));
     }
     table.print(out);
@@ -411,14 +429,17 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
 
     for (int index : order) {
         const FaultCounts& faults = report.bots(index).faults();
-        if (faults.exception() + faults.illegal_action() + faults.bad_answer() == 0) continue;
+        if (total_faults(faults) == 0) continue;
         // report.proto's `exception` counts both ways a bot fails to answer: a C++ bot's throw
-        // and a plugin's error status (play/work_unit.cpp).
+        // and a plugin's (or a process bot's) error status (play/work_unit.cpp).
         out << "Faults of " << bot_name(report, index) << ": " << grouped(faults.exception())
             << (faults.exception() == 1 ? " exception or error status, "
                                         : " exceptions or error statuses, ")
             << counted(faults.illegal_action(), "illegal action") << ", "
             << counted(faults.bad_answer(), "bad answer");
+        if (faults.timeout() + faults.crash() > 0)
+            out << ", " << counted(faults.timeout(), "timeout") << ", "
+                << counted(faults.crash(), "crash", "crashes");
         if (!faults.first_message().empty())
             out << "; first: " << printable_text(faults.first_message());
         out << '\n';
@@ -430,6 +451,7 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
         if (bot.has_plugin())
             out << "Plugin " << bot_name(report, index) << ": "
                 << printable_text(plugin_identity_text(bot.plugin())) << '\n';
+        if (bot.has_process()) print_process(bot_name(report, index), bot.process(), out);
     }
 }
 

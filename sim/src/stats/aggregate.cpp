@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "play/process_bots.hpp"
+#include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/sim/aggregate.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
@@ -52,6 +54,8 @@ void add_faults(FaultCounts& total, const FaultCounts& unit) {
     total.set_exception(total.exception() + unit.exception());
     total.set_illegal_action(total.illegal_action() + unit.illegal_action());
     total.set_bad_answer(total.bad_answer() + unit.bad_answer());
+    total.set_timeout(total.timeout() + unit.timeout());
+    total.set_crash(total.crash() + unit.crash());
     // Units arrive in unit order, so the first message kept is the earliest unit's.
     if (total.first_message().empty() && !unit.first_message().empty())
         total.set_first_message(unit.first_message());
@@ -193,6 +197,8 @@ void check_figures(const Tournament& t, const UnitResult& u, const WorkUnit& sea
         check_count(field, ".faults.exception", bot.faults().exception());
         check_count(field, ".faults.illegal_action", bot.faults().illegal_action());
         check_count(field, ".faults.bad_answer", bot.faults().bad_answer());
+        check_count(field, ".faults.timeout", bot.faults().timeout());
+        check_count(field, ".faults.crash", bot.faults().crash());
         if (__builtin_add_overflow(chips, bot.net_chips(), &chips))
             reject(field() + ".net_chips: " + to_string(bot.net_chips()) +
                    "; the unit's net chips overflow 64 bits (they sum to zero in any game)");
@@ -442,6 +448,15 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
         if (static_cast<std::size_t>(b) < tournament.plugins.size() &&
             tournament.plugins[static_cast<std::size_t>(b)])
             *out.mutable_plugin() = *tournament.plugins[static_cast<std::size_t>(b)];
+        if (static_cast<std::size_t>(b) < tournament.processes.size() &&
+            tournament.processes[static_cast<std::size_t>(b)]) {
+            ProcessInfo& process = *out.mutable_process();
+            process = *tournament.processes[static_cast<std::size_t>(b)];
+            // This run's counts, when its processes are at hand (not for a merge).
+            if (const auto* factory = dynamic_cast<const ProcessBotFactory*>(
+                    tournament.factories[static_cast<std::size_t>(b)].get()))
+                detail::fill_process_info(*factory, process);
+        }
         out.set_hands(in.hands);
         out.set_net_chips(in.net_chips);
         *out.mutable_faults() = in.faults;

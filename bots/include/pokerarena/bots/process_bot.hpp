@@ -65,13 +65,20 @@ struct ProcessBotSpec {
 
 inline constexpr std::int64_t kMaxStderrBytes = std::int64_t{16} << 20;
 
-// True when `spec` is a process bot's: it starts with "proc:" or "proc[".
+// True when `spec` is a process bot's: it starts with "proc:" or "proc[", or with
+// "isolated:" or "isolated[" (a plugin run in a process of its own).
 bool is_process_spec(std::string_view spec);
 
 // Parses "proc[key=value,...]:COMMAND ARG..." (keys: procs, timeout and start_timeout in
-// seconds, max_restarts; the command split at spaces, with '...' and "..." quoting). Throws
-// BotSpecError naming what is wrong.
+// seconds, max_restarts; the command split at spaces, with '...' and "..." quoting), and
+// "isolated[key=value,...]:PATH.so[:config]", whose command is the plugin host (below) with
+// the plugin's spec. Throws BotSpecError naming what is wrong.
 ProcessBotSpec parse_process_spec(std::string_view spec);
+
+// The command that serves a plugin over the protocol (plugin_host.hpp), to which an isolated
+// plugin's spec is added: the pokerarena command sets it to itself and "plugin-host" when it
+// starts. Until then an isolated plugin is refused.
+void set_plugin_host_command(std::vector<std::string> command);
 
 // What happened to a process bot's processes over a run (all its processes together).
 struct ProcessStats {

@@ -63,7 +63,9 @@ std::span<const BuiltinBotInfo> builtin_bots();
 // Throws BotSpecError as described above (also for an unknown name).
 BotParams parse_bot_params(std::string_view name, std::string_view params);
 
-// True when `spec` names a plugin: its name part ends in ".so" (or ".dylib") or holds a '/'.
+// True when `spec` names a plugin loaded into this process: its name part ends in ".so" (or
+// ".dylib") or holds a '/'; not a process bot's spec (process_bot.hpp: "proc:...", and
+// "isolated:PATH.so", a plugin in a process of its own).
 bool is_plugin_spec(std::string_view spec);
 
 // `spec` with its plugin library's path made absolute, a relative one taken from `folder`

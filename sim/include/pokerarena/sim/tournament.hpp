@@ -172,6 +172,9 @@ struct Tournament {
     // Like config.bots: the identity of each plugin bot's library (nullopt for a built-in).
     // Empty with BotLoading::Skip.
     std::vector<std::optional<PluginIdentity>> plugins;
+    // Like config.bots: each process bot's command and the files it runs (nullopt for the
+    // others). Empty with BotLoading::Skip.
+    std::vector<std::optional<ProcessInfo>> processes;
     // The absolute folder relative plugin paths were taken from; empty when none is relative.
     std::filesystem::path plugin_folder;
     GameDef game;  // the game every table plays (sit-and-go: the first level)
@@ -189,8 +192,12 @@ enum class BotLoading { Load, Skip };
 // '/abs/dir/bot.so': file not found"), and whose identity (SHA-256, size and API name of the
 // library, identify_plugin()) goes into Tournament::plugins. The configuration keeps the specs
 // as given: the same file read from anywhere is the same tournament.
+// Process bots (docs/bot-protocol.md) are started here, their handshakes done; a relative
+// working folder is taken from `plugin_folder` too, which is also each one's default. Their
+// standard error goes to `bot_logs` + ".NAME.stderr.log" (empty: the temporary folder).
 Tournament make_tournament(const TournamentConfig& config, BotLoading loading = BotLoading::Load,
-                           const std::filesystem::path& plugin_folder = {});
+                           const std::filesystem::path& plugin_folder = {},
+                           const std::filesystem::path& bot_logs = {});
 
 // Rules for a configuration a person has just written (a file or flags), beyond what
 // make_tournament() needs to play it: hh_sample above 1 without hh_out (it would do nothing),

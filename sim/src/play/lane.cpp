@@ -1,0 +1,135 @@
+#include "lane.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "pokerarena/bots/process_bot.hpp"
+#include "unit_task.hpp"
+#include "work_unit.hpp"
+
+namespace pokerarena::sim::detail {
+
+int lane_count(const Tournament& tournament) {
+    int lanes = 0;
+    for (const auto& factory : tournament.factories) {
+        const int n = factory->lanes();
+        if (n > 0) lanes = lanes == 0 ? n : std::min(lanes, n);
+    }
+    return lanes;
+}
+
+bool seats_process_bot(const Tournament& tournament, std::int64_t unit) {
+    const WorkUnit work = tournament.units[static_cast<std::size_t>(unit)];
+    for (int k = 0; k < work.num_seats; ++k) {
+        const auto bot = static_cast<std::size_t>(work.seat_bot[static_cast<std::size_t>(k)]);
+        if (tournament.factories[bot]->lanes() > 0) return true;
+    }
+    return false;
+}
+
+WaveSplit split_wave(const Tournament& tournament, std::span<const std::int64_t> to_play,
+                     std::size_t first, std::size_t wave_size, int lanes) {
+    WaveSplit split;
+    split.lanes.resize(static_cast<std::size_t>(std::max(lanes, 0)));
+    std::size_t next_lane = 0;
+    for (std::size_t i = 0; i < wave_size; ++i) {
+        if (lanes > 0 && seats_process_bot(tournament, to_play[first + i])) {
+            split.lanes[next_lane].push_back(i);
+            next_lane = (next_lane + 1) % split.lanes.size();
+        } else {
+            split.local.push_back(i);
+        }
+    }
+    return split;
+}
+
+void play_lane(const Tournament& tournament, int lane, std::span<const std::int64_t> units,
+               std::size_t max_in_flight, const LaneHooks& hooks) {
+    ProcessLane processes;
+    for (const auto& factory : tournament.factories)
+        if (factory->lanes() > 0)
+            processes.add(dynamic_cast<const ProcessBotFactory&>(*factory).process(lane));
+
+    struct Flight {
+        std::size_t index = 0;
+        std::unique_ptr<UnitContext> context;  // its tables' ticket: must not move
+        std::optional<Task<UnitResult>> task;
+        bool started = false;
+    };
+    std::vector<Flight> flights;  // slots; a free slot has no task
+    std::vector<std::size_t> free_slots;
+    std::vector<std::size_t> ready, resuming;  // slots whose answer is in
+    std::size_t in_flight = 0;
+
+    // Plays the flight on until it waits or is over; a finished or failed unit frees its slot.
+    const auto run = [&](std::size_t slot) {
+        Flight& f = flights[slot];
+        {
+            const PluginCallScope calls(hooks.calls(f.index), units[f.index]);
+            if (f.started) {
+                f.context->waiting.resume();
+            } else {
+                f.started = true;
+                f.task->start();
+            }
+        }
+        if (!f.task->done()) return;
+        try {
+            hooks.finished(f.index, f.task->take());
+        } catch (const std::exception& error) {
+            hooks.failed(f.index, error.what());
+        } catch (...) {
+            hooks.failed(f.index, "unknown exception");
+        }
+        f.task.reset();
+        free_slots.push_back(slot);
+        --in_flight;
+    };
+
+    std::size_t next = 0;
+    for (;;) {
+        while (in_flight < max_in_flight && next < units.size() && hooks.keep_starting()) {
+            std::size_t slot;
+            if (!free_slots.empty()) {
+                slot = free_slots.back();
+                free_slots.pop_back();
+            } else {
+                slot = flights.size();
+                flights.emplace_back();
+                flights.back().context = std::make_unique<UnitContext>();
+            }
+            Flight& f = flights[slot];
+            f.index = next++;
+            f.started = false;
+            *f.context = UnitContext{};
+            f.context->lane = lane;
+            f.context->ready = &ready;
+            f.context->slot = slot;
+            try {
+                f.task.emplace(start_unit(tournament, units[f.index], *f.context));
+            } catch (const std::exception& error) {
+                hooks.failed(f.index, error.what());
+                free_slots.push_back(slot);
+                continue;
+            }
+            ++in_flight;
+            run(slot);
+        }
+        if (in_flight == 0) return;
+        if (ready.empty()) {
+            processes.pump(std::chrono::milliseconds(100));
+            continue;
+        }
+        // Resuming posts new decisions, whose answers may come (a bot that is out answers at
+        // once) onto `ready` while it is walked: walk a copy.
+        resuming.swap(ready);
+        for (const std::size_t slot : resuming)
+            run(slot);
+        resuming.clear();
+    }
+}
+
+}  // namespace pokerarena::sim::detail

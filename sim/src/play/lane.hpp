@@ -1,0 +1,57 @@
+// Playing work units whose tables wait for process bots (internal to the sim library).
+//
+// A lane is one thread's share of the units that seat a process bot. It keeps up to
+// `max_in_flight` of them in play at once: each unit runs (UnitTask) until its table waits for
+// an answer, then the next one starts; once every unit in play waits, the lane writes all their
+// requests to the bot processes in one go and sleeps in poll() until answers come, then
+// resumes exactly the units that were answered. Lane j talks only to process j of each process
+// bot (ProcessBotFactory::process), so lanes share no process and take no lock of each other.
+//
+// Results do not depend on the lane, the number in flight or the order answers come in: a
+// unit's bots are seeded from (seed, unit, bot) and each table waits for its own answer.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "pokerarena/bots/plugin_call.hpp"
+#include "pokerarena/sim/tournament.hpp"
+#include "report.pb.h"
+
+namespace pokerarena::sim::detail {
+
+// The lanes a tournament's units can be spread over: the fewest processes of any of its
+// process bots (each lane needs a process of every one of them); 0 when it has none.
+int lane_count(const Tournament& tournament);
+
+// True when unit `unit` seats a process bot.
+bool seats_process_bot(const Tournament& tournament, std::int64_t unit);
+
+// A wave's units (to_play[first + i], i < wave_size) by where they are played: those that seat
+// a process bot dealt round the lanes in turn, the others `local` (none in lanes when lanes is
+// 0).
+struct WaveSplit {
+    std::vector<std::vector<std::size_t>> lanes;
+    std::vector<std::size_t> local;
+};
+WaveSplit split_wave(const Tournament& tournament, std::span<const std::int64_t> to_play,
+                     std::size_t first, std::size_t wave_size, int lanes);
+
+struct LaneHooks {
+    // Asked before each unit starts; false: start no more (a stop or a failure).
+    std::function<bool()> keep_starting;
+    // units[i] finished, or threw (its message).
+    std::function<void(std::size_t i, UnitResult&& result)> finished;
+    std::function<void(std::size_t i, const std::string& error)> failed;
+    // Where units[i] marks its plugin calls (a unit may seat plugins beside process bots).
+    std::function<PluginCallState&(std::size_t i)> calls;
+};
+
+// Plays `units` on the calling thread through lane `lane` (0 <= lane < lane_count()).
+void play_lane(const Tournament& tournament, int lane, std::span<const std::int64_t> units,
+               std::size_t max_in_flight, const LaneHooks& hooks);
+
+}  // namespace pokerarena::sim::detail

@@ -1,0 +1,192 @@
+// Process bots in tournaments: the report of a process bot is the report of the same bot in
+// process, figure for figure, whatever the threads, the tables in flight, the processes and the
+// order answers come in; a crashing bot costs faults and restarts, never the run; resume
+// refuses a changed program.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "pokerarena/sim/plugin_identity.hpp"
+#include "pokerarena/sim/runner.hpp"
+#include "pokerarena/sim/tournament.hpp"
+
+using namespace pokerarena::sim;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+    const fs::path dir =
+        fs::temp_directory_path() / ("pokerarena_process_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    return dir / name;
+}
+
+// `first` against tag and random, round robin (or a ring of the three), 160 deals a pair in
+// units of 20.
+TournamentConfig field(const std::string& first, Format format = ROUND_ROBIN) {
+    TournamentConfig config;
+    BotEntry& bot = *config.add_bots();
+    bot.set_spec(first);
+    bot.set_name("first");
+    config.add_bots()->set_spec("tag");
+    config.add_bots()->set_spec("random");
+    config.set_format(format);
+    config.set_hands(format == SIT_AND_GO ? 6 : 160);
+    config.set_deals_per_unit(format == SIT_AND_GO ? 1 : 20);
+    config.set_seed(5);
+    return config;
+}
+
+// The figures of a report: without run, timing, decision times, specs and process counts,
+// which differ between a bot in process and the same bot in a process of its own.
+std::string figures(Report report) {
+    report.clear_run();
+    report.clear_timing();
+    report.mutable_config()->mutable_bots(0)->clear_spec();
+    report.mutable_config()->mutable_bots(0)->clear_process();
+    for (BotResult& bot : *report.mutable_bots()) {
+        bot.clear_mean_decision_us();
+        bot.clear_spec();
+        bot.clear_process();
+    }
+    for (UnitResult& unit : *report.mutable_units()) {
+        unit.clear_timing_decision_ns();
+        for (BotUnit& bot : *unit.mutable_bots())
+            bot.clear_decision_ns();
+    }
+    return report.SerializeAsString();
+}
+
+Report run(const TournamentConfig& config, int threads, int tables) {
+    const Tournament tournament = make_tournament(config, BotLoading::Load, {}, scratch("logs"));
+    RunOptions options;
+    options.threads = threads;
+    options.tables = tables;
+    return run_tournament(tournament, options);
+}
+
+const std::string kCallBot = std::string("proc:") + PROCESS_CALL_BOT;
+const std::string kMisbehaving = std::string("proc:") + MISBEHAVING_BOT;
+
+}  // namespace
+
+TEST_CASE("process bots: the same figures as the bot in process, in every format", "[process]") {
+    for (const Format format : {ROUND_ROBIN, RING, SIT_AND_GO}) {
+        INFO("format " << Format_Name(format));
+        const std::string in_process = figures(run(field("call", format), 1, 64));
+        CHECK(figures(run(field(kCallBot, format), 1, 64)) == in_process);
+        CHECK(figures(run(field(kCallBot, format), 2, 3)) == in_process);
+        CHECK(figures(run(field("proc[procs=2]:" + std::string(PROCESS_CALL_BOT), format), 2,
+                          2048)) == in_process);
+        // Answers in reverse order of the requests in each batch.
+        CHECK(figures(run(field(kMisbehaving + " reverse", format), 2, 64)) == in_process);
+        CHECK(figures(run(field(kMisbehaving + " reverse", format), 1, 1)) == in_process);
+    }
+}
+
+TEST_CASE("process bots: a crash costs faults and a restart, and the run goes on", "[process]") {
+    TournamentConfig config = field(kMisbehaving + " crash 40");
+    const Report report = run(config, 2, 2048);
+    REQUIRE(report.complete());
+    const BotResult& bot = report.bots(0).name() == "first" ? report.bots(0) : report.bots(1);
+    REQUIRE(bot.has_process());
+    // Every process crashes at its 40th decision until its restarts are used up (5), then the
+    // bot is out and every later decision is a fault.
+    CHECK(bot.process().restarts() == 5);
+    CHECK(bot.process().out());
+    CHECK(bot.faults().crash() > 6);
+    CHECK(bot.faults().crash() < bot.decisions());
+    CHECK_THAT(bot.faults().first_message(), Catch::Contains("was killed by SIGSEGV"));
+    CHECK_THAT(bot.process().first_problem(), Catch::Contains("was killed by SIGSEGV"));
+    CHECK(fs::exists(bot.process().stderr_log()));
+    std::int64_t net = 0;
+    for (const BotResult& b : report.bots())
+        net += b.net_chips();
+    CHECK(net == 0);
+}
+
+TEST_CASE("process bots: illegal answers are faults of the bot, counted in the report",
+          "[process]") {
+    // Raises to one chip above the minimum whenever it may raise: in fixed-limit only the
+    // fixed amount is legal, so every such raise is a fault of that bot alone.
+    TournamentConfig config = field(kMisbehaving + " raise");
+    config.set_betting(FIXED_LIMIT);
+    const Report limit = run(config, 2, 64);
+    std::int64_t net = 0;
+    for (const BotResult& bot : limit.bots()) {
+        net += bot.net_chips();
+        if (bot.name() == "first") {
+            CHECK(bot.faults().illegal_action() > 10);
+            CHECK_THAT(bot.faults().first_message(), Catch::Contains("illegal action"));
+        } else {
+            CHECK(bot.faults().illegal_action() == 0);
+        }
+    }
+    CHECK(net == 0);
+}
+
+TEST_CASE("process bots: a bot that cannot start is an error naming it", "[process]") {
+    TournamentConfig config = field("proc:/no/such/bot --level 3");
+    CHECK_THROWS_WITH(
+        make_tournament(config),
+        Catch::Contains("bots[0].spec: bot 'first'") &&
+            Catch::Contains("cannot start '/no/such/bot': No such file or directory"));
+    config.mutable_bots(0)->clear_spec();
+    config.mutable_bots(0)->mutable_process()->add_command(MISBEHAVING_BOT);
+    config.mutable_bots(0)->mutable_process()->add_command("refuse");
+    CHECK_THROWS_WITH(make_tournament(config),
+                      Catch::Contains("bots[0].process:") && Catch::Contains("refused: "));
+}
+
+TEST_CASE("process bots: a configuration's command list, folder and environment", "[process]") {
+    // A script that finds its bot through the environment, in the folder it is run from.
+    const fs::path folder = scratch("bot_folder");
+    fs::create_directories(folder);
+    {
+        std::ofstream script(folder / "bot.sh");
+        script << "exec \"$BOT\" good\n";
+    }
+    TournamentConfig config = field("call");
+    BotEntry& bot = *config.mutable_bots(0);
+    bot.clear_spec();
+    ProcessBot& p = *bot.mutable_process();
+    p.add_command("sh");
+    p.add_command("bot.sh");
+    p.set_working_dir("bot_folder");
+    p.add_env(std::string("BOT=") + MISBEHAVING_BOT);
+    const Tournament tournament = make_tournament(config, BotLoading::Load, scratch(""), {});
+    REQUIRE(tournament.processes[0]);
+    const ProcessInfo& identity = *tournament.processes[0];
+    REQUIRE(identity.files_size() == 2);  // sh and the script
+    CHECK(identity.files(1).path() == (folder / "bot.sh").string());
+    CHECK(identity.api_name() == "misbehaving");
+    RunOptions options;
+    const Report report = run_tournament(tournament, options);
+    CHECK(figures(report) == figures(run(field("call"), 1, 64)));
+}
+
+TEST_CASE("process bots: resume refuses a program that changed", "[process]") {
+    const fs::path script = scratch("changing_bot.sh");
+    {
+        std::ofstream out(script);
+        out << "exec " << MISBEHAVING_BOT << " good\n";
+    }
+    TournamentConfig config = field("proc:sh " + script.string());
+    const Tournament before = make_tournament(config);
+    RunOptions options;
+    const Report report = run_tournament(before, options);
+    {
+        std::ofstream out(script, std::ios::app);
+        out << "# changed\n";
+    }
+    const Tournament after = make_tournament(config);
+    CHECK_THROWS_WITH(check_resumable(after, report, Shard{}),
+                      Catch::Contains("is not the program the report's units were played with") &&
+                          Catch::Contains("changing_bot.sh' has changed"));
+}
