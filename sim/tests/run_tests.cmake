@@ -141,3 +141,24 @@ pokerarena_cli_test("check-bot crash in new_match" 1
 pokerarena_cli_test("check-bot decide without an action" 1
   "\n  bad answer: [1-9][0-9]*\n  exception: 0\n    first: hand 0, bad answer: decide returned PA_STATUS_OK without writing the action kind [(]it still holds the host's placeholder -2147483648[)]\n"
   check-bot $<TARGET_FILE:test_bad_bot>:silent --hands 5)
+
+# Process bots (docs/bot-protocol.md): the README's round robin of a Python bot and the C bot
+# against built-ins, in one command; a plugin that crashes, isolated in a process of its own,
+# costs faults and restarts and the run ends normally; the time limit's range.
+set(python_bots ${PROJECT_SOURCE_DIR}/bots/sdk/python/examples)
+pokerarena_cli_test("run process bots round robin" 0
+  "Round robin, no-limit, 4 bots, .*\nProcess bot (c|py): '(c-call|py-pot-odds 1[.]0)', 0 restarts; stderr: [^\n]*/process_rr[.](c|py)[.]stderr[.]log\nProcess bot (c|py): '(c-call|py-pot-odds 1[.]0)', 0 restarts; stderr: [^\n]*/process_rr[.](c|py)[.]stderr[.]log\n"
+  run --bots "py=proc:python3 ${python_bots}/pot_odds_bot.py,c=proc:$<TARGET_FILE:example_process_call_bot>,tag,call"
+  --hands 100 --seed 3 --quiet -o ${run_dir}/process_rr.pb)
+pokerarena_cli_test("run isolated plugin that crashes" 0
+  "\nFaults of [^\n]*: 0 exceptions or error statuses, 0 illegal actions, 0 bad answers, 0 timeouts, [1-9][0-9]* crash(es)?; first: unit 0, first half, hand 0, crash: bot [^\n]*closed its output; it was killed by SIGSEGV\n(.*\n)?Process bot [^\n]*: 'bad bot', [1-5] restarts?"
+  run --bots isolated:$<TARGET_FILE:test_bad_bot>:crash,call --hands 10 --threads 1 --quiet
+  -o ${run_dir}/isolated_crash.pb)
+pokerarena_cli_test("run bot-timeout out of range" 105 "--bot-timeout: Value 0 not in range"
+  run --bots tag,call --bot-timeout 0)
+pokerarena_cli_test("run process bot that cannot start" 2
+  "pokerarena run: bots\\[0\\][.]spec: bot 'proc:/no/such/bot' [[]'/no/such/bot'[]]: cannot start '/no/such/bot': No such file or directory [(]in the folder '[^'\n]*'[)]\n"
+  run --bots proc:/no/such/bot,call --hands 10 -o ${run_dir}/no_such_bot.pb)
+pokerarena_cli_test("check-bot process bot" 0
+  "check-bot proc:[^\n]*example_process_call_bot [(]'c-call', protocol 1[)]\n.*  timeout: 0\n  crash: 0\n.*result: clean\n"
+  check-bot proc:$<TARGET_FILE:example_process_call_bot> --hands 5)

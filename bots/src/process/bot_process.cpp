@@ -187,7 +187,7 @@ void BotProcess::handshake() {
     const auto deadline = Clock::now() + spec_.start_timeout;
     const auto fail_start = [&](const std::string& what) {
         std::string how;
-        kill_now(&how);
+        kill_now(&how, std::chrono::milliseconds(200));  // a bot that gave up may be exiting
         read_stderr();
         std::string message = describe() + ": " + what;
         if (!how.empty()) message += " (it " + how + ")";
@@ -228,14 +228,25 @@ void BotProcess::handshake() {
     }
 }
 
-void BotProcess::kill_now(std::string* how) {
+void BotProcess::kill_now(std::string* how, std::chrono::milliseconds grace) {
     if (pid_ > 0) {
-        ::kill(-pid_, SIGKILL);
-        ::kill(pid_, SIGKILL);
+        // A process that closed its output as it died is reaped as it ended; one still
+        // running after `grace` is killed here, and then how it ended says nothing.
         int status = 0;
-        while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+        pid_t ended = ::waitpid(pid_, &status, WNOHANG);
+        const auto deadline = Clock::now() + grace;
+        while (ended == 0 && Clock::now() < deadline) {
+            pollfd exit_fd{pid_fd_, POLLIN, 0};
+            ::poll(&exit_fd, pid_fd_ >= 0 ? 1 : 0, 5);
+            ended = ::waitpid(pid_, &status, WNOHANG);
         }
-        if (how) *how = how_it_ended(status);
+        ::kill(-pid_, SIGKILL);  // the children it left, or the whole group
+        if (ended != pid_) {
+            ::kill(pid_, SIGKILL);
+            while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+            }
+        }
+        if (how) *how = ended == pid_ ? how_it_ended(status) : std::string();
         pid_ = -1;
     }
     close_fd(in_fd_);
@@ -485,12 +496,14 @@ int BotProcess::check_deadlines(Clock::time_point now) {
 
 int BotProcess::fail(FaultKind kind, const std::string& why, Clock::time_point now) {
     std::string how;
-    kill_now(&how);
+    // A crash is seen as a closed pipe a moment before the process can be reaped.
+    kill_now(&how, kind == FaultKind::Crash ? std::chrono::milliseconds(200)
+                                            : std::chrono::milliseconds(0));
     std::string what = describe() + " " + why;
-    if (kind != FaultKind::Timeout && !how.empty() && why != "ended")
-        what += "; it " + how;
-    else if (why == "ended")
+    if (why == "ended")
         what = describe() + " " + how;
+    else if (!how.empty())
+        what += "; it " + how;
     int answered = 0;
     for (std::uint32_t slot = 0; slot < pending_.size(); ++slot) {
         if (!pending_[slot].used) continue;

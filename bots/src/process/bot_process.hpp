@@ -81,8 +81,10 @@ class BotProcess {
 
     void start();
     void handshake();
-    // Kills the process group and reaps it; describes how it ended into `how`.
-    void kill_now(std::string* how = nullptr);
+    // Kills the process group and reaps it, after waiting up to `grace` for the process to end
+    // by itself; `how` says how it ended ("exited with status 3"), "" when it was killed here.
+    void kill_now(std::string* how = nullptr,
+                  std::chrono::milliseconds grace = std::chrono::milliseconds(0));
     // The process failed: every pending decision gets `kind` (the expired ones Timeout), the
     // process is killed and, restarts allowing, started again. Returns the tickets answered.
     int fail(FaultKind kind, const std::string& why, Clock::time_point now);
