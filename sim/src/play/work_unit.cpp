@@ -303,10 +303,141 @@ void to_proto(const SampleMoments& m, Moments& out) {
 // ---------------------------------------------------------------------------------------
 // Cash formats: heads-up (round robin, gauntlet) and ring.
 
+namespace {
+
+// What a cash unit adds up over its hands, apart from the coroutine that plays them: as part of
+// the coroutine, the per-hand loop kept its counters and indices in the coroutine frame and
+// cost 58 instructions a hand more than the same loop in a function (callgrind, pokerarena
+// bench); add_hand() is kept out of line for that reason.
+class CashTally {
+  public:
+    CashTally(int seats, int deals, int plays, bool allin_ev)
+        : n_(seats),
+          slots_(static_cast<std::size_t>(seats)),
+          plays_(plays),
+          allin_ev_(allin_ev),
+          // With several plays per deal a sample is complete only after the last play: the
+          // sums of each deal wait here, deal-major ([deal * n + slot]).
+          deal_net_(plays > 1 ? static_cast<std::size_t>(deals) * slots_ : 0),
+          deal_ev_(plays > 1 && allin_ev ? deal_net_.size() : 0) {}
+
+    // The hand that `table` has just finished, deal `deal` of the unit.
+    [[gnu::noinline]] void add_hand(const Table& table,
+                                    const std::array<int, kMaxSeats>& slot_of_seat, int deal) {
+        // One loop per case, as the loop inside one function used to be unswitched.
+        if (allin_ev_)
+            tally_hand<true>(table, slot_of_seat, deal);
+        else if (plays_ == 1)
+            tally_hand<false, true>(table, slot_of_seat, deal);
+        else
+            tally_hand<false, false>(table, slot_of_seat, deal);
+    }
+
+    template <bool kAllinEv, bool kOnePlay = false>
+    [[gnu::always_inline]] void tally_hand(const Table& table,
+                                           const std::array<int, kMaxSeats>& slot_of_seat,
+                                           int deal) {
+        const HandRecord& record = table.last_hand();
+        std::array<double, kMaxSeats> ev{};
+        if constexpr (kAllinEv) {
+            for (int s = 0; s < n_; ++s)
+                ev[static_cast<std::size_t>(s)] =
+                    static_cast<double>(record.net[static_cast<std::size_t>(s)]);
+            evaluator_.adjust(table, ev);
+        }
+        const bool one_play = kAllinEv ? plays_ == 1 : kOnePlay;
+        for (int s = 0; s < n_; ++s) {
+            const auto seat = static_cast<std::size_t>(s);
+            const auto k = static_cast<std::size_t>(slot_of_seat[seat]);
+            const Chips chips = record.net[seat];
+            ++hands_[k];
+            net_[k] += chips;
+            if constexpr (kAllinEv) net_ev_[k] += ev[seat];
+            if (one_play) {
+                samples_[k].add(static_cast<double>(chips));
+                if constexpr (kAllinEv) samples_ev_[k].add(ev[seat]);
+            } else {
+                const std::size_t at = static_cast<std::size_t>(deal) * slots_ + k;
+                deal_net_[at] += chips;
+                if constexpr (kAllinEv) deal_ev_[at] += ev[seat];
+            }
+        }
+    }
+
+    // After the last play: each deal's sums become samples.
+    void close_deals() {
+        for (std::size_t at = 0; at < deal_net_.size(); ++at) {
+            samples_[at % slots_].add(static_cast<double>(deal_net_[at]));
+            if (allin_ev_) samples_ev_[at % slots_].add(deal_ev_[at]);
+        }
+    }
+
+    // The unit's result: one BotUnit per slot, and the pair's figures heads-up.
+    UnitResult result(const WorkUnit& unit, std::int64_t hands, const UnitBots& bots) const {
+        UnitResult result;
+        result.set_unit(unit.index);
+        result.set_hands(hands);
+        std::uint64_t decision_ns = 0;
+        for (int k = 0; k < n_; ++k) {
+            const auto slot = static_cast<std::size_t>(k);
+            BotUnit& bot = *result.add_bots();
+            bot.set_bot(unit.seat_bot[slot]);
+            bot.set_hands(hands_[slot]);
+            bot.set_net_chips(net_[slot]);
+            to_proto(samples_[slot], *bot.mutable_samples());
+            if (allin_ev_) {
+                bot.set_net_allin_ev(net_ev_[slot]);
+                to_proto(samples_ev_[slot], *bot.mutable_samples_allin_ev());
+            }
+            bots.fill(k, bot);
+            decision_ns += bot.decision_ns();
+        }
+        result.set_timing_decision_ns(decision_ns);
+        if (n_ == 2) add_pair(unit, result);
+        return result;
+    }
+
+  private:
+    // Bot a is the lower index; its samples are slot 0's, negated when slot 0 is b.
+    void add_pair(const WorkUnit& unit, UnitResult& result) const {
+        const int a = std::min(unit.seat_bot[0], unit.seat_bot[1]);
+        const int b = std::max(unit.seat_bot[0], unit.seat_bot[1]);
+        const double sign = unit.seat_bot[0] == a ? 1.0 : -1.0;
+        PairUnit& pair = *result.add_pairs();
+        pair.set_a(a);
+        pair.set_b(b);
+        pair.set_hands(result.hands());
+        pair.set_net_chips_a(unit.seat_bot[0] == a ? net_[0] : net_[1]);
+        SampleMoments m = samples_[0];
+        m.sum *= sign;
+        to_proto(m, *pair.mutable_samples());
+        if (allin_ev_) {
+            pair.set_net_allin_ev_a(sign * net_ev_[0]);
+            SampleMoments m_ev = samples_ev_[0];
+            m_ev.sum *= sign;
+            to_proto(m_ev, *pair.mutable_samples_allin_ev());
+        }
+    }
+
+    const int n_;
+    const std::size_t slots_;
+    const int plays_;
+    const bool allin_ev_;
+    AllinEvaluator evaluator_;
+    std::array<std::int64_t, kMaxSeats> hands_{};
+    std::array<Chips, kMaxSeats> net_{};
+    std::array<double, kMaxSeats> net_ev_{};
+    std::array<SampleMoments, kMaxSeats> samples_{};
+    std::array<SampleMoments, kMaxSeats> samples_ev_{};
+    std::vector<Chips> deal_net_;
+    std::vector<double> deal_ev_;
+};
+
+}  // namespace
+
 Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, UnitContext& context) {
     const TournamentConfig& config = tournament.config;
     const int n = unit.num_seats;
-    const auto slots = static_cast<std::size_t>(n);
     if (tournament.game.num_seats != n)
         throw std::logic_error("unit " + std::to_string(unit.index) + " has " + std::to_string(n) +
                                " seats but the game " + std::to_string(tournament.game.num_seats));
@@ -316,7 +447,6 @@ Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, Uni
                                std::to_string(INT_MAX) + " hands");
     const int deals = static_cast<int>(unit.deals);
     const int plays = is_duplicate(config) ? n : 1;
-    const bool allin_ev = config.allin_ev();
     const std::int64_t hh_sample = std::max<std::int64_t>(1, config.hh_sample());
 
     GameDef game = tournament.game;
@@ -324,17 +454,7 @@ Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, Uni
 
     UnitBots bots(tournament, unit, context);
     HandHistoryWriter history(config, unit.index);
-    AllinEvaluator evaluator;
-
-    std::array<std::int64_t, kMaxSeats> hands{};
-    std::array<Chips, kMaxSeats> net{};
-    std::array<double, kMaxSeats> net_ev{};
-    std::array<SampleMoments, kMaxSeats> samples{};
-    std::array<SampleMoments, kMaxSeats> samples_ev{};
-    // With several plays per deal a sample is complete only after the last play: the sums of
-    // each deal wait here, deal-major ([deal * n + slot]).
-    std::vector<Chips> deal_net(plays > 1 ? static_cast<std::size_t>(deals) * slots : 0);
-    std::vector<double> deal_ev(plays > 1 && allin_ev ? deal_net.size() : 0);
+    CashTally tally(n, deals, plays, config.allin_ev());
 
     for (int r = 0; r < plays; ++r) {
         Table table(game, config.seed(), unit.table_id);
@@ -347,7 +467,7 @@ Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, Uni
             bot_of_seat[static_cast<std::size_t>(s)] = unit.seat_bot[static_cast<std::size_t>(k)];
             seated[static_cast<std::size_t>(s)] = bots.seat_bot(k);
         }
-        SeatDriver driver(table, std::span<Bot* const>(seated.data(), slots),
+        SeatDriver driver(table, std::span<Bot* const>(seated.data(), static_cast<std::size_t>(n)),
                           bots.next_timing_seed());
         bots.attach(driver);
         // Through the driver, so that a bot that throws there gets a fault, as in a hand.
@@ -360,33 +480,10 @@ Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, Uni
                 throw std::logic_error("unit " + std::to_string(unit.index) +
                                        ": the table stopped after " + std::to_string(i) + " of " +
                                        std::to_string(deals) + " hands");
-            const HandRecord& record = table.last_hand();
-            std::array<double, kMaxSeats> ev{};
-            if (allin_ev) {
-                for (int s = 0; s < n; ++s)
-                    ev[static_cast<std::size_t>(s)] =
-                        static_cast<double>(record.net[static_cast<std::size_t>(s)]);
-                evaluator.adjust(table, ev);
-            }
-            for (int s = 0; s < n; ++s) {
-                const auto seat = static_cast<std::size_t>(s);
-                const auto k = static_cast<std::size_t>(slot_of_seat[seat]);
-                const Chips chips = record.net[seat];
-                ++hands[k];
-                net[k] += chips;
-                if (allin_ev) net_ev[k] += ev[seat];
-                if (plays == 1) {
-                    samples[k].add(static_cast<double>(chips));
-                    if (allin_ev) samples_ev[k].add(ev[seat]);
-                } else {
-                    const std::size_t at = static_cast<std::size_t>(i) * slots + k;
-                    deal_net[at] += chips;
-                    if (allin_ev) deal_ev[at] += ev[seat];
-                }
-            }
+            tally.add_hand(table, slot_of_seat, i);
             if (history.enabled() && (unit.first_deal + i) % hh_sample == 0) {
                 const HandTag tags[] = {{"deal", unit.first_deal + i}, {"rotation", r}};
-                history.write(record, game, bot_of_seat, tags);
+                history.write(table.last_hand(), game, bot_of_seat, tags);
             }
         }
         bots.collect(driver, slot_of_seat, [&] {
@@ -395,55 +492,10 @@ Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, Uni
             return "rotation " + std::to_string(r) + " of " + std::to_string(n);
         });
     }
-    if (plays > 1) {
-        for (std::size_t at = 0; at < deal_net.size(); ++at) {
-            samples[at % slots].add(static_cast<double>(deal_net[at]));
-            if (allin_ev) samples_ev[at % slots].add(deal_ev[at]);
-        }
-    }
+    tally.close_deals();
     history.finish();
-
-    UnitResult result;
-    result.set_unit(unit.index);
-    result.set_hands(static_cast<std::int64_t>(deals) * plays);
+    UnitResult result = tally.result(unit, static_cast<std::int64_t>(deals) * plays, bots);
     result.set_hh_hands_not_written(history.skipped());
-    std::uint64_t decision_ns = 0;
-    for (int k = 0; k < n; ++k) {
-        const auto slot = static_cast<std::size_t>(k);
-        BotUnit& bot = *result.add_bots();
-        bot.set_bot(unit.seat_bot[slot]);
-        bot.set_hands(hands[slot]);
-        bot.set_net_chips(net[slot]);
-        to_proto(samples[slot], *bot.mutable_samples());
-        if (allin_ev) {
-            bot.set_net_allin_ev(net_ev[slot]);
-            to_proto(samples_ev[slot], *bot.mutable_samples_allin_ev());
-        }
-        bots.fill(k, bot);
-        decision_ns += bot.decision_ns();
-    }
-    result.set_timing_decision_ns(decision_ns);
-
-    if (n == 2) {
-        // Bot a is the lower index; its samples are slot 0's, negated when slot 0 is b.
-        const int a = std::min(unit.seat_bot[0], unit.seat_bot[1]);
-        const int b = std::max(unit.seat_bot[0], unit.seat_bot[1]);
-        const double sign = unit.seat_bot[0] == a ? 1.0 : -1.0;
-        PairUnit& pair = *result.add_pairs();
-        pair.set_a(a);
-        pair.set_b(b);
-        pair.set_hands(result.hands());
-        pair.set_net_chips_a(unit.seat_bot[0] == a ? net[0] : net[1]);
-        SampleMoments m = samples[0];
-        m.sum *= sign;
-        to_proto(m, *pair.mutable_samples());
-        if (allin_ev) {
-            pair.set_net_allin_ev_a(sign * net_ev[0]);
-            SampleMoments m_ev = samples_ev[0];
-            m_ev.sum *= sign;
-            to_proto(m_ev, *pair.mutable_samples_allin_ev());
-        }
-    }
     co_return result;
 }
 

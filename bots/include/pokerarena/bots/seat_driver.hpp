@@ -143,6 +143,9 @@ class SeatDriver {
     Action timed_decide(int seat);
     // Posts the seat's decision (post_decisions) and leaves it waiting.
     void post_turn(int seat);
+    // step_hand() for a table with (kPosts) or without posted seats.
+    template <bool kPosts>
+    HandStep run_hand();
     // Counts the fault and plays check-or-fold for the seat.
     void fall_back(int seat, FaultKind kind, const char* message);
     void record_fault(int seat, FaultKind kind, const char* message);
