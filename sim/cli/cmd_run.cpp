@@ -29,6 +29,7 @@
 #include "commands.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
+#include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/engine/types.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
@@ -606,6 +607,9 @@ int run(const RunCommandOptions& options) {
         const int code = conclude(partial, failure, true);
         std::cout.flush();
         std::cerr.flush();
+        // Bot processes are in process groups of their own: the terminal's Ctrl-C did not
+        // reach them, and _Exit would leave them running.
+        kill_bot_processes();
         std::_Exit(code);
     };
 

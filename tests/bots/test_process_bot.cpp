@@ -176,6 +176,14 @@ TEST_CASE("process protocol: answers", "[process]") {
     CHECK(a.kind == Kind::BadLine);
     a = process::parse_answer(R"({"id":7,"action":"call"}})", scratch);
     CHECK_FALSE(a.has_id);
+    // A wrong value is the fault of the decision the id names, whatever the order of the keys.
+    for (const char* wrong : {R"({"action":5,"id":7})", R"({"to":1.5,"action":"raise","id":7})",
+                              R"({"id":7,"to":"x","action":"raise"})"}) {
+        a = process::parse_answer(wrong, scratch);
+        CHECK(a.kind == Kind::BadLine);
+        CHECK(a.has_id);
+        CHECK(a.id == 7);
+    }
 }
 
 TEST_CASE("process specs: command, quoting, options and their errors", "[process]") {

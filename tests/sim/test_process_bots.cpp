@@ -111,6 +111,32 @@ TEST_CASE("process bots: a crash costs faults and a restart, and the run goes on
     CHECK(net == 0);
 }
 
+TEST_CASE("process bots: a bot that is out beside one that plays on, in one lane", "[process]") {
+    // `first` crashes at every first decision until it is out; its faults are then answered as
+    // it is asked, while `second`'s decisions at the same tables wait for their answers: each
+    // table must take each answer once, in order.
+    TournamentConfig config = field(kMisbehaving + " crash 1");
+    BotEntry& second = *config.mutable_bots(1);
+    second.set_spec(kCallBot);
+    second.set_name("second");
+    for (const int threads : {1, 2}) {
+        const Report report = run(config, threads, 2048);
+        REQUIRE(report.complete());
+        std::int64_t net = 0;
+        for (const BotResult& bot : report.bots()) {
+            net += bot.net_chips();
+            if (bot.name() == "first") {
+                CHECK(bot.process().out());
+                CHECK(bot.faults().crash() == bot.decisions());
+            } else {
+                CHECK(bot.faults().crash() + bot.faults().timeout() + bot.faults().bad_answer() ==
+                      0);
+            }
+        }
+        CHECK(net == 0);
+    }
+}
+
 TEST_CASE("process bots: illegal answers are faults of the bot, counted in the report",
           "[process]") {
     // Raises to one chip above the minimum whenever it may raise: in fixed-limit only the

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <set>
 
+#include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/bots/text.hpp"
 
 namespace pokerarena {
@@ -263,6 +264,9 @@ extern "C" void report_crash(int signal) {
                        " outside any call into a bot plugin (a thread a plugin started may still "
                        "be at fault)");
     }
+
+    // The process bots would outlive this process (their process groups are their own).
+    kill_bot_processes();
 
     struct sigaction fallback {};
     fallback.sa_handler = SIG_DFL;

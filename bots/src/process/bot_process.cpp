@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -70,6 +72,25 @@ int open_pidfd(pid_t pid) {
 #endif
 }
 
+// The process groups of the bot processes running, for kill_bot_processes(): slots a signal
+// handler may read, filled and cleared as processes start and are reaped.
+constexpr std::size_t kMaxLiveGroups = 4096;
+std::array<std::atomic<pid_t>, kMaxLiveGroups> live_groups{};
+
+void register_group(pid_t pid) {
+    for (auto& slot : live_groups) {
+        pid_t empty = 0;
+        if (slot.compare_exchange_strong(empty, pid)) return;
+    }
+}
+
+void unregister_group(pid_t pid) {
+    for (auto& slot : live_groups) {
+        pid_t expected = pid;
+        if (slot.compare_exchange_strong(expected, 0)) return;
+    }
+}
+
 }  // namespace
 
 void SharedStats::problem(const std::string& what) {
@@ -84,8 +105,8 @@ BotProcess::BotProcess(const ProcessBotSpec& spec, int index, std::shared_ptr<Sh
     if (log_fd_ < 0)
         throw ProcessBotError(describe() + ": cannot write its log '" + spec_.stderr_log +
                               "': " + std::strerror(errno));
-    start();
     try {
+        start();
         handshake();
     } catch (...) {
         kill_now();
@@ -166,6 +187,7 @@ void BotProcess::start() {
                                        : " (in the folder '" + spec_.working_dir + "')"));
     }
     pid_ = pid;
+    register_group(pid);
     in_fd_ = in_pipe[1];
     out_fd_ = out_pipe[0];
     err_fd_ = err_pipe[0];
@@ -247,6 +269,7 @@ void BotProcess::kill_now(std::string* how, std::chrono::milliseconds grace) {
             }
         }
         if (how) *how = ended == pid_ ? how_it_ended(status) : std::string();
+        unregister_group(pid_);
         pid_ = -1;
     }
     close_fd(in_fd_);
@@ -262,8 +285,13 @@ void BotProcess::kill_now(std::string* how, std::chrono::milliseconds grace) {
 void BotProcess::read_stderr() {
     char chunk[kReadChunk];
     for (;;) {
-        const ssize_t n = err_fd_ < 0 ? 0 : ::read(err_fd_, chunk, sizeof chunk);
-        if (n <= 0) return;
+        const ssize_t n = err_fd_ < 0 ? -1 : ::read(err_fd_, chunk, sizeof chunk);
+        if (n == 0) {
+            // Its standard error is closed for good: polled further, it would wake every poll.
+            close_fd(err_fd_);
+            return;
+        }
+        if (n < 0) return;
         const auto size = static_cast<std::size_t>(n);
         tail_.append(chunk, size);
         if (tail_.size() > 2 * kTailBytes) tail_.erase(0, tail_.size() - kTailBytes);
@@ -319,17 +347,27 @@ void BotProcess::post(std::uint64_t instance, const SeatView& view, DecisionTick
     if (!free_slots_.empty()) {
         slot = free_slots_.back();
         free_slots_.pop_back();
-    } else {
+    } else if (pending_.size() < kMaxPending) {
         slot = static_cast<std::uint32_t>(pending_.size());
         pending_.emplace_back();
+    } else {
+        ticket->answered({false,
+                          {},
+                          FaultKind::Crash,
+                          describe() + " has " + std::to_string(kMaxPending) +
+                              " decisions pending already (give it fewer tables in flight)"});
+        return;
     }
     Pending& p = pending_[slot];
     p.ticket = ticket;
     p.used = true;
-    ++p.generation;
+    // The id names the slot and how often it was used, so that a late or repeated answer is
+    // told from the slot's current decision; it stays below 2^53, so that a bot that reads
+    // numbers as doubles (JavaScript) still echoes it exactly.
+    p.generation = (p.generation + 1) & kGenerationMask;
     p.sent = Clock::now();
-    ++num_pending_;
-    const std::uint64_t id = (std::uint64_t{p.generation} << 32) | slot;
+    if (num_pending_++ == 0) last_answer_ = p.sent;  // the bot's clock starts now
+    const std::uint64_t id = (p.generation << kSlotBits) | slot;
     write_decide(write_buffer_, id, instance, view, hello_.legal_only);
 }
 
@@ -377,8 +415,8 @@ void BotProcess::answer(std::uint32_t slot, RemoteDecision&& decision) {
 }
 
 int BotProcess::deliver(const Answer& a) {
-    const auto slot = static_cast<std::uint32_t>(a.id & 0xFFFFFFFFu);
-    const auto generation = static_cast<std::uint32_t>(a.id >> 32);
+    const auto slot = static_cast<std::uint32_t>(a.id & (kMaxPending - 1));
+    const std::uint64_t generation = a.id >> kSlotBits;
     if (!a.has_id || slot >= pending_.size() || !pending_[slot].used ||
         pending_[slot].generation != generation) {
         std::lock_guard lock(stats_->mutex);
@@ -414,7 +452,7 @@ int BotProcess::read_output() {
             if (errno == EINTR) continue;
             break;  // EAGAIN: all read
         }
-        if (n == 0) return answered + fail(FaultKind::Crash, "closed its output", Clock::now());
+        if (n == 0) return answered + fail(FaultKind::Crash, "closed its output");
         read_buffer_.append(chunk, static_cast<std::size_t>(n));
         // Whole lines only; a partial one waits for its end.
         for (;;) {
@@ -432,8 +470,7 @@ int BotProcess::read_output() {
                     ++stats_->stats.bad_lines;
                 }
                 return answered + fail(FaultKind::BadAnswer,
-                                       "wrote a line that is not an answer (" + a.message + ")",
-                                       Clock::now());
+                                       "wrote a line that is not an answer (" + a.message + ")");
             }
             answered += deliver(a);
         }
@@ -442,8 +479,7 @@ int BotProcess::read_output() {
                 std::lock_guard lock(stats_->mutex);
                 ++stats_->stats.bad_lines;
             }
-            return answered +
-                   fail(FaultKind::BadAnswer, "wrote a line of over 1 MiB", Clock::now());
+            return answered + fail(FaultKind::BadAnswer, "wrote a line of over 1 MiB");
         }
         if (parsed_ == read_buffer_.size()) {
             read_buffer_.clear();
@@ -453,10 +489,12 @@ int BotProcess::read_output() {
             parsed_ = 0;
         }
     }
+    // One clock read a read, not one an answer: the time limit runs from the last answer.
+    if (answered > 0) last_answer_ = Clock::now();
     return answered;
 }
 
-int BotProcess::handle(const pollfd* fds, Clock::time_point now) {
+int BotProcess::handle(const pollfd* fds) {
     std::lock_guard lock(mutex_);
     if (out_of_play_ || pid_ < 0) return 0;
     // A failure while reading restarts the process: the entries of `fds` are then the old
@@ -470,12 +508,12 @@ int BotProcess::handle(const pollfd* fds, Clock::time_point now) {
         // The process itself has ended (its children may hold the pipe): answers it wrote
         // before that were read above.
         answered += read_output();
-        if (pid_ >= 0) answered += fail(FaultKind::Crash, "ended", now);
+        if (pid_ == polled) answered += fail(FaultKind::Crash, "ended");
         return answered;
     }
     if (fds[2].revents & (POLLERR | POLLHUP)) {
         answered += read_output();
-        if (pid_ >= 0) answered += fail(FaultKind::Crash, "closed its input", now);
+        if (pid_ == polled) answered += fail(FaultKind::Crash, "closed its input");
         return answered;
     }
     return answered;
@@ -484,17 +522,15 @@ int BotProcess::handle(const pollfd* fds, Clock::time_point now) {
 int BotProcess::check_deadlines(Clock::time_point now) {
     std::lock_guard lock(mutex_);
     if (num_pending_ == 0 || out_of_play_) return 0;
-    if (now - last_scan_ < std::chrono::milliseconds(5)) return 0;
-    last_scan_ = now;
-    const auto limit = spec_.decision_timeout;
-    for (const Pending& p : pending_)
-        if (p.used && now - p.sent >= limit)
-            return fail(FaultKind::Timeout, "did not answer within " + seconds_text(limit) + " s",
-                        now);
-    return 0;
+    // The limit is on the bot, not on the queue: with thousands of tables in flight the last
+    // request of a batch waits for all those before it, so a decision's own age says nothing.
+    // The bot is stuck when no answer at all has come for `timeout` while decisions wait.
+    if (now - last_answer_ < spec_.decision_timeout) return 0;
+    return fail(FaultKind::Timeout,
+                "did not answer within " + seconds_text(spec_.decision_timeout) + " s");
 }
 
-int BotProcess::fail(FaultKind kind, const std::string& why, Clock::time_point now) {
+int BotProcess::fail(FaultKind kind, const std::string& why) {
     std::string how;
     // A crash is seen as a closed pipe a moment before the process can be reaped.
     kill_now(&how, kind == FaultKind::Crash ? std::chrono::milliseconds(200)
@@ -505,10 +541,16 @@ int BotProcess::fail(FaultKind kind, const std::string& why, Clock::time_point n
     else if (!how.empty())
         what += "; it " + how;
     int answered = 0;
+    // A timeout is the fault of the decision the bot was stuck on, the oldest; the others were
+    // lost with the process.
+    std::uint32_t oldest = 0;
+    for (std::uint32_t slot = 0; slot < pending_.size(); ++slot)
+        if (pending_[slot].used &&
+            (!pending_[oldest].used || pending_[slot].sent < pending_[oldest].sent))
+            oldest = slot;
     for (std::uint32_t slot = 0; slot < pending_.size(); ++slot) {
         if (!pending_[slot].used) continue;
-        const bool expired = now - pending_[slot].sent >= spec_.decision_timeout;
-        const FaultKind k = kind == FaultKind::Timeout && !expired ? FaultKind::Crash : kind;
+        const FaultKind k = kind == FaultKind::Timeout && slot != oldest ? FaultKind::Crash : kind;
         answer(slot, {false,
                       {},
                       k,
@@ -537,9 +579,14 @@ int BotProcess::fail(FaultKind kind, const std::string& why, Clock::time_point n
         std::lock_guard lock(stats_->mutex);
         ++stats_->stats.restarts;
     }
+    const Hello before = hello_;
     try {
         start();
         handshake();
+        // Its tables were set up for the first hello's view and events.
+        if (hello_.legal_only != before.legal_only || hello_.wants_events != before.wants_events)
+            throw ProcessBotError(describe() +
+                                  " asked for another view or other events after its restart");
     } catch (const ProcessBotError& e) {
         kill_now();
         out_of_play_ = true;
@@ -555,6 +602,17 @@ int BotProcess::fail(FaultKind kind, const std::string& why, Clock::time_point n
     return answered;
 }
 
+void BotProcess::forget_pending() {
+    std::lock_guard lock(mutex_);
+    for (std::uint32_t slot = 0; slot < pending_.size(); ++slot) {
+        if (!pending_[slot].used) continue;
+        pending_[slot].used = false;
+        pending_[slot].ticket = nullptr;
+        free_slots_.push_back(slot);
+    }
+    num_pending_ = 0;
+}
+
 void BotProcess::shut_down(std::chrono::milliseconds grace) {
     std::lock_guard lock(mutex_);
     if (pid_ < 0) return;
@@ -567,6 +625,7 @@ void BotProcess::shut_down(std::chrono::milliseconds grace) {
         if (done == pid_) {
             pid_ = -1;
             ::kill(-done, SIGKILL);  // anything it left behind
+            unregister_group(done);
             break;
         }
         if (Clock::now() >= deadline) break;
@@ -582,3 +641,14 @@ void BotProcess::shut_down(std::chrono::milliseconds grace) {
 }
 
 }  // namespace pokerarena::process
+
+namespace pokerarena {
+
+void kill_bot_processes() {
+    for (auto& slot : process::live_groups) {
+        const pid_t pid = slot.load();
+        if (pid > 0) ::kill(-pid, SIGKILL);
+    }
+}
+
+}  // namespace pokerarena

@@ -54,12 +54,15 @@ class BotProcess {
     void add_poll_fds(std::vector<pollfd>& fds);
     // Reads, writes, parses and delivers; restarts the process on a failure. Returns the
     // tickets answered. `fds` points at this process's entries as add_poll_fds wrote them.
-    int handle(const pollfd* fds, Clock::time_point now);
+    int handle(const pollfd* fds);
     // Writes as much of the queued requests as the pipe takes now.
     void flush();
     std::int64_t pending() const;
     // Answers every expired decision with a Timeout fault and restarts the process.
     int check_deadlines(Clock::time_point now);
+
+    // ProcessLane::forget_pending for this process.
+    void forget_pending();
 
     // Closes the bot's input and waits up to `grace` for it to exit, then kills it.
     void shut_down(std::chrono::milliseconds grace);
@@ -72,9 +75,15 @@ class BotProcess {
     }
 
   private:
+    // A decision's id: its slot in the low kSlotBits bits, the slot's use count above them,
+    // 53 bits in all.
+    static constexpr int kSlotBits = 20;
+    static constexpr std::uint32_t kMaxPending = 1u << kSlotBits;
+    static constexpr std::uint64_t kGenerationMask = (std::uint64_t{1} << (53 - kSlotBits)) - 1;
+
     struct Pending {
         DecisionTicket* ticket = nullptr;
-        std::uint32_t generation = 0;
+        std::uint64_t generation = 0;
         bool used = false;
         Clock::time_point sent;
     };
@@ -87,7 +96,7 @@ class BotProcess {
                   std::chrono::milliseconds grace = std::chrono::milliseconds(0));
     // The process failed: every pending decision gets `kind` (the expired ones Timeout), the
     // process is killed and, restarts allowing, started again. Returns the tickets answered.
-    int fail(FaultKind kind, const std::string& why, Clock::time_point now);
+    int fail(FaultKind kind, const std::string& why);
     int read_output();
     void read_stderr();
     int deliver(const Answer& answer);
@@ -122,7 +131,9 @@ class BotProcess {
     std::vector<Pending> pending_;
     std::vector<std::uint32_t> free_slots_;
     std::int64_t num_pending_ = 0;
-    Clock::time_point last_scan_{};
+    // The last answer from the bot, or when a decision was posted to a bot that had none
+    // pending: the time limit runs from here (check_deadlines).
+    Clock::time_point last_answer_{};
 
     std::uint64_t next_instance_ = 1;
     std::unordered_map<std::uint64_t, std::uint64_t> instances_;  // live instance -> seed

@@ -282,6 +282,11 @@ std::int64_t ProcessLane::pending() const {
     return n;
 }
 
+void ProcessLane::forget_pending() {
+    for (auto& p : processes_)
+        p->forget_pending();
+}
+
 int ProcessLane::pump(std::chrono::milliseconds max_wait) {
     thread_local std::vector<pollfd> fds;
     fds.clear();
@@ -298,7 +303,7 @@ int ProcessLane::pump(std::chrono::milliseconds max_wait) {
     const auto now = process::Clock::now();
     int answered = 0;
     for (std::size_t k = 0; k < processes_.size(); ++k) {
-        answered += processes_[k]->handle(&fds[4 * k], now);
+        answered += processes_[k]->handle(&fds[4 * k]);
         answered += processes_[k]->check_deadlines(now);
     }
     return answered;

@@ -540,6 +540,9 @@ Answer parse_answer(std::string_view line, std::string& scratch) {
     bool has_to = false;
     std::int64_t to = 0;
     bool has_error = false;
+    // Every key is read before the answer is judged, so that a wrong value is blamed on the
+    // decision its id names whatever the order of the keys.
+    std::string wrong;
     for (const auto [key, value] : object) {
         if (key == "id") {
             std::uint64_t id = 0;
@@ -550,16 +553,14 @@ Answer parse_answer(std::string_view line, std::string& scratch) {
             answer.id = id;
             answer.has_id = true;
         } else if (key == "action") {
-            if (value.get_string().get(action)) {
-                answer.message = "\"action\" is not a string: " + quoted(line);
-                return answer;
-            }
+            if (value.get_string().get(action) && wrong.empty())
+                wrong = "\"action\" is not a string: " + quoted(line);
         } else if (key == "to") {
             if (value.get_int64().get(to)) {
-                answer.message = "\"to\" is not a whole number of chips: " + quoted(line);
-                return answer;
+                if (wrong.empty()) wrong = "\"to\" is not a whole number of chips: " + quoted(line);
+            } else {
+                has_to = true;
             }
-            has_to = true;
         } else if (key == "error") {
             // The DOM's strings stay valid until the next document.
             std::string_view error;
@@ -570,6 +571,10 @@ Answer parse_answer(std::string_view line, std::string& scratch) {
     }
     if (!answer.has_id) {
         answer.message = "no \"id\": " + quoted(line);
+        return answer;
+    }
+    if (!wrong.empty()) {
+        answer.message = wrong;
         return answer;
     }
     if (has_error) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -70,6 +71,10 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
         {
             const PluginCallScope calls(hooks.calls(f.index), units[f.index]);
             if (f.started) {
+                // Only an answered unit that waits is on the ready list (UnitContext).
+                if (!f.task || !f.context->has_answer || !f.context->waiting)
+                    throw std::logic_error("lane: unit " + std::to_string(units[f.index]) +
+                                           " resumed without an answer it waits for");
                 f.context->waiting.resume();
             } else {
                 f.started = true;
@@ -88,6 +93,14 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
         free_slots.push_back(slot);
         --in_flight;
     };
+
+    // Whatever ends the lane early must leave no ticket of its units in the processes.
+    struct Forget {
+        ProcessLane& processes;
+        ~Forget() {
+            if (std::uncaught_exceptions() > 0) processes.forget_pending();
+        }
+    } forget{processes};
 
     std::size_t next = 0;
     for (;;) {

@@ -29,14 +29,18 @@ struct UnitContext final : DecisionTicket {
     int lane = -1;
     bool has_answer = false;
     RemoteDecision answer;
-    std::coroutine_handle<> waiting;  // the coroutine that awaits the answer
+    // The coroutine that awaits the answer, while it is suspended (null otherwise). An answer
+    // may also come before the unit suspends (a bot that is out answers as it is asked): then
+    // the unit takes it without suspending, and must not be put on the ready list, or the lane
+    // would resume it once more, later, for nothing.
+    std::coroutine_handle<> waiting;
     // The lane's list of answered units, and this unit's place in the lane.
     std::vector<std::size_t>* ready = nullptr;
     std::size_t slot = 0;
     void answered(RemoteDecision&& decision) override {
         answer = std::move(decision);
         has_answer = true;
-        if (ready) ready->push_back(slot);
+        if (ready && waiting) ready->push_back(slot);
     }
 };
 
@@ -47,6 +51,7 @@ struct AnswerAwaiter {
     void await_suspend(std::coroutine_handle<> h) const noexcept { context.waiting = h; }
     RemoteDecision await_resume() const {
         context.has_answer = false;
+        context.waiting = nullptr;
         return std::move(context.answer);
     }
 };

@@ -75,6 +75,12 @@ bool is_process_spec(std::string_view spec);
 // the plugin's spec. Throws BotSpecError naming what is wrong.
 ProcessBotSpec parse_process_spec(std::string_view spec);
 
+// Kills every bot process this program has running, with the processes each started (their
+// process groups). For a host about to end without the usual shut-down (an abandoned run, a
+// crash): a bot runs in a process group of its own, so it would not get the terminal's
+// signal and would be left running. Async-signal-safe.
+void kill_bot_processes();
+
 // The command that serves a plugin over the protocol (plugin_host.hpp), to which an isolated
 // plugin's spec is added: the pokerarena command sets it to itself and "plugin-host" when it
 // starts. Until then an isolated plugin is refused.
@@ -175,6 +181,10 @@ class ProcessLane {
     int pump(std::chrono::milliseconds max_wait);
     // Decisions posted and not yet answered, over all processes.
     std::int64_t pending() const;
+    // Drops every decision pending in the lane's processes without answering it: for an owner
+    // whose tables are gone (an exception ended the lane), whose tickets must not be called.
+    // Answers that come later for them are counted as bad lines.
+    void forget_pending();
 
   private:
     std::vector<std::shared_ptr<process::BotProcess>> processes_;
