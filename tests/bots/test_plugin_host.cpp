@@ -22,6 +22,7 @@
 
 #include "../../bots/src/process/protocol.hpp"
 #include "../../bots/src/process/protocol_read.hpp"
+#include "../engine/view_reference.hpp"
 #include "play_helpers.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/plugin_host.hpp"
@@ -30,37 +31,6 @@
 using namespace pokerarena;
 
 namespace {
-
-// The first field in which two views differ ("" when none); the actions by content.
-std::string view_difference(const SeatView& a, const SeatView& b) {
-    if (a.seat != b.seat) return "seat";
-    if (a.num_seats != b.num_seats) return "num_seats";
-    if (a.hand_number != b.hand_number) return "hand_number";
-    if (a.button != b.button) return "button";
-    if (a.round != b.round) return "round";
-    if (a.seat_to_act != b.seat_to_act) return "seat_to_act";
-    if (a.state != b.state) return "state";
-    if (a.big_blind != b.big_blind) return "big_blind";
-    if (a.dealt_in != b.dealt_in) return "dealt_in";
-    if (a.folded != b.folded) return "folded";
-    if (a.all_in != b.all_in) return "all_in";
-    if (a.stacks != b.stacks) return "stacks";
-    if (a.bets != b.bets) return "bets";
-    if (a.committed != b.committed) return "committed";
-    if (a.pot != b.pot) return "pot";
-    if (a.current_bet != b.current_bet) return "current_bet";
-    if (a.known_hole != b.known_hole) return "known_hole";
-    if (a.hole != b.hole) return "hole";
-    if (a.hole_cards != b.hole_cards) return "hole_cards";
-    if (a.board != b.board) return "board";
-    if (a.board_count != b.board_count) return "board_count";
-    if (!(a.legal == b.legal)) return "legal";
-    if (a.actions.size() != b.actions.size()) return "actions (their number)";
-    for (std::size_t i = 0; i < a.actions.size(); ++i)
-        if (!(a.actions[i] == b.actions[i])) return "actions[" + std::to_string(i) + "]";
-    if (a.actions_truncated != b.actions_truncated) return "actions_truncated";
-    return "";
-}
 
 // The fields of `e` an event message carries (the others keep their defaults).
 Event carried(const Event& e) {
@@ -162,7 +132,9 @@ class RoundTripBot final : public Bot {
             note("decide line is not JSON: " + line_);
         } else if (!process::read_view(json_view, back, actions_, error)) {
             note("read_view failed: " + error + " in " + line_);
-        } else if (const std::string why = view_difference(back, view); !why.empty()) {
+        } else if (const std::string why =
+                       test::view_difference(back, view, test::ActionsBy::Content);
+                   !why.empty()) {
             note("view differs in " + why + ": " + line_);
         }
         return inner_->decide(view);

@@ -10,9 +10,13 @@
 
 namespace pokerarena::test {
 
-// Empty when a and b agree in every field (actions: the same span), else the first field
-// that differs.
-inline std::string view_difference(const SeatView& a, const SeatView& b) {
+// How view_difference compares the actions: the same span of the same table (Span), or equal
+// actions one by one (Content: views rebuilt elsewhere, such as from a protocol line).
+enum class ActionsBy { Span, Content };
+
+// Empty when a and b agree in every field, else the first field that differs.
+inline std::string view_difference(const SeatView& a, const SeatView& b,
+                                   ActionsBy actions = ActionsBy::Span) {
     if (a.seat != b.seat) return "seat";
     if (a.num_seats != b.num_seats) return "num_seats";
     if (a.hand_number != b.hand_number) return "hand_number";
@@ -35,8 +39,14 @@ inline std::string view_difference(const SeatView& a, const SeatView& b) {
     if (a.board != b.board) return "board";
     if (a.board_count != b.board_count) return "board_count";
     if (!(a.legal == b.legal)) return "legal";
-    if (a.actions.data() != b.actions.data() || a.actions.size() != b.actions.size())
+    if (actions == ActionsBy::Span &&
+        (a.actions.data() != b.actions.data() || a.actions.size() != b.actions.size()))
         return "actions";
+    if (actions == ActionsBy::Content) {
+        if (a.actions.size() != b.actions.size()) return "actions (their number)";
+        for (std::size_t i = 0; i < a.actions.size(); ++i)
+            if (!(a.actions[i] == b.actions[i])) return "actions[" + std::to_string(i) + "]";
+    }
     if (a.actions_truncated != b.actions_truncated) return "actions_truncated";
     return "";
 }
