@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "stats/heads_up_preflop.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
+#include "stats/heads_up_preflop.hpp"
 
 namespace pokerarena::sim {
 
