@@ -647,8 +647,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
         ->check(CLI::ExistingFile);
     options->bots_flag = run_app->add_option(
         "--bots", options->bots,
-        "Bots, comma-separated: BOT[:key=value,...] or PATH.so[:config], each optionally named "
-        "NAME=... (two of one kind need names: --bots a=tag,b=tag)");
+        "Bots, comma-separated: BOT[:key=value,...], PATH.so[:config], a program speaking the "
+        "process-bot protocol as proc[OPTIONS]:COMMAND ARG... (docs/bot-protocol.md), or "
+        "isolated:PATH.so[:config]; each optionally named NAME=... (two of one kind need names: "
+        "--bots a=tag,b=tag)");
     options->format_flag =
         run_app
             ->add_option("--format", options->format,
@@ -756,6 +758,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "  pokerarena run --bots random,call,tag,equity:samples=200 --hands 20000\n"
         "  pokerarena run sim/configs/round_robin.txtpb --threads 2 --json report.json\n"
         "  pokerarena run --bots tag,call --sprt 0,20,0.05,0.05 --hands 1000000\n"
+        "  pokerarena run --bots 'mine=proc:python3 my_bot.py,tag,call' --hands 20000\n"
+        "  pokerarena run --bots 'c=proc[procs=2]:./my_bot,isolated:./x.so,tag' --threads 2\n"
         "  pokerarena run --format ring --bots tag,call,random,allin,fold,equity --hands 5000\n"
         "  pokerarena run config.txtpb --shard 2/8 --out shard2.pb\n"
         "  pokerarena run --resume pokerarena-report.pb");
