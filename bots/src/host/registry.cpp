@@ -179,17 +179,13 @@ PluginFileIdentity identify_plugin(std::string_view spec) {
     const std::string path = split_plugin_spec(spec).path;
     // Loaded first: a missing or unloadable file gets the loader's message.
     const std::string api_name = load_plugin(path)->name();
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw PluginError("plugin '" + path + "': cannot be read for its SHA-256");
-    Sha256 hash;
+    std::ifstream probe(path, std::ios::binary);
+    if (!probe) throw PluginError("plugin '" + path + "': cannot be read for its SHA-256");
+    const std::optional<FileDigest> digest = sha256_of_file(path);
+    if (!digest) throw PluginError("plugin '" + path + "': read error while taking its SHA-256");
     PluginFileIdentity identity;
-    std::string chunk(1 << 16, '\0');
-    while (in.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || in.gcount() > 0) {
-        hash.update(std::string_view(chunk.data(), static_cast<std::size_t>(in.gcount())));
-        identity.size += in.gcount();
-    }
-    if (in.bad()) throw PluginError("plugin '" + path + "': read error while taking its SHA-256");
-    identity.sha256 = hash.hex();
+    identity.sha256 = digest->sha256;
+    identity.size = digest->size;
     identity.api_name = api_name;
     return identity;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <fstream>
 
 namespace pokerarena {
 namespace {
@@ -120,6 +121,21 @@ std::string sha256_hex(std::string_view bytes) {
     Sha256 hash;
     hash.update(bytes);
     return hash.hex();
+}
+
+std::optional<FileDigest> sha256_of_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    Sha256 hash;
+    FileDigest digest;
+    std::string chunk(1 << 16, '\0');
+    while (in.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || in.gcount() > 0) {
+        hash.update(std::string_view(chunk.data(), static_cast<std::size_t>(in.gcount())));
+        digest.size += in.gcount();
+    }
+    if (in.bad()) return std::nullopt;
+    digest.sha256 = hash.hex();
+    return digest;
 }
 
 }  // namespace pokerarena

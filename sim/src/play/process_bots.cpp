@@ -44,21 +44,12 @@ fs::path find_program(const std::string& program, const fs::path& working_dir) {
 bool add_file(ProcessInfo& info, const fs::path& file) {
     std::error_code ec;
     if (!fs::is_regular_file(file, ec)) return false;
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return false;
-    Sha256 hash;
-    std::int64_t size = 0;
-    char buffer[1 << 16];
-    while (in) {
-        in.read(buffer, sizeof buffer);
-        const std::streamsize n = in.gcount();
-        hash.update(std::string_view(buffer, static_cast<std::size_t>(n)));
-        size += n;
-    }
+    const std::optional<FileDigest> digest = sha256_of_file(file);
+    if (!digest) return false;
     FileIdentity& f = *info.add_files();
     f.set_path(fs::absolute(file).lexically_normal().string());
-    f.set_sha256(hash.hex());
-    f.set_size(size);
+    f.set_sha256(digest->sha256);
+    f.set_size(digest->size);
     return true;
 }
 

@@ -11,6 +11,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -34,5 +36,13 @@ class Sha256 {
 };
 
 std::string sha256_hex(std::string_view bytes);
+
+// The digest (hex) and size of a file's bytes, read in 64 KiB pieces.
+struct FileDigest {
+    std::string sha256;
+    std::int64_t size = 0;
+};
+// nullopt when the file cannot be opened or a read fails.
+std::optional<FileDigest> sha256_of_file(const std::filesystem::path& path);
 
 }  // namespace pokerarena
