@@ -275,6 +275,10 @@ void BotProcess::kill_now(std::string* how, std::chrono::milliseconds grace) {
     close_fd(in_fd_);
     close_fd(out_fd_);
     close_fd(pid_fd_);
+    // What was queued for it goes with it (a restart queues its instances anew).
+    write_buffer_.clear();
+    written_ = 0;
+    note_unsent();
     // Standard error last: what the bot wrote before it died is still worth logging.
     if (err_fd_ >= 0) {
         read_stderr();
@@ -317,7 +321,8 @@ std::uint64_t BotProcess::create_instance(std::uint64_t seed) {
     std::lock_guard lock(mutex_);
     const std::uint64_t instance = next_instance_++;
     instances_.emplace(instance, seed);
-    write_create(write_buffer_, instance, seed);
+    if (!out_of_play_) write_create(write_buffer_, instance, seed);
+    note_unsent();
     return instance;
 }
 
@@ -325,16 +330,19 @@ void BotProcess::destroy_instance(std::uint64_t instance) {
     std::lock_guard lock(mutex_);
     instances_.erase(instance);
     if (!out_of_play_) write_destroy(write_buffer_, instance);
+    note_unsent();
 }
 
 void BotProcess::new_match(std::uint64_t instance) {
     std::lock_guard lock(mutex_);
     if (!out_of_play_) write_new_match(write_buffer_, instance);
+    note_unsent();
 }
 
 void BotProcess::event(std::uint64_t instance, const Event& event) {
     std::lock_guard lock(mutex_);
     if (!out_of_play_) write_event(write_buffer_, instance, event);
+    note_unsent();
 }
 
 void BotProcess::post(std::uint64_t instance, const SeatView& view, DecisionTicket* ticket) {
@@ -369,6 +377,7 @@ void BotProcess::post(std::uint64_t instance, const SeatView& view, DecisionTick
     if (num_pending_++ == 0) last_answer_ = p.sent;  // the bot's clock starts now
     const std::uint64_t id = (p.generation << kSlotBits) | slot;
     write_decide(write_buffer_, id, instance, view, hello_.legal_only);
+    note_unsent();
 }
 
 std::int64_t BotProcess::pending() const {
@@ -393,6 +402,7 @@ void BotProcess::flush() {
         write_buffer_.clear();
         written_ = 0;
     }
+    note_unsent();
 }
 
 void BotProcess::add_poll_fds(std::vector<pollfd>& fds) {
@@ -599,6 +609,7 @@ int BotProcess::fail(FaultKind kind, const std::string& why) {
     // The instances come back from their seeds; what they had learnt is lost.
     for (const auto& [instance, seed] : instances_)
         write_create(write_buffer_, instance, seed);
+    note_unsent();
     return answered;
 }
 

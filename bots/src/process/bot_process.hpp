@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <sys/types.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -58,6 +59,9 @@ class BotProcess {
     // Writes as much of the queued requests as the pipe takes now.
     void flush();
     std::int64_t pending() const;
+    // Bytes queued for the bot and not yet written to its pipe; read without the mutex (the
+    // lane's flow control, ProcessLane::unsent).
+    std::size_t unsent() const { return unsent_.load(std::memory_order_relaxed); }
     // Answers every expired decision with a Timeout fault and restarts the process.
     int check_deadlines(Clock::time_point now);
 
@@ -124,6 +128,12 @@ class BotProcess {
 
     std::string write_buffer_;
     std::size_t written_ = 0;  // of write_buffer_
+    // The bytes a pipe is still to take, after each change: write_buffer_.size() - written_,
+    // and none when there is no pipe (they can only go with the process).
+    std::atomic<std::size_t> unsent_{0};
+    void note_unsent() {
+        unsent_.store(in_fd_ >= 0 ? write_buffer_.size() - written_ : 0, std::memory_order_relaxed);
+    }
     std::string read_buffer_;
     std::size_t parsed_ = 0;  // of read_buffer_
     std::string scratch_;

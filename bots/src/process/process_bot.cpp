@@ -282,6 +282,13 @@ std::int64_t ProcessLane::pending() const {
     return n;
 }
 
+std::size_t ProcessLane::unsent() const {
+    std::size_t n = 0;
+    for (const auto& p : processes_)
+        n += p->unsent();
+    return n;
+}
+
 void ProcessLane::forget_pending() {
     for (auto& p : processes_)
         p->forget_pending();
@@ -297,8 +304,11 @@ int ProcessLane::pump(std::chrono::milliseconds max_wait) {
         }
         p->add_poll_fds(fds);
     }
-    // Short waits while decisions are pending, so that time limits are checked in time.
-    const auto wait = pending() > 0 ? std::min(max_wait, std::chrono::milliseconds(5)) : max_wait;
+    // Short waits while decisions are pending, so that time limits are checked in time; none
+    // when no answer can come and no pipe has yet to take what is queued.
+    const auto wait = pending() > 0  ? std::min(max_wait, std::chrono::milliseconds(5))
+                      : unsent() > 0 ? max_wait
+                                     : std::chrono::milliseconds(0);
     ::poll(fds.data(), fds.size(), static_cast<int>(wait.count()));
     const auto now = process::Clock::now();
     int answered = 0;

@@ -48,7 +48,7 @@ WaveSplit split_wave(const Tournament& tournament, std::span<const std::int64_t>
 }
 
 void play_lane(const Tournament& tournament, int lane, std::span<const std::int64_t> units,
-               std::size_t max_in_flight, const LaneHooks& hooks) {
+               std::size_t max_in_flight, const LaneHooks& hooks, std::size_t max_unsent) {
     ProcessLane processes;
     for (const auto& factory : tournament.factories)
         if (factory->lanes() > 0)
@@ -102,9 +102,12 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
         }
     } forget{processes};
 
+    const auto backed_up = [&] { return processes.unsent() > max_unsent; };
+
     std::size_t next = 0;
     for (;;) {
-        while (in_flight < max_in_flight && next < units.size() && hooks.keep_starting()) {
+        while (in_flight < max_in_flight && next < units.size() && !backed_up() &&
+               hooks.keep_starting()) {
             std::size_t slot;
             if (!free_slots.empty()) {
                 slot = free_slots.back();
@@ -131,16 +134,22 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
             ++in_flight;
             run(slot);
         }
-        if (in_flight == 0) return;
-        if (ready.empty()) {
+        // Backed up with no unit in flight (a process's pipe still to take what finished units
+        // wrote): the pump below writes it, and units start again.
+        if (in_flight == 0 && (next == units.size() || !hooks.keep_starting())) return;
+        if (ready.empty() || backed_up()) {
             processes.pump(std::chrono::milliseconds(100));
             continue;
         }
         // Resuming posts new decisions, whose answers may come (a bot that is out answers at
-        // once) onto `ready` while it is walked: walk a copy.
+        // once) onto `ready` while it is walked: walk a copy. Those left when the pipes back
+        // up go back to the front.
         resuming.swap(ready);
-        for (const std::size_t slot : resuming)
-            run(slot);
+        std::size_t resumed = 0;
+        while (resumed < resuming.size() && !backed_up())
+            run(resuming[resumed++]);
+        ready.insert(ready.begin(), resuming.begin() + static_cast<std::ptrdiff_t>(resumed),
+                     resuming.end());
         resuming.clear();
     }
 }

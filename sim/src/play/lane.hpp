@@ -4,7 +4,10 @@
 // `max_in_flight` of them in play at once: each unit runs (UnitTask) until its table waits for
 // an answer, then the next one starts; once every unit in play waits, the lane writes all their
 // requests to the bot processes in one go and sleeps in poll() until answers come, then
-// resumes exactly the units that were answered. Lane j talks only to process j of each process
+// resumes exactly the units that were answered. Requests not yet taken by a pipe are kept
+// under a bound (kMaxUnsentBytes): past it the lane pumps before it starts or resumes a unit,
+// and the tables in flight keep their next requests unwritten, which costs nothing.
+// Lane j talks only to process j of each process
 // bot (ProcessBotFactory::process), so lanes share no process and take no lock of each other.
 //
 // Results do not depend on the lane, the number in flight or the order answers come in: a
@@ -50,8 +53,13 @@ struct LaneHooks {
     std::function<PluginCallState&(std::size_t i)> calls;
 };
 
-// Plays `units` on the calling thread through lane `lane` (0 <= lane < lane_count()).
+// The bytes of requests a lane lets wait in its processes' buffers, not yet taken by a pipe.
+inline constexpr std::size_t kMaxUnsentBytes = std::size_t{256} << 10;
+
+// Plays `units` on the calling thread through lane `lane` (0 <= lane < lane_count()), pumping
+// before it starts or resumes a unit while more than `max_unsent` bytes wait unwritten.
 void play_lane(const Tournament& tournament, int lane, std::span<const std::int64_t> units,
-               std::size_t max_in_flight, const LaneHooks& hooks);
+               std::size_t max_in_flight, const LaneHooks& hooks,
+               std::size_t max_unsent = kMaxUnsentBytes);
 
 }  // namespace pokerarena::sim::detail

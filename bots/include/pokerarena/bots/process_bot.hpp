@@ -176,11 +176,16 @@ class ProcessLane {
     ProcessLane() = default;
     void add(std::shared_ptr<process::BotProcess> process);
     // Writes what is pending, then waits until some answer has come, a time limit has passed,
-    // or `max_wait` has passed, and hands every answer (and every fault) to its ticket.
+    // or `max_wait` has passed (not at all when no decision is pending and every pipe took
+    // what was queued), and hands every answer (and every fault) to its ticket.
     // Returns the number of tickets answered.
     int pump(std::chrono::milliseconds max_wait);
     // Decisions posted and not yet answered, over all processes.
     std::int64_t pending() const;
+    // Bytes queued for the processes that their pipes have not taken yet: an owner keeps it
+    // bounded by pumping before it posts more (tables waiting to be written to a pipe would
+    // otherwise hold their requests here, a few hundred bytes each).
+    std::size_t unsent() const;
     // Drops every decision pending in the lane's processes without answering it: for an owner
     // whose tables are gone (an exception ended the lane), whose tickets must not be called.
     // Answers that come later for them are counted as bad lines.

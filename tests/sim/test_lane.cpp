@@ -1,0 +1,81 @@
+// play_lane(): a lane plays every unit it is given, and each exactly as play_unit() does,
+// however few tables it keeps in flight and however little it lets wait unwritten for the bot
+// processes (sim/src/play/lane.hpp).
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "../../sim/src/play/lane.hpp"
+#include "pokerarena/sim/tournament.hpp"
+
+using namespace pokerarena;
+using namespace pokerarena::sim;
+
+namespace {
+
+// A round robin of `first` against tag and random in units of one deal.
+TournamentConfig one_deal_units(const std::string& first) {
+    TournamentConfig config;
+    config.add_bots()->set_spec(first);
+    config.add_bots()->set_spec("tag");
+    config.add_bots()->set_spec("random");
+    config.set_hands(300);
+    config.set_deals_per_unit(1);
+    config.set_seed(11);
+    return config;
+}
+
+std::string without_timing(UnitResult r) {
+    r.clear_timing_decision_ns();
+    for (BotUnit& b : *r.mutable_bots())
+        b.clear_decision_ns();
+    return r.SerializeAsString();
+}
+
+}  // namespace
+
+TEST_CASE("a lane plays every unit as play_unit does, whatever it keeps in flight or unwritten",
+          "[lane]") {
+    const Tournament in_process = make_tournament(one_deal_units("call"));
+    const auto logs = std::filesystem::temp_directory_path() /
+                      ("pokerarena_lane_test_" + std::to_string(::getpid()));
+    const Tournament remote = make_tournament(
+        one_deal_units(std::string("proc:") + PROCESS_CALL_BOT), BotLoading::Load, {}, logs);
+    REQUIRE(sim::detail::lane_count(remote) == 1);
+    std::vector<std::int64_t> units(remote.units.size());
+    for (std::size_t u = 0; u < units.size(); ++u)
+        units[u] = static_cast<std::int64_t>(u);
+    REQUIRE(units.size() > 100);
+
+    // Nothing may wait unwritten (every request goes before the next unit moves), a little may,
+    // or the default; one table in flight, three, or all of them.
+    for (const std::size_t max_unsent :
+         {std::size_t{0}, std::size_t{1000}, sim::detail::kMaxUnsentBytes}) {
+        for (const std::size_t in_flight : {std::size_t{1}, std::size_t{3}, units.size()}) {
+            INFO("max_unsent " << max_unsent << ", in flight " << in_flight);
+            std::map<std::size_t, std::string> finished;
+            std::vector<std::string> failures;
+            PluginCallState calls;
+            sim::detail::LaneHooks hooks;
+            hooks.keep_starting = [] { return true; };
+            hooks.finished = [&](std::size_t i, UnitResult&& result) {
+                CHECK(finished.emplace(i, without_timing(std::move(result))).second);
+            };
+            hooks.failed = [&](std::size_t, const std::string& error) {
+                failures.push_back(error);
+            };
+            hooks.calls = [&](std::size_t) -> PluginCallState& { return calls; };
+            sim::detail::play_lane(remote, 0, units, in_flight, hooks, max_unsent);
+            CHECK(failures.empty());
+            REQUIRE(finished.size() == units.size());
+            for (std::size_t u = 0; u < units.size(); ++u)
+                CHECK(finished[u] == without_timing(play_unit(in_process, units[u])));
+        }
+    }
+    std::filesystem::remove_all(logs);
+}
