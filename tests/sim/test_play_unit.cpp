@@ -175,6 +175,36 @@ TEST_CASE("hands, decisions and samples are counted per format", "[unit]") {
     }
 }
 
+TEST_CASE("a deal's sums over its plays are exact however deep the stacks", "[unit]") {
+    // Sums wait for a deal's last play in 32 bits when no sum can need more, else in 64 bits,
+    // and the last slot's is minus the others' (work_unit.cpp). All-in against random with
+    // stacks of 4e9 chips: a deal's sum passes 2^31 in the wide case (a 32-bit sum would
+    // wrap and miss the net chips), and with the default 200 big blinds fits the narrow one.
+    for (const std::int64_t stack_big_blinds : {std::int64_t{200}, std::int64_t{2'000'000'000}}) {
+        for (Format format : {ROUND_ROBIN, RING}) {
+            INFO(Format_Name(format) << ", stacks of " << stack_big_blinds << " big blinds");
+            TournamentConfig c = config_of(format, {"allin", "random", "call", "tag"}, 40, 40);
+            c.set_stack_big_blinds(stack_big_blinds);
+            const Tournament t = make_tournament(c);
+            const UnitResult r = play_unit(t, 0);
+            Chips total = 0;
+            double biggest = 0;
+            for (const BotUnit& bot : r.bots()) {
+                CHECK(bot.samples().n() == 40);
+                CHECK(bot.samples().sum() == static_cast<double>(bot.net_chips()));
+                CHECK(bot.samples().sum_squares() >=
+                      bot.samples().sum() * bot.samples().sum() / 40 * (1 - 1e-12));
+                total += bot.net_chips();
+                biggest = std::max(biggest, bot.samples().sum_squares());
+            }
+            CHECK(total == 0);
+            if (format == ROUND_ROBIN)
+                CHECK(r.bots(0).samples().sum_squares() == r.bots(1).samples().sum_squares());
+            if (stack_big_blinds > 200) CHECK(biggest > 2147483648.0 * 2147483648.0);
+        }
+    }
+}
+
 TEST_CASE("random against fold: random never loses more than a chip per pair, and wins", "[unit]") {
     // Per duplicate pair, fold posts the small blind and folds in one half (-1); in the other
     // it wins at most random's limp (+2) or random's small blind (+1). So random loses at most

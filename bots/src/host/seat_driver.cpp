@@ -234,8 +234,14 @@ void SeatDriver::fall_back(int seat, FaultKind kind, const char* message) {
     table_->act(table_->legal_actions().can_check ? Action::check_call() : Action::fold());
 }
 
+const SeatFaults& SeatDriver::faults(int seat) const {
+    static const SeatFaults kNone{};
+    return faults_ ? (*faults_)[static_cast<std::size_t>(seat)] : kNone;
+}
+
 void SeatDriver::record_fault(int seat, FaultKind kind, const char* message) {
-    SeatFaults& f = faults_[static_cast<std::size_t>(seat)];
+    if (!faults_) faults_ = std::make_unique<std::array<SeatFaults, kMaxSeats>>();
+    SeatFaults& f = (*faults_)[static_cast<std::size_t>(seat)];
     if (f.total() == 0) {
         f.first_message = "hand " + std::to_string(table_->hand_number()) + ", " +
                           fault_kind_name(kind) + ": " + message;

@@ -44,6 +44,7 @@
 #include <climits>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 #include <system_error>
 
@@ -80,7 +81,10 @@ std::uint64_t bot_seed(std::uint64_t seed, std::int64_t unit, int bot) {
 // UnitBots
 
 UnitBots::UnitBots(const Tournament& tournament, const WorkUnit& unit, UnitContext& context)
-    : context_(&context), unit_(unit.index), num_slots_(unit.num_seats) {
+    : context_(&context),
+      unit_(unit.index),
+      num_slots_(unit.num_seats),
+      tally_(static_cast<std::size_t>(unit.num_seats)) {
     const TournamentConfig& config = tournament.config;
     for (int k = 0; k < num_slots_; ++k) {
         const int b = unit.seat_bot[static_cast<std::size_t>(k)];
@@ -189,57 +193,58 @@ void claim_hand_history_folder(const TournamentConfig& config) {
 HandHistoryWriter::HandHistoryWriter(const TournamentConfig& config, std::int64_t unit)
     : unit_(unit) {
     if (config.hh_out().empty()) return;
-    enabled_ = true;
     if (config.betting() == POT_LIMIT)
         throw std::runtime_error("hh_out: PHH has no variant for pot-limit hold'em, so '" +
                                  config.hh_out() + "' cannot be written for this tournament");
+    files_ = std::make_unique<Files>();
     for (const BotEntry& bot : config.bots())
-        names_.push_back(bot.name().empty() ? bot.spec() : bot.name());
+        files_->names.push_back(bot.name().empty() ? bot.spec() : bot.name());
     const std::filesystem::path dir(config.hh_out());
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec)
         throw std::runtime_error("hh_out: cannot create the folder '" + dir.string() +
                                  "': " + ec.message());
-    path_ = hand_history_file(config, unit);
-    temporary_ = path_;
-    temporary_ += ".tmp";
+    files_->path = hand_history_file(config, unit);
+    files_->temporary = files_->path;
+    files_->temporary += ".tmp";
 }
 
 HandHistoryWriter::~HandHistoryWriter() {
-    if (out_.is_open() && !finished_) {
-        out_.close();
+    if (files_ && files_->out.is_open() && !finished_) {
+        files_->out.close();
         std::error_code ec;
-        std::filesystem::remove(temporary_, ec);
+        std::filesystem::remove(files_->temporary, ec);
     }
 }
 
 // At the first hand rather than when the unit starts: a unit none of whose hands is sampled
 // leaves no file (an empty one per unit would bury the units that hold hands).
 void HandHistoryWriter::open() {
-    out_.open(temporary_, std::ios::binary | std::ios::trunc);
-    if (!out_)
-        throw std::runtime_error("hh_out: cannot create '" + temporary_.string() +
+    files_->out.open(files_->temporary, std::ios::binary | std::ios::trunc);
+    if (!files_->out)
+        throw std::runtime_error("hh_out: cannot create '" + files_->temporary.string() +
                                  "': " + std::strerror(errno));
 }
 
 void HandHistoryWriter::check_stream() {
-    if (!out_)
-        throw std::runtime_error("hh_out: cannot write '" + temporary_.string() +
+    if (!files_->out)
+        throw std::runtime_error("hh_out: cannot write '" + files_->temporary.string() +
                                  "': " + std::strerror(errno));
 }
 
 void HandHistoryWriter::write(const HandRecord& record, const GameDef& game,
                               const std::array<int, kMaxSeats>& bot_of_seat,
                               std::span<const HandTag> tags) {
-    if (!out_.is_open()) open();
+    std::ofstream& out = files_->out;
+    if (!out.is_open()) open();
     PhhHand hand;
     try {
         hand = phh_from_record(record, game);
     } catch (const std::invalid_argument& e) {
         ++skipped_;
-        out_ << "# hand " << record.hand_number << " of table " << record.table_id
-             << " not written: " << e.what() << "\n";
+        out << "# hand " << record.hand_number << " of table " << record.table_id
+            << " not written: " << e.what() << "\n";
         check_stream();
         return;
     }
@@ -248,43 +253,45 @@ void HandHistoryWriter::write(const HandRecord& record, const GameDef& game,
         const int seat = (record.button + k) % record.num_seats;
         if (record.dealt_in >> seat & 1u)
             hand.players.push_back(
-                names_[static_cast<std::size_t>(bot_of_seat[static_cast<std::size_t>(seat)])]);
+                files_
+                    ->names[static_cast<std::size_t>(bot_of_seat[static_cast<std::size_t>(seat)])]);
     }
     hand.metadata.emplace_back("unit", std::to_string(unit_));
     for (const HandTag& tag : tags)
         hand.metadata.emplace_back(tag.key, std::to_string(tag.value));
     ++written_;
-    out_ << (written_ > 1 ? "\n[" : "[") << written_ << "]\n" << write_phh(hand);
+    out << (written_ > 1 ? "\n[" : "[") << written_ << "]\n" << write_phh(hand);
     check_stream();
 }
 
 void HandHistoryWriter::finish() {
-    if (!enabled_ || finished_) return;
-    if (!out_.is_open()) {
+    if (!files_ || finished_) return;
+    Files& f = *files_;
+    if (!f.out.is_open()) {
         // No hand: the unit's file is no file. One an earlier run left under its name would
         // pass for this run's, so it goes, as writing the unit's hands would replace it.
         std::error_code ec;
-        std::filesystem::remove(path_, ec);
+        std::filesystem::remove(f.path, ec);
         if (ec)
-            throw std::runtime_error("hh_out: cannot remove '" + path_.string() +
+            throw std::runtime_error("hh_out: cannot remove '" + f.path.string() +
                                      "', left by an earlier run: " + ec.message());
         finished_ = true;
         return;
     }
     if (skipped_ > 0)
-        out_ << "# " << skipped_ << (skipped_ == 1 ? " hand" : " hands")
-             << " of this unit not written (see above)\n";
-    out_.flush();
+        f.out << "# " << skipped_ << (skipped_ == 1 ? " hand" : " hands")
+              << " of this unit not written (see above)\n";
+    f.out.flush();
     check_stream();
-    out_.close();
-    if (!out_)
-        throw std::runtime_error("hh_out: cannot write '" + temporary_.string() +
+    f.out.close();
+    if (!f.out)
+        throw std::runtime_error("hh_out: cannot write '" + f.temporary.string() +
                                  "': " + std::strerror(errno));
     std::error_code ec;
-    std::filesystem::rename(temporary_, path_, ec);
+    std::filesystem::rename(f.temporary, f.path, ec);
     if (ec)
-        throw std::runtime_error("hh_out: cannot rename '" + temporary_.string() + "' to '" +
-                                 path_.string() + "': " + ec.message());
+        throw std::runtime_error("hh_out: cannot rename '" + f.temporary.string() + "' to '" +
+                                 f.path.string() + "': " + ec.message());
     finished_ = true;
 }
 
@@ -311,65 +318,48 @@ namespace {
 // bench); add_hand() is kept out of line for that reason.
 class CashTally {
   public:
-    CashTally(int seats, int deals, int plays, bool allin_ev)
+    // `table_chips`: the chips at the table (a hand's net of a seat is never more than that).
+    CashTally(int seats, int deals, int plays, bool allin_ev, Chips table_chips)
         : n_(seats),
           slots_(static_cast<std::size_t>(seats)),
+          deals_(static_cast<std::size_t>(deals)),
           plays_(plays),
           allin_ev_(allin_ev),
-          // With several plays per deal a sample is complete only after the last play: the
-          // sums of each deal wait here, deal-major ([deal * n + slot]).
-          deal_net_(plays > 1 ? static_cast<std::size_t>(deals) * slots_ : 0),
-          deal_ev_(plays > 1 && allin_ev ? deal_net_.size() : 0) {}
+          // Four bytes a sum when no sum over a deal's plays can need more.
+          narrow_(table_chips <= std::numeric_limits<std::int32_t>::max() / plays),
+          slot_(slots_),
+          deal_net32_(plays > 1 && narrow_ ? static_cast<std::size_t>(deals) * (slots_ - 1) : 0),
+          deal_net64_(plays > 1 && !narrow_ ? static_cast<std::size_t>(deals) * (slots_ - 1) : 0),
+          deal_ev_(plays > 1 && allin_ev ? static_cast<std::size_t>(deals) * slots_ : 0) {}
 
     // The hand that `table` has just finished, deal `deal` of the unit.
     [[gnu::noinline]] void add_hand(const Table& table,
                                     const std::array<int, kMaxSeats>& slot_of_seat, int deal) {
         // One loop per case, as the loop inside one function used to be unswitched.
-        if (allin_ev_)
-            tally_hand<true>(table, slot_of_seat, deal);
-        else if (plays_ == 1)
-            tally_hand<false, true>(table, slot_of_seat, deal);
-        else
-            tally_hand<false, false>(table, slot_of_seat, deal);
-    }
-
-    template <bool kAllinEv, bool kOnePlay = false>
-    [[gnu::always_inline]] void tally_hand(const Table& table,
-                                           const std::array<int, kMaxSeats>& slot_of_seat,
-                                           int deal) {
-        const HandRecord& record = table.last_hand();
-        std::array<double, kMaxSeats> ev{};
-        if constexpr (kAllinEv) {
-            for (int s = 0; s < n_; ++s)
-                ev[static_cast<std::size_t>(s)] =
-                    static_cast<double>(record.net[static_cast<std::size_t>(s)]);
-            evaluator_.adjust(table, ev);
-        }
-        const bool one_play = kAllinEv ? plays_ == 1 : kOnePlay;
-        for (int s = 0; s < n_; ++s) {
-            const auto seat = static_cast<std::size_t>(s);
-            const auto k = static_cast<std::size_t>(slot_of_seat[seat]);
-            const Chips chips = record.net[seat];
-            ++hands_[k];
-            net_[k] += chips;
-            if constexpr (kAllinEv) net_ev_[k] += ev[seat];
-            if (one_play) {
-                samples_[k].add(static_cast<double>(chips));
-                if constexpr (kAllinEv) samples_ev_[k].add(ev[seat]);
-            } else {
-                const std::size_t at = static_cast<std::size_t>(deal) * slots_ + k;
-                deal_net_[at] += chips;
-                if constexpr (kAllinEv) deal_ev_[at] += ev[seat];
-            }
+        const Sums sums = plays_ == 1 ? Sums::None : narrow_ ? Sums::Narrow : Sums::Wide;
+        if (allin_ev_) {
+            if (sums == Sums::None)
+                tally_hand<true, Sums::None>(table, slot_of_seat, deal);
+            else if (sums == Sums::Narrow)
+                tally_hand<true, Sums::Narrow>(table, slot_of_seat, deal);
+            else
+                tally_hand<true, Sums::Wide>(table, slot_of_seat, deal);
+        } else if (sums == Sums::None) {
+            tally_hand<false, Sums::None>(table, slot_of_seat, deal);
+        } else if (sums == Sums::Narrow) {
+            tally_hand<false, Sums::Narrow>(table, slot_of_seat, deal);
+        } else {
+            tally_hand<false, Sums::Wide>(table, slot_of_seat, deal);
         }
     }
 
     // After the last play: each deal's sums become samples.
     void close_deals() {
-        for (std::size_t at = 0; at < deal_net_.size(); ++at) {
-            samples_[at % slots_].add(static_cast<double>(deal_net_[at]));
-            if (allin_ev_) samples_ev_[at % slots_].add(deal_ev_[at]);
-        }
+        if (plays_ == 1) return;
+        if (narrow_)
+            close_sums(deal_net32_);
+        else
+            close_sums(deal_net64_);
     }
 
     // The unit's result: one BotUnit per slot, and the pair's figures heads-up.
@@ -382,12 +372,13 @@ class CashTally {
             const auto slot = static_cast<std::size_t>(k);
             BotUnit& bot = *result.add_bots();
             bot.set_bot(unit.seat_bot[slot]);
-            bot.set_hands(hands_[slot]);
-            bot.set_net_chips(net_[slot]);
-            to_proto(samples_[slot], *bot.mutable_samples());
+            const Slot& s = slot_[slot];
+            bot.set_hands(s.hands);
+            bot.set_net_chips(s.net);
+            to_proto(s.samples, *bot.mutable_samples());
             if (allin_ev_) {
-                bot.set_net_allin_ev(net_ev_[slot]);
-                to_proto(samples_ev_[slot], *bot.mutable_samples_allin_ev());
+                bot.set_net_allin_ev(s.net_ev);
+                to_proto(s.samples_ev, *bot.mutable_samples_allin_ev());
             }
             bots.fill(k, bot);
             decision_ns += bot.decision_ns();
@@ -407,30 +398,98 @@ class CashTally {
         pair.set_a(a);
         pair.set_b(b);
         pair.set_hands(result.hands());
-        pair.set_net_chips_a(unit.seat_bot[0] == a ? net_[0] : net_[1]);
-        SampleMoments m = samples_[0];
+        pair.set_net_chips_a(unit.seat_bot[0] == a ? slot_[0].net : slot_[1].net);
+        SampleMoments m = slot_[0].samples;
         m.sum *= sign;
         to_proto(m, *pair.mutable_samples());
         if (allin_ev_) {
-            pair.set_net_allin_ev_a(sign * net_ev_[0]);
-            SampleMoments m_ev = samples_ev_[0];
+            pair.set_net_allin_ev_a(sign * slot_[0].net_ev);
+            SampleMoments m_ev = slot_[0].samples_ev;
             m_ev.sum *= sign;
             to_proto(m_ev, *pair.mutable_samples_allin_ev());
         }
     }
 
+    // How a hand's nets wait for the deal's other plays: not at all (one play), or in
+    // deal_net32_ or deal_net64_.
+    enum class Sums : std::uint8_t { None, Narrow, Wide };
+
+    template <bool kAllinEv, Sums kSums>
+    [[gnu::always_inline]] void tally_hand(const Table& table,
+                                           const std::array<int, kMaxSeats>& slot_of_seat,
+                                           int deal) {
+        const HandRecord& record = table.last_hand();
+        std::array<double, kMaxSeats> ev{};
+        if constexpr (kAllinEv) {
+            for (int s = 0; s < n_; ++s)
+                ev[static_cast<std::size_t>(s)] =
+                    static_cast<double>(record.net[static_cast<std::size_t>(s)]);
+            evaluator_.adjust(table, ev);
+        }
+        Slot* const slots = slot_.data();
+        const std::size_t row = static_cast<std::size_t>(deal) * (slots_ - 1);
+        for (int s = 0; s < n_; ++s) {
+            const auto seat = static_cast<std::size_t>(s);
+            const auto k = static_cast<std::size_t>(slot_of_seat[seat]);
+            const Chips chips = record.net[seat];
+            Slot& slot = slots[k];
+            ++slot.hands;
+            slot.net += chips;
+            if constexpr (kAllinEv) slot.net_ev += ev[seat];
+            if constexpr (kSums == Sums::None) {
+                slot.samples.add(static_cast<double>(chips));
+                if constexpr (kAllinEv) slot.samples_ev.add(ev[seat]);
+            } else {
+                if constexpr (kAllinEv)
+                    deal_ev_[static_cast<std::size_t>(deal) * slots_ + k] += ev[seat];
+                if (k + 1 == slots_) continue;  // the last slot's sum is known from the others'
+                if constexpr (kSums == Sums::Narrow)
+                    deal_net32_[row + k] += static_cast<std::int32_t>(chips);
+                else
+                    deal_net64_[row + k] += chips;
+            }
+        }
+    }
+
+    // A hand's nets add up to zero, and so do a deal's sums: the last slot's is minus the
+    // others'.
+    template <typename Sum>
+    void close_sums(const std::vector<Sum>& sums) {
+        const std::size_t last = slots_ - 1;
+        for (std::size_t d = 0; d < deals_; ++d) {
+            const Sum* row = sums.data() + d * last;
+            Chips rest = 0;
+            for (std::size_t k = 0; k < last; ++k) {
+                rest += row[k];
+                slot_[k].samples.add(static_cast<double>(row[k]));
+            }
+            slot_[last].samples.add(static_cast<double>(-rest));
+            if (allin_ev_)
+                for (std::size_t k = 0; k < slots_; ++k)
+                    slot_[k].samples_ev.add(deal_ev_[d * slots_ + k]);
+        }
+    }
+
+    struct Slot {
+        std::int64_t hands = 0;
+        Chips net = 0;
+        double net_ev = 0;
+        SampleMoments samples;
+        SampleMoments samples_ev;
+    };
     const int n_;
     const std::size_t slots_;
+    const std::size_t deals_;
     const int plays_;
     const bool allin_ev_;
+    const bool narrow_;
     AllinEvaluator evaluator_;
-    std::array<std::int64_t, kMaxSeats> hands_{};
-    std::array<Chips, kMaxSeats> net_{};
-    std::array<double, kMaxSeats> net_ev_{};
-    std::array<SampleMoments, kMaxSeats> samples_{};
-    std::array<SampleMoments, kMaxSeats> samples_ev_{};
-    std::vector<Chips> deal_net_;
-    std::vector<double> deal_ev_;
+    std::vector<Slot> slot_;
+    // With several plays per deal a sample is complete only after the last play: the sums of
+    // each deal wait here, deal-major, for every slot but the last ([deal * (n - 1) + slot]).
+    std::vector<std::int32_t> deal_net32_;
+    std::vector<Chips> deal_net64_;
+    std::vector<double> deal_ev_;  // [deal * n + slot]
 };
 
 }  // namespace
@@ -454,7 +513,10 @@ Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, Uni
 
     UnitBots bots(tournament, unit, context);
     HandHistoryWriter history(config, unit.index);
-    CashTally tally(n, deals, plays, config.allin_ev());
+    Chips table_chips = 0;
+    for (int s = 0; s < n; ++s)
+        table_chips += game.starting_stacks[static_cast<std::size_t>(s)];
+    CashTally tally(n, deals, plays, config.allin_ev(), table_chips);
 
     for (int r = 0; r < plays; ++r) {
         Table table(game, config.seed(), unit.table_id);

@@ -83,7 +83,7 @@ class UnitBots {
     int num_slots_;
     int drivers_ = 0;  // timing seeds handed out
     std::vector<std::unique_ptr<Bot>> bots_;
-    std::array<Tally, kMaxSeats> tally_{};
+    std::vector<Tally> tally_;  // one per slot
 };
 
 // PHH extra metadata of a written hand (unit, deal, rotation, ...): key and integer value.
@@ -124,7 +124,7 @@ class HandHistoryWriter {
     HandHistoryWriter(const HandHistoryWriter&) = delete;
     HandHistoryWriter& operator=(const HandHistoryWriter&) = delete;
 
-    bool enabled() const { return enabled_; }
+    bool enabled() const { return files_ != nullptr; }
     // Writes the hand; bot_of_seat names the players (config.bots index per seat).
     void write(const HandRecord& record, const GameDef& game,
                const std::array<int, kMaxSeats>& bot_of_seat, std::span<const HandTag> tags);
@@ -138,12 +138,15 @@ class HandHistoryWriter {
     void open();
     void check_stream();
 
-    bool enabled_ = false;
+    // Only when enabled: a unit's frame stays small with thousands of tables in flight.
+    struct Files {
+        std::vector<std::string> names;  // the players, by config.bots index
+        std::filesystem::path path;
+        std::filesystem::path temporary;
+        std::ofstream out;
+    };
+    std::unique_ptr<Files> files_;
     bool finished_ = false;
-    std::vector<std::string> names_;
-    std::filesystem::path path_;
-    std::filesystem::path temporary_;
-    std::ofstream out_;
     std::int64_t unit_ = 0;
     std::int64_t written_ = 0;
     std::int64_t skipped_ = 0;

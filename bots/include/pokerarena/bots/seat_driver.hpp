@@ -20,7 +20,8 @@
 // - Decision times are sampled: about one decide() in kTimingMeanGap is timed with a clock
 //   read (DecisionTimes); the others cost a countdown. The gaps between timed decisions come
 //   from their own generator, seeded by the host, so play never depends on them.
-// - play_hand() allocates nothing (apart from the first fault message of a seat).
+// - play_hand() allocates nothing (apart from the first fault of the driver and the first fault
+//   message of a seat).
 // - Decisions in flight: after post_decisions(ticket), a seat whose bot is a process bot
 //   (Bot::remote()) is not waited for. step_hand() posts its request with `ticket` and
 //   returns Waiting, the table paused in AwaitingAction; once the ticket has the answer, the
@@ -43,6 +44,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -120,7 +122,7 @@ class SeatDriver {
     }
 
     Table& table() { return *table_; }
-    const SeatFaults& faults(int seat) const { return faults_[static_cast<std::size_t>(seat)]; }
+    const SeatFaults& faults(int seat) const;
     // Decisions asked of the seat's bot so far.
     std::int64_t decisions(int seat) const { return decisions_[static_cast<std::size_t>(seat)]; }
     const DecisionTimes& decision_times(int seat) const {
@@ -160,7 +162,9 @@ class SeatDriver {
     Table* table_;
     int num_seats_;
     std::array<Bot*, kMaxSeats> bots_{};
-    std::array<SeatFaults, kMaxSeats> faults_{};
+    // Made at the first fault: most drivers have none, and a driver in each of thousands of
+    // tables in flight is better without 800 bytes of zeros.
+    std::unique_ptr<std::array<SeatFaults, kMaxSeats>> faults_;
     std::array<std::int64_t, kMaxSeats> decisions_{};
     std::array<DecisionTimes, kMaxSeats> times_{};
     BotRng timing_rng_;          // the gaps between timed decisions, and nothing else
