@@ -388,6 +388,10 @@ TEST_CASE("the SPRT stops the match at the deciding block", "[aggregate]") {
     CHECK(r.bots(0).mbb_per_hand().biased_by_sprt_stop());
     CHECK(r.bots(1).rating().biased_by_sprt_stop());
     CHECK(r.pairs(0).mbb_per_hand_a().biased_by_sprt_stop());
+    // Only the estimates the report has: no all-in EV, no prize appear for the mark.
+    CHECK_FALSE(r.bots(0).has_mbb_per_hand_allin_ev());
+    CHECK_FALSE(r.bots(0).has_prize());
+    CHECK_FALSE(r.pairs(0).has_mbb_per_hand_allin_ev_a());
 
     // The same without the units in flight: the same report.
     const std::vector<UnitResult> first_twenty(units.begin(), units.begin() + 20);

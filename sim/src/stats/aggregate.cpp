@@ -47,15 +47,21 @@ void set_estimate(Estimate* out, const Summary& s) {
     out->set_too_few_samples(s.too_few_samples);
 }
 
-// Every estimate of the report, marked as biased by the SPRT's stop.
+// Every estimate of the report, marked as biased by the SPRT's stop. Only those it has: a
+// mutable_ accessor would add the others (a rating where there is none).
 void mark_biased_by_stop(Report& report) {
-    for (BotResult& bot : *report.mutable_bots())
-        for (Estimate* e : {bot.mutable_mbb_per_hand(), bot.mutable_mbb_per_hand_allin_ev(),
-                            bot.mutable_rating(), bot.mutable_prize()})
-            e->set_biased_by_sprt_stop(true);
-    for (PairResult& pair : *report.mutable_pairs())
-        for (Estimate* e : {pair.mutable_mbb_per_hand_a(), pair.mutable_mbb_per_hand_allin_ev_a()})
-            e->set_biased_by_sprt_stop(true);
+    for (BotResult& bot : *report.mutable_bots()) {
+        if (bot.has_mbb_per_hand()) bot.mutable_mbb_per_hand()->set_biased_by_sprt_stop(true);
+        if (bot.has_mbb_per_hand_allin_ev())
+            bot.mutable_mbb_per_hand_allin_ev()->set_biased_by_sprt_stop(true);
+        if (bot.has_rating()) bot.mutable_rating()->set_biased_by_sprt_stop(true);
+        if (bot.has_prize()) bot.mutable_prize()->set_biased_by_sprt_stop(true);
+    }
+    for (PairResult& pair : *report.mutable_pairs()) {
+        if (pair.has_mbb_per_hand_a()) pair.mutable_mbb_per_hand_a()->set_biased_by_sprt_stop(true);
+        if (pair.has_mbb_per_hand_allin_ev_a())
+            pair.mutable_mbb_per_hand_allin_ev_a()->set_biased_by_sprt_stop(true);
+    }
 }
 
 // Chips per sample to mbb per hand: every sample spans hands / n hands.
