@@ -243,15 +243,19 @@ UnitResult play_unit(const Tournament& tournament, std::int64_t unit);
 // complete) from the finished units, with each plugin bot's identity (bots[i].plugin) and
 // run.plugin_folder from the tournament; the rest of run, and timing, are left for the caller.
 // - Win rates are summarize(samples, 1000 * samples.n / (big_blind * hands)) in mbb per hand
-//   (cash formats; sit-and-go reports prize, roi and itm_rate instead).
+//   (heads-up formats), or summarize_clusters over the units' samples with the same scale
+//   (ring: each unit is a seating of its own); sit-and-go reports prize (summarize_clusters of
+//   each unit's prizes), roi and itm_rate instead. Each estimate carries too_few_samples.
 // - Ratings (heads-up formats): least_squares_ratings over the pairs with at least 2 samples,
-//   std_error = ci95 / 1.96; a pair with no spread (an exact result, such as allin vs call
-//   duplicate) gets the smallest positive std_error of the field, or kExactPairStdError when
-//   no pair has one, so it weighs at least as much as any other. None when those pairs do not
-//   connect the field.
-// - With an SPRT, the test is run after each unit of the unbroken run of units 0, 1, 2, ...;
-//   at the first unit where it decides, the match is over: later units are dropped (not
-//   counted, not kept in report.units) and the report is complete.
+//   std_error = stddev / sqrt(samples), the pairs with too few samples weighed by
+//   weigh_uncertain_pairs (the field's pooled spread; kExactPairStdError when no pair has a
+//   spread, and then the ratings have an infinite ci95); ci95 = student_t_quantile(0.975,
+//   sum over the pairs of samples - 1) standard errors. None when those pairs do not connect
+//   the field.
+// - With an SPRT, the test is run after each unit of the unbroken run of units 0, 1, 2, ...
+//   (SprtMonitor: every whole unit is a block); at the first unit where it decides, the match
+//   is over: later units are dropped (not counted, not kept in report.units), the report is
+//   complete, and every estimate it has is marked biased_by_sprt_stop.
 // - complete: every unit of the schedule is present, or the SPRT decided.
 // Throws std::invalid_argument for a unit index outside the schedule, a unit given twice
 // (naming it), a result that does not match the configuration (as listed above) or totals
