@@ -58,10 +58,10 @@ def rate_text(successes, n):
 
 
 class Runner:
-    def __init__(self, binary, jobs):
+    def __init__(self, binary, jobs, folder):
         self.binary = binary
         self.jobs = jobs
-        self.folder = tempfile.mkdtemp(prefix="validate_stats.")
+        self.folder = folder  # where each run writes its report, read and removed at once
         self.names = itertools.count()  # next() on it is atomic: the runs' threads share it
 
     def run(self, args):
@@ -201,14 +201,15 @@ def main():
                  "(build it, or give --pokerarena PATH)")
     if options.seeds < 1 or options.jobs < 1:
         sys.exit("validate_stats: --seeds and --jobs must be at least 1")
-    runner = Runner(options.pokerarena, options.jobs)
-    if options.only in (None, "coverage"):
-        coverage(runner, options.seeds)
-    if options.only in (None, "seating"):
-        seating(runner)
-    if options.only in (None, "sprt"):
-        sprt_rates(runner, options.seeds, options.truth)
-    os.rmdir(runner.folder)
+    # Removed with whatever is in it however the check ends (a failed run exits in between).
+    with tempfile.TemporaryDirectory(prefix="validate_stats.") as folder:
+        runner = Runner(options.pokerarena, options.jobs, folder)
+        if options.only in (None, "coverage"):
+            coverage(runner, options.seeds)
+        if options.only in (None, "seating"):
+            seating(runner)
+        if options.only in (None, "sprt"):
+            sprt_rates(runner, options.seeds, options.truth)
 
 
 if __name__ == "__main__":
