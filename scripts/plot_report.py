@@ -7,7 +7,8 @@ Usage:
 Writes into DIR (default: the current folder):
   win_rates.png    each bot's win rate with its 95% confidence interval (mbb/hand; all-in
                    adjusted beside it when the report has it; ROI for sit-and-go); a figure
-                   of fewer than 2 samples has no interval, and the axis label says so
+                   of fewer than 2 samples, or of samples without spread, has no interval,
+                   and the axis label says so
   crosstable.png   heads-up formats: row bot against column bot, mbb/hand, as a heat map
   winnings.png     each bot's cumulative winnings in big blinds over the hands it played, in
                    schedule order (a round robin plays one pair after another, so a line's
@@ -126,7 +127,7 @@ def draw_win_rates(ax, report, config_pb2):
             ax.legend(loc="best", fontsize="small")
         x_label = "mbb/hand (95% confidence interval)"
     if not all(math.isfinite(ci) for ci in intervals):
-        x_label += "\nno interval: fewer than 2 samples"
+        x_label += "\nno interval: fewer than 2 samples, or no spread"
     ax.set_xlabel(x_label)
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_yticks(positions)
@@ -139,8 +140,8 @@ def draw_win_rates(ax, report, config_pb2):
 
 def error_bars(intervals):
     """barh's xerr for these 95% half-widths: NaN (no error bar) where the report has no
-    interval (infinity, for fewer than two samples), and None when no bar has one, because
-    matplotlib's errorbar raises StopIteration when every error is NaN."""
+    interval (infinity, for fewer than two samples or no spread), and None when no bar has one,
+    because matplotlib's errorbar raises StopIteration when every error is NaN."""
     errors = [ci if math.isfinite(ci) else float("nan") for ci in intervals]
     return errors if any(math.isfinite(e) for e in errors) else None
 

@@ -1,4 +1,5 @@
-// `pokerarena report FILE [--json [OUT]]`: a report file as the console table, or as JSON.
+// `pokerarena report FILE [--json [OUT]] [--csv DIR]`: a report file as the console table, as
+// JSON, or as CSV files.
 #include <cerrno>
 #include <cstring>
 #include <exception>
@@ -11,6 +12,7 @@
 
 #include "cli_checks.hpp"
 #include "commands.hpp"
+#include "pokerarena/sim/report_csv.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_table.hpp"
 
@@ -21,6 +23,7 @@ namespace {
 struct ReportOptions {
     std::string file;
     std::optional<std::string> json;  // set by --json; empty: standard output
+    std::string csv;                  // --csv DIR; empty: none
 };
 
 void write_text(const std::string& text, const std::string& path) {
@@ -39,8 +42,9 @@ int run_report(const ReportOptions& options) {
                 ": the report being read; give another file, or no file for "
                 "standard output");
         const sim::Report report = sim::read_report(options.file);
+        if (!options.csv.empty()) sim::write_report_csv(report, options.csv);
         if (!options.json) {
-            sim::print_report_table(report, std::cout);
+            if (options.csv.empty()) sim::print_report_table(report, std::cout);
         } else if (options.json->empty()) {
             std::cout << sim::report_to_json(report);
         } else {
@@ -66,16 +70,24 @@ void add_report_command(CLI::App& app, int& exit_code) {
         report->add_option("--json", "Print JSON instead of the table, to OUT or standard output")
             ->type_name("[OUT]")
             ->expected(0, 1);
+    report
+        ->add_option("--csv", options->csv,
+                     "Write bots.csv, pairs.csv and curve.csv into DIR (made if missing) instead "
+                     "of the table")
+        ->type_name("DIR");
     report->footer(
         "The table: the bots ranked by mbb/hand (milli big blinds won per hand) with 95%\n"
         "confidence intervals and LOS (probability of being ahead), all-in adjusted figures and\n"
         "ratings when the report has them, faults and decision times; the crosstable of\n"
         "heads-up formats; places, ROI and ITM of sit-and-go; the SPRT and the speed.\n"
         "JSON has every field of sim/proto/report.proto, named as there (docs/formats.md).\n"
+        "CSV: one row per bot, per pair (both names beside the indices) and per curve point,\n"
+        "plain numbers, for pandas: pd.read_csv(\"DIR/bots.csv\") (docs/formats.md).\n"
         "Exit code 2 when the file cannot be read.\n\n"
         "Examples:\n"
         "  pokerarena report results/round_robin.pb\n"
         "  pokerarena report results/round_robin.pb --json results/round_robin.json\n"
+        "  pokerarena report results/round_robin.pb --csv results/round_robin_csv\n"
         "  pokerarena report results/round_robin.pb --json | jq '.bots[].mbb_per_hand'");
     report->callback([options, json, &exit_code] {
         ReportOptions resolved = *options;

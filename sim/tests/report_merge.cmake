@@ -62,6 +62,29 @@ if(NOT output MATCHES "^{\n *\"config\": {")
   message(FATAL_ERROR "report --json FILE does not print JSON")
 endif()
 
+# CSV for pandas: one row per bot and per pair, names beside the indices, plain numbers.
+file(REMOVE_RECURSE ${DIR}/csv)
+pokerarena(0 report ${DIR}/merged.pb --csv ${DIR}/csv)
+if(NOT output STREQUAL "")
+  message(FATAL_ERROR "report --csv printed the table too:\n${output}")
+endif()
+file(STRINGS ${DIR}/csv/bots.csv bot_rows)
+file(STRINGS ${DIR}/csv/pairs.csv pair_rows)
+file(STRINGS ${DIR}/csv/curve.csv curve_rows)
+list(LENGTH bot_rows bot_count)
+list(LENGTH pair_rows pair_count)
+list(GET bot_rows 0 bot_header)
+list(GET bot_rows 1 first_bot)
+list(GET pair_rows 1 first_pair)
+list(GET curve_rows 0 curve_header)
+if(NOT bot_count EQUAL 4 OR NOT pair_count EQUAL 4
+   OR NOT bot_header MATCHES "^bot,name,spec,hands,net_chips,decisions,faults,mbb_per_hand,mbb_per_hand_ci95,"
+   OR NOT first_bot MATCHES "^0,tag,tag,[0-9]+,-?[0-9]+,"
+   OR NOT first_pair MATCHES "^0,tag,1,call,[0-9]+,"
+   OR NOT curve_header STREQUAL "hands,tag,call,random")
+  message(FATAL_ERROR "report --csv: unexpected files:\n${bot_rows}\n${pair_rows}\n${curve_header}")
+endif()
+
 pokerarena(0 run --bots tag,call,fold --hands 300 --seed 3 --allin-ev --threads 2 --quiet
   --shard 2/2 --out ${DIR}/other.pb)
 pokerarena(2 merge ${DIR}/shard1.pb ${DIR}/other.pb -o ${DIR}/never.pb)

@@ -28,6 +28,15 @@ pokerarena_cli_test("run sprt with shard" 2 "--shard 2/4 with --sprt: the sequen
   run --bots tag,call --sprt 0,20,0.05,0.05 --shard 2/4)
 pokerarena_cli_test("run bad sprt" 2 "--sprt 0,x,0.05,0.05: 'x' is not a number"
   run --bots tag,call --sprt 0,x,0.05,0.05)
+# Issue 23's heavy-tailed pair (a true edge of about +27): the old test accepted H0 after 1,466
+# hands. The blocks do not depend on --hands, so a match 100 times longer stops at the same
+# hand.
+foreach(hands 1500000 150000000)
+  pokerarena_cli_test("run sprt heavy-tailed pair, ${hands} deals" 0
+    "SPRT 0 vs 27[.]5 mbb/hand [(]alpha 0[.]05, beta 0[.]05[)]: H1 [(]mbb1[)] after 267,264 hands, LLR 3[.]01 [(]bounds -2[.]94, 2[.]94; 261 blocks[)]\n"
+    run --bots a=tag,b=tag:bet_size=3 --sprt 0,27.5,0.05,0.05 --hands ${hands} --seed 9089
+    --threads 2 --quiet -o ${run_dir}/sprt_heavy_${hands}.pb)
+endforeach()
 # 0 would mean "the default" in a configuration and "-1" would wrap to 2^64 - 1, so these
 # flags refuse them (CLI11's validation error, 105) rather than play something else.
 pokerarena_cli_test("run hands 0" 105 "--hands: '0': expected a whole number of 1 or more"
@@ -88,7 +97,7 @@ set_tests_properties("sim: run resume" PROPERTIES TIMEOUT 180)
 
 # The determinism signature: the same checksum with 1 and 2 threads. A change to how hands
 # play moves it; update it here and quote it in the commit message.
-set(bench_checksum "f67f2bc017df7bb3")
+set(bench_checksum "fb46b69971aeb235")
 pokerarena_cli_test("bench 1 thread" 0 "Hands: 199998\n.*Checksum: ${bench_checksum}\n"
   bench --threads 1 --hands 200000)
 pokerarena_cli_test("bench 2 threads" 0 "Hands: 199998\n.*Checksum: ${bench_checksum}\n"

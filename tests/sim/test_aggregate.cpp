@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -80,8 +81,9 @@ TEST_CASE("win rates, confidence and ratings of a two-bot match", "[aggregate]")
     // Bot 0 won 3, -1, 5, 1 chips over 4 pairs of 2 hands: 8 chips in 8 hands = 0.5 big blinds
     // = 500 mbb per hand. Per pair: mean 2 chips, deviations 1, -3, 3, -1, variance 20 / 3,
     // stddev 2.581989 chips; in mbb per hand (x 1000 / (2 bb * 2 hands) = 250) 645.4972;
-    // standard error 645.4972 / sqrt(4) = 322.7486; ci95 = 1.96 x that = 632.5873;
-    // los = Phi(500 / 322.7486) = Phi(1.549193) = 0.939331.
+    // standard error 645.4972 / sqrt(4) = 322.7486; ci95 = t(0.975, 3) x that = 3.182446 x
+    // 322.7486 = 1027.1301; los = T_3(500 / 322.7486) = T_3(1.549193) = 0.890449 (T_3(t) =
+    // 1/2 + (t / (sqrt(3) (1 + t^2 / 3)) + atan(t / sqrt(3))) / pi). 4 samples: too few.
     REQUIRE(r.bots_size() == 2);
     const BotResult& b0 = r.bots(0);
     CHECK(b0.name() == "call");
@@ -90,11 +92,13 @@ TEST_CASE("win rates, confidence and ratings of a two-bot match", "[aggregate]")
     CHECK(b0.net_chips() == 8);
     CHECK(b0.mbb_per_hand().mean() == Approx(500));
     CHECK(b0.mbb_per_hand().stddev() == Approx(645.4972));
-    CHECK(b0.mbb_per_hand().ci95() == Approx(632.5873));
-    CHECK(b0.mbb_per_hand().los() == Approx(0.939331).epsilon(1e-5));
+    CHECK(b0.mbb_per_hand().ci95() == Approx(1027.1301));
+    CHECK(b0.mbb_per_hand().los() == Approx(0.890449).epsilon(1e-5));
     CHECK(b0.mbb_per_hand().samples() == 4);
+    CHECK(b0.mbb_per_hand().too_few_samples());
+    CHECK_FALSE(b0.mbb_per_hand().biased_by_sprt_stop());
     CHECK(r.bots(1).mbb_per_hand().mean() == Approx(-500));
-    CHECK(r.bots(1).mbb_per_hand().ci95() == Approx(632.5873));
+    CHECK(r.bots(1).mbb_per_hand().ci95() == Approx(1027.1301));
     CHECK(r.bots(1).net_chips() == -8);
     CHECK_FALSE(b0.has_mbb_per_hand_allin_ev());
     // 40 decisions in 8000 ns: 0.2 microseconds each.
@@ -104,16 +108,19 @@ TEST_CASE("win rates, confidence and ratings of a two-bot match", "[aggregate]")
     REQUIRE(r.pairs_size() == 1);
     CHECK(r.pairs(0).a() == 0);
     CHECK(r.pairs(0).b() == 1);
+    CHECK(r.pairs(0).name_a() == "call");
+    CHECK(r.pairs(0).name_b() == "fold");
     CHECK(r.pairs(0).hands() == 8);
     CHECK(r.pairs(0).net_chips_a() == 8);
     CHECK(r.pairs(0).mbb_per_hand_a().mean() == Approx(500));
-    CHECK(r.pairs(0).mbb_per_hand_a().ci95() == Approx(632.5873));
+    CHECK(r.pairs(0).mbb_per_hand_a().ci95() == Approx(1027.1301));
 
-    // One pair: ratings +-250 (half the difference), ci95 = 1.96 x 322.7486 / 2 = 316.2936;
-    // los = Phi(250 / 161.3743) = Phi(1.549193).
+    // One pair: ratings +-250 (half the difference), ci95 = t(0.975, 3) x 322.7486 / 2 =
+    // 513.5651 (the pair's 3 degrees of freedom); los = T_3(250 / 161.3743) = T_3(1.549193).
     CHECK(b0.rating().mean() == Approx(250));
-    CHECK(b0.rating().ci95() == Approx(316.2936));
-    CHECK(b0.rating().los() == Approx(0.939331).epsilon(1e-5));
+    CHECK(b0.rating().ci95() == Approx(513.5651));
+    CHECK(b0.rating().los() == Approx(0.890449).epsilon(1e-5));
+    CHECK(b0.rating().too_few_samples());
     CHECK(r.bots(1).rating().mean() == Approx(-250));
 
     CHECK(r.units_total() == 2);
@@ -153,6 +160,8 @@ TEST_CASE("all-in adjusted win rates are summarized like the raw ones", "[aggreg
     CHECK(r.bots(0).mbb_per_hand().mean() == Approx(250));
     CHECK(r.bots(0).mbb_per_hand_allin_ev().mean() == Approx(250));
     CHECK(r.bots(0).mbb_per_hand_allin_ev().stddev() == 0);
+    CHECK(r.bots(0).mbb_per_hand_allin_ev().ci95() == std::numeric_limits<double>::infinity());
+    CHECK(r.bots(0).mbb_per_hand_allin_ev().too_few_samples());
     CHECK(r.bots(0).mbb_per_hand_allin_ev().samples() == 2);
     CHECK(r.pairs(0).mbb_per_hand_allin_ev_a().mean() == Approx(250));
     // Raw: 4 and -2 chips per pair -> 1000 and -500 mbb per hand, stddev 1060.660.
@@ -176,7 +185,8 @@ TEST_CASE("ratings of a round robin fit the crosstable", "[aggregate]") {
     CHECK(r.pairs(1).a() == 0);
     CHECK(r.pairs(1).b() == 2);
     CHECK(r.pairs(1).mbb_per_hand_a().mean() == Approx(750));
-    CHECK(r.pairs(1).mbb_per_hand_a().ci95() == Approx(1.96 * 250));
+    // 2 samples: t(0.975, 1) = 12.706205 standard errors.
+    CHECK(r.pairs(1).mbb_per_hand_a().ci95() == Approx(12.706205 * 250));
     CHECK(r.bots(0).rating().mean() == Approx(1000.0 / 3));
     CHECK(r.bots(1).rating().mean() == Approx(0).margin(1e-9));
     CHECK(r.bots(2).rating().mean() == Approx(-1000.0 / 3));
@@ -187,29 +197,41 @@ TEST_CASE("ratings of a round robin fit the crosstable", "[aggregate]") {
     CHECK(r.bots(1).hands() == 8);
 }
 
-TEST_CASE("a pair with an exact result weighs like the most precise pair", "[aggregate]") {
-    // As in the round robin above, but pair (0,1) won 0 and 0: no spread. It gets the smallest
-    // standard error of the field (250, every other pair's), so the weights are equal again:
-    // r0 - r1 = 0, r0 - r2 = 750, r1 - r2 = 250 -> r0 = 750 / 3 = 250, r1 = 250 / 3,
-    // r2 = -1000 / 3.
-    const Tournament t = heads_up(3, 2, 2);
-    const Report r = aggregate(
-        t, {pair_unit(0, 0, 1, {0, 0}), pair_unit(1, 0, 2, {4, 2}), pair_unit(2, 1, 2, {2, 0})});
-    CHECK(r.pairs(0).mbb_per_hand_a().ci95() == 0);
+TEST_CASE("a pair without spread weighs as its samples say, not more", "[aggregate]") {
+    // Three bots, 5 deal pairs each (chips per pair; x 250 for mbb per hand). Pair (0,1): 0
+    // five times, no spread (0.0 +- 0.0 by chance or not, it cannot tell). Pair (0,2): 4, 2,
+    // 4, 2, 3: mean 750, stddev 1 chip = 250; pair (1,2): 3, -1, 3, -1, 1: mean 250, stddev 2
+    // chips = 500. Pair (0,1) gets the pooled spread: sqrt((4 x 250^2 + 4 x 500^2) / 8) =
+    // 395.2847, variance of its mean 156250 / 5 (not the smallest of the field, 62500 / 5, as
+    // before). Weights x 250000 / 5: 8, 20, 5. Normal equations with sum zero:
+    // 48 r0 + 12 r1 = 15000, -3 r0 + 18 r1 = 1250 -> r1 = 350 / 3, r0 = 850 / 3, r2 = -400.
+    const Tournament t = heads_up(3, 5, 5);
+    const Report r =
+        aggregate(t, {pair_unit(0, 0, 1, {0, 0, 0, 0, 0}), pair_unit(1, 0, 2, {4, 2, 4, 2, 3}),
+                      pair_unit(2, 1, 2, {3, -1, 3, -1, 1})});
+    CHECK(r.pairs(0).mbb_per_hand_a().ci95() == std::numeric_limits<double>::infinity());
+    CHECK(r.pairs(0).mbb_per_hand_a().too_few_samples());
+    CHECK(r.pairs(0).mbb_per_hand_a().los() == 0.5);
+    CHECK_FALSE(r.pairs(1).mbb_per_hand_a().too_few_samples());
     REQUIRE(r.bots(0).has_rating());
-    CHECK(r.bots(0).rating().mean() == Approx(250));
-    CHECK(r.bots(1).rating().mean() == Approx(250.0 / 3));
-    CHECK(r.bots(2).rating().mean() == Approx(-1000.0 / 3));
-    CHECK(r.bots(0).rating().samples() == 4);
+    CHECK(r.bots(0).rating().mean() == Approx(850.0 / 3));
+    CHECK(r.bots(1).rating().mean() == Approx(350.0 / 3));
+    CHECK(r.bots(2).rating().mean() == Approx(-400));
+    CHECK(r.bots(0).rating().samples() == 10);
+    CHECK_FALSE(r.bots(0).rating().too_few_samples());
 
-    // Every pair exact: each weighs kExactPairStdError, and the ratings fit the pairs.
-    const Report exact = aggregate(
-        t, {pair_unit(0, 0, 1, {2, 2}), pair_unit(1, 0, 2, {4, 4}), pair_unit(2, 1, 2, {2, 2})});
+    // Every pair without spread: weighed alike, the ratings fit the pairs, and they have no
+    // interval.
+    const Tournament small = heads_up(3, 2, 2);
+    const Report exact = aggregate(small, {pair_unit(0, 0, 1, {2, 2}), pair_unit(1, 0, 2, {4, 4}),
+                                           pair_unit(2, 1, 2, {2, 2})});
     REQUIRE(exact.bots(0).has_rating());
     CHECK(exact.bots(0).rating().mean() == Approx(500));
     CHECK(exact.bots(1).rating().mean() == Approx(0).margin(1e-6));
     CHECK(exact.bots(2).rating().mean() == Approx(-500));
-    CHECK(exact.bots(0).rating().ci95() < 1.96 * kExactPairStdError);
+    CHECK(exact.bots(0).rating().ci95() == std::numeric_limits<double>::infinity());
+    CHECK(exact.bots(0).rating().los() == 0.5);
+    CHECK(exact.bots(0).rating().too_few_samples());
 }
 
 TEST_CASE("a played gauntlet with an exact pair has ratings", "[aggregate]") {
@@ -231,8 +253,9 @@ TEST_CASE("a played gauntlet with an exact pair has ratings", "[aggregate]") {
     CHECK(r.pairs(0).mbb_per_hand_a().stddev() == 0);
     for (const BotResult& b : r.bots())
         CHECK(b.has_rating());
-    CHECK(r.bots(0).rating().mean() ==
-          Approx(r.bots(1).rating().mean()).margin(1.96 * kExactPairStdError));
+    // A gauntlet's pairs form a tree, so the ratings fit every pair exactly, whatever weight
+    // the pair without spread gets.
+    CHECK(r.bots(0).rating().mean() == Approx(r.bots(1).rating().mean()).margin(1e-6));
 }
 
 TEST_CASE("the report does not depend on the order of the units", "[aggregate]") {
@@ -329,61 +352,101 @@ TEST_CASE("a partial set of units makes an incomplete report", "[aggregate]") {
     CHECK(none.curve().points_size() == 0);
 }
 
-TEST_CASE("the SPRT stops the match at the deciding unit", "[aggregate]") {
+TEST_CASE("the SPRT stops the match at the deciding block", "[aggregate]") {
     TournamentConfig c;
     c.add_bots()->set_spec("call");
     c.add_bots()->set_spec("fold");
-    c.set_hands(8);
+    c.set_hands(48);
     c.set_deals_per_unit(2);
     c.mutable_sprt()->set_mbb0(0);
     c.mutable_sprt()->set_mbb1(500);
     c.mutable_sprt()->set_alpha(0.05);
     c.mutable_sprt()->set_beta(0.05);
     const Tournament t = make_tournament(c);
-    REQUIRE(t.units.size() == 4);
-    // Per pair of 2 hands, 1 chip = 250 mbb per hand. Bounds: log(0.05 / 0.95) = -2.944439,
-    // log(0.95 / 0.05) = 2.944439. LLR = n (mu1 - mu0) (m - (mu0 + mu1) / 2) / s^2:
-    // after unit 0 (750, -250): m = 250 = the midpoint, LLR 0;
-    // after unit 1 (+1000, 1000): m = 625, s^2 = 1062500 / 3, LLR = 4 x 500 x 375 / s^2 = 2.1176;
-    // after unit 2 (+1000, 1000): m = 750, s^2 = 1250000 / 5 = 250000, LLR = 6 x 500 x 500 /
-    // 250000 = 6: H1 accepted. Unit 3 was in flight and is dropped.
-    const std::vector<UnitResult> units = {pair_unit(0, 0, 1, {3, -1}), pair_unit(1, 0, 1, {4, 4}),
-                                           pair_unit(2, 0, 1, {4, 4}),
-                                           pair_unit(3, 0, 1, {-40, -40})};
+    REQUIRE(t.units.size() == 24);
+    // Each unit is a block of 2 deal pairs; 1 chip per pair of 2 hands = 250 mbb per hand.
+    // Blocks alternate 2, 2 (500) and 4, 4 (1000): after 20 blocks ybar = 750, S = 20 x 250^2,
+    // LLR = (20 / 2) log((S + 20 x 750^2) / (S + 20 x 250^2)) = 10 log 5 = 16.094379: H1, at
+    // unit 19, the first where 20 blocks allow a decision (the LLR passed the bound long
+    // before). Units 20 to 23 were in flight and are dropped.
+    std::vector<UnitResult> units;
+    for (std::int64_t u = 0; u < 24; ++u)
+        units.push_back(u % 2 == 0 ? pair_unit(u, 0, 1, {2, 2}) : pair_unit(u, 0, 1, {4, 4}));
     Report r = aggregate(t, units);
     CHECK(r.sprt().decision() == "H1 (mbb1)");
-    CHECK(r.sprt().llr() == Approx(6));
+    CHECK(r.sprt().llr() == Approx(16.094379));
     CHECK(r.sprt().upper() == Approx(2.944439));
     CHECK(r.sprt().lower() == Approx(-2.944439));
-    CHECK(r.sprt().hands() == 12);
+    CHECK(r.sprt().hands() == 80);
+    CHECK(r.sprt().blocks() == 20);
     CHECK(r.complete());
-    CHECK(r.units_done() == 3);
-    CHECK(r.units_size() == 3);
-    CHECK(r.hands() == 12);
-    CHECK(r.bots(0).net_chips() == 2 + 8 + 8);
+    CHECK(r.units_done() == 20);
+    CHECK(r.units_size() == 20);
+    CHECK(r.hands() == 80);
+    CHECK(r.bots(0).net_chips() == 10 * 4 + 10 * 8);
+    // Every figure of a stopped match is marked: optional stopping biased it.
+    CHECK(r.bots(0).mbb_per_hand().biased_by_sprt_stop());
+    CHECK(r.bots(1).rating().biased_by_sprt_stop());
+    CHECK(r.pairs(0).mbb_per_hand_a().biased_by_sprt_stop());
+    // Only the estimates the report has: no all-in EV, no prize appear for the mark.
+    CHECK_FALSE(r.bots(0).has_mbb_per_hand_allin_ev());
+    CHECK_FALSE(r.bots(0).has_prize());
+    CHECK_FALSE(r.pairs(0).has_mbb_per_hand_allin_ev_a());
 
-    // The same without unit 3: the same report.
-    const std::vector<UnitResult> first_three(units.begin(), units.begin() + 3);
-    CHECK(aggregate(t, first_three).SerializeAsString() == r.SerializeAsString());
+    // The same without the units in flight: the same report.
+    const std::vector<UnitResult> first_twenty(units.begin(), units.begin() + 20);
+    CHECK(aggregate(t, first_twenty).SerializeAsString() == r.SerializeAsString());
 
-    // With unit 1 missing the test only sees unit 0: undecided, every unit counted.
-    r = aggregate(t, {units[0], units[2], units[3]});
+    // With unit 1 missing the test only sees unit 0: undecided, every unit counted, nothing
+    // marked.
+    std::vector<UnitResult> gap = units;
+    gap.erase(gap.begin() + 1);
+    r = aggregate(t, gap);
     CHECK(r.sprt().decision() == "undecided");
     CHECK(r.sprt().llr() == 0);
     CHECK(r.sprt().hands() == 4);
+    CHECK(r.sprt().blocks() == 1);
     CHECK_FALSE(r.complete());
-    CHECK(r.units_done() == 3);
+    CHECK(r.units_done() == 23);
+    CHECK_FALSE(r.bots(0).mbb_per_hand().biased_by_sprt_stop());
 
     // The runner's monitor makes the same decision at the same unit.
     SprtMonitor monitor(t);
-    CHECK_FALSE(monitor.add(units[0]));
-    CHECK_FALSE(monitor.add(units[1]));
-    CHECK(monitor.add(units[2]));
+    for (std::size_t u = 0; u < 19; ++u)
+        CHECK_FALSE(monitor.add(units[u]));
+    CHECK(monitor.add(units[19]));
     CHECK(monitor.state().decision == SprtDecision::AcceptH1);
-    CHECK(monitor.hands() == 12);
-    CHECK(monitor.add(units[3]));
-    CHECK(monitor.hands() == 12);
+    CHECK(monitor.hands() == 80);
+    CHECK(monitor.blocks() == 20);
+    CHECK(monitor.add(units[20]));
+    CHECK(monitor.hands() == 80);
     CHECK_THROWS_AS(SprtMonitor(heads_up(2, 4, 2)), std::invalid_argument);
+}
+
+TEST_CASE("the SPRT's blocks are whole units", "[aggregate]") {
+    // 39 deals in units of 2: units 0 .. 18 are blocks, unit 19 (one deal) is not, so the test
+    // never has its 20 blocks and the match plays to the end.
+    TournamentConfig c;
+    c.add_bots()->set_spec("call");
+    c.add_bots()->set_spec("fold");
+    c.set_hands(39);
+    c.set_deals_per_unit(2);
+    c.mutable_sprt()->set_mbb0(0);
+    c.mutable_sprt()->set_mbb1(500);
+    c.mutable_sprt()->set_alpha(0.05);
+    c.mutable_sprt()->set_beta(0.05);
+    const Tournament t = make_tournament(c);
+    REQUIRE(t.units.size() == 20);
+    std::vector<UnitResult> units;
+    for (std::int64_t u = 0; u < 19; ++u)
+        units.push_back(u % 2 == 0 ? pair_unit(u, 0, 1, {2, 2}) : pair_unit(u, 0, 1, {4, 4}));
+    units.push_back(pair_unit(19, 0, 1, {4}));
+    const Report r = aggregate(t, units);
+    CHECK(r.sprt().decision() == "undecided");
+    CHECK(r.sprt().blocks() == 19);
+    CHECK(r.sprt().hands() == 76);
+    CHECK(r.hands() == 78);
+    CHECK(r.complete());
 }
 
 TEST_CASE("sit-and-go places give prizes, ROI and in-the-money rates", "[aggregate]") {
@@ -406,9 +469,10 @@ TEST_CASE("sit-and-go places give prizes, ROI and in-the-money rates", "[aggrega
         UnitResult u;
         u.set_unit(i);
         u.set_hands(100);
-        for (int b = 0; b < 3; ++b) {
+        // Seated as the schedule seats the unit (a seating of its own).
+        for (int k = 0; k < 3; ++k) {
             BotUnit& bot = *u.add_bots();
-            bot.set_bot(b);
+            bot.set_bot(t.units[static_cast<std::size_t>(i)].seat_bot[static_cast<std::size_t>(k)]);
             bot.set_hands(100);
         }
         for (int p : places[static_cast<std::size_t>(i)])
@@ -418,14 +482,15 @@ TEST_CASE("sit-and-go places give prizes, ROI and in-the-money rates", "[aggrega
     const Report r = aggregate(t, units);
     // The pool is 3 buy-ins: 1st wins 0.7 x 3 = 2.1 buy-ins, 2nd 0.9, 3rd nothing.
     // Bot 0 (call): places 1,1,2 | 3,1,1 -> prizes per tournament 5.1 / 3 = 1.7 and 4.2 / 3 =
-    // 1.4; mean 1.55 (ROI +55%), stddev of (1.7, 1.4) = 0.212132, ci95 = 1.96 x 0.15 = 0.294;
-    // in the money 5 times of 6.
+    // 1.4; mean 1.55 (ROI +55%), stddev of (1.7, 1.4) = 0.212132, standard error 0.15 over
+    // the 2 units (seatings), ci95 = t(0.975, 1) x 0.15 = 1.905931; in the money 5 times of 6.
     const BotResult& b0 = r.bots(0);
     CHECK(std::vector<std::int64_t>(b0.places().begin(), b0.places().end()) ==
           std::vector<std::int64_t>{4, 1, 1});
     CHECK(b0.prize().mean() == Approx(1.55));
     CHECK(b0.prize().stddev() == Approx(0.212132));
-    CHECK(b0.prize().ci95() == Approx(0.294));
+    CHECK(b0.prize().ci95() == Approx(1.905931));
+    CHECK(b0.prize().too_few_samples());
     CHECK(b0.prize().samples() == 2);
     CHECK(b0.roi() == Approx(0.55));
     CHECK(b0.itm_rate() == Approx(5.0 / 6));
@@ -438,11 +503,12 @@ TEST_CASE("sit-and-go places give prizes, ROI and in-the-money rates", "[aggrega
     CHECK(r.bots(2).roi() == Approx(-0.7));
     CHECK(r.bots(2).itm_rate() == Approx(2.0 / 6));
     CHECK(r.bots(2).prize().stddev() == 0);
-    // The prize's los is P(prize > buy-in), the LOS of the ROI: bot 0 Phi(0.55 / 0.15) =
-    // Phi(3.666667), bot 1 Phi(0.15 / 0.15) = Phi(1), bot 2 surely below its buy-in.
-    CHECK(b0.prize().los() == Approx(0.999877).epsilon(1e-5));
-    CHECK(r.bots(1).prize().los() == Approx(0.841345).epsilon(1e-5));
-    CHECK(r.bots(2).prize().los() == 0);
+    // The prize's los is P(prize > buy-in), the LOS of the ROI: bot 0 T_1(0.55 / 0.15) =
+    // 1/2 + atan(3.666667) / pi, bot 1 T_1(0.15 / 0.15) = 3/4; bot 2 has no spread, which is
+    // no evidence.
+    CHECK(b0.prize().los() == Approx(0.915249).epsilon(1e-5));
+    CHECK(r.bots(1).prize().los() == Approx(0.75));
+    CHECK(r.bots(2).prize().los() == 0.5);
     // The prizes of a tournament add up to its pool.
     CHECK(b0.prize().mean() + r.bots(1).prize().mean() + r.bots(2).prize().mean() == Approx(3));
     CHECK_FALSE(b0.has_mbb_per_hand());

@@ -3,6 +3,8 @@
 // it cuts the tournament into (see WorkUnit in tournament.hpp).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
 #include <filesystem>
 #include <set>
 #include <string>
@@ -418,12 +420,33 @@ TEST_CASE("the default unit size follows the documented rule", "[schedule]") {
     REQUIRE(t.units.size() == 1);
     CHECK(t.units[0].deals == 100);
 
-    // Ring, duplicate over 6 rotations: ceil(1024 / 6) = 171 deals; 10000 deals -> 59 units.
+    // Ring, duplicate over 6 rotations: ceil(1024 / 6) = 171 deals, capped at ceil(10000 / 64)
+    // = 157 so that the ring has 64 units (seatings) for its interval.
     c = bots_only({"call", "fold", "tag", "random", "allin", "equity"});
     c.set_format(RING);
     t = make_tournament(c);
-    CHECK(t.config.deals_per_unit() == 171);
-    CHECK(t.units.size() == 59);
+    CHECK(t.config.deals_per_unit() == 157);
+    CHECK(t.units.size() == 64);
+    // A short ring: 30 deals make 30 units of one deal; a long one as before: 100,000 deals,
+    // 171 a unit; 10^6 deals, ceil(10^6 / 2048) = 489.
+    c.set_hands(30);
+    CHECK(make_tournament(c).config.deals_per_unit() == 1);
+    c.set_hands(100'000);
+    CHECK(make_tournament(c).config.deals_per_unit() == 171);
+    c.set_hands(1'000'000);
+    CHECK(make_tournament(c).config.deals_per_unit() == 489);
+
+    // With an SPRT the units are the test's blocks: 512 deal pairs whatever the hands.
+    c = bots_only({"call", "fold"});
+    c.mutable_sprt()->set_mbb1(20);
+    c.mutable_sprt()->set_alpha(0.05);
+    c.mutable_sprt()->set_beta(0.05);
+    for (const std::int64_t hands : {1'000'000, 100'000'000}) {
+        c.set_hands(hands);
+        CHECK(make_tournament(c).config.deals_per_unit() == 512);
+    }
+    c.set_hands(100);
+    CHECK(make_tournament(c).config.deals_per_unit() == 100);
 
     // A schedule too large to hold is refused before it is built.
     c = bots_only({"call", "fold", "tag", "random"});
@@ -459,9 +482,10 @@ TEST_CASE("ring and sit-and-go seat every bot in one group", "[schedule]") {
     REQUIRE(t.units.size() == 3);
     for (std::size_t i = 0; i < 3; ++i) {
         CHECK(t.units[i].num_seats == 3);
-        CHECK(t.units[i].seat_bot[0] == 0);
-        CHECK(t.units[i].seat_bot[1] == 1);
-        CHECK(t.units[i].seat_bot[2] == 2);
+        std::array<int, 3> seated = {t.units[i].seat_bot[0], t.units[i].seat_bot[1],
+                                     t.units[i].seat_bot[2]};
+        std::sort(seated.begin(), seated.end());
+        CHECK(seated == std::array<int, 3>{0, 1, 2});
         CHECK(t.units[i].table_id == i);
     }
     CHECK(t.units[2].deals == 1);
@@ -479,6 +503,50 @@ TEST_CASE("ring and sit-and-go seat every bot in one group", "[schedule]") {
     REQUIRE(t.units.size() == 7);
     for (std::size_t i = 0; i < 7; ++i)
         CHECK(t.units[i].table_id == i);
+}
+
+TEST_CASE("ring and sit-and-go seatings balance every bot's neighbours", "[schedule]") {
+    // 6 bots over 3000 units of one deal: each unit a permutation drawn from (seed, unit).
+    // Bot j follows bot i (the next seat, around the table) in 3000 * 6 / 30 = 600 units on
+    // average for each of the 30 ordered pairs; with rotations alone it would be 3000 or 0.
+    // (The seed is fixed, so the counts are too; a binomial count of mean 600 is within 100 of
+    // it but for one chance in 10^5.)
+    TournamentConfig c = bots_only({"call", "fold", "tag", "random", "allin", "equity"});
+    for (const Format format : {RING, SIT_AND_GO}) {
+        c.set_format(format);
+        c.set_hands(3000);
+        c.set_deals_per_unit(1);
+        c.set_seed(7);
+        const Tournament t = make_tournament(c, BotLoading::Skip);
+        REQUIRE(t.units.size() == 3000);
+        std::array<std::array<int, 6>, 6> follows{};
+        std::array<int, 6> first_seat{};
+        for (std::size_t i = 0; i < t.units.size(); ++i) {
+            const WorkUnit u = t.units[i];
+            for (std::size_t s = 0; s < 6; ++s)
+                ++follows[static_cast<std::size_t>(u.seat_bot[s])]
+                         [static_cast<std::size_t>(u.seat_bot[(s + 1) % 6])];
+            ++first_seat[static_cast<std::size_t>(u.seat_bot[0])];
+        }
+        for (std::size_t a = 0; a < 6; ++a) {
+            CHECK(follows[a][a] == 0);
+            CHECK(first_seat[a] > 400);
+            CHECK(first_seat[a] < 600);
+            for (std::size_t b = 0; b < 6; ++b) {
+                if (a == b) continue;
+                INFO("bot " << b << " after bot " << a);
+                CHECK(follows[a][b] > 500);
+                CHECK(follows[a][b] < 700);
+            }
+        }
+        // Another seed seats them otherwise.
+        c.set_seed(8);
+        const Tournament other = make_tournament(c, BotLoading::Skip);
+        int same = 0;
+        for (std::size_t i = 0; i < 100; ++i)
+            same += other.units[i].seat_bot == t.units[i].seat_bot ? 1 : 0;
+        CHECK(same < 10);
+    }
 }
 
 TEST_CASE("the schedule is a pure function of the configuration", "[schedule]") {

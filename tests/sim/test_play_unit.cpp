@@ -150,14 +150,15 @@ TEST_CASE("hands, decisions and samples are counted per format", "[unit]") {
         const UnitResult r = play_unit(t, 0);
         CHECK(r.unit() == 0);
         CHECK(r.hands() == 50 * k.plays);
-        // One result per seated bot, in seat order: unit 0 of the round robin is 0 v 1.
+        // One result per seated bot, in seat order: unit 0 of the round robin is 0 v 1, a ring
+        // unit's seating is its own (Schedule).
         const int seated = k.format == RING ? 4 : 2;
         REQUIRE(r.bots_size() == seated);
         Chips total = 0;
         double sample_total = 0;
         for (int slot = 0; slot < seated; ++slot) {
             const BotUnit& bot = r.bots(slot);
-            CHECK(bot.bot() == slot);
+            CHECK(bot.bot() == t.units[0].seat_bot[static_cast<std::size_t>(slot)]);
             CHECK(bot.hands() == 50 * k.plays);
             CHECK(bot.samples().n() == 50);
             CHECK(bot.samples().sum() == static_cast<double>(bot.net_chips()));
@@ -341,9 +342,11 @@ TEST_CASE("sit-and-go: the winner holds every chip", "[unit]") {
     c.set_duplicate(false);
     const UnitResult r = play_unit(make_tournament(c), 0);
     REQUIRE(r.places_size() == 3);
-    for (int b = 0; b < 3; ++b) {
-        // 3 players of 1500 chips: the winner's net is +3000, everyone else's -1500.
-        CHECK(r.bots(b).net_chips() == (r.places(b) == 1 ? 3000 : -1500));
+    for (int k = 0; k < 3; ++k) {
+        // 3 players of 1500 chips: the winner's net is +3000, everyone else's -1500. bots[k] is
+        // the unit's slot k (its seating), places are in config order.
+        const BotUnit& bot = r.bots(k);
+        CHECK(bot.net_chips() == (r.places(bot.bot()) == 1 ? 3000 : -1500));
     }
 }
 
@@ -358,9 +361,12 @@ TEST_CASE("sit-and-go: players who never risk chips are stopped by the cap", "[u
     const UnitResult r = play_unit(make_tournament(c), 0);
     CHECK(r.hands() == 100'000);
     std::vector<int> places(r.places().begin(), r.places().end());
-    for (int b = 0; b < 3; ++b)
-        for (int o = 0; o < 3; ++o)
-            if (r.bots(b).net_chips() > r.bots(o).net_chips()) CHECK(places[b] < places[o]);
+    // bots[k] is slot k of the unit's seating; places are in config order.
+    for (const BotUnit& b : r.bots())
+        for (const BotUnit& o : r.bots())
+            if (b.net_chips() > o.net_chips())
+                CHECK(places[static_cast<std::size_t>(b.bot())] <
+                      places[static_cast<std::size_t>(o.bot())]);
     std::sort(places.begin(), places.end());
     CHECK(places == std::vector<int>{1, 2, 3});
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -48,12 +49,14 @@ BotResult* add_bot(Report& report, const std::string& name, std::int64_t hands, 
     return bot;
 }
 
+// A pair of 1000 samples whose standard error is ci95 / 1.96 (its stddev set to match).
 void add_pair(Report& report, int a, int b, double mbb_a, double ci95) {
     PairResult* pair = report.add_pairs();
     pair->set_a(a);
     pair->set_b(b);
     pair->set_hands(2000);
     set_estimate(pair->mutable_mbb_per_hand_a(), mbb_a, ci95, 0.5, 1000);
+    pair->mutable_mbb_per_hand_a()->set_stddev(ci95 / 1.96 * std::sqrt(1000.0));
 }
 
 // Three bots in a round robin, listed in an order that is not the ranking. Its results are not
@@ -335,17 +338,56 @@ TEST_CASE("report table: ratings that fit the crosstable get no note") {
     CHECK(note_of(rated_field({{0, 1, 100.0, 10.0}, {1, 2, -300.0, 10.0}})).empty());
 }
 
-TEST_CASE("report table: an exact pair the ratings contradict gets the note") {
-    // allin against call, duplicate, is exactly 0 (ci95 0). aggregate() weighs it like the
-    // most precise pair with a spread (here 10), so ratings 100 apart miss it by 10 standard
-    // errors; left out, the two other pairs would leave no degrees of freedom to test.
+TEST_CASE("report table: a pair without spread is weighed by the field's pooled spread") {
+    // A pair whose samples all came out 0 (allin against call, or chance) has no interval of
+    // its own; aggregate() weighs it by the pooled spread of the other pairs: sqrt((999 x 10^2
+    // + 999 x 50^2) x 1000 / 1998) / sqrt(1000) = sqrt(1300) = 36.0555 standard error. Ratings
+    // 100 apart miss it by 2.7735 of those, and miss pair (0, 2) by 2: chi-square 7.6923 + 4 =
+    // 11.6923 on 1 degree of freedom, p = 0.00063.
     Report report = rated_field({{0, 1, 0.0, 10.0}, {1, 2, 100.0, 10.0}, {0, 2, 100.0, 50.0}});
     CHECK(note_of(report).empty());
-    report.mutable_pairs(0)->mutable_mbb_per_hand_a()->set_ci95(0.0);
+    Estimate& none = *report.mutable_pairs(0)->mutable_mbb_per_hand_a();
+    none.set_stddev(0.0);
+    none.set_ci95(std::numeric_limits<double>::infinity());
+    none.set_too_few_samples(true);
     for (const auto& [bot, rating] : {std::pair{0, 100.0}, {1, 0.0}, {2, -100.0}})
         report.mutable_bots(bot)->mutable_rating()->set_mean(rating);
-    CHECK(note_of(report).find("(chi-square 104.0, 1 degree of freedom, p < 0.001)") !=
+    CHECK(note_of(report).find("(chi-square 11.7, 1 degree of freedom, p < 0.001)") !=
           std::string::npos);
-    CHECK(note_of(report).find("(A against B: 0.0 ± 0.0 mbb/hand, ratings +100.0)") !=
+    CHECK(note_of(report).find("(A against B: 0.0 ± n/a? mbb/hand, ratings +100.0)") !=
           std::string::npos);
+}
+
+TEST_CASE("report table: marks for too few samples and for the SPRT's stop") {
+    Report report = round_robin_report();
+    report.mutable_bots(0)->mutable_mbb_per_hand()->set_too_few_samples(true);  // call
+    const std::vector<std::string> lines = table_lines(report);
+    CHECK(std::count(lines.begin(), lines.end(),
+                     "? too few samples (under 5, or no spread at all): not exact, and the "
+                     "interval is not to be trusted") == 1);
+    bool marked = false;
+    for (const std::string& line : lines)
+        marked =
+            marked || (line.find(" 2  call ") == 0 && line.find(" 40.0? ") != std::string::npos);
+    CHECK(marked);
+    CHECK(std::none_of(lines.begin(), lines.end(),
+                       [](const std::string& line) { return line.rfind("* the SPRT", 0) == 0; }));
+
+    // A stopped match: every interval marked, and the note says why.
+    report.mutable_config()->mutable_sprt()->set_mbb1(20);
+    report.mutable_sprt()->set_decision("H1 (mbb1)");
+    report.mutable_sprt()->set_hands(20480);
+    report.mutable_sprt()->set_blocks(20);
+    report.mutable_pairs(0)->mutable_mbb_per_hand_a()->set_biased_by_sprt_stop(true);
+    const std::vector<std::string> stopped = table_lines(report);
+    CHECK(std::count(stopped.begin(), stopped.end(),
+                     "* the SPRT stopped the match after 20,480 hands: these fixed-sample figures "
+                     "are biased by the stop (the mean away from the bound not crossed, the "
+                     "interval too narrow); quote the SPRT's decision") == 1);
+    bool sprt_line = false;
+    for (const std::string& line : stopped)
+        sprt_line = sprt_line || (line.rfind("SPRT 0 vs 20 mbb/hand", 0) == 0 &&
+                                  line.find("H1 (mbb1) after 20,480 hands") != std::string::npos &&
+                                  line.find("20 blocks)") != std::string::npos);
+    CHECK(sprt_line);
 }

@@ -1,9 +1,12 @@
 // Statistics against numbers computed by hand (the arithmetic is in the comments; python3's
-// math.erfc gave the normal CDF values).
+// math.erfc gave the normal CDF values, and Student's t with 1, 2 and 4 degrees of freedom has
+// closed forms: F_1(t) = 1/2 + atan(t) / pi, F_2(t) = 1/2 + t / (2 sqrt(2 + t^2)), F_4(t) =
+// 1/2 + (3/4) u (1 - u^2 / 3) with u = t / sqrt(4 + t^2)).
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <stdexcept>
 #include <vector>
 
@@ -35,6 +38,45 @@ TEST_CASE("normal_cdf at known points", "[stats]") {
     CHECK(normal_cdf(std::numeric_limits<double>::infinity()) == 1.0);
 }
 
+TEST_CASE("student_t_cdf against closed forms and tables", "[stats]") {
+    for (const double t : {-30.0, -2.0, -0.5, 0.0, 0.3, 1.0, 12.7, 1e6}) {
+        CHECK_THAT(student_t_cdf(t, 1), WithinAbs(0.5 + std::atan(t) / std::numbers::pi, 1e-13));
+        CHECK_THAT(student_t_cdf(t, 2), WithinAbs(0.5 + t / (2 * std::sqrt(2 + t * t)), 1e-13));
+        const double u = t / std::sqrt(4 + t * t);
+        CHECK_THAT(student_t_cdf(t, 4), WithinAbs(0.5 + 0.75 * u * (1 - u * u / 3), 1e-13));
+    }
+    // Tables: P(T_10 <= 2.228138852) = 0.975, P(T_30 <= 2.042272456) = 0.975.
+    CHECK_THAT(student_t_cdf(2.228138852, 10), WithinAbs(0.975, 1e-9));
+    CHECK_THAT(student_t_cdf(2.042272456, 30), WithinAbs(0.975, 1e-9));
+    // Many degrees of freedom: the normal distribution.
+    CHECK_THAT(student_t_cdf(1.96, 1e5), WithinAbs(normal_cdf(1.96), 1e-5));
+    CHECK(student_t_cdf(1.96, 1e8) == normal_cdf(1.96));
+    CHECK(student_t_cdf(std::numeric_limits<double>::infinity(), 3) == 1.0);
+    CHECK_THROWS_AS(student_t_cdf(std::nan(""), 3), std::invalid_argument);
+    CHECK_THROWS_AS(student_t_cdf(1.0, 0), std::invalid_argument);
+}
+
+TEST_CASE("student_t_quantile at published table values", "[stats]") {
+    // t(0.975, 1) = tan(0.475 pi); t(p, 2) = (2p - 1) sqrt(2 / (4 p (1 - p))); the rest from
+    // the t table (Abramowitz and Stegun 26.10, to the digits printed).
+    CHECK_THAT(student_t_quantile(0.975, 1), WithinRel(12.706204736174696, 1e-11));
+    CHECK_THAT(student_t_quantile(0.975, 2), WithinRel(4.302652729749461, 1e-11));
+    CHECK_THAT(student_t_quantile(0.975, 4), WithinAbs(2.776445105, 1e-9));
+    CHECK_THAT(student_t_quantile(0.975, 5), WithinAbs(2.570581836, 1e-9));
+    CHECK_THAT(student_t_quantile(0.975, 10), WithinAbs(2.228138852, 1e-9));
+    CHECK_THAT(student_t_quantile(0.975, 30), WithinAbs(2.042272456, 1e-9));
+    CHECK_THAT(student_t_quantile(0.975, 100), WithinAbs(1.983971519, 1e-9));
+    CHECK_THAT(student_t_quantile(0.995, 4), WithinAbs(4.604094871, 1e-9));
+    CHECK_THAT(student_t_quantile(0.95, 1), WithinAbs(6.313751515, 1e-9));
+    CHECK_THAT(student_t_quantile(0.9995, 1), WithinAbs(636.6192487, 1e-6));
+    CHECK_THAT(student_t_quantile(0.975, 1e9), WithinAbs(1.959963985, 1e-9));
+    CHECK_THAT(student_t_quantile(0.025, 5), WithinAbs(-2.570581836, 1e-9));
+    CHECK(student_t_quantile(0.5, 7) == 0);
+    CHECK_THROWS_AS(student_t_quantile(0, 5), std::invalid_argument);
+    CHECK_THROWS_AS(student_t_quantile(1, 5), std::invalid_argument);
+    CHECK_THROWS_AS(student_t_quantile(0.975, 0), std::invalid_argument);
+}
+
 TEST_CASE("summarize a small series in mbb per hand", "[stats]") {
     // Chips per duplicate pair 1, 2, 3, 4, 10; big blind 2, 2 hands per pair, so
     // scale = 1000 / (2 * 2) = 250.
@@ -42,32 +84,35 @@ TEST_CASE("summarize a small series in mbb per hand", "[stats]") {
     //   mean   = 250 * 20 / 5 = 1000
     //   var    = (130 - 20^2 / 5) / 4 = 12.5 chips^2, stddev = 250 * sqrt(12.5) = 883.8834764831845
     //   stderr = 883.8834764831845 / sqrt(5) = 395.28470752104744
-    //   ci95   = 1.96 * 395.28470752104744 = 774.7580267412529
-    //   los    = Phi(1000 / 395.28470752104744) = Phi(2.5298221281347035) = 0.9942939818069991
+    //   ci95   = t(0.975, 4) * 395.28470752104744 = 2.7764451051977987 * that = 1097.4862913563557
+    //   los    = F_4(1000 / 395.28470752104744) = F_4(2.5298221281347035) = 0.9676615530218234
     const Summary s = summarize(moments_of({1, 2, 3, 4, 10}), 1000.0 / (2 * 2));
     CHECK(s.samples == 5);
+    CHECK_FALSE(s.too_few_samples);
     CHECK_THAT(s.mean, WithinRel(1000.0, 1e-14));
     CHECK_THAT(s.stddev, WithinRel(883.8834764831845, 1e-14));
-    CHECK_THAT(s.ci95, WithinRel(774.7580267412529, 1e-14));
-    CHECK_THAT(s.los, WithinRel(0.9942939818069991, 1e-13));
+    CHECK_THAT(s.ci95, WithinRel(1097.4862913563557, 1e-11));
+    CHECK_THAT(s.los, WithinRel(0.9676615530218234, 1e-12));
+    // One sample fewer is too few, whatever the spread.
+    CHECK(summarize(moments_of({1, 2, 3, 10})).too_few_samples);
 
     // A negative scale flips the mean and los; the spread stays positive.
     const Summary flipped = summarize(moments_of({1, 2, 3, 4, 10}), -250.0);
     CHECK_THAT(flipped.mean, WithinRel(-1000.0, 1e-14));
     CHECK_THAT(flipped.stddev, WithinRel(883.8834764831845, 1e-14));
-    CHECK_THAT(flipped.los, WithinRel(1 - 0.9942939818069991, 1e-11));
+    CHECK_THAT(flipped.los, WithinRel(1 - 0.9676615530218234, 1e-10));
 }
 
-TEST_CASE("summarize: los of a mean 1.96 standard errors from zero", "[stats]") {
+TEST_CASE("summarize: two samples use t with one degree of freedom", "[stats]") {
     // Samples -1 and +1 around mean mu: n = 2, stddev = sqrt(2), stderr = sqrt(2) / sqrt(2) = 1,
-    // so z = mu, ci95 = 1.96 and los = Phi(mu).
+    // so t = mu, ci95 = t(0.975, 1) = 12.706 (not 1.96) and los = 1/2 + atan(mu) / pi.
     for (const double mu : {1.96, -1.96, 0.0}) {
         const Summary s = summarize(moments_of({mu - 1, mu + 1}));
         CHECK_THAT(s.stddev, WithinRel(std::sqrt(2.0), 1e-14));
-        CHECK_THAT(s.ci95, WithinRel(1.96, 1e-14));
-        CHECK_THAT(s.los, WithinAbs(normal_cdf(mu), 1e-14));
+        CHECK_THAT(s.ci95, WithinRel(12.706204736174696, 1e-11));
+        CHECK_THAT(s.los, WithinAbs(0.5 + std::atan(mu) / std::numbers::pi, 1e-13));
+        CHECK(s.too_few_samples);
     }
-    CHECK_THAT(summarize(moments_of({0.96, 2.96})).los, WithinAbs(0.9750021048517795, 1e-14));
 }
 
 TEST_CASE("summarize: degenerate series", "[stats]") {
@@ -90,10 +135,14 @@ TEST_CASE("summarize: degenerate series", "[stats]") {
 
     // Seven samples of 0.1: in doubles sum_squares - sum^2 / n = 1.39e-17, rounding noise
     // (the noise band is 2 * 8 * 2^-52 * 0.07 = 2.5e-16), so the variance is exactly zero.
+    // A spread of zero is no proof of an exact result (tag vs fold, 3 deals, gave +750 +- 0.0
+    // with LOS 100%): no interval, no evidence, flagged.
     const Summary equal = summarize(moments_of(std::vector<double>(7, 0.1)));
     CHECK(equal.stddev == 0);
-    CHECK(equal.ci95 == 0);
-    CHECK(equal.los == 1);
+    CHECK(equal.ci95 == unbounded);
+    CHECK(equal.los == 0.5);
+    CHECK(equal.too_few_samples);
+    CHECK_THAT(equal.mean, WithinRel(0.1, 1e-14));
     CHECK(summarize(moments_of({0, 0, 0})).los == 0.5);
 }
 
@@ -104,7 +153,54 @@ TEST_CASE("summarize: cancellation in sum_squares - sum^2 / n", "[stats]") {
     // is a defined zero, never NaN from a negative difference.
     const Summary lost = summarize(moments_of({1e9 + 1, 1e9 + 2, 1e9 + 3}));
     CHECK(lost.stddev == 0);
-    CHECK(lost.los == 1);
+    CHECK(lost.los == 0.5);
+}
+
+TEST_CASE("summarize_clusters takes the variance between clusters", "[stats]") {
+    // Clusters (n, sum): (2, 4), (2, 0), (1, 5), (3, 3), (2, 8): N = 10, mean = 20 / 10 = 2;
+    // residuals sum - 2 n: 0, -4, 3, -3, 4, squares 50; se = sqrt(5 / 4 * 50) / 10 =
+    // 0.7905694150420948; ci95 = t(0.975, 4) * se = 2.194972582712711; stddev = se sqrt(10) =
+    // 2.5; los = F_4(2 / se) = F_4(2.5298221281347035) = 0.9676615530218234.
+    const std::vector<SampleMoments> clusters = {
+        {2, 4, 10}, {2, 0, 0}, {1, 5, 25}, {3, 3, 3}, {2, 8, 32}};
+    const Summary s = summarize_clusters(clusters);
+    CHECK(s.samples == 5);
+    CHECK_FALSE(s.too_few_samples);
+    CHECK_THAT(s.mean, WithinRel(2.0, 1e-14));
+    CHECK_THAT(s.stddev, WithinRel(2.5, 1e-13));
+    CHECK_THAT(s.ci95, WithinRel(2.194972582712711, 1e-11));
+    CHECK_THAT(s.los, WithinRel(0.9676615530218234, 1e-12));
+    // Scaled: the mean and spread scale, los does not.
+    const Summary scaled = summarize_clusters(clusters, -10);
+    CHECK_THAT(scaled.mean, WithinRel(-20.0, 1e-14));
+    CHECK_THAT(scaled.ci95, WithinRel(21.94972582712711, 1e-11));
+    CHECK_THAT(scaled.los, WithinRel(1 - 0.9676615530218234, 1e-10));
+
+    // Clusters of one sample each: summarize() of the samples.
+    std::vector<SampleMoments> singles;
+    for (double x : {1.0, 2.0, 3.0, 4.0, 10.0})
+        singles.push_back({1, x, x * x});
+    const Summary one_by_one = summarize_clusters(singles, 250);
+    const Summary whole = summarize(moments_of({1, 2, 3, 4, 10}), 250);
+    CHECK_THAT(one_by_one.mean, WithinRel(whole.mean, 1e-14));
+    CHECK_THAT(one_by_one.stddev, WithinRel(whole.stddev, 1e-12));
+    CHECK_THAT(one_by_one.ci95, WithinRel(whole.ci95, 1e-12));
+
+    // Samples that agree within each cluster but not between clusters: summarize() over the
+    // samples sees little spread, the clusters the real one (a seating effect).
+    const std::vector<SampleMoments> seated = {{100, 100, 100}, {100, -100, 100}};
+    CHECK(summarize_clusters(seated).ci95 > 10);
+    CHECK(summarize_clusters(seated).too_few_samples);
+
+    // One cluster or none: no interval; empty clusters do not count.
+    const double unbounded = std::numeric_limits<double>::infinity();
+    CHECK(summarize_clusters({}).ci95 == unbounded);
+    const std::vector<SampleMoments> lone = {{3, 6, 12}, {0, 0, 0}};
+    CHECK(summarize_clusters(lone).samples == 1);
+    CHECK(summarize_clusters(lone).mean == 2);
+    CHECK(summarize_clusters(lone).ci95 == unbounded);
+    const std::vector<SampleMoments> negative = {{-1, 0, 0}};
+    CHECK_THROWS_AS(summarize_clusters(negative), std::invalid_argument);
 }
 
 TEST_CASE("summarize: merged moments equal one series", "[stats]") {
@@ -246,16 +342,44 @@ TEST_CASE("chi_square_upper_tail at published critical values", "[stats]") {
     CHECK_THROWS_AS(chi_square_upper_tail(std::nan(""), 1), std::invalid_argument);
 }
 
-TEST_CASE("weigh_exact_pairs gives exact pairs the field's smallest standard error", "[stats]") {
-    std::vector<PairwiseResult> pairs = {{0, 1, 0.0, 0.0}, {1, 2, 5.0, 3.0}, {0, 2, 7.0, 2.0}};
-    weigh_exact_pairs(pairs, 1e-3);
-    CHECK(pairs[0].std_error == 2.0);
-    CHECK(pairs[1].std_error == 3.0);
-    CHECK(pairs[2].std_error == 2.0);
-    // With no pair to compare with, the fallback.
+TEST_CASE("weigh_uncertain_pairs weighs untrusted pairs by the field's pooled spread", "[stats]") {
+    // Pair 0: 16 samples with no spread (0.0 +- 0.0 by chance); pairs 1 and 2 trusted, stddev
+    // 30 over 10 samples and 60 over 19: pooled variance (9 * 900 + 18 * 3600) / 27 = 2700,
+    // so pair 0 gets sqrt(2700) / sqrt(16) = 12.99038105676658, not the smallest error.
+    Summary none, low, high;
+    none.samples = 16;
+    none.stddev = 0;
+    none.too_few_samples = true;
+    low.samples = 10;
+    low.stddev = 30;
+    low.too_few_samples = false;
+    high.samples = 19;
+    high.stddev = 60;
+    high.too_few_samples = false;
+    std::vector<PairwiseResult> pairs = {
+        {0, 1, 0.0, 0.0}, {1, 2, 5.0, 30 / std::sqrt(10.0)}, {0, 2, 7.0, 60 / std::sqrt(19.0)}};
+    const std::vector<Summary> summaries = {none, low, high};
+    CHECK(weigh_uncertain_pairs(pairs, summaries, 1e-3));
+    CHECK_THAT(pairs[0].std_error, WithinRel(12.99038105676658, 1e-14));
+    CHECK(pairs[1].std_error == 30 / std::sqrt(10.0));
+    CHECK(pairs[2].std_error == 60 / std::sqrt(19.0));
+
+    // No trusted pair: the pooled spread of every pair of 2 samples or more, the ones without
+    // spread included: sqrt((15 x 0 + 2 x 900) / 17) = 10.289915108550531, over sqrt(16) and
+    // sqrt(3). None with any spread: the fallback.
+    Summary few = low;
+    few.samples = 3;
+    few.too_few_samples = true;
+    std::vector<PairwiseResult> two = {{0, 1, 0.0, 0.0}, {1, 2, 5.0, 30 / std::sqrt(3.0)}};
+    const std::vector<Summary> untrusted = {none, few};
+    CHECK(weigh_uncertain_pairs(two, untrusted, 1e-3));
+    CHECK_THAT(two[0].std_error, WithinRel(10.289915108550531 / 4, 1e-14));
+    CHECK_THAT(two[1].std_error, WithinRel(10.289915108550531 / std::sqrt(3.0), 1e-14));
     std::vector<PairwiseResult> exact = {{0, 1, 0.0, 0.0}};
-    weigh_exact_pairs(exact, 1e-3);
+    const std::vector<Summary> exact_summary = {none};
+    CHECK_FALSE(weigh_uncertain_pairs(exact, exact_summary, 1e-3));
     CHECK(exact[0].std_error == 1e-3);
+    CHECK_THROWS_AS(weigh_uncertain_pairs(exact, summaries, 1e-3), std::invalid_argument);
 }
 
 TEST_CASE("rating_fit: additive results fit, a cycle does not", "[stats]") {
@@ -298,74 +422,79 @@ TEST_CASE("rating_fit: additive results fit, a cycle does not", "[stats]") {
                     std::invalid_argument);
 }
 
-TEST_CASE("sprt accepts H1, accepts H0 or keeps sampling", "[stats]") {
-    // mu0 = 0, mu1 = 5 mbb/hand, alpha = beta = 0.05:
-    //   lower = log(0.05 / 0.95) = -2.9444389791664403, upper = +2.9444389791664403
-    //   LLR = n * (mu1 - mu0) * (mean - 2.5) / stddev^2
-    const SprtParams params{0, 5, 0.05, 0.05};
-    Summary s;
-    s.stddev = 50;
+namespace {
 
-    s.samples = 100;  // 100 * 5 * (5 - 2.5) / 2500 = 0.5
-    s.mean = 5;
-    SprtState state = sprt(params, s);
-    CHECK_THAT(state.llr, WithinRel(0.5, 1e-14));
-    CHECK_THAT(state.lower, WithinRel(-2.9444389791664403, 1e-14));
-    CHECK_THAT(state.upper, WithinRel(2.9444389791664403, 1e-14));
-    CHECK(state.decision == SprtDecision::Undecided);
-
-    s.samples = 1000;  // 1000 * 5 * (5 - 2.5) / 2500 = 5 >= 2.944
-    state = sprt(params, s);
-    CHECK_THAT(state.llr, WithinRel(5.0, 1e-14));
-    CHECK(state.decision == SprtDecision::AcceptH1);
-
-    s.mean = 0;  // 1000 * 5 * (0 - 2.5) / 2500 = -5 <= -2.944
-    state = sprt(params, s);
-    CHECK_THAT(state.llr, WithinRel(-5.0, 1e-14));
-    CHECK(state.decision == SprtDecision::AcceptH0);
-
-    s.mean = 2.5;  // halfway: no evidence either way
-    CHECK(sprt(params, s).llr == 0);
-    CHECK(sprt(params, s).decision == SprtDecision::Undecided);
-
-    // H1 below H0: mu0 = 5, mu1 = 0, mean 0: 1000 * (-5) * (0 - 2.5) / 2500 = 5.
-    s.mean = 0;
-    state = sprt(SprtParams{5, 0, 0.05, 0.05}, s);
-    CHECK_THAT(state.llr, WithinRel(5.0, 1e-14));
-    CHECK(state.decision == SprtDecision::AcceptH1);
+// Block means alternating mean - half and mean + half, `count` of them.
+SampleMoments blocks_of(double mean, double half, int count) {
+    SampleMoments m;
+    for (int j = 0; j < count; ++j)
+        m.add(j % 2 == 0 ? mean - half : mean + half);
+    return m;
 }
 
-TEST_CASE("sprt bounds with unequal error rates and without data", "[stats]") {
+}  // namespace
+
+TEST_CASE("sprt: the generalized likelihood ratio of block means", "[stats]") {
+    // 20 blocks of 5 and 15 (mean 10): sum (y - 0)^2 = 10 * 25 + 10 * 225 = 2500 and
+    // sum (y - 10)^2 = 500, so LLR = (20 / 2) log(2500 / 500) = 10 log 5 = 16.094379124341003
+    // for mu0 = 0, mu1 = 10; bounds log(0.05 / 0.95) = -2.9444389791664403 and its negation.
+    const SprtParams params{0, 10, 0.05, 0.05};
+    SprtState state = sprt(params, blocks_of(10, 5, 20));
+    CHECK_THAT(state.llr, WithinRel(16.094379124341003, 1e-13));
+    CHECK_THAT(state.lower, WithinRel(-2.9444389791664403, 1e-14));
+    CHECK_THAT(state.upper, WithinRel(2.9444389791664403, 1e-14));
+    CHECK(state.decision == SprtDecision::AcceptH1);
+
+    // The hypotheses swapped: the same evidence for H0.
+    state = sprt(SprtParams{10, 0, 0.05, 0.05}, blocks_of(10, 5, 20));
+    CHECK_THAT(state.llr, WithinRel(-16.094379124341003, 1e-13));
+    CHECK(state.decision == SprtDecision::AcceptH0);
+
+    // Halfway between the hypotheses: no evidence either way.
+    CHECK_THAT(sprt(params, blocks_of(5, 5, 20)).llr, WithinAbs(0.0, 1e-12));
+
+    // Too few blocks to decide: the LLR, but no decision (10 blocks: 5 log 5 = 8.047).
+    state = sprt(params, blocks_of(10, 5, 10));
+    CHECK_THAT(state.llr, WithinRel(8.047189562170502, 1e-13));
+    CHECK(state.decision == SprtDecision::Undecided);
+    CHECK(kSprtMinBlocks == 20);
+    CHECK(sprt(params, blocks_of(10, 5, kSprtMinBlocks - 1)).decision == SprtDecision::Undecided);
+
+    // Evidence short of the bounds: keep sampling. 20 blocks of 4 +- 20: sum y^2 =
+    // 20 * 16 + 20 * 400 = 8320, sum (y - 10)^2 = 20 * 36 + 8000 = 8720, LLR = 10 log(8320 /
+    // 8720) = -0.46956.
+    state = sprt(params, blocks_of(4, 20, 20));
+    CHECK_THAT(state.llr, WithinRel(10 * std::log(8320.0 / 8720.0), 1e-12));
+    CHECK(state.decision == SprtDecision::Undecided);
+}
+
+TEST_CASE("sprt: the estimated spread tempers the evidence", "[stats]") {
+    // The plug-in test this replaced took the sample spread as the truth: with 20 blocks of
+    // 10 +- 5 it would give n (mu1 - mu0)(mean - 5) / s^2 = 20 * 10 * 5 / (500 / 19) = 38.0;
+    // the GLR gives 16.09, and grows with the evidence only as log(1 + k d^2 / (k - 1)).
+    const SprtParams params{0, 10, 0.05, 0.05};
+    const double llr = sprt(params, blocks_of(10, 5, 20)).llr;
+    CHECK(llr < 38.0 / 2);
+    // A block at zero spread (all blocks equal): the variance is unknown, no LLR.
+    SampleMoments equal;
+    for (int j = 0; j < 30; ++j)
+        equal.add(10);
+    CHECK(sprt(params, equal).llr == 0);
+    CHECK(sprt(params, equal).decision == SprtDecision::Undecided);
+    CHECK(sprt(params, SampleMoments{}).decision == SprtDecision::Undecided);
+}
+
+TEST_CASE("sprt bounds with unequal error rates", "[stats]") {
     // alpha = 0.05, beta = 0.1: lower = log(0.1 / 0.95) = -2.251291798606495,
     // upper = log(0.9 / 0.05) = log(18) = 2.8903717578961645.
-    const SprtParams params{0, 5, 0.05, 0.1};
-    Summary s;
-    s.samples = 1;
-    s.mean = 100;
-    SprtState state = sprt(params, s);
+    const SprtState state = sprt(SprtParams{0, 5, 0.05, 0.1}, SampleMoments{});
     CHECK_THAT(state.lower, WithinRel(-2.251291798606495, 1e-14));
     CHECK_THAT(state.upper, WithinRel(2.8903717578961645, 1e-14));
     CHECK(state.llr == 0);
-    CHECK(state.decision == SprtDecision::Undecided);
-
-    s.samples = 1000;  // zero variance: nothing to scale the evidence by
-    s.stddev = 0;
-    CHECK(sprt(params, s).decision == SprtDecision::Undecided);
-
-    // The summary straight from summarize(): 1000 pairs of mean 10, stddev 50 mbb/hand.
-    // LLR = 1000 * 5 * (10 - 2.5) / 2500 = 15.
-    SampleMoments m;
-    for (int i = 0; i < 500; ++i) {
-        m.add(10 - 50 * std::sqrt(999.0 / 1000.0));
-        m.add(10 + 50 * std::sqrt(999.0 / 1000.0));
-    }
-    state = sprt(params, summarize(m));
-    CHECK_THAT(state.llr, WithinRel(15.0, 1e-9));
-    CHECK(state.decision == SprtDecision::AcceptH1);
 }
 
 TEST_CASE("sprt rejects invalid parameters", "[stats]") {
-    const Summary s;
+    const SampleMoments s;
     CHECK_THROWS_AS(sprt(SprtParams{0, 0, 0.05, 0.05}, s), std::invalid_argument);
     CHECK_THROWS_AS(sprt(SprtParams{0, std::nan(""), 0.05, 0.05}, s), std::invalid_argument);
     CHECK_THROWS_WITH(sprt(SprtParams{0, 5, 0, 0.05}, s), Catch::Contains("alpha"));
@@ -373,7 +502,7 @@ TEST_CASE("sprt rejects invalid parameters", "[stats]") {
     CHECK_THROWS_WITH(sprt(SprtParams{0, 5, 0.05, 0}, s), Catch::Contains("beta"));
     CHECK_THROWS_AS(sprt(SprtParams{0, 5, 0.05, 0.7}, s), std::invalid_argument);
     CHECK_THROWS_AS(sprt(SprtParams{0, 5, 0.05, std::nan("")}, s), std::invalid_argument);
-    Summary negative;
-    negative.stddev = -1;
+    SampleMoments negative;
+    negative.n = -1;
     CHECK_THROWS_AS(sprt(SprtParams{0, 5, 0.05, 0.05}, negative), std::invalid_argument);
 }

@@ -1,8 +1,10 @@
 #include "schedule.hpp"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <string>
+#include <utility>
 
 namespace pokerarena::sim {
 
@@ -14,6 +16,30 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
 
 bool is_heads_up(Format f) {
     return f == ROUND_ROBIN || f == GAUNTLET;
+}
+
+constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15ULL;
+
+constexpr std::uint64_t splitmix(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+// The seating of a ring or sit-and-go unit: a permutation of the bots 0 .. seats - 1 drawn
+// from (seed, unit) alone, by Fisher-Yates over a splitmix64 stream in a domain of its own
+// (bot seeds and decks use others). The modulo bias of `% (i + 1)` is below 10 / 2^64.
+void shuffle_seats(std::array<int, kMaxSeats>& seat_bot, int seats, std::uint64_t seed,
+                   std::int64_t unit) {
+    std::uint64_t state = splitmix(seed ^ 0x73656174696E67ULL);  // "seating"
+    state = splitmix(state + (static_cast<std::uint64_t>(unit) + 1) * kGolden);
+    for (int s = 0; s < seats; ++s)
+        seat_bot[static_cast<std::size_t>(s)] = s;
+    for (int i = seats - 1; i > 0; --i) {
+        state = splitmix(state + kGolden);
+        const auto j = static_cast<std::size_t>(state % static_cast<std::uint64_t>(i + 1));
+        std::swap(seat_bot[static_cast<std::size_t>(i)], seat_bot[j]);
+    }
 }
 
 // Round robin: the pairs of a bot a are groups first_group(a) .. first_group(a + 1) - 1, after
@@ -35,7 +61,16 @@ std::int64_t default_deals_per_unit(const TournamentConfig& config) {
     // tournament is enough work for a unit; cash deals are a hand or a few each.
     if (config.format() == SIT_AND_GO) return std::max<std::int64_t>(1, by_count);
     const std::int64_t by_work = ceil_div(kTargetHandsPerUnit, plays_per_deal(config));
-    return std::min(std::max(by_work, by_count), std::max<std::int64_t>(1, config.hands()));
+    const std::int64_t all = std::max<std::int64_t>(1, config.hands());
+    // The SPRT's blocks are units: their size must not follow hands, or how often the test
+    // looks (and so its error rates) would depend on the length of the match.
+    if (config.has_sprt()) return std::min(by_work, all);
+    // A ring's interval is taken over its units (each a seating), so a short ring is cut into
+    // kMinSeatingsPerGroup units rather than a few large ones.
+    if (config.format() == RING)
+        return std::min(std::max(std::min(by_work, ceil_div(all, kMinSeatingsPerGroup)), by_count),
+                        all);
+    return std::min(std::max(by_work, by_count), all);
 }
 
 Schedule::Schedule(const TournamentConfig& config)
@@ -43,6 +78,7 @@ Schedule::Schedule(const TournamentConfig& config)
       bots_(config.bots_size()),
       seats_(config.seats()),
       hero_(config.hero()),
+      seed_(config.seed()),
       deals_(config.hands()),
       deals_per_unit_(config.deals_per_unit()),
       blocks_(ceil_div(config.hands(), config.deals_per_unit())) {
@@ -83,9 +119,11 @@ WorkUnit Schedule::operator[](std::size_t index) const {
             break;
         case RING:
         case SIT_AND_GO:
+            // Rotations alone would give every bot the same neighbours in every unit, so a
+            // bot's result would depend on the order of the bots; a seating per unit, rotated,
+            // keeps the duplicate cancellation and gives identical bots the same expectation.
             u.num_seats = seats_;
-            for (int s = 0; s < seats_; ++s)
-                u.seat_bot[static_cast<std::size_t>(s)] = s;
+            shuffle_seats(u.seat_bot, seats_, seed_, u.index);
             break;
         default: {
             // The last bot a whose pairs start at or before this group: a binary search over

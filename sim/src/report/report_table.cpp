@@ -98,6 +98,28 @@ std::string half_width(double ci95, int decimals, const char* unit = "") {
     return std::isfinite(ci95) ? figure(ci95, decimals) + unit : "n/a";
 }
 
+// The marks an interval carries, explained under the table that shows them.
+constexpr const char* kTooFewMark = "?";
+constexpr const char* kStopMark = "*";
+
+// An estimate's half-width (times `factor`) with its marks: "?" too few samples, "*" biased by
+// the SPRT's stop.
+std::string interval(const Estimate& e, int decimals, double factor = 1, const char* unit = "") {
+    return half_width(factor * e.ci95(), decimals, unit) +
+           (e.too_few_samples() ? kTooFewMark : "") + (e.biased_by_sprt_stop() ? kStopMark : "");
+}
+
+// The notes for the marks the report's estimates carry, after the table that shows them.
+void print_marks(bool too_few, bool stopped, const Report& report, std::ostream& out) {
+    if (too_few)
+        out << kTooFewMark << " too few samples (under " << kMinSamples
+            << ", or no spread at all): not exact, and the interval is not to be trusted\n";
+    if (stopped)
+        out << kStopMark << " the SPRT stopped the match after " << grouped(report.sprt().hands())
+            << " hands: these fixed-sample figures are biased by the stop (the mean away from "
+               "the bound not crossed, the interval too narrow); quote the SPRT's decision\n";
+}
+
 std::string percent(double share) {
     return printf_string("%.1f%%", 100.0 * share);
 }
@@ -322,18 +344,25 @@ void print_rating_fit(const Report& report, std::ostream& out) {
     }
     const auto num_bots = static_cast<int>(ratings.size());
     std::vector<PairwiseResult> pairs;
+    std::vector<Summary> summaries;
     std::vector<const PairResult*> fitted;
     for (const PairResult& pair : report.pairs()) {
         const Estimate& result = pair.mbb_per_hand_a();
         if (pair.a() < 0 || pair.a() >= num_bots || pair.b() < 0 || pair.b() >= num_bots ||
             pair.a() == pair.b() || result.samples() < 2 || !std::isfinite(result.mean()) ||
-            !std::isfinite(result.ci95()) || result.ci95() < 0)
+            !std::isfinite(result.stddev()) || result.stddev() < 0)
             continue;
-        pairs.push_back({pair.a(), pair.b(), result.mean(), result.ci95() / 1.96});
+        const double samples = static_cast<double>(result.samples());
+        pairs.push_back({pair.a(), pair.b(), result.mean(), result.stddev() / std::sqrt(samples)});
+        Summary& s = summaries.emplace_back();
+        s.mean = result.mean();
+        s.stddev = result.stddev();
+        s.samples = result.samples();
+        s.too_few_samples = result.too_few_samples() || result.stddev() == 0;
         fitted.push_back(&pair);
     }
     // As aggregate() weighed them for the ratings.
-    weigh_exact_pairs(pairs, kExactPairStdError);
+    weigh_uncertain_pairs(pairs, summaries, kExactPairStdError);
 
     const RatingFit fit = rating_fit(pairs, ratings);
     if (fit.degrees_of_freedom == 0 || !(fit.p_value < kPoorFitPValue)) return;
@@ -351,7 +380,7 @@ void print_rating_fit(const Report& report, std::ostream& out) {
                         "differences do not predict them (" +
                         bot_name(report, first) + " against " + bot_name(report, second) + ": " +
                         signed_figure(a_side ? worst.mean : -worst.mean, 1) + " ± " +
-                        figure(fitted[fit.worst_pair]->mbb_per_hand_a().ci95(), 1) +
+                        interval(fitted[fit.worst_pair]->mbb_per_hand_a(), 1) +
                         " mbb/hand, ratings " + signed_figure(a_side ? predicted : -predicted, 1) +
                         "); read the crosstable.",
                     out);
@@ -404,27 +433,41 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
             }
             // The prize is in buy-ins, so its interval is also the ROI's.
             row.push_back(signed_figure(100.0 * bot.roi(), 1) + "%");
-            row.push_back(half_width(100.0 * bot.prize().ci95(), 1, "%"));
+            row.push_back(interval(bot.prize(), 1, 100.0, "%"));
             row.push_back(percent(bot.itm_rate()));
         } else {
             row.push_back(signed_figure(bot.mbb_per_hand().mean(), 1));
-            row.push_back(half_width(bot.mbb_per_hand().ci95(), 1));
+            row.push_back(interval(bot.mbb_per_hand(), 1));
             row.push_back(std::isfinite(bot.mbb_per_hand().ci95())
                               ? percent(bot.mbb_per_hand().los())
                               : "n/a");
         }
         if (show_allin_ev) {
             row.push_back(signed_figure(bot.mbb_per_hand_allin_ev().mean(), 1));
-            row.push_back(half_width(bot.mbb_per_hand_allin_ev().ci95(), 1));
+            row.push_back(interval(bot.mbb_per_hand_allin_ev(), 1));
         }
         if (show_rating) {
             row.push_back(bot.has_rating() ? signed_figure(bot.rating().mean(), 1) : "");
-            row.push_back(bot.has_rating() ? half_width(bot.rating().ci95(), 1) : "");
+            row.push_back(bot.has_rating() ? interval(bot.rating(), 1) : "");
         }
         row.push_back(grouped(total_faults(bot.faults())));
         table.add_row(std::move(row));
     }
     table.print(out);
+    bool too_few = false;
+    bool stopped = false;
+    // The crosstable's marks are explained here too: it comes right after this table.
+    std::vector<const Estimate*> shown;
+    for (const BotResult& bot : report.bots())
+        shown.insert(shown.end(), {&bot.mbb_per_hand(), &bot.mbb_per_hand_allin_ev(), &bot.rating(),
+                                   &bot.prize()});
+    for (const PairResult& pair : report.pairs())
+        shown.push_back(&pair.mbb_per_hand_a());
+    for (const Estimate* e : shown) {
+        too_few = too_few || e->too_few_samples();
+        stopped = stopped || e->biased_by_sprt_stop();
+    }
+    print_marks(too_few, stopped, report, out);
     if (show_rating) print_rating_fit(report, out);
 
     for (int index : order) {
@@ -491,7 +534,7 @@ void print_crosstable(const Report& report, const std::vector<int>& order, std::
     auto ci_text = [&](std::size_t row, std::size_t column) -> std::string {
         if (row == column) return ".";
         const PairResult* pair = cell[row][column];
-        return pair == nullptr ? "" : half_width(pair->mbb_per_hand_a().ci95(), 1);
+        return pair == nullptr ? "" : interval(pair->mbb_per_hand_a(), 1);
     };
 
     std::size_t label_width = 0;
@@ -563,7 +606,7 @@ void print_sprt(const Report& report, std::ostream& out) {
         << "): " << (sprt.decision().empty() ? "undecided" : sprt.decision()) << " after "
         << grouped(sprt.hands()) << " hands, LLR " << printf_string("%.2f", sprt.llr())
         << " (bounds " << printf_string("%.2f", sprt.lower()) << ", "
-        << printf_string("%.2f", sprt.upper()) << ")\n";
+        << printf_string("%.2f", sprt.upper()) << "; " << counted(sprt.blocks(), "block") << ")\n";
 }
 
 // Everything that depends on the machine, on lines of their own that start with "Speed:" or

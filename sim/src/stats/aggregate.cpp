@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -19,7 +20,7 @@ namespace {
 
 using std::to_string;
 
-constexpr double kZ95 = 1.96;  // as in stats.cpp: ci95 = 1.96 standard errors
+constexpr double kZ95 = 1.96;  // least_squares_ratings' ci95 is 1.96 standard errors
 
 [[noreturn]] void reject(const std::string& message) {
     throw std::invalid_argument(message);
@@ -29,11 +30,12 @@ SampleMoments from_proto(const Moments& m) {
     return {m.n(), m.sum(), m.sum_squares()};
 }
 
-// P(true value > 0) for an estimate with this standard error, under the normal approximation;
-// an estimate without error is above zero or not for certain.
-double likelihood_above_zero(double estimate, double std_error) {
-    if (std_error > 0) return normal_cdf(estimate / std_error);
-    return estimate > 0 ? 1.0 : estimate < 0 ? 0.0 : 0.5;
+// P(true value > 0) for an estimate with this standard error and degrees of freedom (Student's
+// t); without an error there is no evidence either way (summarize()).
+double likelihood_above_zero(double estimate, double std_error, double degrees_of_freedom) {
+    if (std_error > 0 && std::isfinite(std_error))
+        return student_t_cdf(estimate / std_error, degrees_of_freedom);
+    return 0.5;
 }
 
 void set_estimate(Estimate* out, const Summary& s) {
@@ -42,6 +44,24 @@ void set_estimate(Estimate* out, const Summary& s) {
     out->set_ci95(s.ci95);
     out->set_los(s.los);
     out->set_samples(s.samples);
+    out->set_too_few_samples(s.too_few_samples);
+}
+
+// Every estimate of the report, marked as biased by the SPRT's stop. Only those it has: a
+// mutable_ accessor would add the others (a rating where there is none).
+void mark_biased_by_stop(Report& report) {
+    for (BotResult& bot : *report.mutable_bots()) {
+        if (bot.has_mbb_per_hand()) bot.mutable_mbb_per_hand()->set_biased_by_sprt_stop(true);
+        if (bot.has_mbb_per_hand_allin_ev())
+            bot.mutable_mbb_per_hand_allin_ev()->set_biased_by_sprt_stop(true);
+        if (bot.has_rating()) bot.mutable_rating()->set_biased_by_sprt_stop(true);
+        if (bot.has_prize()) bot.mutable_prize()->set_biased_by_sprt_stop(true);
+    }
+    for (PairResult& pair : *report.mutable_pairs()) {
+        if (pair.has_mbb_per_hand_a()) pair.mutable_mbb_per_hand_a()->set_biased_by_sprt_stop(true);
+        if (pair.has_mbb_per_hand_allin_ev_a())
+            pair.mutable_mbb_per_hand_allin_ev_a()->set_biased_by_sprt_stop(true);
+    }
 }
 
 // Chips per sample to mbb per hand: every sample spans hands / n hands.
@@ -73,7 +93,11 @@ struct BotTotals {
     std::vector<std::int64_t> places;
     std::int64_t tournaments = 0;
     std::int64_t in_the_money = 0;
-    SampleMoments prize;  // per deal: the sum over its plays of the prize in buy-ins
+    // Ring and sit-and-go: the samples of each unit (a seating of its own), for
+    // summarize_clusters; sit-and-go prizes per deal: the sum over its plays, in buy-ins.
+    std::vector<SampleMoments> unit_samples;
+    std::vector<SampleMoments> unit_samples_allin_ev;
+    std::vector<SampleMoments> unit_prize;
 };
 
 struct PairTotals {
@@ -264,6 +288,7 @@ void add_sit_and_go(const Tournament& t, const UnitResult& u, std::vector<BotTot
     for (int b = 0; b < n; ++b) {
         BotTotals& bot = bots[static_cast<std::size_t>(b)];
         bot.places.resize(static_cast<std::size_t>(n));
+        SampleMoments& unit_prize = bot.unit_prize.emplace_back();
         for (std::int64_t d = 0; d < deals; ++d) {
             double deal_prize = 0;
             for (int r = 0; r < plays; ++r) {
@@ -275,7 +300,7 @@ void add_sit_and_go(const Tournament& t, const UnitResult& u, std::vector<BotTot
                 deal_prize += won;
             }
             // The plays of one deal share its cards, so together they are one sample.
-            bot.prize.add(deal_prize);
+            unit_prize.add(deal_prize);
         }
     }
 }
@@ -342,17 +367,21 @@ SprtMonitor::SprtMonitor(const Tournament& tournament) {
     if (!c.has_sprt()) throw std::invalid_argument("SprtMonitor: the configuration has no sprt");
     params_ = {c.sprt().mbb0(), c.sprt().mbb1(), c.sprt().alpha(), c.sprt().beta()};
     big_blind_ = static_cast<double>(tournament.game.big_blind);
-    state_ = sprt(params_, Summary{});
+    block_deals_ = c.deals_per_unit();
+    state_ = sprt(params_, block_means_);
 }
 
 bool SprtMonitor::add(const UnitResult& unit) {
     if (decided()) return true;
     for (const PairUnit& p : unit.pairs()) {
-        if (p.a() != 0 || p.b() != 1) continue;
-        moments_.merge(from_proto(p.samples()));
+        // A block is a whole unit: the last unit of the schedule may be shorter, and a block
+        // mean of fewer pairs would have another variance than the rest.
+        if (p.a() != 0 || p.b() != 1 || p.samples().n() != block_deals_ || p.hands() == 0) continue;
+        block_means_.add(1000.0 * p.samples().sum() /
+                         (big_blind_ * static_cast<double>(p.hands())));
         hands_ += p.hands();
     }
-    state_ = sprt(params_, summarize(moments_, mbb_scale(moments_, hands_, big_blind_)));
+    state_ = sprt(params_, block_means_);
     return decided();
 }
 
@@ -396,11 +425,15 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
         r.set_upper(monitor.state().upper);
         r.set_decision(decision_text(monitor.state().decision));
         r.set_hands(monitor.hands());
+        r.set_blocks(monitor.blocks());
     }
 
     std::vector<BotTotals> bots(static_cast<std::size_t>(num_bots));
     std::map<std::pair<int, int>, PairTotals> pairs;
     const std::vector<double> prize = sit_and_go ? prize_by_place(c) : std::vector<double>{};
+    // Ring and sit-and-go units each have a seating of their own (Schedule), so a bot's
+    // samples within a unit share its neighbours: its interval is taken over units.
+    const bool seated_by_unit = c.format() == RING || sit_and_go;
     std::vector<std::int64_t> running_net(static_cast<std::size_t>(num_bots), 0);
     std::int64_t hands = 0;
     Curve& curve = *report.mutable_curve();
@@ -416,6 +449,10 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
             bot.net_chips += in.net_chips();
             bot.samples.merge(from_proto(in.samples()));
             bot.samples_allin_ev.merge(from_proto(in.samples_allin_ev()));
+            if (seated_by_unit) {
+                bot.unit_samples.push_back(from_proto(in.samples()));
+                bot.unit_samples_allin_ev.push_back(from_proto(in.samples_allin_ev()));
+            }
             bot.decisions += in.decisions();
             bot.decision_ns += in.decision_ns();
             add_faults(bot.faults, in.faults());
@@ -468,17 +505,17 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
             for (std::int64_t count : in.places)
                 out.add_places(count);
             const Summary prize_summary =
-                summarize(in.prize, 1.0 / static_cast<double>(plays_per_deal(c)));
+                summarize_clusters(in.unit_prize, 1.0 / static_cast<double>(plays_per_deal(c)));
             set_estimate(out.mutable_prize(), prize_summary);
             // A prize is never negative, so P(prize > 0) would say nothing; what matters is
             // whether the bot wins back more than its buy-in (prizes are in buy-ins): the LOS
             // of its ROI.
             // Below two samples there is no spread and no evidence (summarize()).
-            if (prize_summary.samples >= 2) {
-                const double std_error =
-                    prize_summary.stddev / std::sqrt(static_cast<double>(prize_summary.samples));
+            if (prize_summary.samples >= 2 && std::isfinite(prize_summary.ci95)) {
+                const double degrees = static_cast<double>(prize_summary.samples - 1);
+                const double std_error = prize_summary.ci95 / student_t_quantile(0.975, degrees);
                 out.mutable_prize()->set_los(
-                    likelihood_above_zero(prize_summary.mean - 1.0, std_error));
+                    likelihood_above_zero(prize_summary.mean - 1.0, std_error, degrees));
             }
             if (in.tournaments > 0) {
                 out.set_roi(prize_summary.mean - 1.0);
@@ -487,20 +524,28 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
             }
             continue;
         }
-        set_estimate(out.mutable_mbb_per_hand(),
-                     summarize(in.samples, mbb_scale(in.samples, in.hands, big_blind)));
-        if (c.allin_ev())
+        const double scale = mbb_scale(in.samples, in.hands, big_blind);
+        set_estimate(out.mutable_mbb_per_hand(), seated_by_unit
+                                                     ? summarize_clusters(in.unit_samples, scale)
+                                                     : summarize(in.samples, scale));
+        if (c.allin_ev()) {
+            const double scale_ev = mbb_scale(in.samples_allin_ev, in.hands, big_blind);
             set_estimate(out.mutable_mbb_per_hand_allin_ev(),
-                         summarize(in.samples_allin_ev,
-                                   mbb_scale(in.samples_allin_ev, in.hands, big_blind)));
+                         seated_by_unit ? summarize_clusters(in.unit_samples_allin_ev, scale_ev)
+                                        : summarize(in.samples_allin_ev, scale_ev));
+        }
     }
 
     std::vector<PairwiseResult> pairwise;
+    std::vector<Summary> pair_summaries;
     std::vector<std::int64_t> rating_samples(static_cast<std::size_t>(num_bots), 0);
+    double rating_degrees = 0;
     for (const auto& [key, in] : pairs) {
         PairResult& out = *report.add_pairs();
         out.set_a(key.first);
         out.set_b(key.second);
+        out.set_name_a(c.bots(key.first).name());
+        out.set_name_b(c.bots(key.second).name());
         out.set_hands(in.hands);
         out.set_net_chips_a(in.net_chips_a);
         const Summary s = summarize(in.samples, mbb_scale(in.samples, in.hands, big_blind));
@@ -510,12 +555,15 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
                          summarize(in.samples_allin_ev,
                                    mbb_scale(in.samples_allin_ev, in.hands, big_blind)));
         if (s.samples >= 2) {
-            pairwise.push_back({key.first, key.second, s.mean, s.ci95 / kZ95});
+            pairwise.push_back({key.first, key.second, s.mean,
+                                s.stddev / std::sqrt(static_cast<double>(s.samples))});
+            pair_summaries.push_back(s);
             rating_samples[static_cast<std::size_t>(key.first)] += s.samples;
             rating_samples[static_cast<std::size_t>(key.second)] += s.samples;
+            rating_degrees += static_cast<double>(s.samples - 1);
         }
     }
-    weigh_exact_pairs(pairwise, kExactPairStdError);
+    const bool spread_known = weigh_uncertain_pairs(pairwise, pair_summaries, kExactPairStdError);
     if (!pairwise.empty()) {
         std::vector<Rating> ratings;
         try {
@@ -525,19 +573,26 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
             // every other figure rather than failing a finished run over its ratings.
             ratings.clear();
         }
+        // The ratings rest on every rated pair's samples: their t quantile has the pairs'
+        // degrees of freedom pooled (sum of n_k - 1), as their pooled spread would.
+        const double t95 = student_t_quantile(0.975, rating_degrees);
         for (std::size_t b = 0; b < ratings.size(); ++b) {
             Estimate& r = *report.mutable_bots(static_cast<int>(b))->mutable_rating();
-            const double std_error = ratings[b].ci95 / kZ95;
+            // No pair with any spread: the weights are a convention, the interval unknown.
+            const double std_error =
+                spread_known ? ratings[b].ci95 / kZ95 : std::numeric_limits<double>::infinity();
             r.set_mean(ratings[b].value);
-            r.set_ci95(ratings[b].ci95);
-            r.set_los(likelihood_above_zero(ratings[b].value, std_error));
+            r.set_ci95(t95 * std_error);
+            r.set_los(likelihood_above_zero(ratings[b].value, std_error, rating_degrees));
             r.set_samples(rating_samples[b]);
+            r.set_too_few_samples(!spread_known || rating_samples[b] < kMinSamples);
         }
     }
 
     report.set_units_done(static_cast<std::int64_t>(units.size()));
     report.set_hands(hands);
     report.set_complete(sprt_decided || report.units_done() == report.units_total());
+    if (sprt_decided) mark_biased_by_stop(report);
     for (UnitResult& u : units)
         *report.add_units() = std::move(u);
     return report;

@@ -12,17 +12,80 @@ namespace pokerarena::sim {
 
 namespace {
 
-// 1.96 rather than the exact 97.5% quantile 1.959964: the figure everyone quotes, so a reader
-// can redo the arithmetic; the difference is 0.002% of the interval.
+// The ratings' intervals: 1.96 rather than the exact 97.5% quantile 1.959964, the figure
+// everyone quotes, so a reader can redo the arithmetic; aggregate() rescales them to the
+// t quantile of the samples they rest on.
 constexpr double kZ95 = 1.96;
 
 void require(bool ok, const std::string& message) {
     if (!ok) throw std::invalid_argument(message);
 }
 
-double los_of(double mean, double std_error) {
-    if (std_error > 0) return normal_cdf(mean / std_error);
-    return mean > 0 ? 1.0 : mean < 0 ? 0.0 : 0.5;
+// Above this many degrees of freedom Student's t is taken as normal: the cdfs differ by less
+// than 1e-7, and the continued fraction would need thousands of terms.
+constexpr double kNormalDegreesOfFreedom = 1e7;
+
+// The continued fraction of the regularized incomplete beta function I_x(a, b) (Numerical
+// Recipes 6.4, evaluated by the modified Lentz method), with y = 1 - x given separately so that
+// x close to 1 keeps its precision; converges quickly for x < (a + 1) / (a + b + 2).
+double beta_continued_fraction(double a, double b, double x) {
+    constexpr double kTiny = 1e-300;
+    constexpr double kEpsilon = 1e-15;
+    const double qab = a + b;
+    const double qap = a + 1;
+    const double qam = a - 1;
+    double c = 1;
+    double d = 1 - qab * x / qap;
+    if (std::abs(d) < kTiny) d = kTiny;
+    d = 1 / d;
+    double h = d;
+    // About sqrt(max(a, b)) terms are needed; a, b <= kNormalDegreesOfFreedom / 2 here.
+    for (int m = 1; m <= 100000; ++m) {
+        const double m2 = 2.0 * m;
+        double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+        d = 1 + aa * d;
+        if (std::abs(d) < kTiny) d = kTiny;
+        c = 1 + aa / c;
+        if (std::abs(c) < kTiny) c = kTiny;
+        d = 1 / d;
+        h *= d * c;
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+        d = 1 + aa * d;
+        if (std::abs(d) < kTiny) d = kTiny;
+        c = 1 + aa / c;
+        if (std::abs(c) < kTiny) c = kTiny;
+        d = 1 / d;
+        const double step = d * c;
+        h *= step;
+        if (std::abs(step - 1) < kEpsilon) break;
+    }
+    return h;
+}
+
+// I_x(a, b) with y = 1 - x: the fraction for x or, by I_x(a, b) = 1 - I_y(b, a), for y,
+// whichever converges.
+double incomplete_beta(double a, double b, double x, double y) {
+    if (x <= 0) return 0;
+    if (y <= 0) return 1;
+    const double log_front =
+        std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log(y);
+    if (x < (a + 1) / (a + b + 2))
+        return std::exp(log_front) * beta_continued_fraction(a, b, x) / a;
+    return 1 - std::exp(log_front) * beta_continued_fraction(b, a, y) / b;
+}
+
+double student_t_density(double t, double df) {
+    if (df > kNormalDegreesOfFreedom) return std::exp(-t * t / 2) / std::sqrt(2 * std::numbers::pi);
+    const double log_norm =
+        std::lgamma((df + 1) / 2) - std::lgamma(df / 2) - 0.5 * std::log(df * std::numbers::pi);
+    return std::exp(log_norm - (df + 1) / 2 * std::log1p(t * t / df));
+}
+
+// P(true mean > 0) for a mean with this standard error and degrees of freedom; a mean without
+// error says nothing (a spread of zero is no proof of exactness: see summarize()).
+double los_of(double mean, double std_error, double degrees_of_freedom) {
+    if (std_error > 0) return student_t_cdf(mean / std_error, degrees_of_freedom);
+    return 0.5;
 }
 
 // Bots joined by at least one pair, as a union-find forest.
@@ -124,6 +187,53 @@ double normal_cdf(double z) {
     return 0.5 * std::erfc(-z / std::sqrt(2.0));
 }
 
+double student_t_cdf(double t, double degrees_of_freedom) {
+    require(!std::isnan(t), "student_t_cdf: t is NaN");
+    require(degrees_of_freedom > 0, "student_t_cdf: degrees_of_freedom " +
+                                        std::to_string(degrees_of_freedom) + "; expected > 0");
+    if (degrees_of_freedom > kNormalDegreesOfFreedom) return normal_cdf(t);
+    if (std::isinf(t)) return t > 0 ? 1.0 : 0.0;
+    // P(|T| > |t|) = I_x(df / 2, 1 / 2) with x = df / (df + t^2); 1 - x = t^2 / (df + t^2)
+    // computed directly keeps small t precise.
+    const double t2 = t * t;
+    const double x = degrees_of_freedom / (degrees_of_freedom + t2);
+    const double y = t2 / (degrees_of_freedom + t2);
+    const double tail = 0.5 * incomplete_beta(degrees_of_freedom / 2, 0.5, x, y);
+    return t > 0 ? 1 - tail : tail;
+}
+
+double student_t_quantile(double p, double degrees_of_freedom) {
+    require(p > 0 && p < 1, "student_t_quantile: p " + std::to_string(p) + "; expected 0 < p < 1");
+    require(degrees_of_freedom > 0, "student_t_quantile: degrees_of_freedom " +
+                                        std::to_string(degrees_of_freedom) + "; expected > 0");
+    if (p < 0.5) return -student_t_quantile(1 - p, degrees_of_freedom);
+    if (p == 0.5) return 0;
+    // A bracket [low, high] with cdf(low) <= p < cdf(high), then Newton steps that stay inside
+    // it (bisection when one would leave it): the cdf is smooth and increasing, so Newton
+    // converges in a few steps from anywhere in the bracket, and the bracket makes it safe in
+    // the heavy tails of 1 or 2 degrees of freedom.
+    double low = 0;
+    double high = 1;
+    while (student_t_cdf(high, degrees_of_freedom) < p) {
+        low = high;
+        high *= 2;
+    }
+    double t = (low + high) / 2;
+    for (int i = 0; i < 200; ++i) {
+        const double f = student_t_cdf(t, degrees_of_freedom) - p;
+        if (f == 0) break;
+        (f < 0 ? low : high) = t;
+        const double newton = t - f / student_t_density(t, degrees_of_freedom);
+        const double next = newton > low && newton < high ? newton : (low + high) / 2;
+        if (std::abs(next - t) <= 1e-14 * t) {
+            t = next;
+            break;
+        }
+        t = next;
+    }
+    return t;
+}
+
 Summary summarize(const SampleMoments& m, double scale) {
     require(m.n >= 0, "summarize: negative sample count " + std::to_string(m.n));
     require(std::isfinite(scale), "summarize: scale is not finite");
@@ -157,9 +267,56 @@ Summary summarize(const SampleMoments& m, double scale) {
     if (deviation_squares > noise)
         s.stddev = std::abs(scale) * std::sqrt(deviation_squares / (n - 1.0));
     require(std::isfinite(s.stddev), "summarize: the scaled standard deviation overflows a double");
+    s.too_few_samples = m.n < kMinSamples || s.stddev == 0;
+    if (s.stddev == 0) {
+        // All samples equal: exact (allin against call, duplicate) or chance (15 pairs that
+        // all folded alike); the samples cannot tell which, so the interval stays unknown.
+        s.ci95 = std::numeric_limits<double>::infinity();
+        s.los = 0.5;
+        return s;
+    }
     const double std_error = s.stddev / std::sqrt(n);
-    s.ci95 = kZ95 * std_error;
-    s.los = los_of(s.mean, std_error);
+    s.ci95 = student_t_quantile(0.975, n - 1.0) * std_error;
+    s.los = los_of(s.mean, std_error, n - 1.0);
+    return s;
+}
+
+Summary summarize_clusters(std::span<const SampleMoments> clusters, double scale) {
+    require(std::isfinite(scale), "summarize_clusters: scale is not finite");
+    double total = 0;
+    double samples = 0;
+    std::int64_t used = 0;
+    for (const SampleMoments& c : clusters) {
+        require(c.n >= 0 && std::isfinite(c.sum),
+                "summarize_clusters: a cluster has a negative count or a sum that is not finite");
+        if (c.n == 0) continue;
+        total += scale * c.sum;
+        samples += static_cast<double>(c.n);
+        ++used;
+    }
+    Summary s;
+    s.samples = used;
+    s.stddev = std::numeric_limits<double>::infinity();
+    s.ci95 = std::numeric_limits<double>::infinity();
+    if (used == 0) return s;
+    s.mean = total / samples;
+    require(std::isfinite(s.mean), "summarize_clusters: the scaled mean overflows a double");
+    if (used < 2) return s;
+    // Two passes (the residuals about the mean), so no cancellation to guard against.
+    double residual_squares = 0;
+    for (const SampleMoments& c : clusters) {
+        if (c.n == 0) continue;
+        const double residual = scale * c.sum - s.mean * static_cast<double>(c.n);
+        residual_squares += residual * residual;
+    }
+    const double u = static_cast<double>(used);
+    const double std_error = std::sqrt(u / (u - 1) * residual_squares) / samples;
+    require(std::isfinite(std_error), "summarize_clusters: the standard error overflows a double");
+    s.stddev = std_error * std::sqrt(samples);
+    s.too_few_samples = used < kMinSamples || std_error == 0;
+    if (std_error == 0) return s;
+    s.ci95 = student_t_quantile(0.975, u - 1) * std_error;
+    s.los = los_of(s.mean, std_error, u - 1);
     return s;
 }
 
@@ -239,14 +396,39 @@ std::vector<Rating> least_squares_ratings(int num_bots, std::span<const Pairwise
     return result;
 }
 
-void weigh_exact_pairs(std::span<PairwiseResult> pairs, double fallback) {
-    double smallest = 0;
-    for (const PairwiseResult& pair : pairs)
-        if (pair.std_error > 0 && (smallest == 0 || pair.std_error < smallest))
-            smallest = pair.std_error;
-    if (smallest == 0) smallest = fallback;
-    for (PairwiseResult& pair : pairs)
-        if (pair.std_error == 0) pair.std_error = smallest;
+bool weigh_uncertain_pairs(std::span<PairwiseResult> pairs, std::span<const Summary> summaries,
+                           double fallback) {
+    require(pairs.size() == summaries.size(),
+            "weigh_uncertain_pairs: " + std::to_string(pairs.size()) + " pairs but " +
+                std::to_string(summaries.size()) + " summaries");
+    // The pooled variance: sum (n_k - 1) s_k^2 / sum (n_k - 1), over the trusted pairs, or
+    // over every pair with a spread when none is trusted.
+    const auto pooled_stddev = [&](bool trusted_only) {
+        double squares = 0;
+        double degrees = 0;
+        for (const Summary& s : summaries) {
+            if (s.samples < 2 || !std::isfinite(s.stddev) || (trusted_only && s.too_few_samples))
+                continue;
+            const double df = static_cast<double>(s.samples - 1);
+            squares += df * s.stddev * s.stddev;
+            degrees += df;
+        }
+        return degrees > 0 ? std::sqrt(squares / degrees) : 0.0;
+    };
+    double pooled = pooled_stddev(true);
+    if (pooled == 0) pooled = pooled_stddev(false);
+    bool known = true;
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+        const Summary& s = summaries[k];
+        if (!s.too_few_samples) continue;
+        if (pooled > 0 && s.samples > 0) {
+            pairs[k].std_error = pooled / std::sqrt(static_cast<double>(s.samples));
+        } else {
+            pairs[k].std_error = fallback;
+            known = false;
+        }
+    }
+    return known;
 }
 
 double chi_square_upper_tail(double x, std::int64_t degrees_of_freedom) {
@@ -307,31 +489,32 @@ RatingFit rating_fit(std::span<const PairwiseResult> pairs, std::span<const Rati
     return fit;
 }
 
-SprtState sprt(const SprtParams& params, const Summary& samples_so_far) {
+SprtState sprt(const SprtParams& params, const SampleMoments& block_means) {
     require(std::isfinite(params.mu0) && std::isfinite(params.mu1) && params.mu0 != params.mu1,
             "sprt: mu0 and mu1 must be finite and different");
     require(params.alpha > 0 && params.alpha < 0.5,
             "sprt: alpha must be in (0, 0.5), got " + std::to_string(params.alpha));
     require(params.beta > 0 && params.beta < 0.5,
             "sprt: beta must be in (0, 0.5), got " + std::to_string(params.beta));
-    const Summary& s = samples_so_far;
-    require(s.samples >= 0 && std::isfinite(s.mean) && std::isfinite(s.stddev) && s.stddev >= 0,
-            "sprt: the summary needs samples >= 0, a finite mean and a finite stddev >= 0");
+    const SampleMoments& m = block_means;
+    require(m.n >= 0 && std::isfinite(m.sum) && std::isfinite(m.sum_squares) && m.sum_squares >= 0,
+            "sprt: the block means need a count >= 0, finite sums and a sum of squares >= 0");
 
     SprtState state;
     state.lower = std::log(params.beta / (1.0 - params.alpha));
     state.upper = std::log((1.0 - params.beta) / params.alpha);
-    if (s.samples < 2 || s.stddev == 0) return state;
+    // The spread as summarize() finds it (zero when within rounding of zero).
+    const Summary s = summarize(m);
+    if (m.n < 2 || s.stddev == 0) return state;
 
-    // n (mu1 - mu0) (m - (mu0 + mu1) / 2) / s^2, the factored form of the header's LLR: it
-    // avoids mu1^2 - mu0^2 cancelling, and dividing by s twice keeps s^2 from underflowing.
-    // Halves before the sum: (mu0 + mu1) / 2 could overflow.
-    const double midpoint = 0.5 * params.mu0 + 0.5 * params.mu1;
-    const double excess = s.mean - midpoint;
-    if (excess != 0) {
-        state.llr = static_cast<double>(s.samples) * ((params.mu1 - params.mu0) / s.stddev) *
-                    (excess / s.stddev);
-    }
+    // S + k (ybar - mu)^2 = sum_j (y_j - mu)^2, both divided by S = (k - 1) stddev^2 (> 0
+    // here): with d = (ybar - mu) / stddev, k (ybar - mu)^2 / S = k d^2 / (k - 1), which
+    // neither overflows nor underflows however large or small the unit of the blocks.
+    const double k = static_cast<double>(m.n);
+    const double d0 = (s.mean - params.mu0) / s.stddev;
+    const double d1 = (s.mean - params.mu1) / s.stddev;
+    state.llr = k / 2 * (std::log1p(k * d0 * d0 / (k - 1)) - std::log1p(k * d1 * d1 / (k - 1)));
+    if (m.n < kSprtMinBlocks) return state;
     if (state.llr >= state.upper)
         state.decision = SprtDecision::AcceptH1;
     else if (state.llr <= state.lower)

@@ -8,12 +8,16 @@
 //   "shard K/N: k of n units"; blinds and stacks or the sit-and-go structure; version); the
 //   bots, ranked by mbb/hand (sit-and-go: by prize; ties in report order), with hands, mbb/hand
 //   ± 95% CI and LOS (sit-and-go: places, ROI ± CI and ITM instead), all-in EV ± CI (when
-//   config.allin_ev), rating ± CI (when the report has ratings) and faults, then a note when
-//   the ratings fit the crosstable poorly (rating_fit's p_value below 0.001 over the pairs
-//   the ratings were fitted to: at least 2 samples, std_error = ci95 / 1.96, a pair without
-//   spread weighed as aggregate() weighs it), then one line per bot with faults (exceptions
+//   config.allin_ev), rating ± CI (when the report has ratings) and faults; an interval is
+//   marked "?" when its estimate has too_few_samples and "*" when it is biased_by_sprt_stop,
+//   and one line under the table explains each mark shown there or in the crosstable; then a
+//   note when the ratings fit the crosstable poorly (rating_fit's p_value below 0.001 over
+//   the pairs the ratings were fitted to: at least 2 samples, std_error = stddev /
+//   sqrt(samples), pairs with too few samples weighed as aggregate() weighs them, by
+//   weigh_uncertain_pairs), then one line per bot with faults (exceptions
 //   and error statuses, illegal actions, bad answers); the crosstable (heads-up formats: row
-//   bot against column bot, columns named by rank); the SPRT line; timing. A section with
+//   bot against column bot, columns named by rank); the SPRT line (with the blocks it took);
+//   timing. A section with
 //   nothing to show is left out.
 // - Whatever depends on the machine is on the last lines, which start with "Speed:" (hands/s,
 //   wall time, threads, peak memory) or "Decision µs:" (mean time per decision by bot): the

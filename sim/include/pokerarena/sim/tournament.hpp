@@ -33,12 +33,15 @@
 //   50/30/20, starting stack 1500, buy-in 1). Payouts are kept as given (not normalized):
 //   aggregate() normalizes them.
 // - hh_sample 1.
-// - deals_per_unit: max(ceil(kTargetHandsPerUnit / hands_per_deal), ceil(hands /
-//   kMaxUnitsPerGroup)) and at most `hands`, where hands_per_deal is what one deal costs in
-//   hands (heads-up duplicate 2, ring duplicate `seats`, otherwise 1); sit-and-go:
-//   max(1, ceil(hands / kMaxUnitsPerGroup)) tournaments. So a unit of cheap bots is about a
-//   millisecond of work (enough to hide the cost of making its table and bots) and a group
-//   never has more than kMaxUnitsPerGroup units (the report keeps every unit's result).
+// - deals_per_unit: max(by_work, ceil(hands / kMaxUnitsPerGroup)) and at most `hands`, with
+//   by_work = ceil(kTargetHandsPerUnit / hands_per_deal), where hands_per_deal is what one
+//   deal costs in hands (heads-up duplicate 2, ring duplicate `seats`, otherwise 1);
+//   sit-and-go: max(1, ceil(hands / kMaxUnitsPerGroup)) tournaments. So a unit of cheap bots
+//   is about a millisecond of work (enough to hide the cost of making its table and bots) and
+//   a group never has more than kMaxUnitsPerGroup units (the report keeps every unit's
+//   result). Ring: by_work is at most ceil(hands / kMinSeatingsPerGroup), so that a short
+//   ring still has enough seatings for its interval. With an SPRT: by_work (at most `hands`),
+//   whatever `hands` is: the units are the test's blocks.
 //
 // Formats
 // - ROUND_ROBIN / GAUNTLET: heads-up cash games (stacks reset every hand) between at least 2
@@ -87,6 +90,9 @@ TournamentConfig read_config(const std::filesystem::path& path);
 inline constexpr std::int64_t kTargetHandsPerUnit = 1024;
 // The default unit size keeps every group at or under this many units.
 inline constexpr std::int64_t kMaxUnitsPerGroup = 2048;
+// The default ring unit size gives a ring at least this many units (seatings) when it has the
+// deals for it.
+inline constexpr std::int64_t kMinSeatingsPerGroup = 64;
 // make_tournament() rejects a schedule with more units than this (raise deals_per_unit).
 inline constexpr std::int64_t kMaxUnits = 10'000'000;
 
@@ -102,7 +108,10 @@ inline constexpr double kExactPairStdError = 1e-3;
 // - Groups. ROUND_ROBIN: one group per pair a < b, in the order (0,1), (0,2), ..., (0,n-1),
 //   (1,2), ...; seat_bot = {a, b}. GAUNTLET: one group per other bot o, in increasing o;
 //   seat_bot = {hero, o} (the hero is always seat_bot[0]). RING and SIT_AND_GO: one group;
-//   seat_bot = {0, 1, ..., seats - 1}.
+//   seat_bot = a permutation of {0, 1, ..., seats - 1} drawn from (config.seed, unit index)
+//   alone, so that neighbours change from unit to unit and identical bots have the same
+//   expected result whatever the order of config.bots (the rotations of each deal then put
+//   every bot in every seat of that seating).
 // - Heads-up and ring: the group's deals are 0 .. config.hands - 1. The unit of block k of
 //   group g holds deals first_deal = k * deals_per_unit .. first_deal + deals - 1 and
 //   table_id = g * blocks_per_group + k (its index); deal first_deal + h is hand h
@@ -160,6 +169,7 @@ class Schedule {
     int bots_ = 0;
     int seats_ = 0;
     int hero_ = 0;
+    std::uint64_t seed_ = 0;
     std::int64_t deals_ = 0;  // of every group: config.hands
     std::int64_t deals_per_unit_ = 0;
     std::int64_t blocks_ = 0;  // per group
@@ -233,15 +243,19 @@ UnitResult play_unit(const Tournament& tournament, std::int64_t unit);
 // complete) from the finished units, with each plugin bot's identity (bots[i].plugin) and
 // run.plugin_folder from the tournament; the rest of run, and timing, are left for the caller.
 // - Win rates are summarize(samples, 1000 * samples.n / (big_blind * hands)) in mbb per hand
-//   (cash formats; sit-and-go reports prize, roi and itm_rate instead).
+//   (heads-up formats), or summarize_clusters over the units' samples with the same scale
+//   (ring: each unit is a seating of its own); sit-and-go reports prize (summarize_clusters of
+//   each unit's prizes), roi and itm_rate instead. Each estimate carries too_few_samples.
 // - Ratings (heads-up formats): least_squares_ratings over the pairs with at least 2 samples,
-//   std_error = ci95 / 1.96; a pair with no spread (an exact result, such as allin vs call
-//   duplicate) gets the smallest positive std_error of the field, or kExactPairStdError when
-//   no pair has one, so it weighs at least as much as any other. None when those pairs do not
-//   connect the field.
-// - With an SPRT, the test is run after each unit of the unbroken run of units 0, 1, 2, ...;
-//   at the first unit where it decides, the match is over: later units are dropped (not
-//   counted, not kept in report.units) and the report is complete.
+//   std_error = stddev / sqrt(samples), the pairs with too few samples weighed by
+//   weigh_uncertain_pairs (the field's pooled spread; kExactPairStdError when no pair has a
+//   spread, and then the ratings have an infinite ci95); ci95 = student_t_quantile(0.975,
+//   sum over the pairs of samples - 1) standard errors. None when those pairs do not connect
+//   the field.
+// - With an SPRT, the test is run after each unit of the unbroken run of units 0, 1, 2, ...
+//   (SprtMonitor: every whole unit is a block); at the first unit where it decides, the match
+//   is over: later units are dropped (not counted, not kept in report.units), the report is
+//   complete, and every estimate it has is marked biased_by_sprt_stop.
 // - complete: every unit of the schedule is present, or the SPRT decided.
 // Throws std::invalid_argument for a unit index outside the schedule, a unit given twice
 // (naming it), a result that does not match the configuration (as listed above) or totals
@@ -250,7 +264,10 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units);
 
 // The SPRT of a two-bot match (config.sprt set), fed with the unit results in unit order from
 // unit 0, without gaps: for the runner to stop scheduling once the test has decided. Its
-// decisions are those aggregate() makes.
+// decisions are those aggregate() makes. The test's observations are blocks: the mean result
+// (mbb per hand) of each unit of deals_per_unit deal pairs (with an SPRT the default
+// deals_per_unit does not grow with hands, so the test looks at the same points whatever
+// config.hands is); the last unit, when it is shorter, is left out of the test.
 class SprtMonitor {
   public:
     // Throws std::invalid_argument when the configuration has no SPRT.
@@ -260,13 +277,15 @@ class SprtMonitor {
     bool add(const UnitResult& unit);
     bool decided() const { return state_.decision != SprtDecision::Undecided; }
     const SprtState& state() const { return state_; }
-    // The pair's figures so far (what the test was run on).
+    // The hands and blocks the test was run on so far.
     std::int64_t hands() const { return hands_; }
+    std::int64_t blocks() const { return block_means_.n; }
 
   private:
     SprtParams params_;
     double big_blind_ = 0;
-    SampleMoments moments_;
+    std::int64_t block_deals_ = 0;
+    SampleMoments block_means_;  // mbb per hand of each whole unit of the pair
     std::int64_t hands_ = 0;
     SprtState state_;
 };
