@@ -12,11 +12,13 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "../../bots/src/process/protocol.hpp"
 #include "play_helpers.hpp"
+#include "pokerarena/bots/check_bot.hpp"
 #include "pokerarena/bots/process_bot.hpp"
 
 using namespace pokerarena;
@@ -119,6 +121,90 @@ TEST_CASE("process protocol: a decide line is JSON with every field of the view"
     simdjson::dom::element small = parser.parse(legal);
     CHECK(small["view"]["stacks"].error() == simdjson::NO_SUCH_FIELD);
     CHECK(std::int64_t(small["view"]["legal"]["max_to"]) == view.legal.max_raise_to);
+}
+
+namespace {
+
+// The first decision of a heads-up hand: its seat may fold, call and raise.
+SeatView first_view() {
+    Table table(test::mixed_stack_game(2), 11, 0);
+    table.set_pause_mask(kDefaultPauseMask);
+    const Event e = table.advance();
+    REQUIRE(e.kind == EventKind::ActionRequired);
+    SeatView view;
+    table.update_view(e.seat, view);
+    REQUIRE(view.legal.can_fold);
+    REQUIRE(view.legal.call_amount > 0);
+    REQUIRE(view.legal.can_raise);
+    return view;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "process protocol: a probabilities line has the view and the candidates as answers "
+    "spell them",
+    "[process]") {
+    const SeatView view = first_view();
+    const std::array<Action, 3> candidates{Action::fold(), Action::check_call(),
+                                           Action::raise_to(view.legal.min_raise_to)};
+    std::string line;
+    process::write_probabilities(line, 42, 9, view, false, candidates);
+    REQUIRE(line.back() == '\n');
+    REQUIRE(line.find('\n') == line.size() - 1);
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc = parser.parse(line);
+    CHECK(std::string_view(doc["type"]) == "probabilities");
+    CHECK(std::uint64_t(doc["id"]) == 42);
+    CHECK(std::uint64_t(doc["instance"]) == 9);
+    CHECK(std::int64_t(doc["view"]["pot"]) == view.pot);
+    simdjson::dom::array c = doc["candidates"];
+    REQUIRE(c.size() == 3);
+    CHECK(std::string_view(c.at(0)["action"]) == "fold");
+    CHECK(std::string_view(c.at(1)["action"]) == "call");
+    CHECK(std::string_view(c.at(2)["action"]) == "raise");
+    CHECK(std::int64_t(c.at(2)["to"]) == view.legal.min_raise_to);
+    CHECK(c.at(1)["to"].error() == simdjson::NO_SUCH_FIELD);
+
+    std::string legal;
+    process::write_probabilities(legal, 1, 2, view, true, std::span(candidates).first(1));
+    simdjson::dom::element small = parser.parse(legal);
+    CHECK(small["view"]["stacks"].error() == simdjson::NO_SUCH_FIELD);
+    CHECK(simdjson::dom::array(small["candidates"]).size() == 1);
+
+    CHECK(process::parse_hello(R"({"type":"hello","protocol":1,"probabilities":true})")
+              .probabilities);
+    CHECK_FALSE(process::parse_hello(R"({"type":"hello","protocol":1})").probabilities);
+    const process::Hello bad =
+        process::parse_hello(R"({"type":"hello","protocol":1,"probabilities":"yes"})");
+    CHECK_FALSE(bad.ok);
+    CHECK_THAT(bad.error, Catch::Contains("\"probabilities\" must be true or false"));
+}
+
+TEST_CASE("process protocol: probabilities answers", "[process]") {
+    std::string scratch;
+    using Kind = process::Answer::Kind;
+    auto a = process::parse_answer(R"({"id":5,"probabilities":[0,0.25,1]})", scratch);
+    CHECK(a.kind == Kind::Probabilities);
+    CHECK(a.id == 5);
+    CHECK(a.probabilities == std::vector<double>{0, 0.25, 1});
+    a = process::parse_answer(R"({"probabilities":[],"id":6})", scratch);
+    CHECK(a.kind == Kind::Probabilities);
+    CHECK(a.probabilities.empty());
+    // A wrong value is the fault of the request the id names.
+    for (const char* wrong :
+         {R"({"id":7,"probabilities":[0.5,"x"]})", R"({"id":7,"probabilities":0.5})",
+          R"({"probabilities":[null],"id":7})",
+          R"({"id":7,"probabilities":[1],"action":"call"})"}) {
+        INFO(wrong);
+        a = process::parse_answer(wrong, scratch);
+        CHECK(a.kind == Kind::BadLine);
+        CHECK(a.has_id);
+        CHECK(a.id == 7);
+    }
+    a = process::parse_answer(R"({"id":8,"error":"no model"})", scratch);
+    CHECK(a.kind == Kind::Error);
+    CHECK(a.probabilities.empty());
 }
 
 TEST_CASE("process protocol: strings are escaped and made valid UTF-8", "[process]") {
@@ -339,4 +425,77 @@ TEST_CASE("process bots: events reach a bot that asks for them, and only then", 
     // bets, its own hole cards (not the other seat's) and the button's call.
     CHECK(table.last_hand().button == 1);
     CHECK_THAT(driver.faults(0).first_message, Catch::EndsWith("events=5"));
+}
+
+TEST_CASE("process bots: action probabilities, offered or not", "[process]") {
+    const SeatView view = first_view();
+    const std::array<Action, 3> candidates{Action::fold(), Action::check_call(),
+                                           Action::raise_to(view.legal.min_raise_to)};
+    std::array<double, 3> p{-1, -1, -1};
+    {
+        ProcessBotFactory factory(misbehaving("good"), "proc:good");
+        auto bot = factory.create(1);
+        CHECK_FALSE(bot->action_probabilities(view, candidates, p));
+        CHECK(p[0] == -1);
+    }
+    ProcessBotFactory factory(misbehaving("probs"), "proc:probs");
+    auto bot = factory.create(1);
+    REQUIRE(bot->action_probabilities(view, candidates, p));
+    CHECK(p == std::array<double, 3>{0, 1, 0});
+    // Decisions go on as before, on the same process.
+    CHECK(bot->decide(view) == Action::check_call());
+    REQUIRE(bot->action_probabilities(view, std::span(candidates).first(2), std::span(p).first(2)));
+    CHECK(p[1] == 1);
+    CHECK(factory.stats().bad_lines == 0);
+}
+
+TEST_CASE("process bots: a wrong probabilities answer is a bad answer", "[process]") {
+    const SeatView view = first_view();
+    const std::array<Action, 2> candidates{Action::fold(), Action::check_call()};
+    std::array<double, 2> p{};
+    for (const char* mode : {"probs_count", "probs_action"}) {
+        INFO(mode);
+        ProcessBotFactory factory(misbehaving(mode), "proc:x");
+        auto bot = factory.create(1);
+        try {
+            bot->action_probabilities(view, candidates, p);
+            FAIL("no BotError");
+        } catch (const BotError& e) {
+            CHECK(e.kind() == FaultKind::BadAnswer);
+            CHECK_THAT(e.what(), Catch::Contains(std::string(mode) == "probs_count"
+                                                     ? "answered 1 probabilities for 2 candidates"
+                                                     : "answered an action to a probabilities"));
+        }
+        // The process plays on.
+        CHECK(bot->decide(view) == Action::check_call());
+        CHECK(factory.stats().restarts == 0);
+    }
+}
+
+TEST_CASE("process bots: check-bot checks the probabilities a process bot offers", "[process]") {
+    CheckBotOptions options;
+    options.hands_per_setup = 10;
+    {
+        std::ostringstream out;
+        const int code = check_bot(std::string("proc:") + MISBEHAVING_BOT + " probs", options, out);
+        INFO(out.str());
+        CHECK(code == 0);
+        CHECK_THAT(out.str(), Catch::Contains("action probabilities: 0 invalid of"));
+        CHECK_THAT(out.str(), !Catch::Contains("of 0 checked"));
+    }
+    {
+        std::ostringstream out;
+        const int code = check_bot(std::string("proc:") + MISBEHAVING_BOT + " good", options, out);
+        INFO(out.str());
+        CHECK(code == 0);
+        CHECK_THAT(out.str(), Catch::Contains("action probabilities: not offered"));
+    }
+    {
+        std::ostringstream out;
+        const int code =
+            check_bot(std::string("proc:") + MISBEHAVING_BOT + " probs_count", options, out);
+        INFO(out.str());
+        CHECK(code == 1);
+        CHECK_THAT(out.str(), Catch::Contains("probabilities for"));
+    }
 }

@@ -41,6 +41,12 @@ The bot class
   check/fold) and the traceback goes to stderr; the process keeps running.
 * ``on_event(self, event)`` (only if ``events = True``): an ``Event`` (a dict with attribute
   access: ``event.kind``, ``event.seat``, ...). Exceptions are logged to stderr.
+* ``action_probabilities(self, view, candidates)`` (optional): the probability that
+  ``decide(view)`` returns each of ``candidates`` (actions as ``decide`` returns them:
+  ``"fold"``, ``"check"``, ``"call"``, ``("raise", total)``), as a list of numbers, one per
+  candidate, each from 0 to 1, summing to at most 1. Only ``check-bot`` asks, to check them;
+  a class that defines it offers them in its hello. An exception (or a list of the wrong
+  length) is answered as an error.
 * ``new_match(self)``: forget what was learnt about opponents (the same deals are replayed
   with seats rotated). Keep ``self.rng`` going.
 * ``check_config(cls, config)`` (a classmethod) runs once at start-up, before any instance:
@@ -71,6 +77,7 @@ cores.
 """
 
 import json
+import math
 import os
 import random
 import re
@@ -431,6 +438,13 @@ class Bot:
     def new_match(self):
         """Forget what was learnt about opponents (keep the random generator going)."""
 
+    def action_probabilities(self, view, candidates):
+        """Optional: a list of the probabilities that ``decide(view)`` returns each candidate.
+
+        Not defining it says the bot does not offer them (the hello says so)."""
+        raise NotImplementedError("%s does not offer action probabilities"
+                                  % type(self).__name__)
+
 
 # ----------------------------------------------------------------------------------------
 # The protocol loop
@@ -461,6 +475,39 @@ class _Failed:
 
     def new_match(self):
         pass
+
+    def action_probabilities(self, view, candidates):
+        raise RuntimeError("the instance could not be created: " + self.error)
+
+
+def _offers_probabilities(cls):
+    """True if ``cls`` defines its own ``action_probabilities``."""
+    return getattr(cls, "action_probabilities", None) is not Bot.action_probabilities
+
+
+def _candidate(c):
+    """A candidate of a probabilities request as ``decide`` returns actions."""
+    if c.__class__ is dict:
+        kind = c.get("action")
+        if kind == "raise":
+            return ("raise", c.get("to"))
+        return kind
+    return c
+
+
+def _probabilities_tail(numbers, count):
+    """The answer's tail for a list of probabilities; an error tail if it is not one."""
+    try:
+        values = [float(p) for p in numbers]
+    except (TypeError, ValueError) as e:
+        return _error_tail("ValueError: action_probabilities() must return a list of numbers "
+                           "(%s)" % (e,))
+    if len(values) != count:
+        return _error_tail("ValueError: action_probabilities() returned %d numbers for %d "
+                           "candidates" % (len(values), count))
+    if not all(math.isfinite(p) for p in values):
+        return _error_tail("ValueError: action_probabilities() returned %r" % (values,))
+    return ',"probabilities":[' + ",".join(repr(p) for p in values) + "]}\n"
 
 
 class _Session:
@@ -510,6 +557,8 @@ class _Session:
         try:
             if kind == "decide":
                 self.decide_msg(msg, out)
+            elif kind == "probabilities":
+                self.probabilities_msg(msg, out)
             elif kind == "event":
                 bot = self.instances.get(msg.get("instance"))
                 if bot is None:
@@ -564,10 +613,11 @@ class _Session:
             self.done = True
             return
         name = getattr(cls, "name", None) or cls.__name__
-        out.append(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION,
-                               "name": str(name), "view": view,
-                               "events": bool(getattr(cls, "events", False))},
-                              separators=(",", ":")) + "\n")
+        answer = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": str(name),
+                  "view": view, "events": bool(getattr(cls, "events", False))}
+        if _offers_probabilities(cls):
+            answer["probabilities"] = True
+        out.append(json.dumps(answer, separators=(",", ":")) + "\n")
         self.ready = True
 
     def create(self, msg):
@@ -596,6 +646,29 @@ class _Session:
         view = msg.get("view")
         out.append('{"id":' + rid_b + self.answer(bot.decide, View("", view)
                                                      if view.__class__ is dict else view))
+
+    def probabilities_msg(self, msg, out):
+        rid = msg.get("id")
+        if not isinstance(rid, int) or isinstance(rid, bool):
+            self.log("a probabilities request without an integer id: %.200r" % (msg,))
+            return
+        rid_b = "%d" % rid
+        bot = self.instances.get(msg.get("instance"))
+        if bot is None:
+            out.append('{"id":' + rid_b + _error_tail(
+                "KeyError: unknown instance %r" % (msg.get("instance"),)))
+            return
+        view = msg.get("view")
+        candidates = msg.get("candidates")
+        candidates = [_candidate(c) for c in candidates] if candidates.__class__ is list else []
+        try:
+            numbers = bot.action_probabilities(
+                View("", view) if view.__class__ is dict else view, candidates)
+        except Exception as e:
+            self.log_exception("action_probabilities() raised:")
+            out.append('{"id":' + rid_b + _error_tail("%s: %s" % (type(e).__name__, e)))
+            return
+        out.append('{"id":' + rid_b + _probabilities_tail(numbers, len(candidates)))
 
     def answer(self, decide, view):
         try:

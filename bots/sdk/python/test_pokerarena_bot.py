@@ -449,6 +449,43 @@ class SdkBehaviourTest(unittest.TestCase):
         self.assertEqual(r.lines[0]["view"], "legal")
         self.assertEqual(r.answers(), {1: {"id": 1, "action": "call"}})
 
+    def test_action_probabilities_offered_and_answered(self):
+        src = """
+            class Sure(Bot):
+                view = "legal"
+                def decide(self, view):
+                    return raise_to(view.legal.min_to) if view.legal.call > 10 else call()
+                def action_probabilities(self, view, candidates):
+                    if view.legal.call == 99:
+                        raise ValueError("no idea")
+                    if view.legal.call == 98:
+                        return [1.0]
+                    act = self.decide(view)
+                    return [1.0 if c == act else 0 for c in candidates]
+            run(Sure)
+        """
+        candidates = [{"action": "fold"}, {"action": "call"}, {"action": "raise", "to": 8}]
+
+        def ask(rid, call):
+            return {"type": "probabilities", "id": rid, "instance": 1,
+                    "view": legal_view(call=call), "candidates": candidates}
+
+        with TempBot(src) as cmd:
+            r = talk(cmd, [hello(), create(1), ask(1, 4), ask(2, 12), ask(3, 99), ask(4, 98),
+                           decide(5, 1, legal_view(call=4))])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIs(r.lines[0]["probabilities"], True)
+        answers = r.answers()
+        self.assertEqual(answers[1], {"id": 1, "probabilities": [0.0, 1.0, 0.0]})
+        self.assertEqual(answers[2], {"id": 2, "probabilities": [0.0, 0.0, 1.0]})
+        self.assertEqual(answers[3], {"id": 3, "error": "ValueError: no idea"})
+        self.assertIn("1 numbers for 3 candidates", answers[4]["error"])
+        self.assertEqual(answers[5], {"id": 5, "action": "call"})
+
+    def test_no_action_probabilities_not_offered(self):
+        r = talk(CALL_BOT, [hello()])
+        self.assertNotIn("probabilities", r.lines[0])
+
 
 class CardHelpersTest(unittest.TestCase):
     def test_cards(self):

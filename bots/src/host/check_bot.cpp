@@ -155,8 +155,8 @@ class ProbeBot final : public Bot {
             }
         }
         std::array<double, 4> p{};
-        // The values need no check here: PluginBot, the only bot that offers them, throws
-        // BotError when they break Bot's contract. A bot that throws has offered them.
+        // The values need no check here: PluginBot and RemoteBot, the bots that offer them,
+        // throw BotError when they break Bot's contract. A bot that throws has offered them.
         try {
             if (!inner_->action_probabilities(v, std::span(candidates.data(), n),
                                               std::span(p.data(), n)))

@@ -345,13 +345,11 @@ void BotProcess::event(std::uint64_t instance, const Event& event) {
     note_unsent();
 }
 
-void BotProcess::post(std::uint64_t instance, const SeatView& view, DecisionTicket* ticket) {
-    std::lock_guard lock(mutex_);
+bool BotProcess::take_slot(DecisionTicket* ticket, std::uint64_t& id, std::uint32_t& slot) {
     if (out_of_play_) {
-        ticket->answered({false, {}, FaultKind::Crash, out_reason_});
-        return;
+        ticket->answered({false, {}, FaultKind::Crash, out_reason_, {}});
+        return false;
     }
-    std::uint32_t slot;
     if (!free_slots_.empty()) {
         slot = free_slots_.back();
         free_slots_.pop_back();
@@ -363,8 +361,9 @@ void BotProcess::post(std::uint64_t instance, const SeatView& view, DecisionTick
                           {},
                           FaultKind::Crash,
                           describe() + " has " + std::to_string(kMaxPending) +
-                              " decisions pending already (give it fewer tables in flight)"});
-        return;
+                              " decisions pending already (give it fewer tables in flight)",
+                          {}});
+        return false;
     }
     Pending& p = pending_[slot];
     p.ticket = ticket;
@@ -375,8 +374,29 @@ void BotProcess::post(std::uint64_t instance, const SeatView& view, DecisionTick
     p.generation = (p.generation + 1) & kGenerationMask;
     p.sent = Clock::now();
     if (num_pending_++ == 0) last_answer_ = p.sent;  // the bot's clock starts now
-    const std::uint64_t id = (p.generation << kSlotBits) | slot;
+    id = (p.generation << kSlotBits) | slot;
+    return true;
+}
+
+void BotProcess::post(std::uint64_t instance, const SeatView& view, DecisionTicket* ticket) {
+    std::lock_guard lock(mutex_);
+    std::uint64_t id = 0;
+    std::uint32_t slot = 0;
+    if (!take_slot(ticket, id, slot)) return;
+    pending_[slot].probabilities = false;
     write_decide(write_buffer_, id, instance, view, hello_.legal_only);
+    note_unsent();
+}
+
+void BotProcess::post_probabilities(std::uint64_t instance, const SeatView& view,
+                                    std::span<const Action> candidates, DecisionTicket* ticket) {
+    std::lock_guard lock(mutex_);
+    std::uint64_t id = 0;
+    std::uint32_t slot = 0;
+    if (!take_slot(ticket, id, slot)) return;
+    pending_[slot].probabilities = true;
+    pending_[slot].candidates = static_cast<std::uint32_t>(candidates.size());
+    write_probabilities(write_buffer_, id, instance, view, hello_.legal_only, candidates);
     note_unsent();
 }
 
@@ -424,6 +444,34 @@ void BotProcess::answer(std::uint32_t slot, RemoteDecision&& decision) {
     ticket->answered(std::move(decision));
 }
 
+namespace {
+
+// The numbers of a probabilities answer of the right count, held to Bot's contract (each in
+// 0..1, the sum at most 1) here, as PluginBot does, so that every caller can rely on it.
+RemoteDecision probabilities_decision(const std::vector<double>& numbers) {
+    double sum = 0;
+    for (std::size_t i = 0; i < numbers.size(); ++i) {
+        const double p = numbers[i];
+        if (!(p >= 0.0 && p <= 1.0))
+            return {false,
+                    {},
+                    FaultKind::BadAnswer,
+                    "answered probability " + std::to_string(p) + " for candidate " +
+                        std::to_string(i) + ", outside 0..1",
+                    {}};
+        sum += p;
+    }
+    if (sum > 1.0 + 1e-9)
+        return {false,
+                {},
+                FaultKind::BadAnswer,
+                "answered probabilities summing to " + std::to_string(sum) + ", more than 1",
+                {}};
+    return {true, {}, FaultKind::Crash, {}, numbers};
+}
+
+}  // namespace
+
 int BotProcess::deliver(const Answer& a) {
     const auto slot = static_cast<std::uint32_t>(a.id & (kMaxPending - 1));
     const std::uint64_t generation = a.id >> kSlotBits;
@@ -438,16 +486,43 @@ int BotProcess::deliver(const Answer& a) {
                                   : a.message));
         return 0;
     }
+    const Pending& p = pending_[slot];
     switch (a.kind) {
         case Answer::Kind::Action:
-            answer(slot, {true, a.action, FaultKind::Crash, {}});
+            if (p.probabilities)
+                answer(slot, {false,
+                              {},
+                              FaultKind::BadAnswer,
+                              "answered an action to a probabilities request",
+                              {}});
+            else
+                answer(slot, {true, a.action, FaultKind::Crash, {}, {}});
+            break;
+        case Answer::Kind::Probabilities:
+            if (!p.probabilities)
+                answer(slot, {false,
+                              {},
+                              FaultKind::BadAnswer,
+                              "answered probabilities to a decide request",
+                              {}});
+            else if (a.probabilities.size() != p.candidates)
+                answer(slot,
+                       {false,
+                        {},
+                        FaultKind::BadAnswer,
+                        "answered " + std::to_string(a.probabilities.size()) +
+                            " probabilities for " + std::to_string(p.candidates) + " candidates",
+                        {}});
+            else
+                answer(slot, probabilities_decision(a.probabilities));
             break;
         case Answer::Kind::Error:
-            answer(slot,
-                   {false, {}, FaultKind::ErrorStatus, "the bot answered an error: " + a.message});
+            answer(
+                slot,
+                {false, {}, FaultKind::ErrorStatus, "the bot answered an error: " + a.message, {}});
             break;
         default:
-            answer(slot, {false, {}, FaultKind::BadAnswer, a.message});
+            answer(slot, {false, {}, FaultKind::BadAnswer, a.message, {}});
             break;
     }
     return 1;
@@ -564,7 +639,8 @@ int BotProcess::fail(FaultKind kind, const std::string& why) {
         answer(slot, {false,
                       {},
                       k,
-                      k == kind ? what : what + "; this decision was pending in it (restarted)"});
+                      k == kind ? what : what + "; this decision was pending in it (restarted)",
+                      {}});
         ++answered;
     }
     {

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -50,6 +51,10 @@ class BotProcess {
     // Queues the request (written at the next pump). A bot that is out answers the ticket at
     // once with a fault.
     void post(std::uint64_t instance, const SeatView& view, DecisionTicket* ticket);
+    // Queues a probabilities request (the bot's hello offered them); the ticket gets the
+    // numbers, one per candidate, or a fault, as post's does.
+    void post_probabilities(std::uint64_t instance, const SeatView& view,
+                            std::span<const Action> candidates, DecisionTicket* ticket);
 
     // The poll entries of this process, appended to `fds`; then handle() with them.
     void add_poll_fds(std::vector<pollfd>& fds);
@@ -89,8 +94,16 @@ class BotProcess {
         DecisionTicket* ticket = nullptr;
         std::uint64_t generation = 0;
         bool used = false;
+        // What was asked, so that an answer of the other kind is a bad answer: a decision, or
+        // the probabilities of `candidates` actions.
+        bool probabilities = false;
+        std::uint32_t candidates = 0;
         Clock::time_point sent;
     };
+
+    // Takes a free slot for a request and returns its id; a bot that is out, or has every
+    // slot taken, answers the ticket with a fault and gets none.
+    bool take_slot(DecisionTicket* ticket, std::uint64_t& id, std::uint32_t& slot);
 
     void start();
     void handshake();

@@ -200,6 +200,27 @@ Action RemoteBot::decide(const SeatView& view) {
     return ticket.decision.action;
 }
 
+bool RemoteBot::action_probabilities(const SeatView& view, std::span<const Action> candidates,
+                                     std::span<double> probabilities) {
+    if (!process_->hello().probabilities) return false;
+    if (probabilities.size() != candidates.size())
+        throw BotError(FaultKind::BadAnswer,
+                       "action_probabilities: " + std::to_string(probabilities.size()) +
+                           " probabilities for " + std::to_string(candidates.size()) +
+                           " candidates");
+    WaitingTicket ticket;
+    process_->post_probabilities(instance_, view, candidates, &ticket);
+    ProcessLane lane;
+    lane.add(process_);
+    while (!ticket.done)
+        lane.pump(std::chrono::milliseconds(100));
+    if (!ticket.decision.ok) throw BotError(ticket.decision.fault, ticket.decision.message);
+    // BotProcess checked the count against the candidates.
+    std::copy(ticket.decision.probabilities.begin(), ticket.decision.probabilities.end(),
+              probabilities.begin());
+    return true;
+}
+
 void RemoteBot::post_decide(const SeatView& view, DecisionTicket* ticket) {
     process_->post(instance_, view, ticket);
 }

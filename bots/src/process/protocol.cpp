@@ -201,14 +201,11 @@ void write_destroy(std::string& out, std::uint64_t instance) {
     w.lit("}\n");
 }
 
-void write_decide(std::string& out, std::uint64_t id, std::uint64_t instance, const SeatView& view,
-                  bool legal_only) {
-    Line w(out);
-    w.lit("{\"type\":\"decide\",\"id\":");
-    w.unum(id);
-    w.lit(",\"instance\":");
-    w.unum(instance);
-    w.lit(",\"view\":{\"seat\":");
+namespace {
+
+// The view object of a decide or probabilities line, from its opening brace to its closing one.
+void write_view(Line& w, const SeatView& view, bool legal_only) {
+    w.lit("{\"seat\":");
     w.num(view.seat);
     w.lit(",\"num_seats\":");
     w.num(view.num_seats);
@@ -237,7 +234,7 @@ void write_decide(std::string& out, std::uint64_t id, std::uint64_t instance, co
     w.num(legal.all_in_to);
     w.ch('}');
     if (legal_only) {
-        w.lit("}}\n");
+        w.ch('}');
         return;
     }
     const int seats = view.num_seats;
@@ -286,7 +283,51 @@ void write_decide(std::string& out, std::uint64_t id, std::uint64_t instance, co
     }
     w.lit("],\"actions_truncated\":");
     w.boolean(view.actions_truncated);
-    w.lit("}}\n");
+    w.ch('}');
+}
+
+}  // namespace
+
+void write_decide(std::string& out, std::uint64_t id, std::uint64_t instance, const SeatView& view,
+                  bool legal_only) {
+    Line w(out);
+    w.lit("{\"type\":\"decide\",\"id\":");
+    w.unum(id);
+    w.lit(",\"instance\":");
+    w.unum(instance);
+    w.lit(",\"view\":");
+    write_view(w, view, legal_only);
+    w.lit("}\n");
+}
+
+void write_probabilities(std::string& out, std::uint64_t id, std::uint64_t instance,
+                         const SeatView& view, bool legal_only,
+                         std::span<const Action> candidates) {
+    {
+        // The view takes at most 12 KiB of a Line; the candidates, any number of them, are
+        // appended after it.
+        Line w(out);
+        w.lit("{\"type\":\"probabilities\",\"id\":");
+        w.unum(id);
+        w.lit(",\"instance\":");
+        w.unum(instance);
+        w.lit(",\"view\":");
+        write_view(w, view, legal_only);
+    }
+    out += ",\"candidates\":[";
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const Action& a = candidates[i];
+        if (i > 0) out += ',';
+        out += "{\"action\":\"";
+        out += action_word(a.kind, view.legal.call_amount);
+        out += '"';
+        if (a.kind == ActionKind::RaiseTo) {
+            out += ",\"to\":";
+            out += std::to_string(a.amount);
+        }
+        out += '}';
+    }
+    out += "]}\n";
 }
 
 void write_event(std::string& out, std::uint64_t instance, const Event& e) {
@@ -444,6 +485,13 @@ Hello parse_hello(std::string_view line) {
                 return hello;
             }
             hello.wants_events = events;
+        } else if (key == "probabilities") {
+            bool probabilities = false;
+            if (value.get_bool().get(probabilities)) {
+                hello.error = "\"probabilities\" must be true or false";
+                return hello;
+            }
+            hello.probabilities = probabilities;
         }
     }
     if (type == "refuse") {
@@ -540,6 +588,7 @@ Answer parse_answer(std::string_view line, std::string& scratch) {
     bool has_to = false;
     std::int64_t to = 0;
     bool has_error = false;
+    bool has_probabilities = false;
     // Every key is read before the answer is judged, so that a wrong value is blamed on the
     // decision its id names whatever the order of the keys.
     std::string wrong;
@@ -561,6 +610,23 @@ Answer parse_answer(std::string_view line, std::string& scratch) {
             } else {
                 has_to = true;
             }
+        } else if (key == "probabilities") {
+            simdjson::dom::array numbers;
+            if (value.get_array().get(numbers)) {
+                if (wrong.empty()) wrong = "\"probabilities\" is not a list: " + quoted(line);
+            } else {
+                has_probabilities = true;
+                for (const auto number : numbers) {
+                    double p = 0;
+                    if (number.get_double().get(p)) {
+                        if (wrong.empty())
+                            wrong =
+                                "\"probabilities\" holds something not a number: " + quoted(line);
+                        break;
+                    }
+                    answer.probabilities.push_back(p);
+                }
+            }
         } else if (key == "error") {
             // The DOM's strings stay valid until the next document.
             std::string_view error;
@@ -579,6 +645,16 @@ Answer parse_answer(std::string_view line, std::string& scratch) {
     }
     if (has_error) {
         answer.kind = Answer::Kind::Error;
+        answer.probabilities.clear();
+        return answer;
+    }
+    if (has_probabilities) {
+        if (!action.empty() || has_to) {
+            answer.message = "both \"probabilities\" and an action: " + quoted(line);
+            return answer;
+        }
+        answer.message.clear();
+        answer.kind = Answer::Kind::Probabilities;
         return answer;
     }
     if (action == "fold") {

@@ -9,8 +9,10 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pokerarena/engine/action.hpp"
 #include "pokerarena/engine/event.hpp"
@@ -33,26 +35,35 @@ void write_destroy(std::string& out, std::uint64_t instance);
 // `legal_only`: the bot's hello said "view":"legal" (only the fields that view names).
 void write_decide(std::string& out, std::uint64_t id, std::uint64_t instance, const SeatView& view,
                   bool legal_only);
+// A request for action probabilities: the view as write_decide writes it, then the candidates
+// as answers spell actions ({"action":"fold"}, "check" or "call" by what calling adds,
+// {"action":"raise","to":T}). Only check-bot asks, so it may allocate.
+void write_probabilities(std::string& out, std::uint64_t id, std::uint64_t instance,
+                         const SeatView& view, bool legal_only, std::span<const Action> candidates);
 // The events a bot may see (not ActionRequired, not GameOver: SeatDriver forwards neither).
 void write_event(std::string& out, std::uint64_t instance, const Event& event);
 
 // The bot's answer to hello.
 struct Hello {
-    bool ok = false;            // false: refused or malformed; `error` says which
-    std::string error;          // "refused: REASON", or what is wrong with the line
-    std::string name;           // the bot's own name ("" when it gave none)
-    bool legal_only = false;    // "view":"legal"
-    bool wants_events = false;  // "events":true
+    bool ok = false;             // false: refused or malformed; `error` says which
+    std::string error;           // "refused: REASON", or what is wrong with the line
+    std::string name;            // the bot's own name ("" when it gave none)
+    bool legal_only = false;     // "view":"legal"
+    bool wants_events = false;   // "events":true
+    bool probabilities = false;  // "probabilities":true: it answers probabilities requests
 };
 Hello parse_hello(std::string_view line);
 
 // One answer line.
 struct Answer {
-    enum class Kind : std::uint8_t { Action, Error, BadLine };
+    enum class Kind : std::uint8_t { Action, Probabilities, Error, BadLine };
     Kind kind = Kind::BadLine;
     bool has_id = false;  // false: a BadLine without a usable id
     std::uint64_t id = 0;
-    Action action;        // Kind::Action
+    Action action;  // Kind::Action
+    // Kind::Probabilities: the numbers as given (their count and values are judged by the
+    // caller, which knows the request). Empty, so never allocated, for the other kinds.
+    std::vector<double> probabilities;
     std::string message;  // Kind::Error: the bot's text; Kind::BadLine: what is wrong
 };
 // Parses one line (not including its newline). `scratch` is reused between calls for the

@@ -23,6 +23,10 @@
  *   silent           never says hello (reads and ignores everything)
  *   events           asks for events and answers each decision with the number of events it
  *                    saw for that instance since its last decision, as "error":"events=K"
+ *   probs            offers action probabilities and answers each request with 1 for the
+ *                    check or call candidate and 0 for the others (what it decides: call)
+ *   probs_count      offers them and answers each request with one number too few
+ *   probs_action     offers them and answers each request with an action
  *
  * N counts decisions over the whole process, from 1; the restarted process counts anew
  * unless the environment variable MISBEHAVE_ONCE_FILE names a file: then a process that finds
@@ -67,6 +71,28 @@ static void answer_call(long long id) {
     put(text);
 }
 
+/* Answers a probabilities request as the probs modes do. */
+static void answer_probabilities(const char* mode, const char* line) {
+    char text[256];
+    long long id = number_after(line, "\"id\":");
+    if (!strcmp(mode, "probs_action")) {
+        answer_call(id);
+        return;
+    }
+    int n = snprintf(text, sizeof text, "{\"id\":%lld,\"probabilities\":[", id);
+    int count = 0;
+    for (const char* p = strstr(line, "\"candidates\":"); p && (p = strstr(p, "{\"action\":\""));
+         ++count) {
+        p += strlen("{\"action\":\"");
+        if (!strcmp(mode, "probs_count") && count == 0) continue; /* one too few */
+        const int pays = !strncmp(p, "check", 5) || !strncmp(p, "call", 4);
+        n += snprintf(text + n, sizeof text - (size_t)n, "%s%s", text[n - 1] == '[' ? "" : ",",
+                      pays ? "1" : "0.0");
+    }
+    snprintf(text + n, sizeof text - (size_t)n, "]}\n");
+    put(text);
+}
+
 #define MAX_INSTANCES 4096
 static long long events_seen[MAX_INSTANCES];
 
@@ -103,6 +129,9 @@ int main(int argc, char** argv) {
                     put("{\"type\":\"refuse\",\"reason\":\"this bot plays only fixed-limit\"}\n");
                 else if (!strcmp(mode, "bad_protocol"))
                     put("{\"type\":\"hello\",\"protocol\":99,\"name\":\"misbehaving\"}\n");
+                else if (!strncmp(mode, "probs", 5))
+                    put("{\"type\":\"hello\",\"protocol\":1,\"name\":\"misbehaving\","
+                        "\"probabilities\":true}\n");
                 else if (!strcmp(mode, "events"))
                     put("{\"type\":\"hello\",\"protocol\":1,\"name\":\"misbehaving\",\"view\":"
                         "\"legal\",\"events\":true}\n");
@@ -113,6 +142,10 @@ int main(int argc, char** argv) {
             if (strstr(line, "\"type\":\"event\"")) {
                 long long instance = number_after(line, "\"instance\":");
                 if (instance >= 0 && instance < MAX_INSTANCES) ++events_seen[instance];
+                continue;
+            }
+            if (strstr(line, "\"type\":\"probabilities\"")) {
+                answer_probabilities(mode, line);
                 continue;
             }
             if (!strstr(line, "\"type\":\"decide\"")) continue;

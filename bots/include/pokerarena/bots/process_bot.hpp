@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -105,6 +106,9 @@ struct RemoteDecision {
     Action action;                       // ok
     FaultKind fault = FaultKind::Crash;  // !ok
     std::string message;                 // !ok: why
+    // ok, for a probabilities request: one per candidate. Empty (never allocated) for a
+    // decision.
+    std::vector<double> probabilities;
 };
 
 // Where the answer of a posted decision goes: the table waiting for it.
@@ -135,6 +139,10 @@ class RemoteBot final : public Bot {
     Action decide(const SeatView& view) override;
     // Sends the request; the answer goes to `ticket` from ProcessLane::pump().
     void post_decide(const SeatView& view, DecisionTicket* ticket);
+    // False when the bot's hello did not offer probabilities; otherwise asks and waits as
+    // decide() does, and a fault is thrown as BotError of its kind.
+    bool action_probabilities(const SeatView& view, std::span<const Action> candidates,
+                              std::span<double> probabilities) override;
     void on_event(const Event& event) override;
     bool wants_events() const override;
     ViewNeeds view_needs() const override;
