@@ -12,7 +12,7 @@
 #include <set>
 
 #include "pokerarena/bots/process_bot.hpp"
-#include "pokerarena/bots/text.hpp"
+#include "pokerarena/engine/text.hpp"
 
 namespace pokerarena {
 namespace {

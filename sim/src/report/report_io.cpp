@@ -15,7 +15,7 @@
 #include <system_error>
 #include <vector>
 
-#include "pokerarena/bots/text.hpp"
+#include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/aggregate.hpp"
 #include "pokerarena/sim/tournament.hpp"
 

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "pokerarena/bots/text.hpp"
+#include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/stats.hpp"
