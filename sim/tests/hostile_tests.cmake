@@ -13,3 +13,15 @@ pokerarena_cli_test("replay refuses a key nested too deep" 1
 pokerarena_cli_test("replay refuses a min_bet past what a table holds" 1
   "ERROR [^\n]*minbet_overflow[.]phh: min_bet: amount 9223372036854775807 is more than the 2305843009213693951 chip units a table holds"
   replay ${hostile_data}/minbet_overflow.phh)
+# A subfolder that cannot be read stopped the search: the hands beside it were not replayed.
+add_test(NAME "sim: replay goes on past a folder it cannot read"
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/replay_unreadable.sh $<TARGET_FILE:pokerarena>
+          ${phh}/pluribus/30/0.phh ${hostile_dir}/unreadable)
+set_tests_properties("sim: replay goes on past a folder it cannot read" PROPERTIES
+  PASS_REGULAR_EXPRESSION
+  "^ERROR [^\n]*/unreadable/locked: cannot search the folder: Permission denied\n5 hands, 4 matched, 0 mismatched, 1 errors, 0 unchecked, 0 skipped\nexit 1\n$")
+# A PHH file's text quoted in a message (here an unknown variant) is escaped too.
+file(WRITE ${hostile_dir}/escape_variant.phh "variant = \"\\u001b[2J\"\n")
+pokerarena_cli_test("replay escapes what it quotes" 1
+  "ERROR [^\n]*escape_variant[.]phh: variant: unknown variant '\\\\x1B\\[2J' "
+  replay ${hostile_dir}/escape_variant.phh)
