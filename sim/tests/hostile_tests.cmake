@@ -20,6 +20,24 @@ add_test(NAME "sim: replay goes on past a folder it cannot read"
 set_tests_properties("sim: replay goes on past a folder it cannot read" PROPERTIES
   PASS_REGULAR_EXPRESSION
   "^ERROR [^\n]*/unreadable/locked: cannot search the folder: Permission denied\n5 hands, 4 matched, 0 mismatched, 1 errors, 0 unchecked, 0 skipped\nexit 1\n$")
+# Output that cannot be written is a failure: these printed nothing and exited 0.
+add_test(NAME "sim: report json to a full device fails"
+  COMMAND sh -c "\"$0\" report \"$1\" --json >/dev/full; echo \"exit $?\""
+          $<TARGET_FILE:pokerarena> ${hostile_data}/merge_wrong_field_orig.pb)
+# (The reason is known when the last flush fails; the JSON fills the buffer before that.)
+set_tests_properties("sim: report json to a full device fails" PROPERTIES PASS_REGULAR_EXPRESSION
+  "^pokerarena: cannot write to standard output(: No space left on device)?\nexit 1\n$")
+add_test(NAME "sim: replay to a full device fails"
+  COMMAND sh -c "\"$0\" replay \"$1\" >/dev/full; echo \"exit $?\""
+          $<TARGET_FILE:pokerarena> ${phh}/pluribus/30/0.phh)
+set_tests_properties("sim: replay to a full device fails" PROPERTIES PASS_REGULAR_EXPRESSION
+  "^pokerarena: cannot write to standard output: No space left on device\nexit 1\n$")
+add_test(NAME "sim: help to a full device fails"
+  COMMAND sh -c "\"$0\" list-bots >/dev/full; echo \"list-bots exit $?\"; \"$0\" run --help >/dev/full; echo \"help exit $?\""
+          $<TARGET_FILE:pokerarena>)
+set_tests_properties("sim: help to a full device fails" PROPERTIES PASS_REGULAR_EXPRESSION
+  "list-bots exit 1\n.*help exit 1\n$")
+
 # A PHH file's text quoted in a message (here an unknown variant) is escaped too.
 file(WRITE ${hostile_dir}/escape_variant.phh "variant = \"\\u001b[2J\"\n")
 pokerarena_cli_test("replay escapes what it quotes" 1
