@@ -38,6 +38,12 @@ add_test(NAME "sim: help to a full device fails"
 set_tests_properties("sim: help to a full device fails" PROPERTIES PASS_REGULAR_EXPRESSION
   "list-bots exit 1\n.*help exit 1\n$")
 
+# Two reports that differ in one unit's sum of squares: merge named timing_decision_ns, a field
+# it does not compare ("ignored: ..."), instead of the one that differs.
+pokerarena_cli_test("merge names the field that differs" 2
+  "merge_wrong_field_flip[.]pb: unit 2 differs from the same unit in [^\n]*merge_wrong_field_orig[.]pb [(]modified: pairs\\[0\\][.]samples[.]sum_squares: 393324 -> 393324[.]00024414062[)]"
+  merge ${hostile_data}/merge_wrong_field_orig.pb ${hostile_data}/merge_wrong_field_flip.pb
+  -o ${hostile_dir}/never_written.pb)
 # A PHH file's text quoted in a message (here an unknown variant) is escaped too.
 file(WRITE ${hostile_dir}/escape_variant.phh "variant = \"\\u001b[2J\"\n")
 pokerarena_cli_test("replay escapes what it quotes" 1
