@@ -20,6 +20,7 @@ add_test(NAME "sim: replay goes on past a folder it cannot read"
 set_tests_properties("sim: replay goes on past a folder it cannot read" PROPERTIES
   PASS_REGULAR_EXPRESSION
   "^ERROR [^\n]*/unreadable/locked: cannot search the folder: Permission denied\n5 hands, 4 matched, 0 mismatched, 1 errors, 0 unchecked, 0 skipped\nexit 1\n$")
+
 # Output that cannot be written is a failure: these printed nothing and exited 0.
 add_test(NAME "sim: report json to a full device fails"
   COMMAND sh -c "\"$0\" report \"$1\" --json >/dev/full; echo \"exit $?\""
@@ -44,6 +45,14 @@ pokerarena_cli_test("merge names the field that differs" 2
   "merge_wrong_field_flip[.]pb: unit 2 differs from the same unit in [^\n]*merge_wrong_field_orig[.]pb [(]modified: pairs\\[0\\][.]samples[.]sum_squares: 393324 -> 393324[.]00024414062[)]"
   merge ${hostile_data}/merge_wrong_field_orig.pb ${hostile_data}/merge_wrong_field_flip.pb
   -o ${hostile_dir}/never_written.pb)
+# A report's strings reach the terminal escaped: they held ESC [2J (clear the screen).
+pokerarena_cli_test("report escapes the shard" 0 "shard 1/\\\\x1B\\[2J2: 18 of 18 units"
+  report ${hostile_data}/shard_escape.pb)
+pokerarena_cli_test("report escapes the version" 0 "; pokerarena \\\\x1B\\[2J\n"
+  report ${hostile_data}/version_escape.pb)
+pokerarena_cli_test("merge escapes the version" 2
+  "version_escape[.]pb: written by pokerarena \\\\x1B\\[2J, [^\n]*shard_escape[.]pb by pokerarena 0[.]1[.]0; merge reports"
+  merge ${hostile_data}/shard_escape.pb ${hostile_data}/version_escape.pb -o ${hostile_dir}/never_written.pb)
 # A PHH file's text quoted in a message (here an unknown variant) is escaped too.
 file(WRITE ${hostile_dir}/escape_variant.phh "variant = \"\\u001b[2J\"\n")
 pokerarena_cli_test("replay escapes what it quotes" 1
