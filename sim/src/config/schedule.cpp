@@ -34,8 +34,16 @@ std::int64_t default_deals_per_unit(const TournamentConfig& config) {
     // A sit-and-go tournament is already hundreds of hands (times its rotations), so one
     // tournament is enough work for a unit; cash deals are a hand or a few each.
     if (config.format() == SIT_AND_GO) return std::max<std::int64_t>(1, by_count);
-    const std::int64_t by_work = ceil_div(kTargetHandsPerUnit, plays_per_deal(config));
-    return std::min(std::max(by_work, by_count), std::max<std::int64_t>(1, config.hands()));
+    const std::int64_t plays = plays_per_deal(config);
+    const std::int64_t by_work = ceil_div(kTargetHandsPerUnit, plays);
+    std::int64_t deals =
+        std::min(std::max(by_work, by_count), std::max<std::int64_t>(1, config.hands()));
+    // With several plays per deal, a unit keeps every deal's sums per seat until its last play:
+    // bounded here, a unit in flight holds kMaxDealSeatsPerUnit of them whatever `hands` is (the
+    // groups then have more units than kMaxUnitsPerGroup; 20 billion deals heads-up were 9.8
+    // million deals per unit, about 160 MB each).
+    if (plays > 1) deals = std::min(deals, kMaxDealSeatsPerUnit / config.seats());
+    return deals;
 }
 
 Schedule::Schedule(const TournamentConfig& config)

@@ -38,7 +38,8 @@
 //   hands (heads-up duplicate 2, ring duplicate `seats`, otherwise 1); sit-and-go:
 //   max(1, ceil(hands / kMaxUnitsPerGroup)) tournaments. So a unit of cheap bots is about a
 //   millisecond of work (enough to hide the cost of making its table and bots) and a group
-//   never has more than kMaxUnitsPerGroup units (the report keeps every unit's result).
+//   never has more than kMaxUnitsPerGroup units (the report keeps every unit's result), except
+//   that a duplicate cash unit holds at most kMaxDealSeatsPerUnit / seats deals (its memory).
 //
 // Formats
 // - ROUND_ROBIN / GAUNTLET: heads-up cash games (stacks reset every hand) between at least 2
@@ -87,6 +88,9 @@ TournamentConfig read_config(const std::filesystem::path& path);
 inline constexpr std::int64_t kTargetHandsPerUnit = 1024;
 // The default unit size keeps every group at or under this many units.
 inline constexpr std::int64_t kMaxUnitsPerGroup = 2048;
+// The most deals times seats in a default duplicate cash unit, which keeps each deal's sums
+// per seat until the deal's last play (8 bytes each, 16 with all-in EV): 8 MB a unit in flight.
+inline constexpr std::int64_t kMaxDealSeatsPerUnit = std::int64_t{1} << 20;
 // make_tournament() rejects a schedule with more units than this (raise deals_per_unit).
 inline constexpr std::int64_t kMaxUnits = 10'000'000;
 
