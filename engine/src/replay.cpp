@@ -360,8 +360,12 @@ std::string HandPlayer::compare(ReplayResult& result) const {
                           scale_up(1, common - d, one_chip) &&
                           !__builtin_sub_overflow(engine_fine, file_fine, &diff);
         if (fits && diff == 0) continue;
-        const bool odd_chip =
-            fits && (split_winners_ >> i & 1u) && diff <= one_chip && diff >= -one_chip;
+        // The half-chip convention: the file writes a split pot's odd chip as two halves, so
+        // its amount has a fraction of the chip unit and is less than a unit from the engine's.
+        // A whole-unit difference (101 and 100 where the engine pays 100 and 101) is a wrong
+        // odd-chip recipient, not the convention.
+        const bool odd_chip = fits && (split_winners_ >> i & 1u) && file.decimals > d &&
+                              diff < one_chip && diff > -one_chip;
         std::string line =
             player_name(i) + ": file " + to_string(file) + ", engine " + chips_text(engine, d);
         if (odd_chip) {
