@@ -454,6 +454,11 @@ Status Table::reject_action(Action action) const {
                     return reject(ErrorCode::IllegalAction,
                                   "raise cap reached: %d bets and raises this round",
                                   raises_this_round_);
+                if (def_.structure == BettingStructure::FixedLimit && def_.half_bet_reopens)
+                    return reject(ErrorCode::IllegalAction,
+                                  "seat %d cannot raise: betting was not reopened (the bet rose "
+                                  "by %lld since it acted, less than half the bet of %lld)",
+                                  s, ll(current_bet_ - reopen_base_[s]), ll(last_full_raise_));
                 return reject(ErrorCode::IllegalAction,
                               "seat %d cannot raise: betting was not reopened (the bet rose by "
                               "%lld since it acted, less than a full raise of %lld)",
