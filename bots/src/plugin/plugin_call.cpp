@@ -408,13 +408,14 @@ void set_crash_advice(std::string_view advice) {
 // calls (quick_exit's end, which the at_quick_exit handler covers), a plugin that makes the
 // exit_group system call itself, and a plugin's own thread (no plugin call is in progress
 // there). A plugin run with isolated:PATH.so is out of reach of all of them.
-extern "C" [[noreturn]] void _exit(int status) {
+// (noreturn and noexcept as the C library's headers declare them.)
+extern "C" void _exit(int status) {
     pokerarena::report_exit_in_plugin("ended the process (it called _exit)");
     ::syscall(SYS_exit_group, status);
     __builtin_unreachable();
 }
 
-extern "C" [[noreturn]] void _Exit(int status) {
+extern "C" void _Exit(int status) noexcept {
     pokerarena::report_exit_in_plugin("ended the process (it called _Exit)");
     ::syscall(SYS_exit_group, status);
     __builtin_unreachable();
