@@ -8,6 +8,7 @@ packages=(
   libhwy-dev libtbb-dev libbenchmark-dev libprotobuf-dev protobuf-compiler
   libspdlog-dev catch2 libcli11-dev libtomlplusplus-dev libsimdjson-dev
   python3 python3-matplotlib python3-protobuf
+  clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes
 )
 
 missing=()

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "pokerarena/evaluator/card.hpp"
 
@@ -19,6 +20,18 @@ std::string GameDef::validate() const {
         if (__builtin_add_overflow(total, starting_stacks[s], &total) || total > kMaxTotalChips)
             return "starting_stacks add up to more than " + to_string(kMaxTotalChips) +
                    " chips (INT64_MAX / 4)";
+    }
+    // The table adds bet sizes to bets (a minimum raise is the bet plus the last raise, at
+    // least big_blind; a fixed-limit raise the bet plus small_bet or big_bet): sizes within the
+    // bound on the chips keep those sums far from overflow, and no table can bet more anyway.
+    for (const auto& [name, amount] : {std::pair{"small_blind", small_blind},
+                                       {"big_blind", big_blind},
+                                       {"ante", ante},
+                                       {"small_bet", small_bet},
+                                       {"big_bet", big_bet}}) {
+        if (amount > kMaxTotalChips)
+            return std::string(name) + " = " + to_string(amount) + " is more than the " +
+                   to_string(kMaxTotalChips) + " chips a table holds (INT64_MAX / 4)";
     }
     if (small_blind < 0) return "small_blind = " + to_string(small_blind) + " is negative";
     if (big_blind <= 0)

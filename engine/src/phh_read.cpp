@@ -18,7 +18,9 @@
 
 #include <toml++/toml.h>
 
+#include "pokerarena/engine/game_def.hpp"
 #include "pokerarena/engine/phh.hpp"
+#include "toml_bounds.hpp"
 
 namespace pokerarena {
 
@@ -655,6 +657,24 @@ PhhHand HandReader::read() {
     if (min_bet) hand.min_bet = to_chips(*min_bet, decimals, "min_bet");
     if (small_bet) hand.small_bet = to_chips(*small_bet, decimals, "small_bet");
     if (big_bet) hand.big_bet = to_chips(*big_bet, decimals, "big_bet");
+    // Forced bets and bet sizes beyond what a table can hold are no hand, and the engine adds
+    // them to bets on the assumption that they stay within that bound (stacks are bounded by
+    // their sum, which the replay checks with the rest of the rules).
+    auto check_bound = [&](Chips chips, PhhDecimal amount, const std::string& what) {
+        if (chips > kMaxTotalChips) {
+            throw PhhError(what + ": amount " + to_string(amount) + " is more than the " +
+                           std::to_string(kMaxTotalChips) +
+                           " chip units a table holds (INT64_MAX / 4)");
+        }
+    };
+    for (int i = 0; i < players; ++i) {
+        check_bound(hand.antes[i], antes[i], "antes[" + std::to_string(i) + "]");
+        check_bound(hand.blinds_or_straddles[i], blinds[i],
+                    "blinds_or_straddles[" + std::to_string(i) + "]");
+    }
+    if (min_bet) check_bound(hand.min_bet, *min_bet, "min_bet");
+    if (small_bet) check_bound(hand.small_bet, *small_bet, "small_bet");
+    if (big_bet) check_bound(hand.big_bet, *big_bet, "big_bet");
 
     if (const toml::node* trimming = find("ante_trimming_status")) {
         const auto* flag = trimming->as_boolean();
@@ -728,6 +748,13 @@ std::string to_string(PhhDecimal amount) {
 std::vector<PhhEntry> parse_phh(std::string_view text, std::string_view source_name,
                                 bool many_hands) {
     const std::string name(source_name);
+    if (std::string problem = toml_bounds_problem(text); !problem.empty()) {
+        PhhEntry entry;
+        entry.status = PhhEntry::Status::Error;
+        entry.location = name;
+        entry.message = "not read: " + problem;
+        return {entry};
+    }
     toml::table document;
     try {
         document = toml::parse(text, source_name);
@@ -768,16 +795,22 @@ std::vector<PhhEntry> parse_phh(std::string_view text, std::string_view source_n
 
 std::vector<PhhEntry> read_phh_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
-    std::ostringstream content;
-    if (in) content << in.rdbuf();
-    if (!in || in.bad()) {
+    // Read at most one byte past the bound, so that a huge file (or /dev/zero) is refused by
+    // parse_phh without first being held in memory.
+    std::string content;
+    std::array<char, 1 << 16> buffer{};
+    while (in && content.size() <= kMaxPhhFileBytes) {
+        in.read(buffer.data(), buffer.size());
+        content.append(buffer.data(), static_cast<std::size_t>(in.gcount()));
+    }
+    if (in.bad() || (!in && !in.eof())) {
         PhhEntry entry;
         entry.status = PhhEntry::Status::Error;
         entry.location = path.string();
         entry.message = "cannot read the file";
         return {entry};
     }
-    return parse_phh(content.str(), path.string(), path.extension() == ".phhs");
+    return parse_phh(content, path.string(), path.extension() == ".phhs");
 }
 
 }  // namespace pokerarena

@@ -33,6 +33,55 @@ std::vector<std::optional<Card>> known_cards(const Card* first, int count) {
     return cards;
 }
 
+// The bets of the first round, followed action by action, for the one seat that PokerKit asks
+// and the engine does not: when every other seat still in is all-in, the seat left with chips
+// that has matched the highest bet is not asked by the engine (nobody is left to bet against),
+// but PokerKit asks it for a check if it has not acted in the round yet, which happens only to
+// a blind before the flop (later rounds open without bets, and PokerKit asks nobody there).
+class PreflopBets {
+  public:
+    explicit PreflopBets(const HandRecord& record) : record_(record) {
+        for (int seat = 0; seat < record.num_seats; ++seat)
+            bet_[seat] = record.blinds[seat];
+    }
+
+    void add(const RecordedAction& action) {
+        if (action.round > 0) return;
+        const auto bit = static_cast<SeatMask>(1u << action.seat);
+        acted_ |= bit;
+        if (action.kind == ActionKind::Fold) folded_ |= bit;
+        if (action.kind == ActionKind::CheckCall) bet_[action.seat] += action.amount;
+        if (action.kind == ActionKind::RaiseTo) bet_[action.seat] = action.amount;
+    }
+
+    // The seat to write a check for at the end of the first round, or -1.
+    int unasked_seat() const {
+        int lone = -1;
+        bool someone_all_in = false;
+        Chips highest = 0;
+        for (int seat = 0; seat < record_.num_seats; ++seat) {
+            if (!(record_.dealt_in >> seat & 1u) || (folded_ >> seat & 1u)) continue;
+            highest = std::max(highest, bet_[seat]);
+            const Chips left = record_.starting_stacks[seat] - record_.antes[seat] - bet_[seat];
+            if (left == 0) {
+                someone_all_in = true;
+            } else if (lone >= 0) {
+                return -1;  // two seats with chips: the engine asked both
+            } else {
+                lone = seat;
+            }
+        }
+        if (lone < 0 || !someone_all_in || (acted_ >> lone & 1u) || bet_[lone] < highest) return -1;
+        return lone;
+    }
+
+  private:
+    const HandRecord& record_;
+    std::array<Chips, kMaxSeats> bet_{};
+    SeatMask acted_ = 0;
+    SeatMask folded_ = 0;
+};
+
 }  // namespace
 
 PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
@@ -117,8 +166,24 @@ PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
             add(std::move(deal));
         }
     };
+    PreflopBets preflop(record);
+    bool preflop_closed = false;
+    // PokerKit asks the lone seat left with chips for a check the engine skips (see
+    // PreflopBets); without it PokerKit refuses the rest of the hand.
+    auto close_preflop = [&] {
+        if (preflop_closed) return;
+        preflop_closed = true;
+        if (const int seat = preflop.unasked_seat(); seat >= 0) {
+            PhhAction check;
+            check.kind = PhhActionKind::CheckCall;
+            check.player = player_of[seat];
+            add(std::move(check));
+        }
+    };
     for (int i = 0; i < record.num_actions; ++i) {
         const RecordedAction& recorded = record.actions[i];
+        if (recorded.round > 0) close_preflop();
+        preflop.add(recorded);
         deal_board_to(recorded.round);
         PhhAction action;
         action.player = player_of[recorded.seat];
@@ -136,6 +201,7 @@ PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
         }
         add(std::move(action));
     }
+    close_preflop();
     deal_board_to(def.num_rounds - 1);
     for (int p = 0; p < n; ++p) {
         if (record.shown >> seats[p] & 1u) {

@@ -186,6 +186,10 @@ class HandPlayer {
     // reads as out of turn, or, once every player still in is all-in, as after the hand.
     std::string all_in_actor(const PhhAction& action, SeatMask all_in) const;
     std::string compare(ReplayResult& result) const;
+    // The check PokerKit asks of the one seat left with chips (phh_record.cpp, PreflopBets),
+    // which the engine skips: a check by a seat that has not folded and is not all-in, when
+    // every other seat still in is all-in. Accepted once, after the engine's last action.
+    static bool is_pokerkit_check(const PhhAction& action, const Table& table);
 
     const PhhHand& hand_;
     const Setup& setup_;
@@ -204,6 +208,16 @@ std::string HandPlayer::all_in_actor(const PhhAction& action, SeatMask all_in) c
     const std::string since =
         at >= 0 ? "actions[" + std::to_string(at) + "]" : std::string("the forced bets");
     return player_name(action.player) + " is all-in (since " + since + ") and cannot act";
+}
+
+bool HandPlayer::is_pokerkit_check(const PhhAction& action, const Table& table) {
+    if (action.kind != PhhActionKind::CheckCall) return false;
+    const SeatMask me = static_cast<SeatMask>(1u << action.player);
+    const SeatMask all_in = table.all_in();
+    const auto dealt_in = static_cast<SeatMask>(table.last_hand().dealt_in);
+    const SeatMask others_still_in = dealt_in & ~table.folded() & ~me;
+    return !(table.folded() & me) && !(all_in & me) && others_still_in != 0 &&
+           (others_still_in & ~all_in) == 0;
 }
 
 std::size_t HandPlayer::next_betting_action() {
@@ -288,6 +302,10 @@ ReplayResult HandPlayer::play() {
     // After the hand: only shows, mucks and the run-out of the board may remain. An all-in
     // seat stays in all_in() until the next hand starts.
     next_betting_action();
+    if (next_ < hand_.actions.size() && is_pokerkit_check(hand_.actions[next_], table)) {
+        ++next_;
+        next_betting_action();
+    }
     if (next_ < hand_.actions.size()) {
         const PhhAction& action = hand_.actions[next_];
         const std::string all_in = all_in_actor(action, table.all_in());
@@ -360,8 +378,12 @@ std::string HandPlayer::compare(ReplayResult& result) const {
                           scale_up(1, common - d, one_chip) &&
                           !__builtin_sub_overflow(engine_fine, file_fine, &diff);
         if (fits && diff == 0) continue;
-        const bool odd_chip =
-            fits && (split_winners_ >> i & 1u) && diff <= one_chip && diff >= -one_chip;
+        // The half-chip convention: the file writes a split pot's odd chip as two halves, so
+        // its amount has a fraction of the chip unit and is less than a unit from the engine's.
+        // A whole-unit difference (101 and 100 where the engine pays 100 and 101) is a wrong
+        // odd-chip recipient, not the convention.
+        const bool odd_chip = fits && (split_winners_ >> i & 1u) && file.decimals > d &&
+                              diff < one_chip && diff > -one_chip;
         std::string line =
             player_name(i) + ": file " + to_string(file) + ", engine " + chips_text(engine, d);
         if (odd_chip) {

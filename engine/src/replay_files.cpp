@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "pokerarena/engine/replay.hpp"
+#include "pokerarena/engine/text.hpp"
 
 namespace pokerarena {
 
@@ -45,9 +46,40 @@ std::string broken_link_problem(const std::filesystem::directory_entry& entry) {
     return "symbolic link to '" + target.string() + "', which cannot be read: " + why;
 }
 
-// The walk goes on past a folder it cannot read, so that one bad folder does not hide the
-// others; each such folder, each folder without a hand file and each hand file's link that
-// leads nowhere is reported as an error.
+// The hand files under `folder` and its subfolders (not those reached through links to
+// folders), and each folder that cannot be searched, with why. Each folder is opened on its own,
+// so a subfolder that cannot be read is one problem and its siblings are still searched (a
+// recursive_directory_iterator stops at the first).
+std::vector<Found> search_folder(const std::filesystem::path& folder) {
+    std::vector<Found> found;
+    std::vector<std::filesystem::path> to_search{folder};
+    while (!to_search.empty()) {
+        const std::filesystem::path current = std::move(to_search.back());
+        to_search.pop_back();
+        std::error_code ec;
+        std::filesystem::directory_iterator it(current, ec);
+        for (; !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+            std::error_code type_ec;
+            if (it->is_directory(type_ec) && !it->is_symlink(type_ec)) {
+                to_search.push_back(it->path());
+            } else if (!is_phh_file(it->path())) {
+                continue;
+            } else if (it->is_regular_file(type_ec)) {
+                found.push_back({it->path(), ""});
+            } else if (std::string problem = broken_link_problem(*it); !problem.empty()) {
+                found.push_back({it->path(), std::move(problem)});
+            }
+        }
+        if (ec) found.push_back({current, "cannot search the folder: " + ec.message()});
+    }
+    std::sort(found.begin(), found.end(),
+              [](const Found& a, const Found& b) { return a.path < b.path; });
+    return found;
+}
+
+// The files to replay in the order given, each folder's in sorted order. Each folder that cannot
+// be searched, each folder without a hand file and each hand file's link that leads nowhere is
+// an error to report.
 std::vector<Found> find_files(std::span<const std::filesystem::path> paths) {
     std::vector<Found> files;
     for (const auto& path : paths) {
@@ -56,25 +88,9 @@ std::vector<Found> find_files(std::span<const std::filesystem::path> paths) {
             files.push_back({path, "", true});
             continue;
         }
-        std::vector<Found> found;
-        std::filesystem::recursive_directory_iterator it(path, ec);
-        for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-            if (!is_phh_file(it->path())) continue;
-            std::error_code type_ec;
-            if (it->is_regular_file(type_ec))
-                found.push_back({it->path(), ""});
-            else if (std::string problem = broken_link_problem(*it); !problem.empty())
-                found.push_back({it->path(), std::move(problem)});
-        }
-        std::sort(found.begin(), found.end(),
-                  [](const Found& a, const Found& b) { return a.path < b.path; });
-        const bool nothing = found.empty();
+        std::vector<Found> found = search_folder(path);
+        if (found.empty()) found.push_back({path, "no .phh or .phhs files under " + path.string()});
         files.insert(files.end(), found.begin(), found.end());
-        if (ec) {
-            files.push_back({path, "cannot search the folder: " + ec.message()});
-        } else if (nothing) {
-            files.push_back({path, "no .phh or .phhs files under " + path.string()});
-        }
     }
     return files;
 }
@@ -125,40 +141,44 @@ ReplaySummary replay_files(std::span<const std::filesystem::path> paths, bool ve
         }
         for (const PhhEntry& entry : entries) {
             const ReplayResult result = replay_entry(entry);
+            // File names and messages quote the files (a variant, a card, an action): escaped,
+            // so that a file cannot put terminal escape sequences or lines of its own on screen.
+            const std::string location = printable_text(result.location);
+            const std::string message = printable_text(result.message);
             ++summary.hands;
             switch (result.status) {
                 case ReplayStatus::Matched:
                     ++summary.matched;
                     if (verbose) {
                         for (const auto& difference : result.differences) {
-                            out << "ACCEPTED " << result.location << ": " << difference << '\n';
+                            out << "ACCEPTED " << location << ": " << printable_text(difference)
+                                << '\n';
                         }
                     }
                     break;
                 case ReplayStatus::Mismatched:
                     ++summary.mismatched;
-                    out << "MISMATCH " << result.location << ": " << result.message << '\n';
+                    out << "MISMATCH " << location << ": " << message << '\n';
                     if (verbose) {
                         for (const auto& difference : result.differences) {
-                            out << "  " << difference << '\n';
+                            out << "  " << printable_text(difference) << '\n';
                         }
                     }
                     break;
                 case ReplayStatus::Error:
                     ++summary.errors;
-                    out << "ERROR " << result.location << ": " << result.message << '\n';
+                    out << "ERROR " << location << ": " << message << '\n';
                     break;
                 case ReplayStatus::Unchecked:
                     ++summary.unchecked;
                     if (verbose) {
-                        out << "UNCHECKED " << result.location << ": " << result.message << '\n';
+                        out << "UNCHECKED " << location << ": " << message << '\n';
                     }
                     break;
                 case ReplayStatus::Unsupported:
                     ++summary.skipped;
                     ++skipped_by_variant[variant_of(result.message)];
-                    if (verbose)
-                        out << "SKIP " << result.location << ": " << result.message << '\n';
+                    if (verbose) out << "SKIP " << location << ": " << message << '\n';
                     break;
             }
         }
@@ -167,7 +187,7 @@ ReplaySummary replay_files(std::span<const std::filesystem::path> paths, bool ve
     if (!skipped_by_variant.empty()) {
         out << "skipped (unsupported variant):";
         for (const auto& [variant, count] : skipped_by_variant) {
-            out << ' ' << variant << ' ' << count;
+            out << ' ' << printable_text(variant) << ' ' << count;
         }
         out << '\n';
     }

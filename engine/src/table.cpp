@@ -163,10 +163,16 @@ void Table::set_next_hand_cards(const PresetCards& cards) {
 void Table::set_next_hand_forced_bets(const std::array<Chips, kMaxSeats>& antes,
                                       const std::array<Chips, kMaxSeats>& blinds) {
     require_between_hands(step_ == Step::StartHand, "set_next_hand_forced_bets");
-    for (int s = 0; s < def_.num_seats; ++s)
+    for (int s = 0; s < def_.num_seats; ++s) {
         if (antes[s] < 0 || blinds[s] < 0)
             throw std::invalid_argument("set_next_hand_forced_bets: seat " + std::to_string(s) +
                                         " has a negative forced bet");
+        // The bound GameDef::validate() puts on the blinds: a blind is a bet the table adds to.
+        if (antes[s] > kMaxTotalChips || blinds[s] > kMaxTotalChips)
+            throw std::invalid_argument("set_next_hand_forced_bets: seat " + std::to_string(s) +
+                                        " has a forced bet of more than " +
+                                        std::to_string(kMaxTotalChips) + " chips (INT64_MAX / 4)");
+    }
     next_forced_set_ = true;
     next_antes_ = antes;
     next_blinds_ = blinds;
@@ -448,6 +454,11 @@ Status Table::reject_action(Action action) const {
                     return reject(ErrorCode::IllegalAction,
                                   "raise cap reached: %d bets and raises this round",
                                   raises_this_round_);
+                if (def_.structure == BettingStructure::FixedLimit && def_.half_bet_reopens)
+                    return reject(ErrorCode::IllegalAction,
+                                  "seat %d cannot raise: betting was not reopened (the bet rose "
+                                  "by %lld since it acted, less than half the bet of %lld)",
+                                  s, ll(current_bet_ - reopen_base_[s]), ll(last_full_raise_));
                 return reject(ErrorCode::IllegalAction,
                               "seat %d cannot raise: betting was not reopened (the bet rose by "
                               "%lld since it acted, less than a full raise of %lld)",

@@ -6,6 +6,8 @@
 #include <tbb/parallel_reduce.h>
 #include <tbb/task_arena.h>
 
+#include <cpuid.h>
+
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -1091,10 +1093,17 @@ ChunkSampler choose_sampler(const Deal& d) {
 
 std::atomic<bool> portable_sampling_forced{false};
 
+// LZCNT is CPUID leaf 0x80000001, ECX bit 5, asked directly: clang's __builtin_cpu_supports
+// does not know "lzcnt" (and the fuzz build, scripts/fuzz.sh, is clang's).
+bool cpu_has_lzcnt() {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid(0x80000001, &eax, &ebx, &ecx, &edx) != 0 && (ecx & bit_LZCNT) != 0;
+}
+
 bool cpu_has_bmi2() {
     // Decided once: the CPU does not change under a running process.
     static const bool has = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-                            __builtin_cpu_supports("lzcnt") && __builtin_cpu_supports("sse4.1");
+                            cpu_has_lzcnt() && __builtin_cpu_supports("sse4.1");
     return has;
 }
 

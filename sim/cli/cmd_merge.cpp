@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/merge.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_table.hpp"
@@ -30,7 +31,7 @@ int run_merge(const MergeOptions& options) {
         std::vector<std::string> warnings;
         const sim::Report merged = sim::merge_reports(reports, options.inputs, &warnings);
         for (const std::string& warning : warnings)
-            std::cerr << "pokerarena merge: warning: " << warning << '\n';
+            std::cerr << "pokerarena merge: warning: " << printable_text(warning) << '\n';
         sim::write_report(merged, options.output);
         sim::print_report_table(merged, std::cout);
         std::cout << "\nReport: " << options.output << " (" << merged.units_done() << " of "
@@ -38,7 +39,8 @@ int run_merge(const MergeOptions& options) {
                   << (reports.size() == 1 ? " report)\n" : " reports)\n");
         return 0;
     } catch (const std::exception& error) {
-        std::cerr << "pokerarena merge: " << error.what() << '\n';
+        // The message quotes the reports (versions, names): escaped, as the table escapes them.
+        std::cerr << "pokerarena merge: " << printable_text(error.what()) << '\n';
         return 2;
     }
 }

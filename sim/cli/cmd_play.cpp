@@ -29,10 +29,10 @@
 #include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/seat_driver.hpp"
-#include "pokerarena/bots/text.hpp"
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"
 #include "pokerarena/engine/table.hpp"
+#include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/report_io.hpp"
 
 namespace pokerarena::cli {

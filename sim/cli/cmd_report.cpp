@@ -12,6 +12,7 @@
 
 #include "cli_checks.hpp"
 #include "commands.hpp"
+#include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/report_csv.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_table.hpp"
@@ -52,7 +53,8 @@ int run_report(const ReportOptions& options) {
         }
         return 0;
     } catch (const std::exception& error) {
-        std::cerr << "pokerarena report: " << error.what() << '\n';
+        // The message quotes the reports (versions, names): escaped, as the table escapes them.
+        std::cerr << "pokerarena report: " << printable_text(error.what()) << '\n';
         return 2;
     }
 }

@@ -2,7 +2,11 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -111,6 +115,22 @@ std::string failure_message(const CLI::App* app, const CLI::Error& error) {
            "' for more information.\n";
 }
 
+// The exit code once standard output is flushed: a command whose output was lost has failed,
+// whatever it computed (`report r.pb --json > /dev/full` printed nothing and exited 0).
+// std::cout writes through C's stdout (synchronised with stdio), whose buffer holds the last
+// bytes until fflush, so both are checked here, after the command and before the exit.
+int exit_code_after_output(int exit_code) {
+    // errno from the first write that fails, whichever flush makes it.
+    errno = 0;
+    std::cout.flush();
+    const bool flushed = std::fflush(stdout) == 0;
+    const int flush_errno = errno;
+    if (flushed && std::cout && !std::ferror(stdout)) return exit_code;
+    std::cerr << "pokerarena: cannot write to standard output"
+              << (flush_errno != 0 ? std::string(": ") + std::strerror(flush_errno) : "") << '\n';
+    return exit_code != 0 ? exit_code : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -149,6 +169,10 @@ int main(int argc, char** argv) {
     pokerarena::cli::add_play_command(app, exit_code);
     pokerarena::cli::add_plugin_host_command(app, exit_code);
 
-    CLI11_PARSE(app, argc, argv);
-    return exit_code;
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        exit_code = app.exit(error);  // --help and --version too (exit code 0)
+    }
+    return exit_code_after_output(exit_code);
 }

@@ -22,7 +22,7 @@
 
 #include "play_helpers.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
-#include "pokerarena/bots/text.hpp"
+#include "pokerarena/engine/text.hpp"
 
 using namespace pokerarena;
 

@@ -14,7 +14,7 @@
 #include "pokerarena/bots/check_bot.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
-#include "pokerarena/bots/text.hpp"
+#include "pokerarena/engine/text.hpp"
 
 using namespace pokerarena;
 

@@ -94,7 +94,10 @@ TEST_CASE("Replay: heads-up forced bets are reversed and the button acts first",
     CHECK(antes.status == ReplayStatus::Matched);
 }
 
-TEST_CASE("Replay: a half-chip difference is accepted only for split-pot winners", "[replay]") {
+TEST_CASE(
+    "Replay: a half-chip difference is accepted only for split-pot winners whose file amount has "
+    "the half",
+    "[replay]") {
     // Antes 1 each, blinds 1/2: p3 folds, the pot of 7 is split by the board's royal flush.
     // The engine gives the odd chip to p1 (first left of the button p3): 101 and 100.
     const std::string hand =
@@ -111,6 +114,12 @@ TEST_CASE("Replay: a half-chip difference is accepted only for split-pot winners
           "p1: file 100.5, engine 101 (odd chip of a split pot, accepted)");
 
     CHECK(replay_text(hand + "finishing_stacks = [101, 100, 99]\n").differences.empty());
+
+    // Whole chips show no half-chip convention: the odd chip given to p2 instead of p1 is a
+    // mismatch (it was accepted as "one chip of a split pot").
+    const ReplayResult wrong_odd_chip = replay_text(hand + "finishing_stacks = [100, 101, 99]\n");
+    CHECK(wrong_odd_chip.status == ReplayStatus::Mismatched);
+    CHECK(wrong_odd_chip.message == "finishing stacks differ for p1, p2");
 
     // Two chip units off is too many, and a player outside the split gets no tolerance.
     const ReplayResult far = replay_text(hand + "finishing_stacks = [102.5, 98.5, 99]\n");

@@ -147,6 +147,50 @@ TEST_CASE("rule 3: several short all-ins that add up to a full raise reopen the 
     act_ok(t, raise(700));
 }
 
+namespace {
+
+// Fixed-limit, blinds 50/100 (bets of 100 before the turn), button 2: seat 0 small blind, seat
+// 1 big blind, seat 2 first to act. Seat 2 raises to 200, the small blind goes all-in to
+// `all_in_to`, the big blind calls: then seat 2, who acted, is to act again.
+Table fixed_limit_after_short_all_in(Chips all_in_to, bool half_bet_reopens) {
+    GameDef def = GameDef::fixed_limit_holdem(3, 10000, 50, 100);
+    def.starting_stacks[0] = all_in_to;
+    def.half_bet_reopens = half_bet_reopens;
+    Table t(def, 1, 0);
+    t.set_button(2);
+    t.set_pause_mask(kHandMask);
+    play(t, {{2, raise(200)}, {0, raise(all_in_to)}, {1, call()}});
+    expect_turn(t, 2);
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE("rule 3, fixed-limit: an all-in raise of at least half a bet reopens the betting",
+          "[rules]") {
+    // Half a bet (50 of 100) reopens, as in limit poker's half-bet rule; the raise is then a
+    // full bet above the all-in (the engine forbade it).
+    Table reopened = fixed_limit_after_short_all_in(250, true);
+    CHECK(reopened.legal_actions().can_raise);
+    CHECK(reopened.legal_actions().min_raise_to == 350);
+    act_ok(reopened, raise(350));
+
+    // 40 of 100 does not.
+    Table closed = fixed_limit_after_short_all_in(240, true);
+    CHECK_FALSE(closed.legal_actions().can_raise);
+    const Status s = closed.act(raise(340));
+    CHECK(std::string(s.message) ==
+          "seat 2 cannot raise: betting was not reopened (the bet rose by 40 since it acted, less "
+          "than half the bet of 100)");
+
+    // Without the rule only a full bet reopens.
+    Table full_bet_rule = fixed_limit_after_short_all_in(250, false);
+    CHECK_FALSE(full_bet_rule.legal_actions().can_raise);
+    CHECK(
+        std::string(full_bet_rule.act(raise(350)).message).find("less than a full raise of 100") !=
+        std::string::npos);
+}
+
 TEST_CASE("rule 4: all-in is allowed below the minimum raise, and an all-in call offers no raise",
           "[rules]") {
     SECTION("all-in below the minimum raise") {

@@ -413,6 +413,16 @@ TEST_CASE("the default unit size follows the documented rule", "[schedule]") {
     CHECK(t.config.deals_per_unit() == 4883);
     CHECK(t.units.size() == 2048);
 
+    // A duplicate unit keeps each deal's sums until its last play: at most 2^20 / seats deals,
+    // whatever the hands (20 billion gave 9.8 million deals, about 160 MB a unit in flight).
+    c.set_hands(20'000'000'000);
+    t = make_tournament(c);
+    CHECK(t.config.deals_per_unit() == 524'288);
+    CHECK(t.units.size() == 38'147);  // ceil(2 * 10^10 / 2^19)
+    c.set_duplicate(false);           // one play: nothing kept per deal
+    CHECK(make_tournament(c).config.deals_per_unit() == 9'765'625);
+    c.set_duplicate(true);
+
     // Fewer deals than a unit holds: one unit of all of them.
     c.set_hands(100);
     t = make_tournament(c);

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "pokerarena/sim/report_io.hpp"
 
@@ -40,20 +42,66 @@ TEST_CASE("a written report reads back equal", "[report]") {
     write_report(r, path);
     const Report back = read_report(path);
     CHECK(back.SerializeAsString() == r.SerializeAsString());
-    CHECK_FALSE(fs::exists(fs::path(path.string() + ".tmp")));
+    for (const auto& entry : fs::directory_iterator(path.parent_path()))
+        CHECK(entry.path().filename().string().rfind("roundtrip.pb.tmp", 0) != 0);
 }
 
 TEST_CASE("a write that cannot happen keeps the old report and names the file", "[report]") {
     const fs::path path = scratch("kept.pb");
     write_report(sample_report(), path);
-    // A folder where the temporary file should go makes the write fail.
-    const fs::path blocker = fs::path(path.string() + ".tmp");
-    fs::create_directories(blocker);
     Report other = sample_report();
     other.set_hands(5);
-    CHECK_THROWS_WITH(write_report(other, path), Catch::Contains("kept.pb.tmp"));
-    fs::remove_all(blocker);
+    other.mutable_bots(0)->set_name("caf\xe9");  // Latin-1, which a report cannot hold
+    CHECK_THROWS_WITH(write_report(other, path), Catch::Contains("kept.pb: not written"));
     CHECK(read_report(path).hands() == 1000);
+    // A write into a folder that cannot be created names the temporary file it tried.
+    CHECK_THROWS_WITH(write_report(sample_report(), scratch("no_folder") / "r.pb"),
+                      Catch::Contains("no_folder/r.pb.tmp."));
+}
+
+TEST_CASE("writers of one report at once each leave a whole report", "[report]") {
+    // Two merges writing one path at once left a corrupt report: both wrote "r.pb.tmp", one
+    // truncating what the other was about to rename. Every write here must succeed, and every
+    // read between them must see one whole report or another.
+    const fs::path path = scratch("contended.pb");
+    write_report(sample_report(), path);
+    constexpr int kWriters = 4;
+    constexpr int kWrites = 200;
+    std::vector<std::string> failures(kWriters + 1);
+    std::vector<std::thread> threads;
+    for (int w = 0; w < kWriters; ++w) {
+        threads.emplace_back([&, w] {
+            Report report = sample_report();
+            // Reports of different sizes, so that a mix of two is not a report.
+            report.mutable_run()->set_plugin_folder(
+                std::string(static_cast<std::size_t>(w) * 1000, 'x'));
+            report.set_hands(1000 + w);
+            for (int i = 0; i < kWrites && failures[w].empty(); ++i) {
+                try {
+                    write_report(report, path);
+                } catch (const std::exception& error) {
+                    failures[w] = error.what();
+                }
+            }
+        });
+    }
+    threads.emplace_back([&] {
+        for (int i = 0; i < kWrites && failures[kWriters].empty(); ++i) {
+            try {
+                const std::int64_t hands = read_report(path).hands();
+                if (hands < 1000 || hands >= 1000 + kWriters)
+                    failures[kWriters] = "read hands " + std::to_string(hands);
+            } catch (const std::exception& error) {
+                failures[kWriters] = error.what();
+            }
+        }
+    });
+    for (std::thread& thread : threads)
+        thread.join();
+    for (const std::string& failure : failures)
+        CHECK(failure == "");
+    for (const auto& entry : fs::directory_iterator(path.parent_path()))
+        CHECK(entry.path().filename().string().rfind("contended.pb.tmp", 0) != 0);
 }
 
 TEST_CASE("a file that is not a report is refused with its name", "[report]") {

@@ -24,7 +24,7 @@
 #include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/seat_driver.hpp"
-#include "pokerarena/bots/text.hpp"
+#include "pokerarena/engine/text.hpp"
 #include "process/protocol.hpp"
 
 namespace pokerarena {

@@ -2,6 +2,7 @@
 
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,7 +13,7 @@
 #include <set>
 
 #include "pokerarena/bots/process_bot.hpp"
-#include "pokerarena/bots/text.hpp"
+#include "pokerarena/engine/text.hpp"
 
 namespace pokerarena {
 namespace {
@@ -349,17 +350,27 @@ const char* plugin_label(std::string_view spec) {
     return labels->insert(text).first->c_str();
 }
 
-// exit() called by a plugin (on the thread that called it): the run ends without its report,
-// so say which bot did it, and end with a failure status rather than the plugin's.
-extern "C" void report_exit_in_plugin() {
+// exit(), quick_exit(), _exit() or _Exit() called by a plugin (on the thread that called it):
+// the run ends without its report, so say which bot did it, and end with a failure status
+// rather than the plugin's. Returns when no plugin call is in progress on this thread.
+void report_exit_in_plugin(const char* how) {
     const PluginCallState& state = scoped_state ? *scoped_state : own_state;
     if (!state.read().bot) return;
-    if (claim_end_line()) write_end_line("ended the process (it called exit)", nullptr);
-    ::_exit(1);
+    if (claim_end_line()) write_end_line(how, nullptr);
+    ::syscall(SYS_exit_group, 1);
+}
+
+extern "C" void report_exit_in_plugin_handler() {
+    report_exit_in_plugin("ended the process (it called exit)");
+}
+
+extern "C" void report_quick_exit_in_plugin_handler() {
+    report_exit_in_plugin("ended the process (it called quick_exit)");
 }
 
 void install_plugin_crash_report() {
-    std::atexit(report_exit_in_plugin);
+    std::atexit(report_exit_in_plugin_handler);
+    std::at_quick_exit(report_quick_exit_in_plugin_handler);
     struct sigaction action {};
     action.sa_handler = report_crash;
     action.sa_flags = SA_ONSTACK;  // the thread's alternate stack, when it has one
@@ -387,3 +398,25 @@ void set_crash_advice(std::string_view advice) {
 }
 
 }  // namespace pokerarena
+
+// _exit() and _Exit() skip exit()'s handlers: a plugin that called _exit(0) ended `pokerarena
+// run` with status 0 and no report, a silent success. So the program defines them, and the
+// pokerarena executable exports them (sim/CMakeLists.txt), so that a plugin's call binds here
+// before the C library's: during a plugin call on this thread it is named like exit() and the
+// process ends with status 1; otherwise they end the process as the C library's do (exit_group:
+// every thread, no handlers, no flushing). What this cannot catch: the C library's own internal
+// calls (quick_exit's end, which the at_quick_exit handler covers), a plugin that makes the
+// exit_group system call itself, and a plugin's own thread (no plugin call is in progress
+// there). A plugin run with isolated:PATH.so is out of reach of all of them.
+// (noreturn and noexcept as the C library's headers declare them.)
+extern "C" void _exit(int status) {
+    pokerarena::report_exit_in_plugin("ended the process (it called _exit)");
+    ::syscall(SYS_exit_group, status);
+    __builtin_unreachable();
+}
+
+extern "C" void _Exit(int status) noexcept {
+    pokerarena::report_exit_in_plugin("ended the process (it called _Exit)");
+    ::syscall(SYS_exit_group, status);
+    __builtin_unreachable();
+}

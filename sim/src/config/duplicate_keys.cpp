@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "pokerarena/bots/text.hpp"
+#include "pokerarena/engine/text.hpp"
 
 namespace pokerarena::sim {
 

@@ -60,17 +60,28 @@ std::int64_t default_deals_per_unit(const TournamentConfig& config) {
     // A sit-and-go tournament is already hundreds of hands (times its rotations), so one
     // tournament is enough work for a unit; cash deals are a hand or a few each.
     if (config.format() == SIT_AND_GO) return std::max<std::int64_t>(1, by_count);
-    const std::int64_t by_work = ceil_div(kTargetHandsPerUnit, plays_per_deal(config));
+    const std::int64_t plays = plays_per_deal(config);
+    const std::int64_t by_work = ceil_div(kTargetHandsPerUnit, plays);
     const std::int64_t all = std::max<std::int64_t>(1, config.hands());
-    // The SPRT's blocks are units: their size must not follow hands, or how often the test
-    // looks (and so its error rates) would depend on the length of the match.
-    if (config.has_sprt()) return std::min(by_work, all);
-    // A ring's interval is taken over its units (each a seating), so a short ring is cut into
-    // kMinSeatingsPerGroup units rather than a few large ones.
-    if (config.format() == RING)
-        return std::min(std::max(std::min(by_work, ceil_div(all, kMinSeatingsPerGroup)), by_count),
-                        all);
-    return std::min(std::max(by_work, by_count), all);
+    std::int64_t deals;
+    if (config.has_sprt()) {
+        // The SPRT's blocks are units: their size must not follow hands, or how often the test
+        // looks (and so its error rates) would depend on the length of the match.
+        deals = std::min(by_work, all);
+    } else if (config.format() == RING) {
+        // A ring's interval is taken over its units (each a seating), so a short ring is cut
+        // into kMinSeatingsPerGroup units rather than a few large ones.
+        deals = std::min(std::max(std::min(by_work, ceil_div(all, kMinSeatingsPerGroup)), by_count),
+                         all);
+    } else {
+        deals = std::min(std::max(by_work, by_count), all);
+    }
+    // With several plays per deal, a unit keeps every deal's sums per seat until its last play:
+    // bounded here, a unit in flight holds kMaxDealSeatsPerUnit of them whatever `hands` is (the
+    // groups then have more units than kMaxUnitsPerGroup; 20 billion deals heads-up were 9.8
+    // million deals per unit, about 160 MB each).
+    if (plays > 1) deals = std::min(deals, kMaxDealSeatsPerUnit / config.seats());
+    return deals;
 }
 
 Schedule::Schedule(const TournamentConfig& config)

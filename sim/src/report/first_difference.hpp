@@ -22,6 +22,9 @@ inline std::string first_difference(
         google::protobuf::util::MessageDifferencer differencer;
         for (const auto* field : ignored)
             differencer.IgnoreField(field);
+        // Without this the report's first line can be "ignored: timing_decision_ns", naming a
+        // field that was not compared instead of the one that differs.
+        differencer.set_report_ignores(false);
         differencer.ReportDifferencesToString(&differences);
         differencer.Compare(expected, actual);
     }

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -15,7 +16,7 @@
 #include <system_error>
 #include <vector>
 
-#include "pokerarena/bots/text.hpp"
+#include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/aggregate.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
@@ -178,10 +179,22 @@ std::filesystem::path report_target(const std::filesystem::path& requested) {
     return path;
 }
 
+// "r.pb.tmp": what a message names for the temporary files beside `path`, whose own names add
+// the process and a count (see write_report).
 std::filesystem::path temporary_beside(const std::filesystem::path& path) {
     std::filesystem::path tmp = path;
     tmp += ".tmp";
     return tmp;
+}
+
+// Writes `bytes` to the open `f`, closes it and throws "PATH: cannot write: REASON" on failure.
+void write_and_close(std::FILE* f, const std::filesystem::path& path, std::string_view bytes) {
+    const bool written =
+        std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && std::fflush(f) == 0;
+    const std::string write_error = written ? "" : describe_errno();
+    if (std::fclose(f) != 0 || !written)
+        throw ReportError(path.string() +
+                          ": cannot write: " + (written ? describe_errno() : write_error));
 }
 
 }  // namespace
@@ -196,14 +209,9 @@ void write_file(const std::filesystem::path& path, std::string_view bytes) {
     // stdio rather than a stream: its failures leave errno set, so the message can say why.
     std::FILE* f = std::fopen(path.c_str(), "wb");
     if (f == nullptr) throw ReportError(path.string() + ": cannot create: " + describe_errno());
-    const bool written =
-        std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && std::fflush(f) == 0;
-    const std::string write_error = written ? "" : describe_errno();
     // What was written stays: `path` may be a device or a file the caller does not own, and
     // only write_report() knows its temporary file is its own to remove.
-    if (std::fclose(f) != 0 || !written)
-        throw ReportError(path.string() +
-                          ": cannot write: " + (written ? describe_errno() : write_error));
+    write_and_close(f, path, bytes);
 }
 
 std::string report_output_problem(const std::filesystem::path& requested) {
@@ -232,10 +240,6 @@ std::string report_output_problem(const std::filesystem::path& requested) {
 
 void write_report(const Report& report, const std::filesystem::path& requested) {
     const std::filesystem::path path = report_target(requested);
-    // The temporary file sits in the same folder so that rename() stays on one file system and
-    // replaces the old report in one step; its name carries no randomness, and two runs writing
-    // the same report path at once is not supported.
-    const std::filesystem::path tmp = temporary_beside(path);
     // Protobuf's writer only logs invalid UTF-8 and writes the file anyway, and its reader then
     // refuses the whole file: a run would end "done" with results nobody can read.
     if (const auto bad = find_invalid_utf8(report)) {
@@ -245,8 +249,24 @@ void write_report(const Report& report, const std::filesystem::path& requested) 
     std::string bytes;
     if (!report.SerializeToString(&bytes))
         throw ReportError(path.string() + ": the report could not be serialized");
+    // The temporary file sits in the same folder so that rename() stays on one file system and
+    // replaces the old report in one step. Its name is this writer's own (the process id and a
+    // count, created exclusively), so two commands or two threads writing one report at once
+    // each rename a whole file of their own: a reader sees one report or the other, never a mix
+    // (with one shared name, one writer truncated the file the other was about to rename).
+    static std::atomic<std::uint64_t> written_count{0};
+    std::filesystem::path tmp;
+    std::FILE* f = nullptr;
+    while (f == nullptr) {
+        tmp = temporary_beside(path);
+        tmp += "." + std::to_string(::getpid()) + "." + std::to_string(written_count++);
+        f = std::fopen(tmp.c_str(), "wbx");
+        // A file of that name left by a process that had this id and died: take the next.
+        if (f == nullptr && errno != EEXIST)
+            throw ReportError(tmp.string() + ": cannot create: " + describe_errno());
+    }
     try {
-        write_file(tmp, bytes);
+        write_and_close(f, tmp, bytes);
     } catch (const ReportError&) {
         std::error_code ignored;
         std::filesystem::remove(tmp, ignored);

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "pokerarena/bots/text.hpp"
+#include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/stats.hpp"
@@ -270,7 +270,8 @@ void print_header(const Report& report, std::ostream& out) {
         } catch (const RunError&) {
             // Not K/N (not written by pokerarena): the units of the whole schedule only.
         }
-        status = "shard " + report.run().shard() + ": " + grouped(report.units_done()) + " of ";
+        status = "shard " + printable_text(report.run().shard()) + ": " +
+                 grouped(report.units_done()) + " of ";
         if (in_shard < 0)
             status += grouped(report.units_total()) + " units";
         else
@@ -309,7 +310,8 @@ void print_header(const Report& report, std::ostream& out) {
         if (!config.has_duplicate() || config.duplicate()) details += ", duplicate";
     }
     if (config.allin_ev()) details += ", all-in EV";
-    if (!report.run().version().empty()) details += "; pokerarena " + report.run().version();
+    if (!report.run().version().empty())
+        details += "; pokerarena " + printable_text(report.run().version());
     out << details << '\n';
 }
 
@@ -603,8 +605,8 @@ void print_sprt(const Report& report, std::ostream& out) {
     out << "SPRT " << printf_string("%g", params.mbb0()) << " vs "
         << printf_string("%g", params.mbb1()) << " mbb/hand (alpha "
         << printf_string("%g", params.alpha()) << ", beta " << printf_string("%g", params.beta())
-        << "): " << (sprt.decision().empty() ? "undecided" : sprt.decision()) << " after "
-        << grouped(sprt.hands()) << " hands, LLR " << printf_string("%.2f", sprt.llr())
+        << "): " << (sprt.decision().empty() ? "undecided" : printable_text(sprt.decision()))
+        << " after " << grouped(sprt.hands()) << " hands, LLR " << printf_string("%.2f", sprt.llr())
         << " (bounds " << printf_string("%.2f", sprt.lower()) << ", "
         << printf_string("%.2f", sprt.upper()) << "; " << counted(sprt.blocks(), "block") << ")\n";
 }

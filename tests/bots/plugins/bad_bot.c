@@ -13,6 +13,8 @@
  *   abort             calls abort() in decide (SIGABRT)
  *   hang              never returns from decide (waits on a condition nobody signals)
  *   exit              calls exit(0) in decide
+ *   underscore_exit   calls _exit(0) in decide (no exit handlers run)
+ *   quick_exit        calls quick_exit(0) in decide
  *   fork_crash        starts a process that keeps the output open and waits, then crashes
  *   stack_overflow    recurses in decide until the thread's stack is used up (SIGSEGV)
  *   crash_new_match   plays check/call, and dereferences a null pointer in new_match
@@ -20,6 +22,7 @@
  * The other modes state probability 0 for every candidate.
  * Any other config makes create() fail with "unknown mode 'X'".
  */
+#define _ISOC11_SOURCE 1 /* quick_exit in C99 mode */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +48,8 @@ enum Mode {
     STACK_OVERFLOW,
     CRASH_NEW_MATCH,
     SILENT,
+    UNDERSCORE_EXIT,
+    QUICK_EXIT,
     NUM_MODES
 };
 
@@ -82,7 +87,9 @@ static void* bad_create(const char* config, uint64_t seed, char* error, size_t e
                                                  "fork_crash",
                                                  "stack_overflow",
                                                  "crash_new_match",
-                                                 "silent"};
+                                                 "silent",
+                                                 "underscore_exit",
+                                                 "quick_exit"};
     int mode;
     (void)seed;
     for (mode = 0; mode < NUM_MODES; ++mode) {
@@ -133,6 +140,10 @@ static int32_t bad_decide(void* handle, const PaView* v, PaAction* action) {
         }
         case EXIT:
             exit(0);
+        case UNDERSCORE_EXIT:
+            _exit(0);
+        case QUICK_EXIT:
+            quick_exit(0);
         case FORK_CRASH:
             if (fork() == 0) {
                 pause(); /* until killed */

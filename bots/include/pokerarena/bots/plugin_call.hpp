@@ -29,10 +29,12 @@
 //   from std::terminate (an uncaught exception: the terminate handler in place before, libstdc++'s
 //   by default, has printed it) says so instead of "crashed": "pokerarena: ended the process
 //   through std::terminate (the line above says why) outside any call into a bot plugin (a bug in
-//   pokerarena, or ...)". It also registers an atexit handler: a
-//   plugin that calls exit() during a call gets the same line ("... ended the process (it
-//   called exit) in decide ...") and the process ends with status 1 at once, not with the
-//   plugin's status and the run's own exit handlers. While a progress line is drawn
+//   pokerarena, or ...)". It also registers atexit and at_quick_exit handlers: a
+//   plugin that calls exit() or quick_exit() during a call gets the same line ("... ended the
+//   process (it called exit) in decide ...") and the process ends with status 1 at once, not
+//   with the plugin's status and the run's own exit handlers. The same holds for _exit() and
+//   _Exit(), which this library defines over the C library's (plugin_call.cpp says how and what
+//   it cannot catch). While a progress line is drawn
 //   (set_progress_line_drawn), each of these lines starts with a newline.
 #pragma once
 

@@ -36,6 +36,10 @@ struct GameDef {
     Chips big_bet = 0;
     int big_bet_from_round = 2;
     int raise_cap = 4;
+    // Fixed-limit only: an all-in raise of at least half the bet size (alone, or with the
+    // raises after a seat's last action) reopens the betting for the seats that already acted,
+    // as a full raise does: the half-bet rule of limit poker. false: only a full bet size does.
+    bool half_bet_reopens = true;
     int num_rounds = 4;
     std::array<int, kMaxRounds> board_cards{0, 3, 1, 1};
     int hole_cards = 2;

@@ -115,12 +115,17 @@ struct PhhEntry {
 // Parses PHH text. With many_hands false the text is one hand (.phh); with many_hands true
 // every top-level table is a hand (.phhs), in file order. source_name prefixes locations.
 // Never throws for bad input: bad TOML gives one Error entry for the whole text (with the
-// line and column); a bad hand gives an Error entry and the other hands still parse.
+// line and column); a bad hand gives an Error entry and the other hands still parse. Text that
+// toml++ could not survive is refused before it parses, with one Error entry naming the line:
+// more than 256 MiB, not UTF-8, not ASCII outside strings and comments, a key over 1 KB, or
+// nesting over 64 levels (engine/src/toml_bounds.hpp).
 // Checks everything that needs no rules engine: required fields and their types, array
 // lengths (one entry per player, 2 to kMaxSeats players), amounts (non-negative, positive
-// stacks, whole chip units, 64-bit), action syntax, player numbers, card syntax, a card dealt
-// or shown twice, shown cards that contradict the dealt ones, deals in hold'em shape (two hole
-// cards per player before any bet, then 3, 1 and 1 board cards), and any action after a fold.
+// stacks, whole chip units, 64-bit, forced bets and bet sizes at most kMaxTotalChips), action
+// syntax, player numbers, card syntax, a card dealt or shown twice, shown cards that
+// contradict the dealt ones, deals in hold'em shape (two hole cards per player before any bet,
+// then 3, 1 and 1 board cards), and any action after a fold. read_phh_file() reads at most
+// one byte past the size bound.
 std::vector<PhhEntry> parse_phh(std::string_view text, std::string_view source_name,
                                 bool many_hands);
 

@@ -384,8 +384,11 @@ inline void Table::compute_legal(int seat, LegalActions& legal) const {
     legal.can_fold = to_call > 0;
     legal.call_amount = std::min(to_call, stack);
     legal.all_in_to = bet_[seat] + stack;
-    const bool reopened =
-        !(acted_ & seat_bit(seat)) || current_bet_ - reopen_base_[seat] >= last_full_raise_;
+    // Fixed-limit's half-bet rule: half a bet size raised since the seat acted reopens too.
+    const Chips raised_since = current_bet_ - reopen_base_[seat];
+    const bool reopened = !(acted_ & seat_bit(seat)) || raised_since >= last_full_raise_ ||
+                          (def_.structure == BettingStructure::FixedLimit &&
+                           def_.half_bet_reopens && 2 * raised_since >= last_full_raise_);
     legal.can_raise =
         legal.all_in_to > current_bet_ && reopened && others_can_act(seat) &&
         (def_.structure != BettingStructure::FixedLimit || raises_this_round_ < def_.raise_cap);

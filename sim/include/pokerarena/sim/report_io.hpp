@@ -42,6 +42,10 @@ class ReportError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// Replaces `path` (a link is followed) with the report in one step: written under a temporary
+// name of this writer's own beside it ("r.pb.tmp.PID.N"), then renamed over it. Writers of one
+// path at once, in threads or processes, each leave a whole report (the last rename wins); a
+// reader never sees a half-written one. Throws ReportError naming the file; the old report stays.
 void write_report(const Report& report, const std::filesystem::path& path);
 Report read_report(const std::filesystem::path& path);
 

@@ -41,7 +41,8 @@
 //   a group never has more than kMaxUnitsPerGroup units (the report keeps every unit's
 //   result). Ring: by_work is at most ceil(hands / kMinSeatingsPerGroup), so that a short
 //   ring still has enough seatings for its interval. With an SPRT: by_work (at most `hands`),
-//   whatever `hands` is: the units are the test's blocks.
+//   whatever `hands` is: the units are the test's blocks. A duplicate cash unit holds at most
+//   kMaxDealSeatsPerUnit / seats deals (its memory), whatever the rest says.
 //
 // Formats
 // - ROUND_ROBIN / GAUNTLET: heads-up cash games (stacks reset every hand) between at least 2
@@ -93,6 +94,11 @@ inline constexpr std::int64_t kMaxUnitsPerGroup = 2048;
 // The default ring unit size gives a ring at least this many units (seatings) when it has the
 // deals for it.
 inline constexpr std::int64_t kMinSeatingsPerGroup = 64;
+// The most deals times seats in a default duplicate cash unit, which keeps each deal's sums
+// per seat until the deal's last play (4 bytes each, or 8 with
+// stacks deeper than about a million big blinds, and 8 more with all-in EV): at most 16 MB a
+// unit in flight.
+inline constexpr std::int64_t kMaxDealSeatsPerUnit = std::int64_t{1} << 20;
 // make_tournament() rejects a schedule with more units than this (raise deals_per_unit).
 inline constexpr std::int64_t kMaxUnits = 10'000'000;
 

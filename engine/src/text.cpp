@@ -1,4 +1,4 @@
-#include "pokerarena/bots/text.hpp"
+#include "pokerarena/engine/text.hpp"
 
 #include <cstdio>
 

@@ -1,5 +1,5 @@
-// Text that comes from outside (plugins, configuration files, reports) on its way to a
-// terminal or a report.
+// Text that comes from outside (hand histories, plugins, configuration files, reports) on its
+// way to a terminal or a report.
 #pragma once
 
 #include <cstddef>

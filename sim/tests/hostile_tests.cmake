@@ -1,0 +1,60 @@
+# End-to-end tests of hostile input (included from sim/CMakeLists.txt inside
+# if(POKERARENA_BUILD_TESTS), where pokerarena_cli_test is defined): files, reports and bots
+# written to break the command, each a reproduction of a defect it once had.
+set(hostile_data ${PROJECT_SOURCE_DIR}/tests/data/hostile)
+set(hostile_dir ${CMAKE_CURRENT_BINARY_DIR}/hostile_tests)
+file(MAKE_DIRECTORY ${hostile_dir})
+
+# A 100 KB dotted key overflowed the stack inside toml++ (exit 139, no message).
+pokerarena_cli_test("replay refuses a key nested too deep" 1
+  "ERROR [^\n]*deep_dotted_key[.]phh: not read: line 1: nested more than 64 levels deep[^\n]*\n1 hands, 0 matched, 0 mismatched, 1 errors"
+  replay ${hostile_data}/deep_dotted_key.phh)
+# min_bet near INT64_MAX overflowed the minimum raise, and a raise below it was accepted.
+pokerarena_cli_test("replay refuses a min_bet past what a table holds" 1
+  "ERROR [^\n]*minbet_overflow[.]phh: min_bet: amount 9223372036854775807 is more than the 2305843009213693951 chip units a table holds"
+  replay ${hostile_data}/minbet_overflow.phh)
+# A subfolder that cannot be read stopped the search: the hands beside it were not replayed.
+add_test(NAME "sim: replay goes on past a folder it cannot read"
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/replay_unreadable.sh $<TARGET_FILE:pokerarena>
+          ${phh}/pluribus/30/0.phh ${hostile_dir}/unreadable)
+set_tests_properties("sim: replay goes on past a folder it cannot read" PROPERTIES
+  PASS_REGULAR_EXPRESSION
+  "^ERROR [^\n]*/unreadable/locked: cannot search the folder: Permission denied\n5 hands, 4 matched, 0 mismatched, 1 errors, 0 unchecked, 0 skipped\nexit 1\n$")
+
+# Output that cannot be written is a failure: these printed nothing and exited 0.
+add_test(NAME "sim: report json to a full device fails"
+  COMMAND sh -c "\"$0\" report \"$1\" --json >/dev/full; echo \"exit $?\""
+          $<TARGET_FILE:pokerarena> ${hostile_data}/merge_wrong_field_orig.pb)
+# (The reason is known when the last flush fails; the JSON fills the buffer before that.)
+set_tests_properties("sim: report json to a full device fails" PROPERTIES PASS_REGULAR_EXPRESSION
+  "^pokerarena: cannot write to standard output(: No space left on device)?\nexit 1\n$")
+add_test(NAME "sim: replay to a full device fails"
+  COMMAND sh -c "\"$0\" replay \"$1\" >/dev/full; echo \"exit $?\""
+          $<TARGET_FILE:pokerarena> ${phh}/pluribus/30/0.phh)
+set_tests_properties("sim: replay to a full device fails" PROPERTIES PASS_REGULAR_EXPRESSION
+  "^pokerarena: cannot write to standard output: No space left on device\nexit 1\n$")
+add_test(NAME "sim: help to a full device fails"
+  COMMAND sh -c "\"$0\" list-bots >/dev/full; echo \"list-bots exit $?\"; \"$0\" run --help >/dev/full; echo \"help exit $?\""
+          $<TARGET_FILE:pokerarena>)
+set_tests_properties("sim: help to a full device fails" PROPERTIES PASS_REGULAR_EXPRESSION
+  "list-bots exit 1\n.*help exit 1\n$")
+
+# Two reports that differ in one unit's sum of squares: merge named timing_decision_ns, a field
+# it does not compare ("ignored: ..."), instead of the one that differs.
+pokerarena_cli_test("merge names the field that differs" 2
+  "merge_wrong_field_flip[.]pb: unit 2 differs from the same unit in [^\n]*merge_wrong_field_orig[.]pb [(]modified: pairs\\[0\\][.]samples[.]sum_squares: 393324 -> 393324[.]00024414062[)]"
+  merge ${hostile_data}/merge_wrong_field_orig.pb ${hostile_data}/merge_wrong_field_flip.pb
+  -o ${hostile_dir}/never_written.pb)
+# A report's strings reach the terminal escaped: they held ESC [2J (clear the screen).
+pokerarena_cli_test("report escapes the shard" 0 "shard 1/\\\\x1B\\[2J2: 18 of 18 units"
+  report ${hostile_data}/shard_escape.pb)
+pokerarena_cli_test("report escapes the version" 0 "; pokerarena \\\\x1B\\[2J\n"
+  report ${hostile_data}/version_escape.pb)
+pokerarena_cli_test("merge escapes the version" 2
+  "version_escape[.]pb: written by pokerarena \\\\x1B\\[2J, [^\n]*shard_escape[.]pb by pokerarena 0[.]1[.]0; merge reports"
+  merge ${hostile_data}/shard_escape.pb ${hostile_data}/version_escape.pb -o ${hostile_dir}/never_written.pb)
+# A PHH file's text quoted in a message (here an unknown variant) is escaped too.
+file(WRITE ${hostile_dir}/escape_variant.phh "variant = \"\\u001b[2J\"\n")
+pokerarena_cli_test("replay escapes what it quotes" 1
+  "ERROR [^\n]*escape_variant[.]phh: variant: unknown variant '\\\\x1B\\[2J' "
+  replay ${hostile_dir}/escape_variant.phh)
