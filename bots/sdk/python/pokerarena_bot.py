@@ -632,32 +632,35 @@ class _Session:
         if isinstance(n, int) and not isinstance(n, bool):
             self.decides["%d" % n] = bot.decide
 
-    def decide_msg(self, msg, out):
+    def request_of(self, msg, out, what):
+        """The id (as text) and the instance of a request, or None when it names none
+        (logged, or answered as an error)."""
         rid = msg.get("id")
         if not isinstance(rid, int) or isinstance(rid, bool):
-            self.log("a decide without an integer id: %.200r" % (msg,))
-            return
+            self.log("a %s without an integer id: %.200r" % (what, msg))
+            return None
         rid_b = "%d" % rid
         bot = self.instances.get(msg.get("instance"))
         if bot is None:
             out.append('{"id":' + rid_b + _error_tail(
                 "KeyError: unknown instance %r" % (msg.get("instance"),)))
+            return None
+        return rid_b, bot
+
+    def decide_msg(self, msg, out):
+        request = self.request_of(msg, out, "decide")
+        if request is None:
             return
+        rid_b, bot = request
         view = msg.get("view")
         out.append('{"id":' + rid_b + self.answer(bot.decide, View("", view)
                                                      if view.__class__ is dict else view))
 
     def probabilities_msg(self, msg, out):
-        rid = msg.get("id")
-        if not isinstance(rid, int) or isinstance(rid, bool):
-            self.log("a probabilities request without an integer id: %.200r" % (msg,))
+        request = self.request_of(msg, out, "probabilities request")
+        if request is None:
             return
-        rid_b = "%d" % rid
-        bot = self.instances.get(msg.get("instance"))
-        if bot is None:
-            out.append('{"id":' + rid_b + _error_tail(
-                "KeyError: unknown instance %r" % (msg.get("instance"),)))
-            return
+        rid_b, bot = request
         view = msg.get("view")
         candidates = msg.get("candidates")
         candidates = [_candidate(c) for c in candidates] if candidates.__class__ is list else []
