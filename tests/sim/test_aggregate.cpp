@@ -352,17 +352,26 @@ TEST_CASE("a partial set of units makes an incomplete report", "[aggregate]") {
     CHECK(none.curve().points_size() == 0);
 }
 
-TEST_CASE("the SPRT stops the match at the deciding block", "[aggregate]") {
+namespace {
+
+// call against fold in units of 2 deals, with an SPRT of 0 against 500 mbb/hand.
+TournamentConfig sprt_call_fold(std::int64_t hands) {
     TournamentConfig c;
     c.add_bots()->set_spec("call");
     c.add_bots()->set_spec("fold");
-    c.set_hands(48);
+    c.set_hands(hands);
     c.set_deals_per_unit(2);
     c.mutable_sprt()->set_mbb0(0);
     c.mutable_sprt()->set_mbb1(500);
     c.mutable_sprt()->set_alpha(0.05);
     c.mutable_sprt()->set_beta(0.05);
-    const Tournament t = make_tournament(c);
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("the SPRT stops the match at the deciding block", "[aggregate]") {
+    const Tournament t = make_tournament(sprt_call_fold(48));
     REQUIRE(t.units.size() == 24);
     // Each unit is a block of 2 deal pairs; 1 chip per pair of 2 hands = 250 mbb per hand.
     // Blocks alternate 2, 2 (500) and 4, 4 (1000): after 20 blocks ybar = 750, S = 20 x 250^2,
@@ -426,16 +435,7 @@ TEST_CASE("the SPRT stops the match at the deciding block", "[aggregate]") {
 TEST_CASE("the SPRT's blocks are whole units", "[aggregate]") {
     // 39 deals in units of 2: units 0 .. 18 are blocks, unit 19 (one deal) is not, so the test
     // never has its 20 blocks and the match plays to the end.
-    TournamentConfig c;
-    c.add_bots()->set_spec("call");
-    c.add_bots()->set_spec("fold");
-    c.set_hands(39);
-    c.set_deals_per_unit(2);
-    c.mutable_sprt()->set_mbb0(0);
-    c.mutable_sprt()->set_mbb1(500);
-    c.mutable_sprt()->set_alpha(0.05);
-    c.mutable_sprt()->set_beta(0.05);
-    const Tournament t = make_tournament(c);
+    const Tournament t = make_tournament(sprt_call_fold(39));
     REQUIRE(t.units.size() == 20);
     std::vector<UnitResult> units;
     for (std::int64_t u = 0; u < 19; ++u)
