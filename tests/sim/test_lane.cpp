@@ -12,9 +12,11 @@
 
 #include "../../sim/src/play/lane.hpp"
 #include "pokerarena/sim/tournament.hpp"
+#include "unit_helpers.hpp"
 
 using namespace pokerarena;
 using namespace pokerarena::sim;
+using pokerarena::sim::test::without_timing;
 
 namespace {
 
@@ -28,13 +30,6 @@ TournamentConfig one_deal_units(const std::string& first) {
     config.set_deals_per_unit(1);
     config.set_seed(11);
     return config;
-}
-
-std::string without_timing(UnitResult r) {
-    r.clear_timing_decision_ns();
-    for (BotUnit& b : *r.mutable_bots())
-        b.clear_decision_ns();
-    return r.SerializeAsString();
 }
 
 }  // namespace

@@ -19,9 +19,11 @@
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"
 #include "pokerarena/sim/tournament.hpp"
+#include "unit_helpers.hpp"
 
 using namespace pokerarena;
 using namespace pokerarena::sim;
+using pokerarena::sim::test::without_timing;
 namespace fs = std::filesystem;
 
 namespace {
@@ -39,14 +41,6 @@ TournamentConfig config_of(Format format, std::initializer_list<const char*> spe
     c.set_deals_per_unit(deals_per_unit);
     c.set_seed(42);
     return c;
-}
-
-// The result without its timing fields (the only ones that may differ between runs).
-std::string without_timing(UnitResult r) {
-    r.clear_timing_decision_ns();
-    for (BotUnit& b : *r.mutable_bots())
-        b.clear_decision_ns();
-    return r.SerializeAsString();
 }
 
 std::vector<UnitResult> play_all(const Tournament& t) {
