@@ -68,6 +68,7 @@ struct RunCommandOptions {
     std::string out;
     std::string json;
     std::string checkpoint;
+    bool no_checkpoint = false;
     int checkpoint_every = 30;
     int stall_warning = 60;
     std::string resume;
@@ -89,6 +90,7 @@ struct RunCommandOptions {
     CLI::Option* hh_sample_flag = nullptr;
     CLI::Option* bot_timeout_flag = nullptr;
     CLI::Option* out_flag = nullptr;
+    CLI::Option* checkpoint_flag = nullptr;
     CLI::Option* checkpoint_every_flag = nullptr;
 
     // "--seed, --hands": the tournament flags given, empty when none.
@@ -227,8 +229,9 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
         // check_resumable refuses anyway; say which flags may go with --resume instead.
         throw UsageError("--resume with " + flags_given +
                          ": a resumed run plays the report's configuration, so only --threads, "
-                         "--tables, --out, --json, --checkpoint, --checkpoint-every, "
-                         "--stall-warning, --shard, --log-level and --quiet go with --resume FILE "
+                         "--tables, --out, --json, --checkpoint, --no-checkpoint, "
+                         "--checkpoint-every, --stall-warning, --shard, --log-level and --quiet go "
+                         "with --resume FILE "
                          "(or repeat the first run's whole "
                          "configuration: its file or --bots, and every flag)");
     else if (options.bots_flag->count() == 0)
@@ -443,16 +446,27 @@ int run(const RunCommandOptions& options) {
         }
         // The hand-history folder too: one that holds another run's hands is refused now.
         sim::detail::claim_hand_history_folder(tournament.config);
-        if (options.checkpoint_every_flag->count() > 0 && options.checkpoint.empty())
+        if (options.no_checkpoint && options.checkpoint_every_flag->count() > 0)
             throw UsageError("--checkpoint-every " + std::to_string(options.checkpoint_every) +
-                             ": checkpoints are written only with --checkpoint FILE");
+                             " with --no-checkpoint: give one or the other");
     } catch (const std::exception& error) {
         // ConfigError, ReportError, RunError and UsageError: the input is wrong, not the run.
         std::cerr << "pokerarena run: " << error.what() << '\n';
         return 2;
     }
 
-    run_options.checkpoint = options.checkpoint;
+    // Checkpoints are on unless --no-checkpoint. Without --checkpoint FILE they go to the report
+    // itself: a run that dies (a plugin that crashes or ends the process, kill -9, a power cut)
+    // leaves its finished units where the report would have been, ready for --resume. A run
+    // shorter than the interval writes none before its report.
+    const bool checkpoint_is_report =
+        !options.no_checkpoint &&
+        (options.checkpoint.empty() || same_file(options.checkpoint, out));
+    if (!options.no_checkpoint) {
+        run_options.checkpoint = checkpoint_is_report ? out : options.checkpoint;
+        // The report's own file gets the final report from conclude() below.
+        run_options.checkpoint_at_end = !checkpoint_is_report;
+    }
     run_options.checkpoint_interval_seconds = options.checkpoint_every;
     run_options.stop = &stop_requests;
     const bool terminal = isatty(STDERR_FILENO) != 0;
@@ -488,8 +502,9 @@ int run(const RunCommandOptions& options) {
         std::string command = shell_word(options.program) + " run --resume " + shell_word(file);
         if (out != file) command += " --out " + shell_word(out);
         if (!options.json.empty()) command += " --json " + shell_word(options.json);
-        if (!options.checkpoint.empty())
+        if (!checkpoint_is_report && !options.checkpoint.empty())
             command += " --checkpoint " + shell_word(options.checkpoint);
+        if (options.no_checkpoint) command += " --no-checkpoint";
         if (options.checkpoint_every_flag->count() > 0)
             command += " --checkpoint-every " + std::to_string(options.checkpoint_every);
         return command;
@@ -499,16 +514,16 @@ int run(const RunCommandOptions& options) {
     if (!options.resume.empty())
         set_crash_advice("the results of this run are lost; resume with: " +
                          resume_from(options.resume));
-    else if (!options.checkpoint.empty())
-        set_crash_advice("no checkpoint was written yet, so the results are lost");
+    else if (options.no_checkpoint)
+        set_crash_advice("the results are lost (--no-checkpoint)");
     else
-        set_crash_advice("the results are lost (--checkpoint FILE keeps them)");
+        set_crash_advice("no checkpoint was written yet, so the results are lost");
     bool checkpoint_advice = false;
     run_options.checkpoint_written = [&] {
         if (checkpoint_advice) return;
         checkpoint_advice = true;
         set_crash_advice("results since the last checkpoint are lost; resume with: " +
-                         resume_from(options.checkpoint));
+                         resume_from(run_options.checkpoint.string()));
     };
     run_options.stall_warning_seconds = options.stall_warning;
     // Erases the progress line, so that a message takes its place (the next progress redraws
@@ -547,8 +562,8 @@ int run(const RunCommandOptions& options) {
         erase_progress();
         try {
             sim::write_report(report, out);
-            if (abandoned && !options.checkpoint.empty())
-                sim::write_report(report, options.checkpoint);
+            if (abandoned && run_options.checkpoint_at_end)
+                sim::write_report(report, run_options.checkpoint);
             if (!options.json.empty()) sim::write_file(options.json, sim::report_to_json(report));
         } catch (const std::exception& error) {
             std::cerr << "pokerarena run: " << error.what() << '\n';
@@ -703,15 +718,22 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "-o,--out", options->out,
         "Report file, binary Protobuf (default: pokerarena-report.pb, or the --resume file)");
     run_app->add_option("--json", options->json, "Also write the report as JSON to this file");
-    run_app->add_option("--checkpoint", options->checkpoint,
-                        "Write the report so far to this file every --checkpoint-every seconds "
-                        "and when the run ends, is interrupted or fails");
+    options->checkpoint_flag = run_app->add_option(
+        "--checkpoint", options->checkpoint,
+        "Write the report so far to this file (default: the report file itself) every "
+        "--checkpoint-every seconds and when the run ends, is interrupted or fails");
+    run_app
+        ->add_flag("--no-checkpoint", options->no_checkpoint,
+                   "Write the report only when the run ends (a crash or kill -9 then loses "
+                   "everything)")
+        ->excludes(options->checkpoint_flag);
     options->checkpoint_every_flag =
         run_app
             ->add_option("--checkpoint-every", options->checkpoint_every,
-                         "With --checkpoint: seconds between two checkpoints (what a crash loses)")
+                         "Seconds between two checkpoints (what a crash loses); 0: after every "
+                         "wave of --tables units")
             ->default_val(options->checkpoint_every)
-            ->transform(whole_number(1, 86400));
+            ->transform(whole_number(0, 86400));
     run_app
         ->add_option("--stall-warning", options->stall_warning,
                      "Warn, naming the bot, when a plugin call has not returned for this many "
@@ -747,9 +769,12 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "configuration refused after parsing (a bad field or flag combination, an unknown\n"
         "bot, an output that cannot be written: the message names it). A command line the\n"
         "parser refuses exits with CLI11's code: 105 for a refused value (a number out of\n"
-        "range, a file that does not exist), 106 for a missing one, 109 for an unknown\n"
-        "argument. A failing work unit stops the run like an interruption (the report keeps\n"
-        "every finished unit and can be resumed) with exit code 1.\n"
+        "range, a file that does not exist), 106 for a missing one, 108 for two flags that\n"
+        "exclude each other, 109 for an unknown argument. A failing work unit stops the run\n"
+        "like an interruption (the report keeps every finished unit and can be resumed) with\n"
+        "exit code 1.\n"
+        "Every 30 seconds (--checkpoint-every) the finished units are written to the report\n"
+        "file (or to --checkpoint FILE), so a run that dies loses at most that much play.\n"
         "Plugin bots run inside this process. One that crashes ends it with its signal after\n"
         "a line naming the bot and the command that resumes from the last checkpoint; a\n"
         "plugin call that has not returned after --stall-warning seconds is named in a\n"

@@ -58,3 +58,9 @@ file(WRITE ${hostile_dir}/escape_variant.phh "variant = \"\\u001b[2J\"\n")
 pokerarena_cli_test("replay escapes what it quotes" 1
   "ERROR [^\n]*escape_variant[.]phh: variant: unknown variant '\\\\x1B\\[2J' "
   replay ${hostile_dir}/escape_variant.phh)
+
+# A plugin that called _exit(0) ended the run with status 0 and no report, and one that crashed
+# lost every finished unit unless --checkpoint was given.
+add_test(NAME "sim: a plugin that ends the process leaves the finished units"
+  COMMAND ${CMAKE_COMMAND} -DCOMMAND=$<TARGET_FILE:pokerarena> -DPLUGIN=$<TARGET_FILE:test_bad_bot>
+          -DDIR=${hostile_dir}/ends_process -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/plugin_ends_process.cmake)

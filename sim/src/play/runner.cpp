@@ -667,7 +667,7 @@ Report TournamentRun::finish() {
     Report report = make_report(std::move(finished_));
     if (report.has_sprt() && !tournament_.config.hh_out().empty())
         remove_uncounted_hand_histories(report);
-    if (!options_.checkpoint.empty()) write_checkpoint(report);
+    if (!options_.checkpoint.empty() && options_.checkpoint_at_end) write_checkpoint(report);
     if (failed_.load()) throw UnitFailure(failure_so_far(), failed_unit_, std::move(report));
     return report;
 }

@@ -19,6 +19,10 @@
  *   stack_overflow    recurses in decide until the thread's stack is used up (SIGSEGV)
  *   crash_new_match   plays check/call, and dereferences a null pointer in new_match
  *   silent            returns PA_STATUS_OK from decide without writing the action
+ *   late_crash        plays check/call, but the third instance the process creates
+ *                     dereferences a null pointer in decide (with one table at a time, the
+ *                     third work unit: the first two are finished when the process dies)
+ *   late_underscore_exit  the same, calling _exit(0) instead
  * The other modes state probability 0 for every candidate.
  * Any other config makes create() fail with "unknown mode 'X'".
  */
@@ -50,6 +54,8 @@ enum Mode {
     SILENT,
     UNDERSCORE_EXIT,
     QUICK_EXIT,
+    LATE_CRASH,
+    LATE_UNDERSCORE_EXIT,
     NUM_MODES
 };
 
@@ -57,9 +63,11 @@ typedef struct BadBot {
     enum Mode mode;
     char error[64];
     int* nowhere; /* NULL (calloc): "crash" writes through it; the compiler cannot know */
+    int doomed;   /* late_*: this instance ends the process in decide */
 } BadBot;
 
 static unsigned shared_counter; /* the forbidden global state of "nondeterministic" */
+static unsigned late_instances; /* instances of the late_* modes created in this process */
 
 /* One kilobyte of stack per level, with no end the compiler can see: `bot->nowhere` is NULL,
  * and the sum is taken after the inner call returns, so it cannot become a loop. */
@@ -89,13 +97,17 @@ static void* bad_create(const char* config, uint64_t seed, char* error, size_t e
                                                  "crash_new_match",
                                                  "silent",
                                                  "underscore_exit",
-                                                 "quick_exit"};
+                                                 "quick_exit",
+                                                 "late_crash",
+                                                 "late_underscore_exit"};
     int mode;
     (void)seed;
     for (mode = 0; mode < NUM_MODES; ++mode) {
         if (strcmp(config, names[mode]) == 0) {
             BadBot* bot = (BadBot*)calloc(1, sizeof(BadBot));
             bot->mode = (enum Mode)mode;
+            if (mode == LATE_CRASH || mode == LATE_UNDERSCORE_EXIT)
+                bot->doomed = ++late_instances == 3;
             return bot;
         }
     }
@@ -158,6 +170,12 @@ static int32_t bad_decide(void* handle, const PaView* v, PaAction* action) {
         }
         case GARBAGE:
             action->kind = 77;
+            break;
+        case LATE_CRASH:
+            if (bot->doomed) *bot->nowhere = 1;
+            break;
+        case LATE_UNDERSCORE_EXIT:
+            if (bot->doomed) _exit(0);
             break;
         case NONDETERMINISTIC:
             if (++shared_counter % 3 == 0 && v->legal.can_raise) {

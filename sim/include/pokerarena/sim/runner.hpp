@@ -26,8 +26,9 @@
 // - Checkpoint: the partial report (every unit finished so far, including those of the wave
 //   in play) is written atomically (write_report) when checkpoint_interval_seconds have passed
 //   since the last write, checked after every wave and every progress interval during one, and
-//   always when the run ends (done, stopped, SPRT decided or failed): the file then holds the
-//   returned report; checkpoint_written is then called on the calling thread. A checkpoint
+//   when the run ends (done, stopped, SPRT decided or failed) unless checkpoint_at_end is false:
+//   the file then holds the returned report; checkpoint_written is called on the calling thread
+//   after each write. A checkpoint
 //   written during a wave holds the units that had finished by
 //   then, so it depends on timing; the last one never does. A checkpoint that cannot be
 //   written is logged as a warning and tried again at the next interval; the run goes on.
@@ -124,6 +125,8 @@ struct RunOptions {
     int tables = 2048;  // units in flight per wave
     Shard shard;
     std::filesystem::path checkpoint;  // empty: none
+    // Also write it when the run ends (false when the caller writes its own report there).
+    bool checkpoint_at_end = true;
     // Least time between two checkpoints while the run goes on (0: after every wave and every
     // progress interval).
     double checkpoint_interval_seconds = 30;
