@@ -90,12 +90,14 @@ class StallWatch {
                 std::string where;
                 if (call.hand >= 0) where += "hand " + std::to_string(call.hand + 1) + ", ";
                 if (call.seat >= 0) where += "seat " + std::to_string(call.seat) + ": ";
-                std::cerr << "pokerarena play: warning: " << where << "bot '" << call.bot
-                          << "' has not returned from " << plugin_call_name(call.call) << " for "
-                          << limit_.count()
-                          << " s. The session waits for it (a plugin call cannot be "
-                             "interrupted); Ctrl-C ends the session"
-                          << std::endl;
+                // One write: standard error is unbuffered, and the line must not be torn by
+                // the table's own output or by the end of the process.
+                const std::string line = "pokerarena play: warning: " + where + "bot '" + call.bot +
+                                         "' has not returned from " + plugin_call_name(call.call) +
+                                         " for " + std::to_string(limit_.count()) +
+                                         " s. The session waits for it (a plugin call cannot be "
+                                         "interrupted); Ctrl-C ends the session\n";
+                std::cerr << line << std::flush;
             }
         }
     }
