@@ -24,6 +24,7 @@ packages (a pyenv or venv python3 usually lacks them).
 """
 
 import argparse
+import hashlib
 import importlib
 import math
 import os
@@ -59,10 +60,29 @@ def load_report_modules(tmp_dir):
                          "python3-protobuf (scripts/setup.sh)") from error
 
 
+# A report file: this header, the SHA-256 of the body, the body (docs/formats.md); a file
+# without the header is a report written before the checksum, the body alone.
+REPORT_HEADER = b"\0pokerarena report v1\n"
+
+
+def report_body(path, data):
+    """The Protobuf body of the report file `data`, its checksum checked."""
+    has_header = data[1:len(REPORT_HEADER)] == REPORT_HEADER[1:]
+    if not has_header and not data.startswith(b"\0"):
+        return data
+    body_offset = len(REPORT_HEADER) + 32
+    if not has_header or not data.startswith(b"\0") or len(data) < body_offset:
+        raise UsageError(f"{path}: damaged: its header is not a pokerarena report's")
+    body = data[body_offset:]
+    if hashlib.sha256(body).digest() != data[len(REPORT_HEADER):body_offset]:
+        raise UsageError(f"{path}: damaged: its checksum does not match its contents")
+    return body
+
+
 def read_report(report_pb2, path):
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = report_body(path, f.read())
     except OSError as error:
         raise UsageError(f"{path}: cannot open: {error.strerror}") from error
     report = report_pb2.Report()

@@ -64,3 +64,12 @@ pokerarena_cli_test("replay escapes what it quotes" 1
 add_test(NAME "sim: a plugin that ends the process leaves the finished units"
   COMMAND ${CMAKE_COMMAND} -DCOMMAND=$<TARGET_FILE:pokerarena> -DPLUGIN=$<TARGET_FILE:test_bad_bot>
           -DDIR=${hostile_dir}/ends_process -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/plugin_ends_process.cmake)
+
+# Half of all single-bit flips in a report were read as a report with other figures (and
+# resumed from): report, merge and resume now name the damaged file.
+add_test(NAME "sim: a damaged report is refused by report, merge and resume"
+  COMMAND sh -c "d=\"$1\"; \"$0\" run --bots call,tag --hands 100 --quiet -o \"$d\"/good.pb >/dev/null && cp \"$d\"/good.pb \"$d\"/bad.pb && printf X | dd of=\"$d\"/bad.pb bs=1 seek=200 conv=notrunc 2>/dev/null || exit 1; \"$0\" report \"$d\"/bad.pb; echo \"report exit $?\"; \"$0\" merge \"$d\"/good.pb \"$d\"/bad.pb -o \"$d\"/merged.pb; echo \"merge exit $?\"; \"$0\" run --resume \"$d\"/bad.pb; echo \"resume exit $?\""
+          $<TARGET_FILE:pokerarena> ${hostile_dir})
+set_tests_properties("sim: a damaged report is refused by report, merge and resume" PROPERTIES
+  PASS_REGULAR_EXPRESSION
+  "^pokerarena report: [^\n]*/bad[.]pb: damaged: its checksum does not match its contents[^\n]*\nreport exit 2\npokerarena merge: [^\n]*/bad[.]pb: damaged: [^\n]*\nmerge exit 2\npokerarena run: [^\n]*/bad[.]pb: damaged: [^\n]*\nresume exit 2\n$")

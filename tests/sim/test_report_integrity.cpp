@@ -4,9 +4,12 @@
 // with them (hh_sample without hh_out, explicit zero blinds).
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <stdexcept>
@@ -14,6 +17,7 @@
 #include <vector>
 
 #include "pokerarena/bots/bot.hpp"
+#include "pokerarena/bots/sha256.hpp"
 #include "pokerarena/sim/merge.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/tournament.hpp"
@@ -321,4 +325,95 @@ TEST_CASE("explicit zero blinds are refused, unset ones get the default", "[inte
     CHECK_THAT(config_error(c), Contains("big_blind: 0; expected a positive number of chips"));
     c.set_big_blind(10);  // only the big blind: the small one is half of it
     CHECK(make_tournament(c, BotLoading::Skip).config.small_blind() == 5);
+}
+
+namespace {
+
+// The digest of `bytes` as the 32 bytes a report file holds (sha256_hex, read as hex).
+std::string sha256_bytes(std::string_view bytes) {
+    const std::string hex = sha256_hex(bytes);
+    std::string raw;
+    for (std::size_t i = 0; i < hex.size(); i += 2)
+        raw += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+    return raw;
+}
+
+std::string file_bytes(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+TEST_CASE("a report file is its header, the body's SHA-256 and the body", "[integrity]") {
+    const Report r = small_report();
+    const fs::path path = scratch("layout.pb");
+    write_report(r, path);
+    const std::string bytes = file_bytes(path);
+    const std::string header("\0pokerarena report v1\n", 22);
+    REQUIRE(bytes.size() > 54);
+    CHECK(bytes.substr(0, 22) == header);
+    CHECK(bytes.substr(22, 32) == sha256_bytes(bytes.substr(54)));
+    Report body;
+    REQUIRE(body.ParseFromString(bytes.substr(54)));
+    CHECK(body.SerializeAsString() == r.SerializeAsString());
+}
+
+TEST_CASE("every flipped bit and every cut in a written report is detected", "[integrity]") {
+    // Half of all single-bit flips used to be read as a report with other figures, and were
+    // resumed from.
+    const fs::path path = scratch("flips.pb");
+    write_report(small_report(), path);
+    const std::string good = file_bytes(path);
+    // The damage is done in place, a byte at a time: a file truncated and written again
+    // thousands of times is slow on ext4 (each such rewrite is flushed).
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    const auto put = [&](std::size_t at, char byte) {
+        file.seekp(static_cast<std::streamoff>(at));
+        file.put(byte);
+        file.flush();
+    };
+    std::size_t refused = 0;
+    for (std::size_t at = 0; at < good.size(); ++at) {
+        for (int bit = 0; bit < 8; ++bit) {
+            put(at, static_cast<char>(good[at] ^ (1 << bit)));
+            try {
+                read_report(path);
+            } catch (const ReportError& e) {
+                const std::string what = e.what();
+                // Each names the file and says it is damaged.
+                refused += what.find("flips.pb: damaged: ") != std::string::npos;
+            }
+        }
+        put(at, good[at]);
+    }
+    CHECK(refused == good.size() * 8);
+    // The file as written still reads.
+    CHECK(read_report(path).units_size() == 6);
+    // Cut short anywhere (a copy that stopped, a disk that filled): refused too.
+    std::size_t cuts_refused = 0;
+    for (std::size_t size = good.size(); size-- > 0;) {
+        fs::resize_file(path, size);
+        try {
+            read_report(path);
+        } catch (const ReportError& e) {
+            cuts_refused += std::string(e.what()).find("flips.pb: ") != std::string::npos;
+        }
+    }
+    CHECK(cuts_refused == good.size());
+}
+
+TEST_CASE("a report written before the checksum still reads", "[integrity]") {
+    // The body alone, as every report was written before: read as it always was.
+    const Report r = small_report();
+    CHECK(reread(r, "no_checksum.pb").SerializeAsString() == r.SerializeAsString());
+}
+
+TEST_CASE("read_report refuses what is not a regular file without waiting", "[integrity]") {
+    // A FIFO with no writer blocked the open for ever.
+    const fs::path fifo = scratch("report.fifo");
+    fs::remove(fifo);
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK_THROWS_WITH(read_report(fifo), Contains("report.fifo: not a regular file"));
+    CHECK_THROWS_WITH(read_report("/dev/zero"), Contains("/dev/zero: not a regular file"));
 }

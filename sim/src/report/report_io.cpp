@@ -3,19 +3,23 @@
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/util/json_util.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
+#include <initializer_list>
+#include <limits>
 #include <string>
 #include <system_error>
 #include <vector>
 
+#include "pokerarena/bots/sha256.hpp"
 #include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/aggregate.hpp"
 #include "pokerarena/sim/tournament.hpp"
@@ -29,6 +33,79 @@ using google::protobuf::Message;
 
 std::string describe_errno() {
     return std::strerror(errno);
+}
+
+// A report file: this header, the SHA-256 of the body (32 bytes), the body (the Report as
+// binary Protobuf). The header starts with a zero byte, which no Protobuf message can start
+// with (field number 0 does not exist): so a file without it is a report written before the
+// checksum (read as it always was), and one whose header is damaged is never taken for one.
+constexpr char kHeaderText[] = "\0pokerarena report v1\n";
+constexpr std::string_view kHeader{kHeaderText, sizeof kHeaderText - 1};
+constexpr std::size_t kDigestSize = 32;
+constexpr std::size_t kBodyOffset = kHeader.size() + kDigestSize;
+
+std::string digest_of(std::string_view body) {
+    Sha256 sha;
+    sha.update(body);
+    const std::array<std::uint8_t, 32> digest = sha.finish();
+    return std::string(reinterpret_cast<const char*>(digest.data()), digest.size());
+}
+
+// The body of the report file `bytes` (the whole file), its checksum checked; throws
+// ReportError naming `file` when it is damaged.
+std::string_view checked_body(std::string_view bytes, const std::string& file) {
+    const bool header_after_first_byte =
+        bytes.size() >= kHeader.size() && bytes.substr(1, kHeader.size() - 1) == kHeader.substr(1);
+    if (!header_after_first_byte && (bytes.empty() || bytes[0] != '\0'))
+        return bytes;  // written before reports had a checksum
+    const std::string damaged = file + ": damaged: ";
+    const std::string advice =
+        "; the file was changed after pokerarena wrote it (a bad disk, a copy cut short, an "
+        "edit): use another copy, or play the run again";
+    if (!header_after_first_byte || bytes[0] != '\0')
+        throw ReportError(damaged + "its header is not a pokerarena report's" + advice);
+    if (bytes.size() < kBodyOffset)
+        throw ReportError(damaged + "it ends inside its checksum" + advice);
+    const std::string_view body = bytes.substr(kBodyOffset);
+    if (digest_of(body) != bytes.substr(kHeader.size(), kDigestSize))
+        throw ReportError(damaged + "its checksum does not match its contents" + advice);
+    return body;
+}
+
+// The whole of the file at `path`, which must be a regular file: it is opened without waiting
+// (a FIFO with no writer would block the open) and anything else is refused before reading.
+std::string read_whole_file(const std::filesystem::path& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) throw ReportError(path.string() + ": cannot open: " + describe_errno());
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    struct stat status {};
+    if (::fstat(fd, &status) != 0)
+        throw ReportError(path.string() + ": cannot read: " + describe_errno());
+    if (S_ISDIR(status.st_mode))
+        throw ReportError(path.string() +
+                          ": is a directory; expected a report file (from `pokerarena run`)");
+    if (!S_ISREG(status.st_mode))
+        throw ReportError(path.string() +
+                          ": not a regular file (a device, a FIFO or a socket); expected a report "
+                          "file (from `pokerarena run`)");
+    std::string bytes;
+    bytes.resize(static_cast<std::size_t>(status.st_size));
+    std::size_t have = 0;
+    for (;;) {
+        if (have == bytes.size()) bytes.resize(bytes.size() + 65536);  // it grew meanwhile
+        const ssize_t got = ::read(fd, bytes.data() + have, bytes.size() - have);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            throw ReportError(path.string() + ": cannot read: " + describe_errno());
+        }
+        if (got == 0) break;
+        have += static_cast<std::size_t>(got);
+    }
+    bytes.resize(have);
+    return bytes;
 }
 
 // Offset of the first byte of `text` outside a well-formed sequence, or npos.
@@ -187,10 +264,15 @@ std::filesystem::path temporary_beside(const std::filesystem::path& path) {
     return tmp;
 }
 
-// Writes `bytes` to the open `f`, closes it and throws "PATH: cannot write: REASON" on failure.
-void write_and_close(std::FILE* f, const std::filesystem::path& path, std::string_view bytes) {
-    const bool written =
-        std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && std::fflush(f) == 0;
+// Writes the `pieces` to the open `f`, closes it and throws "PATH: cannot write: REASON" on
+// failure. `sync`: the data reach the disk before this returns (fsync), so that a crash of the
+// machine after a rename cannot leave a renamed file without its contents.
+void write_and_close(std::FILE* f, const std::filesystem::path& path,
+                     std::initializer_list<std::string_view> pieces, bool sync) {
+    bool written = true;
+    for (const std::string_view bytes : pieces)
+        written = written && std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+    written = written && std::fflush(f) == 0 && (!sync || ::fsync(::fileno(f)) == 0);
     const std::string write_error = written ? "" : describe_errno();
     if (std::fclose(f) != 0 || !written)
         throw ReportError(path.string() +
@@ -211,7 +293,7 @@ void write_file(const std::filesystem::path& path, std::string_view bytes) {
     if (f == nullptr) throw ReportError(path.string() + ": cannot create: " + describe_errno());
     // What was written stays: `path` may be a device or a file the caller does not own, and
     // only write_report() knows its temporary file is its own to remove.
-    write_and_close(f, path, bytes);
+    write_and_close(f, path, {bytes}, false);
 }
 
 std::string report_output_problem(const std::filesystem::path& requested) {
@@ -246,9 +328,10 @@ void write_report(const Report& report, const std::filesystem::path& requested) 
         throw ReportError(path.string() + ": not written: " + bad->field + " is not valid UTF-8 (" +
                           bad->where() + "), and a report with it could not be read back");
     }
-    std::string bytes;
-    if (!report.SerializeToString(&bytes))
+    std::string body;
+    if (!report.SerializeToString(&body))
         throw ReportError(path.string() + ": the report could not be serialized");
+    const std::string digest = digest_of(body);
     // The temporary file sits in the same folder so that rename() stays on one file system and
     // replaces the old report in one step. Its name is this writer's own (the process id and a
     // count, created exclusively), so two commands or two threads writing one report at once
@@ -266,7 +349,7 @@ void write_report(const Report& report, const std::filesystem::path& requested) 
             throw ReportError(tmp.string() + ": cannot create: " + describe_errno());
     }
     try {
-        write_and_close(f, tmp, bytes);
+        write_and_close(f, tmp, {kHeader, digest, body}, true);
     } catch (const ReportError&) {
         std::error_code ignored;
         std::filesystem::remove(tmp, ignored);
@@ -280,19 +363,28 @@ void write_report(const Report& report, const std::filesystem::path& requested) 
         throw ReportError(path.string() + ": cannot replace with " + tmp.string() + ": " +
                           ec.message());
     }
+    // The rename itself reaches the disk with the folder's entry. Not every file system can
+    // sync a folder; the report is in place either way.
+    std::filesystem::path folder = path.parent_path();
+    if (folder.empty()) folder = ".";
+    const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
 }
 
 Report read_report(const std::filesystem::path& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw ReportError(path.string() +
-                          ": is a directory; expected a report file (from `pokerarena run`)");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw ReportError(path.string() + ": cannot open: " + describe_errno());
+    const std::string bytes = read_whole_file(path);
+    const std::string_view body = checked_body(bytes, path.string());
+    if (body.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+        throw ReportError(path.string() + ": " + std::to_string(body.size()) +
+                          " bytes; a report holds at most 2 GiB (Protobuf's limit)");
     Report report;
     // An empty file parses as an empty message; every report names its bots, so one without
     // any is not a report.
-    if (!report.ParseFromIstream(&in) || report.config().bots_size() == 0)
+    if (!report.ParseFromArray(body.data(), static_cast<int>(body.size())) ||
+        report.config().bots_size() == 0)
         throw ReportError(path.string() +
                           ": not a pokerarena report (binary Protobuf from `pokerarena run` "
                           "expected)");

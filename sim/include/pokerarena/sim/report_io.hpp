@@ -1,15 +1,21 @@
 // Reading and writing report files.
 //
 // Guarantees
+// - A report file is a header ("\0pokerarena report v1\n"), the SHA-256 of the body and the
+//   body, the Report as binary Protobuf (docs/formats.md). read_report() refuses a file whose
+//   header, checksum or body changed after writing ("PATH: damaged: ..."): every flipped bit
+//   and every cut; a file without the header (written before the checksum) is the body alone.
 // - write_report() never leaves a half-written report under `path`: it writes a temporary file
-//   beside it, flushes it and renames it over `path` (atomic on one file system), so a reader
-//   sees the old report or the new one, and an interrupted run loses nothing already written.
+//   beside it, flushes it to the disk (fsync) and renames it over `path` (atomic on one file
+//   system), so a reader sees the old report or the new one, and an interrupted run (or a
+//   machine that goes down) loses nothing already written.
 //   A symbolic link is followed (the link stays); a path that exists but is not a regular file
 //   (a folder, a device) is refused.
 //   Every string field must be valid UTF-8 (Protobuf's parser refuses a file with one that is
 //   not, so such a report could never be read back): otherwise nothing is written and
 //   ReportError names the field ("units[3].bots[0].faults.first_message").
-// - read_report() accepts exactly what write_report() writes (binary Protobuf), and refuses a
+// - read_report() accepts exactly what write_report() writes, reads only regular files (a
+//   FIFO or a device is refused before anything is read, without waiting), and refuses a
 //   report that no run can have written, so that report, merge and resume never show or
 //   combine impossible figures: units_done must be the number of units it holds, bots one
 //   result per bot of its configuration, a bot's plugin identity (if any) a SHA-256 of 64
