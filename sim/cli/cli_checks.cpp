@@ -34,6 +34,7 @@ CLI::Validator whole_number(unsigned long long least, unsigned long long most) {
 // access() rather than opening the file: opening would create it (and leave it behind if the
 // command then fails for another reason), truncate an old one, or block on a FIFO.
 std::string output_file_problem(const std::string& path) {
+    if (path.empty()) return "an empty file name; expected the file to write to";
     struct stat status {};
     if (::stat(path.c_str(), &status) == 0) {
         if (S_ISDIR(status.st_mode)) return std::string("cannot write: ") + std::strerror(EISDIR);

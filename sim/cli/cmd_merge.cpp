@@ -22,6 +22,13 @@ struct MergeOptions {
 };
 
 int run_merge(const MergeOptions& options) {
+    // The output first: a merge must not read every input for a file it cannot write.
+    if (const std::string problem = sim::report_output_problem(options.output); !problem.empty()) {
+        std::cerr << "pokerarena merge: -o"
+                  << (options.output.empty() ? "" : " " + printable_text(options.output)) << ": "
+                  << problem << '\n';
+        return 2;
+    }
     try {
         std::vector<sim::Report> reports;
         reports.reserve(options.inputs.size());

@@ -91,6 +91,7 @@ struct RunCommandOptions {
     CLI::Option* bot_timeout_flag = nullptr;
     CLI::Option* out_flag = nullptr;
     CLI::Option* checkpoint_flag = nullptr;
+    CLI::Option* json_flag = nullptr;
     CLI::Option* checkpoint_every_flag = nullptr;
 
     // "--seed, --hands": the tournament flags given, empty when none.
@@ -428,13 +429,14 @@ int run(const RunCommandOptions& options) {
         // the JSON is written in place.)
         const auto check_output = [](const char* flag, const std::string& path,
                                      const std::string& problem) {
-            if (!problem.empty()) throw UsageError(std::string(flag) + " " + path + ": " + problem);
+            if (problem.empty()) return;
+            throw UsageError(std::string(flag) + (path.empty() ? "" : " " + path) + ": " + problem);
         };
         check_output("--out", out, sim::report_output_problem(out));
-        if (!options.checkpoint.empty())
+        if (options.checkpoint_flag->count() > 0)
             check_output("--checkpoint", options.checkpoint,
                          sim::report_output_problem(options.checkpoint));
-        if (!options.json.empty()) {
+        if (options.json_flag->count() > 0) {
             check_output("--json", options.json, output_file_problem(options.json));
             // The JSON written over the binary report would leave nothing to resume or merge.
             if (same_file(options.json, out))
@@ -717,7 +719,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
     options->out_flag = run_app->add_option(
         "-o,--out", options->out,
         "Report file, binary Protobuf (default: pokerarena-report.pb, or the --resume file)");
-    run_app->add_option("--json", options->json, "Also write the report as JSON to this file");
+    options->json_flag =
+        run_app->add_option("--json", options->json, "Also write the report as JSON to this file");
     options->checkpoint_flag = run_app->add_option(
         "--checkpoint", options->checkpoint,
         "Write the report so far to this file (default: the report file itself) every "

@@ -73,3 +73,13 @@ add_test(NAME "sim: a damaged report is refused by report, merge and resume"
 set_tests_properties("sim: a damaged report is refused by report, merge and resume" PROPERTIES
   PASS_REGULAR_EXPRESSION
   "^pokerarena report: [^\n]*/bad[.]pb: damaged: its checksum does not match its contents[^\n]*\nreport exit 2\npokerarena merge: [^\n]*/bad[.]pb: damaged: [^\n]*\nmerge exit 2\npokerarena run: [^\n]*/bad[.]pb: damaged: [^\n]*\nresume exit 2\n$")
+
+# An empty output name played the whole run, then failed with "pokerarena run: : cannot replace
+# with .tmp"; it is refused before anything is played, naming the flag. (Through sh: a CMake
+# list cannot hold an empty argument.)
+add_test(NAME "sim: run and merge refuse an empty output name"
+  COMMAND sh -c "\"$0\" run --bots call,tag --hands 10 -o ''; echo \"exit $?\"; for flag in --checkpoint --json; do \"$0\" run --bots call,tag --hands 10 -o \"$1\"/never_written.pb $flag ''; echo \"exit $?\"; done; \"$0\" merge \"$2\" -o ''; echo \"exit $?\""
+          $<TARGET_FILE:pokerarena> ${hostile_dir} ${hostile_data}/merge_wrong_field_orig.pb)
+set_tests_properties("sim: run and merge refuse an empty output name" PROPERTIES
+  PASS_REGULAR_EXPRESSION
+  "^pokerarena run: --out: an empty file name[;] expected the file to write the report to\nexit 2\npokerarena run: --checkpoint: an empty file name[;] expected the file to write the report to\nexit 2\npokerarena run: --json: an empty file name[;] expected the file to write to\nexit 2\npokerarena merge: -o: an empty file name[;] expected the file to write the report to\nexit 2\n$")

@@ -243,6 +243,8 @@ namespace {
 // but a regular file is refused.
 std::filesystem::path report_target(const std::filesystem::path& requested) {
     namespace fs = std::filesystem;
+    if (requested.empty())
+        throw ReportError(": an empty file name; expected the file to write the report to");
     std::error_code ec;
     fs::path path = requested;
     if (fs::symlink_status(requested, ec).type() == fs::file_type::symlink) {
@@ -302,7 +304,8 @@ std::string report_output_problem(const std::filesystem::path& requested) {
         path = report_target(requested);
     } catch (const ReportError& error) {
         const std::string what = error.what();
-        return what.substr(requested.string().size() + 2);  // without "PATH: "
+        // Without "PATH: " (": " alone for an empty path).
+        return what.substr(requested.string().size() + 2);
     }
     // The temporary file is created in the target's folder and renamed over the target, so
     // that folder must let files be created and replaced; the target's own mode does not
