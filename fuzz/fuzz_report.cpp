@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "pokerarena/sim/merge.hpp"
@@ -19,9 +20,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static const std::filesystem::path path =
         std::filesystem::temp_directory_path() /
         ("pokerarena-fuzz-report-" + std::to_string(::getpid()) + ".pb");
-    std::ofstream(path, std::ios::binary | std::ios::trunc)
-        .write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
     using namespace pokerarena::sim;
+    // An input starting with 'C' is a body given its header and checksum, so that mutations
+    // reach the Protobuf parser and the checks behind it (a mutated file with a header almost
+    // never matches its checksum); any other input is the file as it is.
+    const std::string_view input(reinterpret_cast<const char*>(data), size);
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (input.starts_with('C'))
+        file << report_file_header(input.substr(1)) << input.substr(1);
+    else
+        file << input;
+    file.close();
     try {
         const Report report = read_report(path);
         std::ostringstream table;

@@ -49,7 +49,12 @@ for file in "$root"/sim/configs/*; do
     case $file in *.json) byte='\001' ;; *) byte='\000' ;; esac
     with_byte "$byte" "$file" "$seeds/fuzz_config/$n"
 done
+# Reports as files (those in tests/data are bodies without a header, as written before the
+# checksum) and, after a 'C', as bodies the target gives a valid header (fuzz_report.cpp).
 cp "$root"/tests/data/reports/* "$root"/tests/data/hostile/*.pb "$seeds/fuzz_report/"
+for file in "$root"/tests/data/hostile/*.pb; do
+    with_byte 'C' "$file" "$seeds/fuzz_report/C-$(basename "$file")"
+done
 n=0
 for spec in tag call random fold allin 'tag:tightness=0.3,aggression=0.8' 'equity:samples=200' \
     'random:fold=0.1' 'proc[procs=2,timeout=5]:./bot --fast' 'isolated:bot.so:k=v'; do

@@ -283,6 +283,10 @@ void write_and_close(std::FILE* f, const std::filesystem::path& path,
 
 }  // namespace
 
+std::string report_file_header(std::string_view body) {
+    return std::string(kHeader) + digest_of(body);
+}
+
 std::string InvalidUtf8::where() const {
     char text[48];
     std::snprintf(text, sizeof text, "byte 0x%02X at offset %zu", byte, offset);
@@ -334,7 +338,7 @@ void write_report(const Report& report, const std::filesystem::path& requested) 
     std::string body;
     if (!report.SerializeToString(&body))
         throw ReportError(path.string() + ": the report could not be serialized");
-    const std::string digest = digest_of(body);
+    const std::string header = report_file_header(body);
     // The temporary file sits in the same folder so that rename() stays on one file system and
     // replaces the old report in one step. Its name is this writer's own (the process id and a
     // count, created exclusively), so two commands or two threads writing one report at once
@@ -352,7 +356,7 @@ void write_report(const Report& report, const std::filesystem::path& requested) 
             throw ReportError(tmp.string() + ": cannot create: " + describe_errno());
     }
     try {
-        write_and_close(f, tmp, {kHeader, digest, body}, true);
+        write_and_close(f, tmp, {header, body}, true);
     } catch (const ReportError&) {
         std::error_code ignored;
         std::filesystem::remove(tmp, ignored);

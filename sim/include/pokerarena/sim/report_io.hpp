@@ -55,6 +55,10 @@ class ReportError : public std::runtime_error {
 void write_report(const Report& report, const std::filesystem::path& path);
 Report read_report(const std::filesystem::path& path);
 
+// What a report file holds before `body` (the Report as binary Protobuf): the header and the
+// body's SHA-256, 54 bytes.
+std::string report_file_header(std::string_view body);
+
 // Why write_report() to `path` would fail for the file system as it is now ("not a regular
 // file; ...", "cannot create r.pb.tmp: No such file or directory", "cannot create r.pb.tmp:
 // Permission denied"), or empty when it would not (the report's own contents aside). Creates
