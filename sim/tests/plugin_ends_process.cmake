@@ -25,30 +25,29 @@ function(run_and_expect expected_exit expected_errors)
   set(output "${output}" PARENT_SCOPE)
 endfunction()
 
+# Fails unless `pokerarena report FILE` says the report holds UNITS ("1 of 4").
+function(expect_units file units)
+  run_and_expect(0 "^$" report ${file})
+  if(NOT output MATCHES "INCOMPLETE: ${units} units")
+    message(FATAL_ERROR "${file} does not hold ${units} units")
+  endif()
+endfunction()
+
 set(tournament --hands 2048 --threads 1 --tables 1 --quiet --checkpoint-every 0)
 set(exit_line "bot '[^'\n]*test_bad_bot[.]so:late_underscore_exit' ended the process [(]it called _exit[)] in decide [(]unit 1, hand 0, seat [01][)]")
 
 run_and_expect(1 "${exit_line}; results since the last checkpoint are lost; resume with: [^\n]* run --resume [^\n]*exit.pb --checkpoint-every 0\n"
   run --bots ${PLUGIN}:late_underscore_exit,call ${tournament} -o ${DIR}/exit.pb)
-run_and_expect(0 "^$" report ${DIR}/exit.pb)
-if(NOT output MATCHES "INCOMPLETE: 1 of 4 units")
-  message(FATAL_ERROR "the checkpoint does not hold unit 0")
-endif()
+expect_units(${DIR}/exit.pb "1 of 4")
 # Resumed, the new process ends in its own second unit: one more unit each time, none lost.
 run_and_expect(1 "ended the process [(]it called _exit[)] in decide [(]unit 2, "
   run --resume ${DIR}/exit.pb --threads 1 --tables 1 --quiet --checkpoint-every 0)
-run_and_expect(0 "^$" report ${DIR}/exit.pb)
-if(NOT output MATCHES "INCOMPLETE: 2 of 4 units")
-  message(FATAL_ERROR "the resumed run's checkpoint does not hold units 0 and 1")
-endif()
+expect_units(${DIR}/exit.pb "2 of 4")
 
 # A crash (SIGSEGV) leaves the same.
 run_and_expect("Segmentation fault" "test_bad_bot[.]so:late_crash' crashed [(]SIGSEGV[)] in decide [(]unit 1, "
   run --bots ${PLUGIN}:late_crash,call ${tournament} -o ${DIR}/crash.pb)
-run_and_expect(0 "^$" report ${DIR}/crash.pb)
-if(NOT output MATCHES "INCOMPLETE: 1 of 4 units")
-  message(FATAL_ERROR "the checkpoint does not hold unit 0")
-endif()
+expect_units(${DIR}/crash.pb "1 of 4")
 
 # --no-checkpoint: no report, and the line says the results are lost.
 run_and_expect(1 "${exit_line}; the results are lost [(]--no-checkpoint[)]\n"
