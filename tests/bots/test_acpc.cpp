@@ -2,8 +2,10 @@
 // back and answered for a bot (acpc-client), actions, and game definition files.
 #include <catch2/catch.hpp>
 
+#include <memory>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "pokerarena/bots/acpc.hpp"
 #include "pokerarena/bots/acpc_client.hpp"
@@ -214,4 +216,83 @@ TEST_CASE("acpc: game definitions pokerarena cannot play are refused by line", "
         INFO(text);
         CHECK_THROWS_WITH(acpc::parse_game_definition(text, "2p.game"), Catch::Contains(message));
     }
+}
+
+namespace {
+
+// A small ACPC dealer: plays `hands` hands of `game` on a table, sending every position that
+// has not folded its state after every action (as an ACPC dealer does) through answer_state,
+// and playing the one answer that comes, checked and converted as a dealer reads it. A second
+// table with the same seed plays the same hands with the same bots in process. Both must take
+// the same actions and end every hand with the same stacks.
+void dealer_agrees(const char* definition, const std::vector<std::string>& specs, int hands) {
+    const acpc::GameDefinition game = acpc::parse_game_definition(definition, "game");
+    const int n = game.game.num_seats;
+    REQUIRE(static_cast<int>(specs.size()) == n);
+    std::vector<std::unique_ptr<Bot>> direct, remote;
+    for (const std::string& spec : specs) {
+        direct.push_back(make_bot_factory(spec)->create(3));
+        remote.push_back(make_bot_factory(spec)->create(3));
+    }
+    Table inside(game.game, 9, 4), dealt_out(game.game, 9, 4);
+    for (Table* t : {&inside, &dealt_out})
+        t->set_pause_mask(kDefaultPauseMask | pause_bit(EventKind::HandEnded));
+    AcpcClientResult result;
+    std::ostringstream err;
+    std::int64_t raises = 0;
+    for (int hand = 0; hand < hands; ++hand) {
+        for (;;) {
+            const Event a = inside.advance();
+            const Event b = dealt_out.advance();
+            REQUIRE(a.kind == b.kind);
+            if (a.kind == EventKind::HandEnded) {
+                for (int s = 0; s < n; ++s)
+                    CHECK(inside.view(s).stacks == dealt_out.view(s).stacks);
+                break;
+            }
+            REQUIRE(a.kind == EventKind::ActionRequired);
+            REQUIRE(a.seat == b.seat);
+            const Action expected =
+                direct[static_cast<std::size_t>(a.seat)]->decide(inside.view(a.seat));
+            raises += expected.kind == ActionKind::RaiseTo;
+            REQUIRE(inside.act(expected).ok());
+            // Every position still in gets the state; only the one to act answers.
+            std::string line, answer, error;
+            Action played;
+            int answers = 0;
+            for (int s = 0; s < n; ++s) {
+                const SeatView view = dealt_out.view(s);
+                if (view.folded & (SeatMask{1} << s)) continue;
+                line.clear();
+                answer.clear();
+                REQUIRE(acpc::write_state(line, view, static_cast<std::uint32_t>(hand), game.limit,
+                                          error));
+                if (!answer_state(line, game, *remote[static_cast<std::size_t>(s)], answer, result,
+                                  err))
+                    continue;
+                ++answers;
+                REQUIRE(s == b.seat);
+                REQUIRE(answer.starts_with(line + ":"));
+                acpc::ClientAction action;
+                REQUIRE(acpc::parse_action(std::string_view(answer).substr(line.size() + 1),
+                                           game.limit, action, error));
+                const auto me = static_cast<std::size_t>(s);
+                played = acpc::to_engine(action, view.committed[me] - view.bets[me], view.legal,
+                                         game.limit);
+            }
+            REQUIRE(answers == 1);
+            CHECK(played == expected);
+            REQUIRE(dealt_out.act(played).ok());
+        }
+    }
+    CHECK(result.faults == 0);
+    CHECK(raises > 0);
+}
+
+}  // namespace
+
+TEST_CASE("acpc: a small dealer and the same bots in process agree chip for chip", "[acpc]") {
+    dealer_agrees(kNoLimit2p, {PLUGIN_HISTORY_BOT, "allin"}, 60);
+    dealer_agrees(kNoLimit2p, {"tag:aggression=0", PLUGIN_HISTORY_BOT}, 60);
+    dealer_agrees(kLimit3p, {PLUGIN_HISTORY_BOT, "call", "call"}, 60);
 }
