@@ -105,6 +105,10 @@ TEST_CASE("acpc: a C client that calls plays as call does, chip for chip", "[acp
         CHECK(acpc.bots(0).process().restarts() == 0);
         CHECK(acpc.bots(0).net_chips() != 0);
         CHECK(figures(acpc) == figures(expected));
+        // Two clients, two connections, two lanes: the same figures.
+        TournamentConfig two = field(kClient, game, format);
+        two.mutable_bots(0)->set_spec("acpc[procs=2]:" + std::string(ACPC_TEST_CLIENT));
+        CHECK(figures(run(two, 2, 4)) == figures(expected));
     }
 }
 
