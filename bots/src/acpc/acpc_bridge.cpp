@@ -317,7 +317,7 @@ class Bridge {
             return false;
         }
         Instance& in = instances_.at(it->second);
-        pending_by_hand_.erase(it);
+        drop_pending(it);
         in.pending = false;
         const std::string_view echo = line.substr(0, colon);
         if (echo != in.state) {
@@ -423,7 +423,7 @@ class Bridge {
         } else if (type == "destroy" && has_instance) {
             const auto it = instances_.find(instance);
             if (it != instances_.end()) {
-                if (it->second.pending) pending_by_hand_.erase(it->second.acpc_hand);
+                if (it->second.pending) drop_pending(pending_by_hand_.find(it->second.acpc_hand));
                 instances_.erase(it);
             }
         } else if (type == "new_match" && has_instance) {
@@ -481,7 +481,7 @@ class Bridge {
         const auto me = static_cast<std::size_t>(v.seat);
         in.round_start = v.committed[me] - v.bets[me];
         in.legal = v.legal;
-        pending_by_hand_[in.acpc_hand] = number;
+        note_pending(in.acpc_hand, number);
     }
 
     void answer_error(std::uint64_t id, std::string_view message) {
@@ -566,7 +566,27 @@ class Bridge {
     simdjson::dom::parser parser_;
 
     std::unordered_map<std::uint64_t, Instance> instances_;
-    std::unordered_map<std::uint32_t, std::uint64_t> pending_by_hand_;  // ACPC hand -> instance
+    // ACPC hand -> instance, for the decisions sent and not answered. Its nodes are kept for
+    // reuse (spare_nodes_), so that a decision allocates nothing once the number pending has
+    // reached its high.
+    using HandMap = std::unordered_map<std::uint32_t, std::uint64_t>;
+    HandMap pending_by_hand_;
+    std::vector<HandMap::node_type> spare_nodes_;
+
+    void note_pending(std::uint32_t hand, std::uint64_t instance) {
+        if (spare_nodes_.empty()) {
+            pending_by_hand_.emplace(hand, instance);
+            return;
+        }
+        HandMap::node_type node = std::move(spare_nodes_.back());
+        spare_nodes_.pop_back();
+        node.key() = hand;
+        node.mapped() = instance;
+        pending_by_hand_.insert(std::move(node));
+    }
+    void drop_pending(HandMap::iterator it) {
+        if (it != pending_by_hand_.end()) spare_nodes_.push_back(pending_by_hand_.extract(it));
+    }
     std::uint32_t next_hand_ = 0;
 };
 
