@@ -169,6 +169,18 @@ TEST_CASE("acpc: an answer out of turn, a disconnect or a second connection rest
     }
 }
 
+TEST_CASE("acpc: a client that stops answering is a timeout, and the run goes on", "[acpc]") {
+    TournamentConfig config = field(kClient, "holdem.nolimit.2p.game", ROUND_ROBIN);
+    config.mutable_bots(0)->set_spec(
+        "acpc[timeout=0.2,max_restarts=1]:" + std::string(ACPC_TEST_CLIENT) + " hang");
+    const Report report = run(config, 1, 4);
+    const BotResult& bot = report.bots(0);
+    CHECK(bot.faults().timeout() == 2);  // one a process: the first, then the restarted one
+    CHECK(bot.process().out());
+    CHECK(report.complete());
+    CHECK(net_sum(report) == 0);
+}
+
 TEST_CASE("acpc: a client that never connects, or exits first, is a start-up error", "[acpc]") {
     TournamentConfig config = field(kClient, "holdem.nolimit.2p.game", ROUND_ROBIN);
     config.mutable_bots(0)->set_spec("acpc[start_timeout=0.5]:" + std::string(ACPC_TEST_CLIENT) +

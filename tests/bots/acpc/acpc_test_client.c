@@ -9,7 +9,7 @@
  * state (then it calls); answer-twice answers the first state twice; disconnect closes the
  * connection after 5 answers; never-connect waits for its end without connecting; connect-twice
  * opens a second connection after the first; no-version starts without its VERSION line;
- * exit-early exits with status 3 at once. */
+ * exit-early exits with status 3 at once; hang reads states and never answers. */
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -82,6 +82,7 @@ int main(int argc, char** argv) {
     for (;;) {
         ssize_t n = read(sock, in + have, sizeof in - have);
         if (n <= 0) break;
+        if (strcmp(mode, "hang") == 0) continue; /* until the host's time limit kills it */
         have += (size_t)n;
         size_t begin = 0, used = 0;
         for (;;) {
