@@ -295,4 +295,10 @@ TEST_CASE("acpc: a small dealer and the same bots in process agree chip for chip
     dealer_agrees(kNoLimit2p, {PLUGIN_HISTORY_BOT, "allin"}, 60);
     dealer_agrees(kNoLimit2p, {"tag:aggression=0", PLUGIN_HISTORY_BOT}, 60);
     dealer_agrees(kLimit3p, {PLUGIN_HISTORY_BOT, "call", "call"}, 60);
+    const char* no_limit_6p =
+        "GAMEDEF\nnolimit\nnumPlayers = 6\nnumRounds = 4\nstack = 20000\n"
+        "blind = 50 100 0 0 0 0\nfirstPlayer = 3 1 1 1\nnumSuits = 4\nnumRanks = 13\n"
+        "numHoleCards = 2\nnumBoardCards = 0 3 1 1\nEND GAMEDEF\n";
+    dealer_agrees(no_limit_6p,
+                  {"call", PLUGIN_HISTORY_BOT, "tag:aggression=0", "call", "fold", "tag"}, 40);
 }
