@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of fuzz/ (one per parser of outside input: PHH, configuration
-# text and JSON, report files, bot specifications, the process-bot protocol) with clang under
-# AddressSanitizer and UndefinedBehaviorSanitizer, in a build folder of their own, and runs each
-# for SECONDS (default 60) from seeds made of tests/data and sim/configs. A crash, a sanitizer
-# report, a leak or an input slower than 10 s fails the script; the input is kept in
-# BUILD/artifacts/TARGET/ (replay it with BUILD/fuzz/TARGET FILE). What a run finds new is kept
-# in BUILD/corpus/TARGET/ for the next run.
+# text and JSON, report files, bot specifications, the process-bot protocol, the ACPC protocol)
+# with clang under AddressSanitizer and UndefinedBehaviorSanitizer, in a build folder of their
+# own, and runs each for SECONDS (default 60) from seeds made of tests/data and sim/configs. A
+# crash, a sanitizer report, a leak or an input slower than 10 s fails the script; the input is
+# kept in BUILD/artifacts/TARGET/ (replay it with BUILD/fuzz/TARGET FILE). What a run finds new
+# is kept in BUILD/corpus/TARGET/ for the next run.
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]     (FUZZ_BUILD_DIR: default build-fuzz)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,7 +13,7 @@ build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_phh fuzz_config fuzz_report fuzz_bot_spec fuzz_protocol)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_phh fuzz_config fuzz_report fuzz_bot_spec fuzz_protocol fuzz_acpc)
 "$root/scripts/setup.sh"
 
 # The libraries are instrumented for coverage (fuzzer-no-link) and checked like the targets;
@@ -34,7 +34,7 @@ cmake --build "$build" --target "${targets[@]}" -j "$(nproc)"
 # text or JSON), so their seeds carry it.
 seeds=$build/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{fuzz_phh,fuzz_config,fuzz_report,fuzz_bot_spec,fuzz_protocol}
+mkdir -p "$seeds"/{fuzz_phh,fuzz_config,fuzz_report,fuzz_bot_spec,fuzz_protocol,fuzz_acpc}
 with_byte() {  # with_byte BYTE FILE OUT
     { printf "$1"; cat "$2"; } >"$3"
 }
@@ -69,6 +69,14 @@ for line in '{"type":"hello","protocol":1,"name":"b","view":"legal","events":tru
     n=$((n + 1))
     printf '%s' "$line" >"$seeds/fuzz_protocol/$n"
 done
+n=0
+for line in 'MATCHSTATE:1:7::|AsKd' 'MATCHSTATE:0:7:r300c/r900r2100c/:QhQc|/2c3d4h/5s' \
+    'MATCHSTATE:1:3:r300c/r900:|AsKd/2c3d4h:r20000' 'MATCHSTATE:2:0:rrc/rc/c:|JhJs|AcAd/2c7d9h/Ts' \
+    'f' 'c' 'r' 'r12345'; do
+    n=$((n + 1))
+    printf '%s' "$line" >"$seeds/fuzz_acpc/$n"
+done
+cp "$root"/tests/data/acpc/*.game "$seeds/fuzz_acpc/"
 
 failed=()
 for target in "${targets[@]}"; do

@@ -59,6 +59,7 @@ struct RunCommandOptions {
     int tables = 2048;
     int seats = 0;
     std::int64_t stack_big_blinds = 0;
+    std::string acpc_game;
     bool duplicate = true;
     bool allin_ev = false;
     std::string sprt;
@@ -83,6 +84,7 @@ struct RunCommandOptions {
     CLI::Option* seed_flag = nullptr;
     CLI::Option* seats_flag = nullptr;
     CLI::Option* stack_flag = nullptr;
+    CLI::Option* acpc_game_flag = nullptr;
     CLI::Option* duplicate_flag = nullptr;
     CLI::Option* allin_ev_flag = nullptr;
     CLI::Option* sprt_flag = nullptr;
@@ -97,9 +99,9 @@ struct RunCommandOptions {
     // "--seed, --hands": the tournament flags given, empty when none.
     std::string tournament_flags_given() const {
         std::string names;
-        for (const CLI::Option* flag :
-             {bots_flag, format_flag, hands_flag, seed_flag, seats_flag, stack_flag, duplicate_flag,
-              allin_ev_flag, sprt_flag, hh_out_flag, hh_sample_flag, bot_timeout_flag})
+        for (const CLI::Option* flag : {bots_flag, format_flag, hands_flag, seed_flag, seats_flag,
+                                        stack_flag, acpc_game_flag, duplicate_flag, allin_ev_flag,
+                                        sprt_flag, hh_out_flag, hh_sample_flag, bot_timeout_flag})
             if (flag->count() > 0) names += (names.empty() ? "" : ", ") + flag->get_name();
         return names;
     }
@@ -259,6 +261,10 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
     if (options.seed_flag->count() > 0) config.set_seed(options.seed);
     if (options.seats_flag->count() > 0) config.set_seats(options.seats);
     if (options.stack_flag->count() > 0) config.set_stack_big_blinds(options.stack_big_blinds);
+    // From the current folder, as every path on the command line.
+    if (options.acpc_game_flag->count() > 0)
+        config.set_acpc_game(
+            std::filesystem::absolute(options.acpc_game).lexically_normal().string());
     if (options.duplicate_flag->count() > 0) config.set_duplicate(options.duplicate);
     if (options.allin_ev_flag->count() > 0) config.set_allin_ev(options.allin_ev);
     if (options.sprt_flag->count() > 0) *config.mutable_sprt() = parse_sprt(options.sprt);
@@ -698,6 +704,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
                               ->add_option("--stack", options->stack_big_blinds,
                                            "Cash formats: starting stack in big blinds")
                               ->transform(whole_number(1));
+    options->acpc_game_flag = run_app->add_option(
+        "--acpc-game", options->acpc_game,
+        "Cash formats: the game of an ACPC game definition file (betting, blinds, stack; "
+        "docs/acpc.md)");
     options->duplicate_flag =
         run_app->add_flag("--duplicate,!--no-duplicate", options->duplicate,
                           "Replay every deal with seats swapped or rotated (default on)");

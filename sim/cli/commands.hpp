@@ -22,6 +22,15 @@ void add_check_bot_command(CLI::App& app, int& exit_code);
 // (what an isolated:PATH.so bot runs); exit code 0 at the end of its input.
 void add_plugin_host_command(CLI::App& app, int& exit_code);
 
+// `pokerarena acpc-client --bot SPEC --game GAMEDEF HOST PORT`: a bot on an ACPC dealer; exit
+// code 0 when the dealer ends the match, 1 for a failed connection or a state it cannot play,
+// 2 for a bad bot or game definition.
+void add_acpc_client_command(CLI::App& app, int& exit_code);
+
+// `pokerarena acpc-bridge --betting B --connect-timeout S -- COMMAND ARG...`: an ACPC client
+// served over the process-bot protocol (what an acpc:COMMAND bot runs).
+void add_acpc_bridge_command(CLI::App& app, int& exit_code);
+
 // `pokerarena play --vs BOT[,BOT...] [--seats N] [--stack BB] [--seed S] [--hands N]
 // [--delay MS] [--hh-out FILE]`: a person (standard input) against bots; exit code 0 after the
 // summary, 2 for a bad bot, too many bots for the table or an --hh-out that cannot be written,

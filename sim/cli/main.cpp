@@ -12,6 +12,7 @@
 
 #include "cli_version.hpp"
 #include "commands.hpp"
+#include "pokerarena/bots/acpc_bridge.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/bots/process_bot.hpp"
 
@@ -141,6 +142,8 @@ int main(int argc, char** argv) {
     std::error_code ec;
     const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
     pokerarena::set_plugin_host_command({ec ? std::string(argv[0]) : self.string(), "plugin-host"});
+    // An ACPC client is played through this program's acpc-bridge subcommand in the same way.
+    pokerarena::set_acpc_bridge_command({ec ? std::string(argv[0]) : self.string(), "acpc-bridge"});
     CLI::App app{"pokerarena: poker bot tournaments, hand replays and benchmarks"};
     app.footer(
         "Run 'pokerarena SUBCOMMAND --help' for a subcommand's options and more examples.\n\n"
@@ -152,7 +155,9 @@ int main(int argc, char** argv) {
         "  pokerarena replay ../shared/phh --verbose\n"
         "  pokerarena list-bots\n"
         "  pokerarena check-bot path/to/my_bot.so:aggression=2\n"
-        "  pokerarena play --vs tag,equity");
+        "  pokerarena play --vs tag,equity\n"
+        "  pokerarena acpc-client --bot tag --game holdem.nolimit.2p.reverse_blinds.game HOST "
+        "PORT");
     app.set_version_flag("--version", pokerarena::cli::version_text(),
                          "Print the version (and the git commit built) and exit");
     app.require_subcommand(1);
@@ -168,6 +173,8 @@ int main(int argc, char** argv) {
     pokerarena::cli::add_check_bot_command(app, exit_code);
     pokerarena::cli::add_play_command(app, exit_code);
     pokerarena::cli::add_plugin_host_command(app, exit_code);
+    pokerarena::cli::add_acpc_client_command(app, exit_code);
+    pokerarena::cli::add_acpc_bridge_command(app, exit_code);
 
     try {
         app.parse(argc, argv);

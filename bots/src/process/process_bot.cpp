@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "bot_process.hpp"
+#include "pokerarena/bots/acpc_bridge.hpp"
 #include "pokerarena/bots/registry.hpp"
 
 namespace pokerarena {
@@ -17,6 +18,7 @@ namespace {
 
 constexpr std::string_view kPrefix = "proc";
 constexpr std::string_view kIsolatedPrefix = "isolated";
+constexpr std::string_view kAcpcPrefix = "acpc";
 
 // Splits a command line at spaces; '...' and "..." quote (no escapes inside single quotes, \"
 // and \\ inside double quotes), as a user would type it in a shell.
@@ -88,16 +90,20 @@ void set_plugin_host_command(std::vector<std::string> command) {
 
 bool is_process_spec(std::string_view spec) {
     return spec.starts_with("proc:") || spec.starts_with("proc[") ||
-           spec.starts_with("isolated:") || spec.starts_with("isolated[");
+           spec.starts_with("isolated:") || spec.starts_with("isolated[") || is_acpc_spec(spec);
 }
 
 ProcessBotSpec parse_process_spec(std::string_view spec) {
     if (!is_process_spec(spec))
         throw BotSpecError("'" + std::string(spec) +
-                           "' is not a process bot; expected proc:COMMAND or isolated:PATH.so");
+                           "' is not a process bot; expected proc:COMMAND, isolated:PATH.so or "
+                           "acpc:COMMAND");
     const bool isolated = spec.starts_with("isolated");
+    const bool acpc = is_acpc_spec(spec);
     ProcessBotSpec result;
-    std::string_view rest = spec.substr(isolated ? kIsolatedPrefix.size() : kPrefix.size());
+    std::string_view rest = spec.substr(isolated ? kIsolatedPrefix.size()
+                                        : acpc   ? kAcpcPrefix.size()
+                                                 : kPrefix.size());
     if (rest.starts_with('[')) {
         const std::size_t close = rest.find(']');
         if (close == std::string_view::npos)
@@ -159,9 +165,24 @@ ProcessBotSpec parse_process_spec(std::string_view spec) {
     }
     result.command = split_command(rest.substr(1), spec);
     if (result.command.empty())
-        throw BotSpecError("'" + std::string(spec) +
-                           "': no command; expected proc:COMMAND ARG..., e.g. proc:python3 "
-                           "my_bot.py");
+        throw BotSpecError(
+            "'" + std::string(spec) + "': no command; expected " + (acpc ? "acpc" : "proc") +
+            ":COMMAND ARG..., e.g. " +
+            (acpc ? "acpc:./my_acpc_player holdem.nolimit.2p.game" : "proc:python3 my_bot.py"));
+    if (acpc) {
+        if (acpc_bridge_command().empty())
+            throw BotSpecError("'" + std::string(spec) +
+                               "': an ACPC client is played through the pokerarena command's "
+                               "acpc-bridge, which this program does not have");
+        // The bridge answers its hello once the client has connected: it must give up on the
+        // client before the host gives up on it, to say why.
+        const auto connect_timeout =
+            std::max(std::chrono::milliseconds(1), result.start_timeout * 4 / 5);
+        std::vector<std::string> command = acpc_bridge_command();
+        for (std::string& word : acpc_bridge_arguments(result.command, false, connect_timeout))
+            command.push_back(std::move(word));
+        result.command = std::move(command);
+    }
     return result;
 }
 

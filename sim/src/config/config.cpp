@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "config/acpc_game.hpp"
 #include "config/duplicate_keys.hpp"
 #include "config/schedule.hpp"
 #include "play/process_bots.hpp"
@@ -605,6 +606,9 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
     check_utf8(c);
     check_enums(c);
     check_bots(c);
+    // The ACPC game's file is read when the bots are loaded: what only reads results has its
+    // fields filled already (the report's configuration).
+    if (loading == BotLoading::Load) detail::apply_acpc_game(c, plugin_folder);
     fill_format_and_seats(c);
     fill_hands(c);
     if (c.format() == SIT_AND_GO)

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "pokerarena/bots/acpc_bridge.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/sha256.hpp"
@@ -107,6 +108,8 @@ ProcessBotSpec process_bot_spec(const TournamentConfig& config, int i, const fs:
         spec.working_dir = (p.working_dir().empty() ? folder : folder / p.working_dir()).string();
     } else {
         spec = parse_process_spec(entry.spec());
+        // An ACPC client's bridge writes raises as the tournament's betting has them.
+        if (is_acpc_spec(entry.spec())) set_acpc_limit(spec, config.betting() == FIXED_LIMIT);
         // The spec's own timeout option, if any, wins over the run's default.
         if (!spec.timeout_given)
             spec.decision_timeout = std::chrono::milliseconds(std::llround(1000 * default_timeout));
@@ -128,8 +131,9 @@ ProcessInfo process_identity(const ProcessBotSpec& spec) {
         info.add_command(word);
     const fs::path dir = spec.working_dir.empty() ? fs::current_path() : fs::path(spec.working_dir);
     // An isolated plugin's program is this pokerarena, whose version the report records
-    // already: its plugin is what identifies it.
-    const bool isolated = spec.command.size() == 3 && spec.command[1] == "plugin-host";
+    // already: its plugin is what identifies it. So is an ACPC client's bridge: its client is.
+    const bool isolated = (spec.command.size() == 3 && spec.command[1] == "plugin-host") ||
+                          (spec.command.size() > 2 && spec.command[1] == "acpc-bridge");
     if (!isolated) add_file(info, find_program(spec.command.front(), dir));
     for (std::size_t k = 1; k < spec.command.size(); ++k) {
         const std::string& word = spec.command[k];

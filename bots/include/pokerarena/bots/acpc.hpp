@@ -1,0 +1,131 @@
+// The dealer protocol of the Annual Computer Poker Competition (ACPC), version 2.0.0, and its
+// game definition files: what pokerarena needs to play an ACPC client program as a bot
+// (acpc_bridge.hpp) and to play a pokerarena bot on an ACPC dealer (`pokerarena acpc-client`).
+//
+// The protocol in one paragraph. The dealer sends each client
+// `MATCHSTATE:<position>:<hand>:<betting>:<cards>` lines (ended by "\r\n"); a client whose turn
+// it is answers with the same state followed by `:` and its action: `f` (fold), `c` (check or
+// call) or `r<total>`: in no-limit, the total the seat has put in over the whole hand after
+// the raise, blinds included; in fixed-limit a bare `r`. The betting string holds the actions
+// of every round, rounds separated by `/`; the cards are each position's hole cards separated
+// by `|` (empty where unknown), then `/` and each round's new board cards. Hands are numbered
+// from 0 within a match.
+//
+// Positions and seats. In an ACPC hold'em game definition position 0 is the big blind
+// heads-up (`blind = BB SB`, `firstPlayer = 2 1 1 1`) and the small blind with 3 or more
+// players (`blind = SB BB 0 ...`, `firstPlayer = 3 1 1 1`). pokerarena's table puts the small
+// blind left of the button (the button itself heads-up), so in both cases
+//     position = (seat - button - 1) mod num_seats,   seat = (button + 1 + position) mod num_seats
+// and read_game_definition refuses definitions whose blinds or first players are laid out
+// otherwise.
+//
+// Guarantees: nothing here throws except read_game_definition (GameDefinitionError naming the
+// file, the line and what was expected); the state writer and the parsers allocate nothing
+// once `out` has the capacity of a line, and a parser that refuses its input says why in
+// `error` (assigned only then).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "pokerarena/engine/action.hpp"
+#include "pokerarena/engine/game_def.hpp"
+#include "pokerarena/engine/seat_view.hpp"
+
+namespace pokerarena::acpc {
+
+inline constexpr int position_of(int seat, int button, int num_seats) {
+    return ((seat - button - 1) % num_seats + num_seats) % num_seats;
+}
+inline constexpr int seat_of(int position, int button, int num_seats) {
+    return (button + 1 + position) % num_seats;
+}
+
+// ---------------------------------------------------------------------------------------
+// Game definition files
+
+class GameDefinitionError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// A hold'em game definition as pokerarena plays it: a cash game (stacks reset every hand).
+struct GameDefinition {
+    GameDef game;  // reset_stacks_each_hand = true, every seat starting with `stack`
+    bool limit = false;
+    Chips stack = 0;
+};
+
+// Reads a game definition ("GAMEDEF" ... "END GAMEDEF", '#' comments, keys in any case):
+// `limit` or `nolimit`, numPlayers (2..10), numRounds (4), stack (one value, or one per
+// player, all equal; no-limit requires it, fixed-limit defaults to 1000 big blinds), blind
+// (heads-up BB SB, else SB BB 0...), raiseSize (fixed-limit: BB BB 2BB 2BB), firstPlayer
+// (heads-up 2 1 1 1, else 3 1 1 1), maxRaises (fixed-limit: CAP-1 CAP CAP CAP), numSuits (4),
+// numRanks (13), numHoleCards (2), numBoardCards (0 3 1 1). Any other key, a value that is not
+// a whole number, or a hold'em rule pokerarena does not play throws GameDefinitionError
+// "FILE:LINE: ...".
+GameDefinition read_game_definition(const std::filesystem::path& file);
+// The same from text; `name` stands for the file in messages.
+GameDefinition parse_game_definition(std::string_view text, std::string_view name);
+
+// ---------------------------------------------------------------------------------------
+// States and actions
+
+// Appends the state line (without "\r\n") that the seat to act in `view` is sent: position
+// from the seat and button, `hand_number` as given, the betting of the whole hand with raise
+// totals over the hand (no-limit) or bare `r` (fixed-limit), the seat's own hole cards and the
+// board. False (and `error`) for a view the protocol cannot carry: antes, or more actions than
+// the view kept.
+bool write_state(std::string& out, const SeatView& view, std::uint32_t hand_number, bool limit,
+                 std::string& error);
+
+// An action as a client writes it.
+struct ClientAction {
+    ActionKind kind = ActionKind::CheckCall;
+    bool has_total = false;
+    Chips total = 0;  // r<total>: the seat's total over the hand
+};
+
+// "f", "c" or "r<digits>" (in fixed-limit, digits are optional and ignored; in no-limit they
+// are required). Anything else is refused.
+bool parse_action(std::string_view text, bool limit, ClientAction& action, std::string& error);
+
+// The engine's action for a client's: a raise's hand total less what the seat had put in
+// before this round (`round_start`) is its street total; a fixed-limit `r` raises to
+// `legal.min_raise_to` (the only size). The table judges whether it is legal.
+Action to_engine(const ClientAction& action, Chips round_start, const LegalActions& legal,
+                 bool limit);
+
+// A state line, parsed (the client's side).
+struct MatchState {
+    int position = 0;
+    std::uint32_t hand = 0;
+    int round = 0;  // the number of '/' in the betting
+    int num_actions = 0;
+    struct Step {
+        ActionKind kind;
+        Chips total;  // r<total> (0 when bare or not a raise)
+        std::uint8_t round;
+        bool has_total;
+    };
+    std::array<Step, kMaxRecordedActions> actions{};
+    int num_positions = 0;  // hole-card fields
+    std::array<std::array<Card, kMaxHoleCards>, kMaxSeats> hole{};
+    std::array<bool, kMaxSeats> hole_known{};
+    std::array<Card, kMaxBoardCards> board{};
+    int board_count = 0;
+    std::array<int, kMaxRounds> board_in_round{};  // board cards given in each round
+};
+
+// Parses "MATCHSTATE:P:H:BETTING:CARDS" (a trailing "\r" or "\n" is ignored). Hole cards come
+// in pairs; a field is empty or exactly numHoleCards cards.
+bool parse_match_state(std::string_view line, MatchState& state, std::string& error);
+
+// The position and hand number of a state line: what an answer's echo is matched by.
+bool state_hand(std::string_view line, std::uint32_t& hand);
+
+}  // namespace pokerarena::acpc

@@ -1,0 +1,214 @@
+// A pokerarena bot on an ACPC dealer (acpc_client.hpp).
+#include "pokerarena/bots/acpc_client.hpp"
+
+#include <netdb.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <ostream>
+#include <stdexcept>
+
+#include "pokerarena/engine/table.hpp"
+
+namespace pokerarena {
+
+namespace {
+
+// The engine's action for step `step` of a state, for the seat to act on `table`.
+Action engine_action(const acpc::MatchState::Step& step, const Table& table, bool limit) {
+    const int seat = table.seat_to_act();
+    const SeatView view = table.view(seat);
+    const auto s = static_cast<std::size_t>(seat);
+    acpc::ClientAction action{step.kind, step.has_total, step.total};
+    if (step.kind == ActionKind::RaiseTo && !limit && !step.has_total)
+        throw std::invalid_argument("a raise without its total in a no-limit game");
+    return acpc::to_engine(action, view.committed[s] - view.bets[s], view.legal, limit);
+}
+
+}  // namespace
+
+bool answer_state(std::string_view line, const acpc::GameDefinition& game, Bot& bot,
+                  std::string& answer, AcpcClientResult& result, std::ostream& err) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == '\n'))
+        line.remove_suffix(1);
+    acpc::MatchState state;
+    std::string error;
+    if (!acpc::parse_match_state(line, state, error)) throw std::invalid_argument(error);
+    const int n = game.game.num_seats;
+    if (state.num_positions != n)
+        throw std::invalid_argument("the state has " + std::to_string(state.num_positions) +
+                                    " positions; the game definition has " + std::to_string(n) +
+                                    " players");
+    PresetCards cards;
+    for (int p = 0; p < n; ++p) {
+        const auto k = static_cast<std::size_t>(p);
+        cards.hole[k] = state.hole[k];
+        cards.hole_known[k] = state.hole_known[k];
+    }
+    if (!state.hole_known[static_cast<std::size_t>(state.position)])
+        throw std::invalid_argument("the state does not show the cards of position " +
+                                    std::to_string(state.position) + ", whose state it is");
+    constexpr int kBoardCards[kMaxRounds] = {0, 3, 1, 1};
+    for (int r = 0; r < kMaxRounds; ++r)
+        if (state.board_in_round[static_cast<std::size_t>(r)] != 0 &&
+            state.board_in_round[static_cast<std::size_t>(r)] != kBoardCards[r])
+            throw std::invalid_argument(
+                "round " + std::to_string(r) + " has " +
+                std::to_string(state.board_in_round[static_cast<std::size_t>(r)]) +
+                " board cards; hold'em deals 0, 3, 1 and 1");
+    cards.board = state.board;
+    cards.board_known = state.board_count;
+    // Position p in seat p: the button is the last seat (acpc.hpp).
+    Table table(game.game, 0, 0);
+    table.set_pause_mask(kDefaultPauseMask | pause_bit(EventKind::HandEnded));
+    table.set_button(n - 1);
+    table.set_next_hand_cards(cards);  // throws std::invalid_argument for a card given twice
+    for (int k = 0; k < state.num_actions; ++k) {
+        const Event e = table.advance();
+        const auto& step = state.actions[static_cast<std::size_t>(k)];
+        if (e.kind != EventKind::ActionRequired)
+            throw std::invalid_argument("action " + std::to_string(k + 1) +
+                                        " of the betting comes after the hand is over");
+        if (e.round != step.round)
+            throw std::invalid_argument("action " + std::to_string(k + 1) + " is in round " +
+                                        std::to_string(step.round) + " but the table is in round " +
+                                        std::to_string(e.round));
+        const Status status = table.act(engine_action(step, table, game.limit));
+        if (!status.ok())
+            throw std::invalid_argument(
+                "action " + std::to_string(k + 1) +
+                " of the betting is not legal in this game: " + status.message);
+    }
+    const Event e = table.advance();
+    if (e.kind != EventKind::ActionRequired || e.seat != state.position) return false;
+    if (e.round != state.round)
+        throw std::invalid_argument("the betting leaves round " + std::to_string(state.round) +
+                                    " open but the table is in round " + std::to_string(e.round));
+    SeatView view = table.view(e.seat);
+    view.hand_number = static_cast<int>(state.hand & 0x7FFFFFFF);
+    Action action;
+    std::string fault;
+    try {
+        action = bot.decide(view);
+        Table probe = table;
+        const Status status = probe.act(action);
+        if (!status.ok()) fault = std::string("illegal action: ") + status.message;
+    } catch (const std::exception& ex) {
+        fault = std::string("decide threw: ") + ex.what();
+    }
+    if (!fault.empty()) {
+        if (result.faults++ == 0)
+            err << "pokerarena acpc-client: hand " << state.hand << ": " << fault
+                << "; played check or fold instead (further faults are only counted)\n";
+        action = view.legal.can_check ? Action::check_call() : Action::fold();
+    }
+    answer.append(line);
+    answer += ':';
+    switch (action.kind) {
+        case ActionKind::Fold:
+            answer += 'f';
+            break;
+        case ActionKind::CheckCall:
+            answer += 'c';
+            break;
+        case ActionKind::RaiseTo: {
+            answer += 'r';
+            const auto s = static_cast<std::size_t>(e.seat);
+            if (!game.limit)
+                answer += std::to_string(view.committed[s] - view.bets[s] + action.amount);
+            break;
+        }
+    }
+    ++result.decisions;
+    return true;
+}
+
+AcpcClientResult play_acpc_client(const acpc::GameDefinition& game, Bot& bot,
+                                  const std::string& host, const std::string& port,
+                                  std::ostream& err) {
+    AcpcClientResult result;
+    const auto failed = [&](const std::string& why) {
+        err << "pokerarena acpc-client: " << why << '\n';
+        result.status = 1;
+        return result;
+    };
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    addrinfo* found = nullptr;
+    if (const int rc = ::getaddrinfo(host.c_str(), port.c_str(), &hints, &found); rc != 0)
+        return failed("cannot find " + host + ":" + port + ": " + ::gai_strerror(rc));
+    int sock = -1;
+    std::string why = "no address";
+    for (addrinfo* a = found; a; a = a->ai_next) {
+        sock = ::socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+        if (sock < 0) continue;
+        if (::connect(sock, a->ai_addr, a->ai_addrlen) == 0) break;
+        why = std::strerror(errno);
+        ::close(sock);
+        sock = -1;
+    }
+    ::freeaddrinfo(found);
+    if (sock < 0) return failed("cannot connect to " + host + ":" + port + ": " + why);
+    const auto send_all = [&](const std::string& text) {
+        std::size_t done = 0;
+        while (done < text.size()) {
+            const ssize_t n = ::send(sock, text.data() + done, text.size() - done, MSG_NOSIGNAL);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) return false;
+            done += static_cast<std::size_t>(n);
+        }
+        return true;
+    };
+    std::string out = "VERSION:2.0.0\r\n";
+    std::string in;
+    std::string answer;
+    char chunk[1 << 16];
+    for (;;) {
+        if (!out.empty()) {
+            if (!send_all(out)) {
+                ::close(sock);
+                return failed(std::string("cannot write to the dealer: ") + std::strerror(errno));
+            }
+            out.clear();
+        }
+        const ssize_t n = ::recv(sock, chunk, sizeof chunk, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            ::close(sock);
+            return failed(std::string("cannot read from the dealer: ") + std::strerror(errno));
+        }
+        if (n == 0) break;
+        in.append(chunk, static_cast<std::size_t>(n));
+        std::size_t begin = 0;
+        for (std::size_t newline; (newline = in.find('\n', begin)) != std::string::npos;
+             begin = newline + 1) {
+            std::string_view line(in.data() + begin, newline - begin);
+            if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+            if (line.empty() || line.front() == '#' || line.front() == ';') continue;
+            ++result.states;
+            answer.clear();
+            try {
+                if (answer_state(line, game, bot, answer, result, err)) {
+                    out += answer;
+                    out += "\r\n";
+                }
+            } catch (const std::exception& e) {
+                ::close(sock);
+                std::string shown(line.substr(0, 200));
+                return failed("cannot play the state '" + shown + "': " + e.what());
+            }
+        }
+        in.erase(0, begin);
+        if (in.size() > (std::size_t{1} << 20)) {
+            ::close(sock);
+            return failed("the dealer sent a line of over 1 MiB");
+        }
+    }
+    ::close(sock);
+    return result;
+}
+
+}  // namespace pokerarena

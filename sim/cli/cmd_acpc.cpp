@@ -1,0 +1,92 @@
+// `pokerarena acpc-client` (a pokerarena bot on an ACPC dealer) and `pokerarena acpc-bridge`
+// (what an acpc:COMMAND bot runs): thin wrappers over the bots library (docs/acpc.md).
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli_checks.hpp"
+#include "commands.hpp"
+#include "pokerarena/bots/acpc_bridge.hpp"
+#include "pokerarena/bots/acpc_client.hpp"
+#include "pokerarena/bots/process_bot.hpp"
+#include "pokerarena/bots/registry.hpp"
+
+namespace pokerarena::cli {
+
+void add_acpc_client_command(CLI::App& app, int& exit_code) {
+    struct Options {
+        std::string bot;
+        std::string game;
+        std::string host;
+        std::string port;
+        std::uint64_t seed = 0;
+    };
+    auto options = std::make_shared<Options>();
+    CLI::App* client = app.add_subcommand(
+        "acpc-client", "Play a pokerarena bot on an ACPC dealer (protocol 2.0.0)");
+    client
+        ->add_option("--bot", options->bot,
+                     "The bot: a built-in NAME[:key=value,...], PATH.so, or proc:COMMAND")
+        ->required();
+    client->add_option("--game", options->game, "The ACPC game definition file the dealer plays")
+        ->required();
+    client->add_option("--seed", options->seed, "The bot's random seed")
+        ->default_val(options->seed)
+        ->transform(whole_number(0));
+    client->add_option("HOST", options->host, "The dealer's host")->required();
+    client->add_option("PORT", options->port, "The dealer's port for this seat")->required();
+    client->footer(
+        "Reads the game definition (limit or nolimit hold'em, 2 to 10 players; docs/acpc.md),\n"
+        "connects, and answers every state in which its position is to act, until the dealer\n"
+        "closes the connection. Exit code 0 then; 2 for a bad bot or game definition; 1 when the\n"
+        "connection fails or the dealer sends a state that cannot be played in the game.\n\n"
+        "Example:\n"
+        "  pokerarena acpc-client --bot tag --game holdem.nolimit.2p.reverse_blinds.game "
+        "127.0.0.1 18791");
+    client->callback([options, &exit_code] {
+        acpc::GameDefinition game;
+        std::unique_ptr<Bot> bot;
+        try {
+            game = acpc::read_game_definition(options->game);
+            bot = make_bot_factory(options->bot)->create(options->seed);
+        } catch (const std::exception& e) {
+            std::cerr << "pokerarena acpc-client: " << e.what() << '\n';
+            exit_code = 2;
+            return;
+        }
+        const AcpcClientResult result =
+            play_acpc_client(game, *bot, options->host, options->port, std::cerr);
+        std::cerr << "pokerarena acpc-client: " << result.states << " states, " << result.decisions
+                  << " decisions, " << result.faults << " faults\n";
+        exit_code = result.status;
+    });
+}
+
+void add_acpc_bridge_command(CLI::App& app, int& exit_code) {
+    CLI::App* bridge = app.add_subcommand(
+        "acpc-bridge",
+        "Serve an ACPC client over the process-bot protocol on standard input and output (what "
+        "acpc:COMMAND runs)");
+    // Everything after the subcommand is the bridge's: --betting nolimit|limit
+    // --connect-timeout SECONDS -- COMMAND ARG... (acpc_bridge_arguments writes them).
+    bridge->prefix_command();
+    bridge->footer(
+        "A bot given as acpc:COMMAND ARG... runs one bridge per process (procs); each listens on\n"
+        "a loopback port, starts COMMAND ARG... 127.0.0.1 PORT (or with {host} and {port}\n"
+        "replaced) and plays every instance of its lane over that one connection (docs/acpc.md).");
+    bridge->callback([bridge, &exit_code] {
+        const std::vector<std::string> words = bridge->remaining();
+        try {
+            const AcpcBridgeOptions options = parse_acpc_bridge_arguments(words);
+            exit_code = serve_acpc_bridge(options, STDIN_FILENO, STDOUT_FILENO, std::cerr);
+        } catch (const std::exception& e) {
+            std::cerr << "pokerarena acpc-bridge: " << e.what() << '\n';
+            exit_code = 2;
+        }
+    });
+}
+
+}  // namespace pokerarena::cli

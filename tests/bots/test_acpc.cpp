@@ -1,0 +1,304 @@
+// The ACPC protocol's pieces: state lines written from a table's views (known lines), parsed
+// back and answered for a bot (acpc-client), actions, and game definition files.
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "pokerarena/bots/acpc.hpp"
+#include "pokerarena/bots/acpc_client.hpp"
+#include "pokerarena/bots/registry.hpp"
+#include "pokerarena/engine/table.hpp"
+
+using namespace pokerarena;
+
+namespace {
+
+const char* kNoLimit2p =
+    "GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 4\nstack = 20000 20000\nblind = 100 50\n"
+    "firstPlayer = 2 1 1 1\nnumSuits = 4\nnumRanks = 13\nnumHoleCards = 2\n"
+    "numBoardCards = 0 3 1 1\nEND GAMEDEF\n";
+const char* kLimit3p =
+    "# three-handed\nGAMEDEF\nlimit\nnumPlayers = 3\nnumRounds = 4\nblind = 5 10 0\n"
+    "raiseSize = 10 10 20 20\nfirstPlayer = 3 1 1 1\nmaxRaises = 3 4 4 4\nnumSuits = 4\n"
+    "numRanks = 13\nnumHoleCards = 2\nnumBoardCards = 0 3 1 1\nEND GAMEDEF\n";
+
+Card card(const char* text) {
+    return Card::parse(text);
+}
+
+// A table of `game` whose next hand has the button in `button` and these cards.
+Table dealt(const acpc::GameDefinition& game, int button,
+            std::initializer_list<std::pair<const char*, const char*>> holes, const char* board) {
+    Table table(game.game, 1, 1);
+    table.set_button(button);
+    PresetCards cards;
+    int s = 0;
+    for (const auto& [a, b] : holes) {
+        cards.hole[static_cast<std::size_t>(s)] = {card(a), card(b)};
+        cards.hole_known[static_cast<std::size_t>(s)] = true;
+        ++s;
+    }
+    const std::vector<Card> b = parse_cards(board);
+    for (std::size_t k = 0; k < b.size(); ++k)
+        cards.board[k] = b[k];
+    cards.board_known = static_cast<int>(b.size());
+    table.set_next_hand_cards(cards);
+    return table;
+}
+
+// The state line of the seat to act after advance().
+std::string state_of(Table& table, std::uint32_t hand, bool limit) {
+    const Event e = table.advance();
+    REQUIRE(e.kind == EventKind::ActionRequired);
+    std::string line, error;
+    REQUIRE(acpc::write_state(line, table.view(e.seat), hand, limit, error));
+    return line;
+}
+
+}  // namespace
+
+TEST_CASE("acpc: heads-up no-limit states, raise totals over the hand", "[acpc]") {
+    const acpc::GameDefinition game = acpc::parse_game_definition(kNoLimit2p, "2p.game");
+    // The button (seat 1) is position 1 and posts the small blind; seat 0 is position 0.
+    Table table = dealt(game, 1, {{"Qh", "Qc"}, {"As", "Kd"}}, "2c3d4h5s6s");
+    CHECK(state_of(table, 7, false) == "MATCHSTATE:1:7::|AsKd");
+    REQUIRE(table.act(Action::raise_to(300)).ok());
+    CHECK(state_of(table, 7, false) == "MATCHSTATE:0:7:r300:QhQc|");
+    REQUIRE(table.act(Action::check_call()).ok());
+    // The flop: the big blind acts first; a bet to 600 on the street is 900 over the hand.
+    CHECK(state_of(table, 7, false) == "MATCHSTATE:0:7:r300c/:QhQc|/2c3d4h");
+    REQUIRE(table.act(Action::raise_to(600)).ok());
+    CHECK(state_of(table, 7, false) == "MATCHSTATE:1:7:r300c/r900:|AsKd/2c3d4h");
+    REQUIRE(table.act(Action::raise_to(1800)).ok());
+    CHECK(state_of(table, 7, false) == "MATCHSTATE:0:7:r300c/r900r2100:QhQc|/2c3d4h");
+    REQUIRE(table.act(Action::check_call()).ok());
+    CHECK(state_of(table, 7, false) == "MATCHSTATE:0:7:r300c/r900r2100c/:QhQc|/2c3d4h/5s");
+}
+
+TEST_CASE("acpc: a three-handed limit state, positions from the small blind", "[acpc]") {
+    const acpc::GameDefinition game = acpc::parse_game_definition(kLimit3p, "3p.game");
+    CHECK(game.limit);
+    CHECK(game.game.structure == BettingStructure::FixedLimit);
+    CHECK(game.game.small_blind == 5);
+    CHECK(game.game.big_blind == 10);
+    CHECK(game.stack == 10000);  // no stack: 1000 big blinds
+    // Button seat 2: seat 0 is the small blind (position 0), seat 1 the big blind (1), and the
+    // button (position 2) acts first.
+    Table table = dealt(game, 2, {{"2c", "7d"}, {"Jh", "Js"}, {"Ac", "Ad"}}, "");
+    CHECK(state_of(table, 0, true) == "MATCHSTATE:2:0::||AcAd");
+    REQUIRE(table.act(Action::raise_to(20)).ok());
+    CHECK(state_of(table, 0, true) == "MATCHSTATE:0:0:r:2c7d||");
+    REQUIRE(table.act(Action::fold()).ok());
+    CHECK(state_of(table, 0, true) == "MATCHSTATE:1:0:rf:|JhJs|");
+}
+
+TEST_CASE("acpc: actions as clients write them", "[acpc]") {
+    acpc::ClientAction a;
+    std::string error;
+    CHECK(acpc::parse_action("f", false, a, error));
+    CHECK(a.kind == ActionKind::Fold);
+    CHECK(acpc::parse_action("c\r", false, a, error));
+    CHECK(a.kind == ActionKind::CheckCall);
+    REQUIRE(acpc::parse_action("r2100", false, a, error));
+    CHECK(a.kind == ActionKind::RaiseTo);
+    CHECK(a.total == 2100);
+    // The street total is the hand total less what the seat had in before the round.
+    CHECK(acpc::to_engine(a, 300, LegalActions{}, false) == Action::raise_to(1800));
+    CHECK(acpc::parse_action("r", true, a, error));
+    LegalActions legal;
+    legal.can_raise = true;
+    legal.min_raise_to = legal.max_raise_to = 20;
+    CHECK(acpc::to_engine(a, 10, legal, true) == Action::raise_to(20));
+    for (const char* bad : {"r", "x", "", "r-5", "r12x", "cc", "r99999999999999999999"}) {
+        INFO(bad);
+        error.clear();
+        CHECK_FALSE(acpc::parse_action(bad, false, a, error));
+        CHECK_FALSE(error.empty());
+    }
+}
+
+TEST_CASE("acpc: state lines parsed back", "[acpc]") {
+    acpc::MatchState s;
+    std::string error;
+    REQUIRE(acpc::parse_match_state("MATCHSTATE:1:42:r300c/r900:|AsKd/2c3d4h\r\n", s, error));
+    CHECK(s.position == 1);
+    CHECK(s.hand == 42);
+    CHECK(s.round == 1);
+    REQUIRE(s.num_actions == 3);
+    CHECK(s.actions[0].kind == ActionKind::RaiseTo);
+    CHECK(s.actions[0].total == 300);
+    CHECK(s.actions[1].kind == ActionKind::CheckCall);
+    CHECK(s.actions[2].total == 900);
+    CHECK(s.actions[2].round == 1);
+    CHECK(s.num_positions == 2);
+    CHECK_FALSE(s.hole_known[0]);
+    CHECK(s.hole_known[1]);
+    CHECK(s.board_count == 3);
+    std::uint32_t hand = 0;
+    CHECK(acpc::state_hand("MATCHSTATE:0:17:cc/:Ah2d|", hand));
+    CHECK(hand == 17);
+    for (const char* bad :
+         {"", "MATCHSTATE", "MATCHSTATE:0:1", "MATCHSTATE:x:1::|", "MATCHSTATE:0:1:q:|",
+          "MATCHSTATE:0:1::A|", "MATCHSTATE:0:1::AsK|", "MATCHSTATE:0:1::AsKdQh|",
+          "MATCHSTATE:3:1::AsKd|", "MATCHSTATE:0:1:c////:AsKd|", "MATCHSTATE:0:1::AsKd|/Zz",
+          "MATCHSTATE:0:1::AsKd|/2c3c4c5c6c7c", "GARBAGE:0:1::|"}) {
+        INFO(bad);
+        error.clear();
+        CHECK_FALSE(acpc::parse_match_state(bad, s, error));
+        CHECK_FALSE(error.empty());
+    }
+}
+
+TEST_CASE("acpc: a bot answers the states in which it is to act", "[acpc]") {
+    const acpc::GameDefinition game = acpc::parse_game_definition(kNoLimit2p, "2p.game");
+    AcpcClientResult result;
+    std::ostringstream err;
+    std::string answer;
+    auto call = make_bot_factory("call")->create(1);
+    auto allin = make_bot_factory("allin")->create(1);
+    auto fold = make_bot_factory("fold")->create(1);
+    CHECK(answer_state("MATCHSTATE:1:3:r300c/r900:|AsKd/2c3d4h", game, *call, answer, result, err));
+    CHECK(answer == "MATCHSTATE:1:3:r300c/r900:|AsKd/2c3d4h:c");
+    answer.clear();
+    // All in: the whole stack, 20,000 over the hand.
+    CHECK(
+        answer_state("MATCHSTATE:1:3:r300c/r900:|AsKd/2c3d4h", game, *allin, answer, result, err));
+    CHECK(answer == "MATCHSTATE:1:3:r300c/r900:|AsKd/2c3d4h:r20000");
+    answer.clear();
+    CHECK(answer_state("MATCHSTATE:0:4:r250:QhQc|", game, *fold, answer, result, err));
+    CHECK(answer == "MATCHSTATE:0:4:r250:QhQc|:f");
+    answer.clear();
+    // Not its turn, and a hand that is over: no answer.
+    CHECK_FALSE(answer_state("MATCHSTATE:0:5::QhQc|", game, *call, answer, result, err));
+    CHECK_FALSE(answer_state("MATCHSTATE:0:5:f:QhQc|", game, *call, answer, result, err));
+    CHECK(answer.empty());
+    CHECK(result.decisions == 3);
+    CHECK(result.faults == 0);
+    // Betting the game does not allow is refused, naming it.
+    CHECK_THROWS_WITH(answer_state("MATCHSTATE:0:5:r120:QhQc|", game, *call, answer, result, err),
+                      Catch::Contains("not legal"));
+    CHECK_THROWS_WITH(answer_state("MATCHSTATE:0:5::QhQc||", game, *call, answer, result, err),
+                      Catch::Contains("3 positions"));
+}
+
+TEST_CASE("acpc: game definitions pokerarena cannot play are refused by line", "[acpc]") {
+    const acpc::GameDefinition game = acpc::parse_game_definition(kNoLimit2p, "2p.game");
+    CHECK_FALSE(game.limit);
+    CHECK(game.game.small_blind == 50);
+    CHECK(game.game.big_blind == 100);
+    CHECK(game.game.starting_stacks[0] == 20000);
+    CHECK(game.game.reset_stacks_each_hand);
+    const std::string base = kNoLimit2p;
+    const auto with = [&](const std::string& from, const std::string& to) {
+        std::string text = base;
+        text.replace(text.find(from), from.size(), to);
+        return text;
+    };
+    const std::pair<std::string, std::string> cases[] = {
+        {with("nolimit", "potlimit"), "2p.game:2: 'potlimit'"},
+        {with("numRounds = 4", "numRounds = 3"), "2p.game:4: numRounds = 3"},
+        {with("blind = 100 50", "blind = 50 100"), "2p.game:6: blind = 50 100"},
+        {with("firstPlayer = 2 1 1 1", "firstPlayer = 1 2 2 2"), "2p.game:7: firstPlayer"},
+        {with("numSuits = 4", "numSuits = 2"), "2p.game:8: numSuits = 2"},
+        {with("numHoleCards = 2", "numHoleCards = 4"), "numHoleCards = 4"},
+        {with("stack = 20000 20000", "stack = 20000 100"), "stack = 20000 100"},
+        {with("stack = 20000 20000", "stack = lots"), "expected whole numbers"},
+        {with("numSuits = 4", "ante = 5"), "unknown key 'ante'"},
+        {with("END GAMEDEF\n", ""), "no END GAMEDEF"},
+        {with("GAMEDEF\n", "GAMEDEFX\n"), "2p.game:1: expected GAMEDEF"},
+        {with("stack = 20000 20000\n", ""), "no stack"},
+        {with("numRanks = 13", "numRanks = 13\nnumRanks = 13"), "given twice (line 9)"},
+    };
+    for (const auto& [text, message] : cases) {
+        INFO(text);
+        CHECK_THROWS_WITH(acpc::parse_game_definition(text, "2p.game"), Catch::Contains(message));
+    }
+}
+
+namespace {
+
+// A small ACPC dealer: plays `hands` hands of `game` on a table, sending every position that
+// has not folded its state after every action (as an ACPC dealer does) through answer_state,
+// and playing the one answer that comes, checked and converted as a dealer reads it. A second
+// table with the same seed plays the same hands with the same bots in process. Both must take
+// the same actions and end every hand with the same stacks.
+void dealer_agrees(const char* definition, const std::vector<std::string>& specs, int hands) {
+    const acpc::GameDefinition game = acpc::parse_game_definition(definition, "game");
+    const int n = game.game.num_seats;
+    REQUIRE(static_cast<int>(specs.size()) == n);
+    std::vector<std::unique_ptr<Bot>> direct, remote;
+    for (const std::string& spec : specs) {
+        direct.push_back(make_bot_factory(spec)->create(3));
+        remote.push_back(make_bot_factory(spec)->create(3));
+    }
+    Table inside(game.game, 9, 4), dealt_out(game.game, 9, 4);
+    for (Table* t : {&inside, &dealt_out})
+        t->set_pause_mask(kDefaultPauseMask | pause_bit(EventKind::HandEnded));
+    AcpcClientResult result;
+    std::ostringstream err;
+    std::int64_t raises = 0;
+    for (int hand = 0; hand < hands; ++hand) {
+        for (;;) {
+            const Event a = inside.advance();
+            const Event b = dealt_out.advance();
+            REQUIRE(a.kind == b.kind);
+            if (a.kind == EventKind::HandEnded) {
+                for (int s = 0; s < n; ++s)
+                    CHECK(inside.view(s).stacks == dealt_out.view(s).stacks);
+                break;
+            }
+            REQUIRE(a.kind == EventKind::ActionRequired);
+            REQUIRE(a.seat == b.seat);
+            const Action expected =
+                direct[static_cast<std::size_t>(a.seat)]->decide(inside.view(a.seat));
+            raises += expected.kind == ActionKind::RaiseTo;
+            REQUIRE(inside.act(expected).ok());
+            // Every position still in gets the state; only the one to act answers.
+            std::string line, answer, error;
+            Action played;
+            int answers = 0;
+            for (int s = 0; s < n; ++s) {
+                const SeatView view = dealt_out.view(s);
+                if (view.folded & (SeatMask{1} << s)) continue;
+                line.clear();
+                answer.clear();
+                REQUIRE(acpc::write_state(line, view, static_cast<std::uint32_t>(hand), game.limit,
+                                          error));
+                if (!answer_state(line, game, *remote[static_cast<std::size_t>(s)], answer, result,
+                                  err))
+                    continue;
+                ++answers;
+                REQUIRE(s == b.seat);
+                REQUIRE(answer.starts_with(line + ":"));
+                acpc::ClientAction action;
+                REQUIRE(acpc::parse_action(std::string_view(answer).substr(line.size() + 1),
+                                           game.limit, action, error));
+                const auto me = static_cast<std::size_t>(s);
+                played = acpc::to_engine(action, view.committed[me] - view.bets[me], view.legal,
+                                         game.limit);
+            }
+            REQUIRE(answers == 1);
+            CHECK(played == expected);
+            REQUIRE(dealt_out.act(played).ok());
+        }
+    }
+    CHECK(result.faults == 0);
+    CHECK(raises > 0);
+}
+
+}  // namespace
+
+TEST_CASE("acpc: a small dealer and the same bots in process agree chip for chip", "[acpc]") {
+    dealer_agrees(kNoLimit2p, {PLUGIN_HISTORY_BOT, "allin"}, 60);
+    dealer_agrees(kNoLimit2p, {"tag:aggression=0", PLUGIN_HISTORY_BOT}, 60);
+    dealer_agrees(kLimit3p, {PLUGIN_HISTORY_BOT, "call", "call"}, 60);
+    const char* no_limit_6p =
+        "GAMEDEF\nnolimit\nnumPlayers = 6\nnumRounds = 4\nstack = 20000\n"
+        "blind = 50 100 0 0 0 0\nfirstPlayer = 3 1 1 1\nnumSuits = 4\nnumRanks = 13\n"
+        "numHoleCards = 2\nnumBoardCards = 0 3 1 1\nEND GAMEDEF\n";
+    dealer_agrees(no_limit_6p,
+                  {"call", PLUGIN_HISTORY_BOT, "tag:aggression=0", "call", "fold", "tag"}, 40);
+}

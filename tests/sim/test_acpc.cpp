@@ -1,0 +1,214 @@
+// ACPC clients in tournaments, through the pokerarena command's acpc-bridge: a trivial C client
+// plays as `call` does, chip for chip; a pokerarena bot played through `acpc-client` (both
+// directions of the protocol at once) plays as the same bot in process, chip for chip, heads-up
+// and three-handed, no-limit and fixed-limit; a client that misbehaves costs named faults or a
+// clear start-up error, never the run or a chip.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include "pokerarena/bots/acpc_bridge.hpp"
+#include "pokerarena/sim/runner.hpp"
+#include "pokerarena/sim/tournament.hpp"
+
+using namespace pokerarena::sim;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+    const fs::path dir =
+        fs::temp_directory_path() / ("pokerarena_acpc_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    return dir / name;
+}
+
+std::string game_file(const std::string& name) {
+    return std::string(POKERARENA_TEST_DATA) + "/acpc/" + name;
+}
+
+// `first` against call and allin (heads-up round robin, or a ring of the three) in the game of
+// `game`, 24 deals in units of 6. Not duplicate: these bots play alike from both seats, so the
+// two halves of every duplicate pair would cancel and every figure would be 0.
+TournamentConfig field(const std::string& first, const std::string& game, Format format) {
+    pokerarena::set_acpc_bridge_command({POKERARENA_COMMAND, "acpc-bridge"});
+    TournamentConfig config;
+    BotEntry& bot = *config.add_bots();
+    bot.set_spec(first);
+    bot.set_name("first");
+    config.add_bots()->set_spec("call");
+    config.add_bots()->set_spec("allin");
+    config.set_format(format);
+    config.set_hands(24);
+    config.set_deals_per_unit(6);
+    config.set_seed(11);
+    config.set_duplicate(false);
+    config.set_acpc_game(game_file(game));
+    return config;
+}
+
+// The figures of a report, without what differs between a bot in process and an ACPC client.
+std::string figures(Report report) {
+    report.clear_run();
+    report.clear_timing();
+    report.mutable_config()->mutable_bots(0)->clear_spec();
+    for (BotResult& bot : *report.mutable_bots()) {
+        bot.clear_mean_decision_us();
+        bot.clear_spec();
+        bot.clear_process();
+        bot.clear_plugin();
+    }
+    for (UnitResult& unit : *report.mutable_units()) {
+        unit.clear_timing_decision_ns();
+        for (BotUnit& bot : *unit.mutable_bots())
+            bot.clear_decision_ns();
+    }
+    return report.SerializeAsString();
+}
+
+Report run(const TournamentConfig& config, int threads = 2, int tables = 8) {
+    const Tournament tournament = make_tournament(config, BotLoading::Load, {}, scratch("logs"));
+    RunOptions options;
+    options.threads = threads;
+    options.tables = tables;
+    return run_tournament(tournament, options);
+}
+
+std::int64_t net_sum(const Report& report) {
+    std::int64_t sum = 0;
+    for (const BotResult& bot : report.bots())
+        sum += bot.net_chips();
+    return sum;
+}
+
+const std::string kClient = std::string("acpc:") + ACPC_TEST_CLIENT;
+
+std::string through_acpc_client(const std::string& bot, const std::string& game) {
+    return std::string("acpc:") + POKERARENA_COMMAND + " acpc-client --bot " + bot + " --game " +
+           game_file(game) + " {host} {port}";
+}
+
+}  // namespace
+
+TEST_CASE("acpc: a C client that calls plays as call does, chip for chip", "[acpc]") {
+    for (const auto& [game, format] : {std::pair{"holdem.nolimit.2p.game", ROUND_ROBIN},
+                                       std::pair{"holdem.limit.2p.game", ROUND_ROBIN},
+                                       std::pair{"holdem.nolimit.3p.game", RING}}) {
+        INFO(game);
+        const Report expected = run(field("call", game, format));
+        const Report acpc = run(field(kClient, game, format));
+        CHECK(acpc.bots(0).decisions() > 0);
+        CHECK(acpc.bots(0).faults().crash() == 0);
+        CHECK(acpc.bots(0).process().restarts() == 0);
+        CHECK(acpc.bots(0).net_chips() != 0);
+        CHECK(figures(acpc) == figures(expected));
+        // Two clients, two connections, two lanes: the same figures.
+        TournamentConfig two = field(kClient, game, format);
+        two.mutable_bots(0)->set_spec("acpc[procs=2]:" + std::string(ACPC_TEST_CLIENT));
+        CHECK(figures(run(two, 2, 4)) == figures(expected));
+    }
+}
+
+TEST_CASE("acpc: a bot through acpc-client plays as in process, chip for chip", "[acpc]") {
+    // The history bot raises the minimum whenever it may: raise totals of every size up to
+    // all-in, short stacks after allin's shove, and the limit caps.
+    for (const auto& [game, format] : {std::pair{"holdem.nolimit.2p.game", ROUND_ROBIN},
+                                       std::pair{"holdem.limit.2p.game", ROUND_ROBIN},
+                                       std::pair{"holdem.limit.3p.game", RING}}) {
+        INFO(game);
+        const Report expected = run(field(PLUGIN_HISTORY_BOT, game, format));
+        const Report acpc = run(field(through_acpc_client(PLUGIN_HISTORY_BOT, game), game, format));
+        CHECK(acpc.bots(0).decisions() > 0);
+        CHECK(acpc.bots(0).faults().exception() == 0);
+        CHECK(acpc.bots(0).faults().crash() == 0);
+        CHECK(acpc.bots(0).net_chips() != 0);
+        CHECK(figures(acpc) == figures(expected));
+    }
+}
+
+TEST_CASE("acpc: a wrong echo, a malformed or an illegal action is a fault of that decision",
+          "[acpc]") {
+    for (const auto& [mode, kind] : {std::pair{"wrong-echo", "wrong MATCHSTATE echo"},
+                                     std::pair{"malformed", "malformed ACPC action"},
+                                     std::pair{"illegal", "illegal action"}}) {
+        INFO(mode);
+        const Report report =
+            run(field(kClient + " " + mode, "holdem.nolimit.2p.game", ROUND_ROBIN), 1, 4);
+        const BotResult& bot = report.bots(0);
+        // Only the first state of each connection (one lane: one) is spoilt.
+        CHECK(bot.faults().exception() + bot.faults().illegal_action() == 1);
+        CHECK_THAT(bot.faults().first_message(), Catch::Contains(kind));
+        CHECK(bot.process().restarts() == 0);
+        CHECK(report.complete());
+        CHECK(net_sum(report) == 0);
+    }
+}
+
+TEST_CASE("acpc: an answer out of turn, a disconnect or a second connection restarts the client",
+          "[acpc]") {
+    for (const auto& [mode, problem] : {std::pair{"answer-twice", "where it was not asked to act"},
+                                        std::pair{"disconnect", "closed its connection"},
+                                        std::pair{"connect-twice", "connected a second time"},
+                                        std::pair{"no-version", "is not VERSION:2.0.0"}}) {
+        INFO(mode);
+        TournamentConfig config =
+            field(kClient + " " + mode, "holdem.nolimit.2p.game", ROUND_ROBIN);
+        config.mutable_bots(0)->set_spec("acpc[max_restarts=2]:" + std::string(ACPC_TEST_CLIENT) +
+                                         " " + mode);
+        const Report report = run(config, 1, 4);
+        const BotResult& bot = report.bots(0);
+        CHECK(bot.process().restarts() >= 1);
+        // The bridge's reason is the line that is not an answer: a bad answer, quoted.
+        CHECK(bot.faults().bad_answer() >= 1);
+        CHECK_THAT(bot.process().first_problem(), Catch::Contains(problem));
+        CHECK(report.complete());
+        CHECK(net_sum(report) == 0);
+    }
+}
+
+TEST_CASE("acpc: a client that stops answering is a timeout, and the run goes on", "[acpc]") {
+    TournamentConfig config = field(kClient, "holdem.nolimit.2p.game", ROUND_ROBIN);
+    config.mutable_bots(0)->set_spec(
+        "acpc[timeout=0.2,max_restarts=1]:" + std::string(ACPC_TEST_CLIENT) + " hang");
+    const Report report = run(config, 1, 4);
+    const BotResult& bot = report.bots(0);
+    CHECK(bot.faults().timeout() == 2);  // one a process: the first, then the restarted one
+    CHECK(bot.process().out());
+    CHECK(report.complete());
+    CHECK(net_sum(report) == 0);
+}
+
+TEST_CASE("acpc: a client that never connects, or exits first, is a start-up error", "[acpc]") {
+    TournamentConfig config = field(kClient, "holdem.nolimit.2p.game", ROUND_ROBIN);
+    config.mutable_bots(0)->set_spec("acpc[start_timeout=0.5]:" + std::string(ACPC_TEST_CLIENT) +
+                                     " never-connect");
+    CHECK_THROWS_WITH(run(config), Catch::Contains("did not connect to 127.0.0.1:") &&
+                                       Catch::Contains("bots[0].spec"));
+    config.mutable_bots(0)->set_spec(kClient + " exit-early");
+    CHECK_THROWS_WITH(run(config), Catch::Contains("exited before it connected (exit status 3)"));
+}
+
+TEST_CASE("acpc: acpc_game sets the game, and what disagrees with it is refused", "[acpc]") {
+    TournamentConfig config = field("call", "holdem.limit.2p.game", ROUND_ROBIN);
+    const Tournament t = make_tournament(config, BotLoading::Load);
+    CHECK(t.config.betting() == FIXED_LIMIT);
+    CHECK(t.config.small_blind() == 5);
+    CHECK(t.config.big_blind() == 10);
+    CHECK(t.config.stack_big_blinds() == 1000);
+    // Filled in, it reads back to the same tournament.
+    CHECK(make_tournament(t.config, BotLoading::Load).config.SerializeAsString() ==
+          t.config.SerializeAsString());
+    config.set_big_blind(20);
+    CHECK_THROWS_WITH(make_tournament(config, BotLoading::Load),
+                      Catch::Contains("acpc_game:") && Catch::Contains("big_blind 10") &&
+                          Catch::Contains("says 20"));
+    config = field("call", "holdem.nolimit.3p.game", ROUND_ROBIN);
+    CHECK_THROWS_WITH(make_tournament(config, BotLoading::Load),
+                      Catch::Contains("has 3 players; round robin and gauntlet are heads-up"));
+    config.set_acpc_game(game_file("missing.game"));
+    CHECK_THROWS_WITH(make_tournament(config, BotLoading::Load),
+                      Catch::Contains("missing.game: cannot be read"));
+}
