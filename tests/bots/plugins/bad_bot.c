@@ -19,6 +19,10 @@
  *   stack_overflow    recurses in decide until the thread's stack is used up (SIGSEGV)
  *   crash_new_match   plays check/call, and dereferences a null pointer in new_match
  *   silent            returns PA_STATUS_OK from decide without writing the action
+ *   thread_crash      starts a thread in decide that dereferences a null pointer, and waits
+ *                     for it (the crash is the thread's, while decide is in progress)
+ *   crash_unload      plays check/call; its library destructor dereferences a null pointer
+ *                     (a crash outside any plugin call, as the library is unloaded)
  * The other modes state probability 0 for every candidate.
  * Any other config makes create() fail with "unknown mode 'X'".
  */
@@ -50,6 +54,8 @@ enum Mode {
     SILENT,
     UNDERSCORE_EXIT,
     QUICK_EXIT,
+    THREAD_CRASH,
+    CRASH_UNLOAD,
     NUM_MODES
 };
 
@@ -60,6 +66,18 @@ typedef struct BadBot {
 } BadBot;
 
 static unsigned shared_counter; /* the forbidden global state of "nondeterministic" */
+static int crash_at_unload;     /* set by "crash_unload" */
+static int* volatile no_address; /* NULL, written through by the crashing thread */
+
+static void* crash_in_thread(void* unused) {
+    (void)unused;
+    *no_address = 1;
+    return NULL;
+}
+
+__attribute__((destructor)) static void unload(void) {
+    if (crash_at_unload) *no_address = 1;
+}
 
 /* One kilobyte of stack per level, with no end the compiler can see: `bot->nowhere` is NULL,
  * and the sum is taken after the inner call returns, so it cannot become a loop. */
@@ -89,13 +107,16 @@ static void* bad_create(const char* config, uint64_t seed, char* error, size_t e
                                                  "crash_new_match",
                                                  "silent",
                                                  "underscore_exit",
-                                                 "quick_exit"};
+                                                 "quick_exit",
+                                                 "thread_crash",
+                                                 "crash_unload"};
     int mode;
     (void)seed;
     for (mode = 0; mode < NUM_MODES; ++mode) {
         if (strcmp(config, names[mode]) == 0) {
             BadBot* bot = (BadBot*)calloc(1, sizeof(BadBot));
             bot->mode = (enum Mode)mode;
+            if (bot->mode == CRASH_UNLOAD) crash_at_unload = 1;
             return bot;
         }
     }
@@ -154,6 +175,12 @@ static int32_t bad_decide(void* handle, const PaView* v, PaAction* action) {
         case STACK_OVERFLOW: {
             static const char start = 0;
             action->amount = recurse(bot, &start);
+            break;
+        }
+        case THREAD_CRASH: {
+            pthread_t thread;
+            if (pthread_create(&thread, NULL, crash_in_thread, NULL) == 0)
+                pthread_join(thread, NULL);
             break;
         }
         case GARBAGE:
