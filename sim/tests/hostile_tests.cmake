@@ -58,3 +58,67 @@ file(WRITE ${hostile_dir}/escape_variant.phh "variant = \"\\u001b[2J\"\n")
 pokerarena_cli_test("replay escapes what it quotes" 1
   "ERROR [^\n]*escape_variant[.]phh: variant: unknown variant '\\\\x1B\\[2J' "
   replay ${hostile_dir}/escape_variant.phh)
+
+# Files that are not regular files: replay of a named pipe and run --bots ./fifo.so waited
+# forever for a writer, a .phh linked to /dev/zero was read until memory ran out, and a loop of
+# symbolic links was "file not found". Each is refused at once, naming the file and what it is.
+add_test(NAME "sim: special files are refused before they are read"
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/special_files.sh $<TARGET_FILE:pokerarena>
+          ${hostile_dir}/special)
+set_tests_properties("sim: special files are refused before they are read" PROPERTIES TIMEOUT 60
+  PASS_REGULAR_EXPRESSION [=[^\$ replay fifo[.]phh
+ERROR fifo[.]phh: a named pipe [(]FIFO[)], not a regular file
+1 hands, 0 matched, 0 mismatched, 1 errors, 0 unchecked, 0 skipped
+exit 1
+\$ replay zero[.]phh
+ERROR zero[.]phh: a character device, not a regular file
+1 hands, 0 matched, 0 mismatched, 1 errors, 0 unchecked, 0 skipped
+exit 1
+\$ replay loop[.]phh
+ERROR loop[.]phh: a loop of symbolic links [(]Too many levels of symbolic links[)]
+1 hands, 0 matched, 0 mismatched, 1 errors, 0 unchecked, 0 skipped
+exit 1
+\$ run --bots [.]/fifo[.]so,call -q
+[^
+]*bots\[0\][.]spec: plugin '[^']*/fifo[.]so': a named pipe [(]FIFO[)], not a regular file
+exit 2
+\$ run --bots [.]/loop[.]so,call -q
+[^
+]*bots\[0\][.]spec: plugin '[^']*/loop[.]so': a loop of symbolic links [(]Too many levels of symbolic links[)]
+exit 2
+\$ check-bot [.]/fifo[.]so
+check-bot: plugin '[.]/fifo[.]so': a named pipe [(]FIFO[)], not a regular file
+exit 2
+\$ run fifo[.]txtpb -q
+CONFIG: fifo[.]txtpb: a named pipe [(]FIFO[)], not a regular file
+Run 'pokerarena run --help' for more information[.]
+exit 105
+\$ run loop[.]txtpb -q
+CONFIG: loop[.]txtpb: a loop of symbolic links [(]Too many levels of symbolic links[)]
+Run 'pokerarena run --help' for more information[.]
+exit 105
+\$ report fifo[.]pb
+pokerarena report: fifo[.]pb: cannot open: a named pipe [(]FIFO[)], not a regular file
+exit 2
+\$ report loop[.]pb
+pokerarena report: loop[.]pb: cannot open: a loop of symbolic links [(]Too many levels of symbolic links[)]
+exit 2
+\$ merge fifo[.]pb loop[.]pb -o merged[.]pb
+[^
+]*fifo[.]pb: cannot open: a named pipe [(]FIFO[)], not a regular file
+exit 2
+\$ run --resume fifo[.]pb -q
+--resume: fifo[.]pb: a named pipe [(]FIFO[)], not a regular file
+Run 'pokerarena run --help' for more information[.]
+exit 105
+$]=])
+
+# report --json of a 47 MB report took 12.6 GB and replay of a 100 MB .phhs 3.9 GB: the same on
+# a few MB, under an address-space cap that the old commands passed (big_inputs.sh says by how
+# much), and the JSON whole.
+add_test(NAME "sim: big inputs in bounded memory"
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/big_inputs.sh $<TARGET_FILE:pokerarena>
+          ${hostile_dir}/big_inputs)
+set_tests_properties("sim: big inputs in bounded memory" PROPERTIES TIMEOUT 120
+  PASS_REGULAR_EXPRESSION
+  "^report exit 0\n\"hh_hands_not_written\":\"0\"}]}\n20000 hands, 20000 matched, 0 mismatched, 0 errors, 0 unchecked, 0 skipped\nreplay exit 0\n$")

@@ -1,7 +1,6 @@
 #include "pokerarena/sim/report_io.hpp"
 
 #include <google/protobuf/descriptor.h>
-#include <google/protobuf/util/json_util.h>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,12 +11,15 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <system_error>
 #include <vector>
 
+#include "pokerarena/engine/input_file.hpp"
 #include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/aggregate.hpp"
+#include "pokerarena/sim/report_json.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
 namespace pokerarena::sim {
@@ -287,6 +289,9 @@ Report read_report(const std::filesystem::path& path) {
     if (std::filesystem::is_directory(path, ec))
         throw ReportError(path.string() +
                           ": is a directory; expected a report file (from `pokerarena run`)");
+    // A FIFO would block the open below until a writer came, a device never end.
+    if (const std::string problem = input_file_problem(path); !problem.empty())
+        throw ReportError(path.string() + ": cannot open: " + problem);
     std::ifstream in(path, std::ios::binary);
     if (!in) throw ReportError(path.string() + ": cannot open: " + describe_errno());
     Report report;
@@ -301,16 +306,10 @@ Report read_report(const std::filesystem::path& path) {
 }
 
 std::string report_to_json(const Report& report) {
-    google::protobuf::util::JsonPrintOptions options;
-    options.add_whitespace = true;
-    options.always_print_primitive_fields = true;
-    options.preserve_proto_field_names = true;
-    std::string json;
-    const auto status = google::protobuf::util::MessageToJsonString(report, &json, options);
-    if (!status.ok())
-        throw ReportError("the report could not be printed as JSON: " +
-                          std::string(status.message()));
-    return json;
+    // The streaming writer's text: Protobuf's printer builds a tree of the whole report first.
+    std::ostringstream json;
+    write_report_json(report, json);
+    return std::move(json).str();
 }
 
 }  // namespace pokerarena::sim
