@@ -10,15 +10,18 @@
 #include <array>
 #include <charconv>
 #include <cmath>
-#include <fstream>
+#include <cstddef>
+#include <functional>
 #include <iterator>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
 #include <toml++/toml.h>
 
 #include "pokerarena/engine/game_def.hpp"
+#include "pokerarena/engine/input_file.hpp"
 #include "pokerarena/engine/phh.hpp"
 #include "toml_bounds.hpp"
 
@@ -725,6 +728,109 @@ PhhEntry read_hand(const toml::table& table, const SourceText& source, std::stri
     return entry;
 }
 
+PhhEntry error_entry(std::string location, std::string message) {
+    PhhEntry entry;
+    entry.status = PhhEntry::Status::Error;
+    entry.location = std::move(location);
+    entry.message = std::move(message);
+    return entry;
+}
+
+// toml++'s error, its line moved down by `lines_before` (the lines of the file before the text
+// that was parsed).
+std::string bad_toml_message(const toml::parse_error& error, std::size_t lines_before) {
+    std::ostringstream message;
+    message << "bad TOML at line " << error.source().begin.line + lines_before << ", column "
+            << error.source().begin.column << ": " << error.description();
+    return message.str();
+}
+
+// One hand of a .phhs file: its `[name]` header line and what follows up to the next header.
+struct HandText {
+    std::string_view name;
+    std::string_view text;
+    std::size_t lines_before = 0;  // lines of the file before it
+};
+
+bool is_bare_key_char(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-';
+}
+
+// Whether `text` holds nothing but blanks and comments.
+bool blank_or_comments(std::string_view text) {
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const std::size_t end = std::min(text.find('\n', at), text.size());
+        const std::string_view line = text.substr(at, end - at);
+        const std::size_t first = line.find_first_not_of(" \t\r");
+        if (first != std::string_view::npos && line[first] != '#') return false;
+        at = end + 1;
+    }
+    return true;
+}
+
+// The hands of a .phhs text cut at its top-level table headers (`headers`, the offsets of
+// their '['), when every table is a hand on its own: a header `[name]` of one bare key, each
+// name once, and nothing but comments before the first. Then each hand is the TOML document
+// `[name] ...` that toml++ would have read as part of the whole file, and parsing them one at a
+// time holds one hand's tables at a time rather than the whole file's. nullopt otherwise (a
+// key outside any table, [a.b], [[a]], a name given twice): the file is read whole.
+std::optional<std::vector<HandText>> plain_hands(std::string_view text,
+                                                 const std::vector<std::size_t>& headers) {
+    if (headers.empty()) return std::nullopt;
+    std::vector<HandText> hands;
+    std::vector<std::string_view> names;
+    std::size_t lines = 0;
+    std::size_t counted_to = 0;
+    for (const std::size_t header : headers) {
+        const std::size_t line_start =
+            text.rfind('\n', header) == std::string_view::npos ? 0 : text.rfind('\n', header) + 1;
+        if (hands.empty() && !blank_or_comments(text.substr(0, line_start))) return std::nullopt;
+        std::size_t end = header + 1;
+        while (end < text.size() && is_bare_key_char(text[end]))
+            ++end;
+        if (end == header + 1 || end >= text.size() || text[end] != ']') return std::nullopt;
+        const std::size_t line_end = std::min(text.find('\n', end), text.size());
+        if (!blank_or_comments(text.substr(end + 1, line_end - end - 1))) return std::nullopt;
+        lines += static_cast<std::size_t>(
+            std::count(text.begin() + static_cast<std::ptrdiff_t>(counted_to),
+                       text.begin() + static_cast<std::ptrdiff_t>(line_start), '\n'));
+        counted_to = line_start;
+        if (!hands.empty()) {
+            HandText& previous = hands.back();
+            previous.text =
+                text.substr(0, line_start)
+                    .substr(static_cast<std::size_t>(previous.text.data() - text.data()));
+        }
+        hands.push_back(
+            {text.substr(header + 1, end - header - 1), text.substr(line_start), lines});
+        names.push_back(hands.back().name);
+    }
+    std::sort(names.begin(), names.end());
+    if (std::adjacent_find(names.begin(), names.end()) != names.end()) return std::nullopt;
+    return hands;
+}
+
+PhhEntry read_hand_text(const HandText& hand, const std::string& file) {
+    const std::string location = file + " [" + std::string(hand.name) + "]";
+    if (hand.text.size() > kMaxTomlDocumentBytes)
+        return error_entry(location, "not read: the hand has " + std::to_string(hand.text.size()) +
+                                         " bytes, more than " +
+                                         std::to_string(kMaxTomlDocumentBytes >> 20) +
+                                         " MiB; a hand takes a few KB");
+    toml::table document;
+    try {
+        document = toml::parse(hand.text, file);
+    } catch (const toml::parse_error& error) {
+        return error_entry(location, bad_toml_message(error, hand.lines_before));
+    }
+    const auto* table = document.get_as<toml::table>(hand.name);
+    if (table == nullptr)  // the header was found where toml++ saw none: not expected
+        return error_entry(location, "'" + std::string(hand.name) + "' is not a hand");
+    return read_hand(*table, SourceText(hand.text), location);
+}
+
 }  // namespace
 
 std::string_view phh_variant_code(PhhVariant variant) {
@@ -745,33 +851,42 @@ std::string to_string(PhhDecimal amount) {
     return negative ? "-" + digits : digits;
 }
 
-std::vector<PhhEntry> parse_phh(std::string_view text, std::string_view source_name,
-                                bool many_hands) {
+void parse_phh(std::string_view text, std::string_view source_name, bool many_hands,
+               const std::function<void(PhhEntry)>& each) {
     const std::string name(source_name);
-    if (std::string problem = toml_bounds_problem(text); !problem.empty()) {
-        PhhEntry entry;
-        entry.status = PhhEntry::Status::Error;
-        entry.location = name;
-        entry.message = "not read: " + problem;
-        return {entry};
+    std::vector<std::size_t> headers;
+    if (std::string problem = toml_bounds_problem(text, headers); !problem.empty()) {
+        each(error_entry(name, "not read: " + problem));
+        return;
+    }
+    if (many_hands) {
+        if (const auto hands = plain_hands(text, headers)) {
+            for (const HandText& hand : *hands)
+                each(read_hand_text(hand, name));
+            return;
+        }
+    }
+    if (text.size() > kMaxTomlDocumentBytes) {
+        each(error_entry(name, "not read: " + std::to_string(text.size()) + " bytes" +
+                                   (many_hands ? " whose tables are not each a hand ([1], [2], ...)"
+                                               : " for one hand") +
+                                   ", more than the " +
+                                   std::to_string(kMaxTomlDocumentBytes >> 20) +
+                                   " MiB read as one TOML document; a hand takes a few KB"));
+        return;
     }
     toml::table document;
     try {
         document = toml::parse(text, source_name);
     } catch (const toml::parse_error& error) {
-        PhhEntry entry;
-        entry.status = PhhEntry::Status::Error;
-        entry.location = name;
-        std::ostringstream message;
-        message << "bad TOML at line " << error.source().begin.line << ", column "
-                << error.source().begin.column << ": " << error.description();
-        entry.message = message.str();
-        return {entry};
+        each(error_entry(name, bad_toml_message(error, 0)));
+        return;
     }
     const SourceText source(text);
-    if (!many_hands) return {read_hand(document, source, name)};
-
-    std::vector<PhhEntry> entries;
+    if (!many_hands) {
+        each(read_hand(document, source, name));
+        return;
+    }
     std::vector<std::pair<toml::source_position, std::string>> order;
     for (const auto& [key, value] : document) {
         order.push_back({value.source().begin, std::string(key.str())});
@@ -781,36 +896,40 @@ std::vector<PhhEntry> parse_phh(std::string_view text, std::string_view source_n
     for (const auto& [position, key] : order) {
         const std::string location = name + " [" + key + "]";
         if (const auto* table = document.get_as<toml::table>(key)) {
-            entries.push_back(read_hand(*table, source, location));
+            each(read_hand(*table, source, location));
         } else {
-            PhhEntry entry;
-            entry.status = PhhEntry::Status::Error;
-            entry.location = location;
-            entry.message = "'" + key + "' is not a hand: a .phhs file holds one table per hand";
-            entries.push_back(std::move(entry));
+            each(error_entry(location,
+                             "'" + key + "' is not a hand: a .phhs file holds one table per hand"));
         }
     }
+}
+
+std::vector<PhhEntry> parse_phh(std::string_view text, std::string_view source_name,
+                                bool many_hands) {
+    std::vector<PhhEntry> entries;
+    parse_phh(text, source_name, many_hands,
+              [&](PhhEntry entry) { entries.push_back(std::move(entry)); });
     return entries;
 }
 
-std::vector<PhhEntry> read_phh_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    // Read at most one byte past the bound, so that a huge file (or /dev/zero) is refused by
-    // parse_phh without first being held in memory.
+void read_phh_file(const std::filesystem::path& path, const std::function<void(PhhEntry)>& each) {
+    // At most one byte past the bound, so that a huge file is refused by parse_phh without
+    // first being held in memory; a FIFO or a device is refused before it is read (one would
+    // block the open, the other never end).
     std::string content;
-    std::array<char, 1 << 16> buffer{};
-    while (in && content.size() <= kMaxPhhFileBytes) {
-        in.read(buffer.data(), buffer.size());
-        content.append(buffer.data(), static_cast<std::size_t>(in.gcount()));
+    try {
+        content = read_input_file(path, kMaxPhhFileBytes);
+    } catch (const InputFileError& error) {
+        each(error_entry(path.string(), std::string("cannot read the file: ") + error.what()));
+        return;
     }
-    if (in.bad() || (!in && !in.eof())) {
-        PhhEntry entry;
-        entry.status = PhhEntry::Status::Error;
-        entry.location = path.string();
-        entry.message = "cannot read the file";
-        return {entry};
-    }
-    return parse_phh(content, path.string(), path.extension() == ".phhs");
+    parse_phh(content, path.string(), path.extension() == ".phhs", each);
+}
+
+std::vector<PhhEntry> read_phh_file(const std::filesystem::path& path) {
+    std::vector<PhhEntry> entries;
+    read_phh_file(path, [&](PhhEntry entry) { entries.push_back(std::move(entry)); });
+    return entries;
 }
 
 }  // namespace pokerarena

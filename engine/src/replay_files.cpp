@@ -4,11 +4,13 @@
 // scripts can match it; problems come first, then the summary line, which is the last line
 // unless variants were skipped (their count by variant follows it).
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <ostream>
 #include <string>
 #include <system_error>
 
+#include "pokerarena/engine/input_file.hpp"
 #include "pokerarena/engine/replay.hpp"
 #include "pokerarena/engine/text.hpp"
 
@@ -68,6 +70,8 @@ std::vector<Found> search_folder(const std::filesystem::path& folder) {
                 found.push_back({it->path(), ""});
             } else if (std::string problem = broken_link_problem(*it); !problem.empty()) {
                 found.push_back({it->path(), std::move(problem)});
+            } else if (problem = input_file_problem(it->path()); !problem.empty()) {
+                found.push_back({it->path(), std::move(problem)});  // a FIFO, a device
             }
         }
         if (ec) found.push_back({current, "cannot search the folder: " + ec.message()});
@@ -114,73 +118,79 @@ ReplaySummary replay_files(std::span<const std::filesystem::path> paths, bool ve
                            std::ostream& out) {
     ReplaySummary summary;
     std::map<std::string, int> skipped_by_variant;
+    // Each hand is replayed as it is read and then dropped: a file's hands are never all held.
+    const auto replay_one = [&](const PhhEntry& entry) {
+        const ReplayResult result = replay_entry(entry);
+        // File names and messages quote the files (a variant, a card, an action): escaped,
+        // so that a file cannot put terminal escape sequences or lines of its own on screen.
+        const std::string location = printable_text(result.location);
+        const std::string message = printable_text(result.message);
+        ++summary.hands;
+        switch (result.status) {
+            case ReplayStatus::Matched:
+                ++summary.matched;
+                if (verbose) {
+                    for (const auto& difference : result.differences) {
+                        out << "ACCEPTED " << location << ": " << printable_text(difference)
+                            << '\n';
+                    }
+                }
+                break;
+            case ReplayStatus::Mismatched:
+                ++summary.mismatched;
+                out << "MISMATCH " << location << ": " << message << '\n';
+                if (verbose) {
+                    for (const auto& difference : result.differences) {
+                        out << "  " << printable_text(difference) << '\n';
+                    }
+                }
+                break;
+            case ReplayStatus::Error:
+                ++summary.errors;
+                out << "ERROR " << location << ": " << message << '\n';
+                break;
+            case ReplayStatus::Unchecked:
+                ++summary.unchecked;
+                if (verbose) {
+                    out << "UNCHECKED " << location << ": " << message << '\n';
+                }
+                break;
+            case ReplayStatus::Unsupported:
+                ++summary.skipped;
+                ++skipped_by_variant[variant_of(result.message)];
+                if (verbose) out << "SKIP " << location << ": " << message << '\n';
+                break;
+        }
+    };
     for (const Found& found : find_files(paths)) {
         const std::filesystem::path& file = found.path;
-        std::vector<PhhEntry> entries;
-        std::error_code ec;
-        if (!found.problem.empty() || !std::filesystem::exists(file, ec)) {
-            PhhEntry missing;
-            missing.status = PhhEntry::Status::Error;
-            missing.location = file.string();
-            missing.message =
-                found.problem.empty() ? std::string("no such file or directory") : found.problem;
-            entries.push_back(std::move(missing));
-        } else {
-            entries = read_phh_file(file);
-            // A file given by name that holds no hand is an error, as a folder without hand
-            // files is. One found in a folder is not: a run's hh_out folder holds one with
-            // comments only for a unit all of whose sampled hands were too long for PHH.
-            if (entries.empty() && found.named) {
-                PhhEntry empty;
-                empty.status = PhhEntry::Status::Error;
-                empty.location = file.string();
-                empty.message =
-                    "no hands in the file (a .phhs file holds one table per hand: [1], [2], ...)";
-                entries.push_back(std::move(empty));
-            }
+        // A missing file, a loop of links, a FIFO (whose open would wait for a writer) or a
+        // device (which never ends) is one error, before anything is read.
+        const std::string problem =
+            found.problem.empty() ? input_file_problem(file) : found.problem;
+        if (!problem.empty()) {
+            PhhEntry unreadable;
+            unreadable.status = PhhEntry::Status::Error;
+            unreadable.location = file.string();
+            unreadable.message = problem;
+            replay_one(unreadable);
+            continue;
         }
-        for (const PhhEntry& entry : entries) {
-            const ReplayResult result = replay_entry(entry);
-            // File names and messages quote the files (a variant, a card, an action): escaped,
-            // so that a file cannot put terminal escape sequences or lines of its own on screen.
-            const std::string location = printable_text(result.location);
-            const std::string message = printable_text(result.message);
-            ++summary.hands;
-            switch (result.status) {
-                case ReplayStatus::Matched:
-                    ++summary.matched;
-                    if (verbose) {
-                        for (const auto& difference : result.differences) {
-                            out << "ACCEPTED " << location << ": " << printable_text(difference)
-                                << '\n';
-                        }
-                    }
-                    break;
-                case ReplayStatus::Mismatched:
-                    ++summary.mismatched;
-                    out << "MISMATCH " << location << ": " << message << '\n';
-                    if (verbose) {
-                        for (const auto& difference : result.differences) {
-                            out << "  " << printable_text(difference) << '\n';
-                        }
-                    }
-                    break;
-                case ReplayStatus::Error:
-                    ++summary.errors;
-                    out << "ERROR " << location << ": " << message << '\n';
-                    break;
-                case ReplayStatus::Unchecked:
-                    ++summary.unchecked;
-                    if (verbose) {
-                        out << "UNCHECKED " << location << ": " << message << '\n';
-                    }
-                    break;
-                case ReplayStatus::Unsupported:
-                    ++summary.skipped;
-                    ++skipped_by_variant[variant_of(result.message)];
-                    if (verbose) out << "SKIP " << location << ": " << message << '\n';
-                    break;
-            }
+        std::int64_t hands = 0;
+        read_phh_file(file, [&](const PhhEntry& entry) {
+            ++hands;
+            replay_one(entry);
+        });
+        // A file given by name that holds no hand is an error, as a folder without hand
+        // files is. One found in a folder is not: a run's hh_out folder holds one with
+        // comments only for a unit all of whose sampled hands were too long for PHH.
+        if (hands == 0 && found.named) {
+            PhhEntry empty;
+            empty.status = PhhEntry::Status::Error;
+            empty.location = file.string();
+            empty.message =
+                "no hands in the file (a .phhs file holds one table per hand: [1], [2], ...)";
+            replay_one(empty);
         }
     }
     out << summary.line() << '\n';

@@ -55,7 +55,8 @@ std::size_t string_end(std::string_view text, std::size_t i) {
 
 class BoundsScanner {
   public:
-    explicit BoundsScanner(std::string_view text) : text_(text) {}
+    BoundsScanner(std::string_view text, std::vector<std::size_t>* headers)
+        : text_(text), headers_(headers) {}
 
     std::string problem();
 
@@ -69,6 +70,7 @@ class BoundsScanner {
     }
 
     std::string_view text_;
+    std::vector<std::size_t>* headers_;  // null: not wanted
     bool in_key_ = true;      // reading a key or a table header, not a value
     bool in_header_ = false;  // inside [header] or [[header]]
     int section_parts_ = 0;   // the parts of the last table header
@@ -132,6 +134,7 @@ std::string BoundsScanner::problem() {
         if (in_key_) {
             if (c == '[' && open_.empty() && key_parts_ == 0 && !in_header_) {
                 in_header_ = true;
+                if (headers_ != nullptr) headers_->push_back(i);
                 i += text_.substr(i, 2) == "[[" ? 2 : 1;
             } else if (c == ']' && in_header_) {
                 section_parts_ = key_parts_;
@@ -175,7 +178,11 @@ std::string BoundsScanner::problem() {
 }  // namespace
 
 std::string toml_bounds_problem(std::string_view text) {
-    return BoundsScanner(text).problem();
+    return BoundsScanner(text, nullptr).problem();
+}
+
+std::string toml_bounds_problem(std::string_view text, std::vector<std::size_t>& headers) {
+    return BoundsScanner(text, &headers).problem();
 }
 
 }  // namespace pokerarena

@@ -10,13 +10,18 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pokerarena {
 
-// The largest PHH file read: a unit's .phhs of --hh-out holds a few hundred bytes per hand,
-// and toml++'s tables take several times the text, so 256 MiB is a million hands or more
-// while keeping the parsed file within a few GB.
+// The largest PHH file read: a unit's .phhs of --hh-out holds about 370 bytes per hand, so
+// 256 MiB is 700,000 hands or more. The text is held whole; its hands are parsed one at a time
+// (parse_phh), and what toml++ builds for one takes about 20 times its text, so no more than
+// kMaxTomlDocumentBytes of text is given to toml++ at once.
 inline constexpr std::size_t kMaxPhhFileBytes = std::size_t{256} << 20;
+// The most text parsed as one TOML document: a .phh file, one hand of a .phhs, or a .phhs that
+// cannot be cut into hands (its tables are not all plain `[name]` headers). A hand is a few KB.
+inline constexpr std::size_t kMaxTomlDocumentBytes = std::size_t{16} << 20;
 // Levels of nesting: a header's and a key's dotted parts plus the open arrays and inline
 // tables. A PHH hand uses 3 (`[1]`, `actions`, the array); toml++ recurses once per level, and
 // 64 levels take a few KB of stack.
@@ -27,5 +32,10 @@ inline constexpr std::size_t kMaxTomlKeyBytes = 1024;
 // "" when the text is within the bounds above, valid UTF-8 throughout and ASCII outside
 // strings and comments (TOML 1.0 bare keys are ASCII); else "line N: why".
 std::string toml_bounds_problem(std::string_view text);
+
+// The same, also putting in `headers` the offset of the '[' of every top-level table header
+// (`[x]`, `[[x]]`) in the text before the first problem, in order: where a .phhs file's hands
+// begin, so that each can be parsed on its own.
+std::string toml_bounds_problem(std::string_view text, std::vector<std::size_t>& headers);
 
 }  // namespace pokerarena

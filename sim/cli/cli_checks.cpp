@@ -8,6 +8,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "pokerarena/engine/input_file.hpp"
+
 namespace pokerarena::cli {
 
 CLI::Validator whole_number(unsigned long long least, unsigned long long most) {
@@ -29,6 +31,20 @@ CLI::Validator whole_number(unsigned long long least, unsigned long long most) {
         },
         bounded ? "INT in [" + std::to_string(least) + " - " + std::to_string(most) + "]"
                 : "INT>=" + std::to_string(least));
+}
+
+CLI::Validator existing_input_file() {
+    return CLI::Validator(
+        [](std::string& path) -> std::string {
+            try {
+                check_input_file(path);
+            } catch (const InputFileError& error) {
+                if (error.error() == ENOENT) return "File does not exist: " + path;
+                return path + ": " + error.what();
+            }
+            return {};
+        },
+        "FILE");
 }
 
 // access() rather than opening the file: opening would create it (and leave it behind if the

@@ -20,6 +20,13 @@ CLI::Validator whole_number(
     unsigned long long least,
     unsigned long long most = std::numeric_limits<unsigned long long>::max());
 
+// An input file that exists and is a regular file (links followed), checked without blocking
+// (pokerarena/engine/input_file.hpp): CLI11's ExistingFile says "File does not exist" of a loop
+// of symbolic links, and lets a named pipe through to an open that waits for a writer. A
+// missing file keeps CLI11's words ("File does not exist: PATH"); anything else is "PATH: a
+// loop of symbolic links (...)", "PATH: a named pipe (FIFO), not a regular file", ...
+CLI::Validator existing_input_file();
+
 // Why `path` cannot be written as an output file, in the words sim::write_file would use
 // ("cannot create: No such file or directory", "cannot write: Is a directory", "cannot
 // write: Permission denied"), or empty when it can: it is an existing file that may be

@@ -15,6 +15,7 @@
 #include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/report_csv.hpp"
 #include "pokerarena/sim/report_io.hpp"
+#include "pokerarena/sim/report_json.hpp"
 #include "pokerarena/sim/report_table.hpp"
 
 namespace pokerarena::cli {
@@ -27,10 +28,11 @@ struct ReportOptions {
     std::string csv;                  // --csv DIR; empty: none
 };
 
-void write_text(const std::string& text, const std::string& path) {
+// Streamed: the JSON of a big report is many times its size (docs/formats.md).
+void write_json_file(const sim::Report& report, const std::string& path) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out) throw sim::ReportError(path + ": cannot create: " + std::strerror(errno));
-    out << text;
+    sim::write_report_json(report, out);
     out.flush();
     if (!out) throw sim::ReportError(path + ": cannot write: " + std::strerror(errno));
 }
@@ -47,9 +49,9 @@ int run_report(const ReportOptions& options) {
         if (!options.json) {
             if (options.csv.empty()) sim::print_report_table(report, std::cout);
         } else if (options.json->empty()) {
-            std::cout << sim::report_to_json(report);
+            sim::write_report_json(report, std::cout);
         } else {
-            write_text(sim::report_to_json(report), *options.json);
+            write_json_file(report, *options.json);
         }
         return 0;
     } catch (const std::exception& error) {

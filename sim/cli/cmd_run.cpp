@@ -413,9 +413,9 @@ int run(const RunCommandOptions& options) {
               : resume                      ? options.resume
                                             : std::string("pokerarena-report.pb");
         // Process bots' standard error goes beside the report: REPORT.NAME.stderr.log.
-        tournament = sim::make_tournament(config, sim::BotLoading::Load,
-                                          plugin_folder(options, resume ? &*resume : nullptr),
-                                          std::filesystem::path(out).replace_extension());
+        tournament = sim::make_tournament(
+            config, sim::BotLoading::Load, plugin_folder(options, resume ? &*resume : nullptr),
+            std::filesystem::path(out).replace_extension(), resume ? &*resume : nullptr);
         run_options.threads = options.threads;
         run_options.tables = options.tables;
         if (!options.shard.empty())
@@ -667,7 +667,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
         ->add_option("CONFIG", options->config_path,
                      "Configuration file: Protobuf text format, or JSON when it ends in "
                      ".json (see sim/configs/); flags override it")
-        ->check(CLI::ExistingFile);
+        ->check(existing_input_file());
     options->bots_flag = run_app->add_option(
         "--bots", options->bots,
         "Bots, comma-separated: BOT[:key=value,...], PATH.so[:config], a program speaking the "
@@ -757,7 +757,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
         ->add_option("--resume", options->resume,
                      "Continue the run of this report or checkpoint (its configuration is used "
                      "when no other is given)")
-        ->check(CLI::ExistingFile);
+        ->check(existing_input_file());
     run_app->add_option("--shard", options->shard,
                         "K/N: play only work units K-1, K-1+N, K-1+2N, ... (units count from "
                         "0; merge the shards after)");

@@ -83,3 +83,67 @@ add_test(NAME "sim: run and merge refuse an empty output name"
 set_tests_properties("sim: run and merge refuse an empty output name" PROPERTIES
   PASS_REGULAR_EXPRESSION
   "^pokerarena run: --out: an empty file name[;] expected the file to write the report to\nexit 2\npokerarena run: --checkpoint: an empty file name[;] expected the file to write the report to\nexit 2\npokerarena run: --json: an empty file name[;] expected the file to write to\nexit 2\npokerarena merge: -o: an empty file name[;] expected the file to write the report to\nexit 2\n$")
+
+# Files that are not regular files: replay of a named pipe and run --bots ./fifo.so waited
+# forever for a writer, a .phh linked to /dev/zero was read until memory ran out, and a loop of
+# symbolic links was "file not found". Each is refused at once, naming the file and what it is.
+add_test(NAME "sim: special files are refused before they are read"
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/special_files.sh $<TARGET_FILE:pokerarena>
+          ${hostile_dir}/special)
+set_tests_properties("sim: special files are refused before they are read" PROPERTIES TIMEOUT 60
+  PASS_REGULAR_EXPRESSION [=[^\$ replay fifo[.]phh
+ERROR fifo[.]phh: a named pipe [(]FIFO[)], not a regular file
+1 hands, 0 matched, 0 mismatched, 1 errors, 0 unchecked, 0 skipped
+exit 1
+\$ replay zero[.]phh
+ERROR zero[.]phh: a character device, not a regular file
+1 hands, 0 matched, 0 mismatched, 1 errors, 0 unchecked, 0 skipped
+exit 1
+\$ replay loop[.]phh
+ERROR loop[.]phh: a loop of symbolic links [(]Too many levels of symbolic links[)]
+1 hands, 0 matched, 0 mismatched, 1 errors, 0 unchecked, 0 skipped
+exit 1
+\$ run --bots [.]/fifo[.]so,call -q
+[^
+]*bots\[0\][.]spec: plugin '[^']*/fifo[.]so': a named pipe [(]FIFO[)], not a regular file
+exit 2
+\$ run --bots [.]/loop[.]so,call -q
+[^
+]*bots\[0\][.]spec: plugin '[^']*/loop[.]so': a loop of symbolic links [(]Too many levels of symbolic links[)]
+exit 2
+\$ check-bot [.]/fifo[.]so
+check-bot: plugin '[.]/fifo[.]so': a named pipe [(]FIFO[)], not a regular file
+exit 2
+\$ run fifo[.]txtpb -q
+CONFIG: fifo[.]txtpb: a named pipe [(]FIFO[)], not a regular file
+Run 'pokerarena run --help' for more information[.]
+exit 105
+\$ run loop[.]txtpb -q
+CONFIG: loop[.]txtpb: a loop of symbolic links [(]Too many levels of symbolic links[)]
+Run 'pokerarena run --help' for more information[.]
+exit 105
+\$ report fifo[.]pb
+pokerarena report: fifo[.]pb: cannot open: a named pipe [(]FIFO[)], not a regular file
+exit 2
+\$ report loop[.]pb
+pokerarena report: loop[.]pb: cannot open: a loop of symbolic links [(]Too many levels of symbolic links[)]
+exit 2
+\$ merge fifo[.]pb loop[.]pb -o merged[.]pb
+[^
+]*fifo[.]pb: cannot open: a named pipe [(]FIFO[)], not a regular file
+exit 2
+\$ run --resume fifo[.]pb -q
+--resume: fifo[.]pb: a named pipe [(]FIFO[)], not a regular file
+Run 'pokerarena run --help' for more information[.]
+exit 105
+$]=])
+
+# report --json of a 47 MB report took 12.6 GB and replay of a 100 MB .phhs 3.9 GB: the same on
+# a few MB, under an address-space cap that the old commands passed (big_inputs.sh says by how
+# much), and the JSON whole.
+add_test(NAME "sim: big inputs in bounded memory"
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/big_inputs.sh $<TARGET_FILE:pokerarena>
+          ${hostile_dir}/big_inputs)
+set_tests_properties("sim: big inputs in bounded memory" PROPERTIES TIMEOUT 120
+  PASS_REGULAR_EXPRESSION
+  "^report exit 0\n\"hh_hands_not_written\":\"0\"}]}\n20000 hands, 20000 matched, 0 mismatched, 0 errors, 0 unchecked, 0 skipped\nreplay exit 0\n$")

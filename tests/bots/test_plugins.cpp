@@ -267,6 +267,34 @@ TEST_CASE("check-bot calls new_match between two matches at each table and repor
                                             "100 bb)\nresult: the bot crashes\n"));
 }
 
+// A crash in a thread the plugin started was blamed on the call the checking thread was in.
+TEST_CASE("check-bot tells a crash in the plugin's own thread from one in a call") {
+    CheckBotOptions options;
+    options.hands_per_setup = 5;
+    std::ostringstream out;
+    const int code = check_bot(std::string(PLUGIN_BAD_BOT) + ":thread_crash", options, out);
+    INFO(out.str());
+    REQUIRE(code == 1);
+    REQUIRE_THAT(out.str(),
+                 Catch::EndsWith("\n  crash: SIGSEGV in a thread the plugin started, while the "
+                                 "check was in decide on probe 1 (run 1, table 1 of 72: 2 seats, "
+                                 "no-limit, stacks 100 bb; hand 0, seat 0)\n"
+                                 "result: the bot crashes\n"));
+}
+
+// A crash with no plugin call in progress read "SIGSEGV in outside any plugin call".
+TEST_CASE("check-bot words a crash outside any plugin call") {
+    CheckBotOptions options;
+    options.hands_per_setup = 5;
+    std::ostringstream out;
+    const int code = check_bot(std::string(PLUGIN_BAD_BOT) + ":crash_unload", options, out);
+    INFO(out.str());
+    REQUIRE(code == 1);
+    REQUIRE_THAT(out.str(), Catch::Contains("\n  crash: SIGSEGV outside any plugin call after "
+                                            "probe "));
+    REQUIRE_THAT(out.str(), Catch::EndsWith("\nresult: the bot crashes\n"));
+}
+
 // The total was the decisions that returned an action plus the faults, so an illegal action
 // (which returns one) was counted twice.
 TEST_CASE("check-bot's decisions are the sum of its streets, faults or not") {

@@ -168,6 +168,46 @@ TEST_CASE("PHH .phhs files hold one hand per table, read in file order", "[phh]"
     CHECK(entries[3].status == PhhEntry::Status::Ok);
 }
 
+// A .phhs of plain [N] hands is parsed a hand at a time (a whole 100 MB file's tables took
+// 2 GB): bad TOML in one hand is that hand's error, at its line in the file, and the hands
+// around it are still read. (Read whole, the file was one error and no hand.)
+TEST_CASE("PHH .phhs hands are parsed one at a time, bad TOML in one is its own error", "[phh]") {
+    const std::string hand = heads_up("'d dh p1 AhKh', 'd dh p2 QsQd', 'p2 f'");
+    const std::string text =
+        "# three hands\n[1]\n" + hand + "\n[2]\nvariant = 'NT\n[3]  # last\n" + hand;
+    const auto entries = parse_phh(text, "many.phhs", true);
+    REQUIRE(entries.size() == 3);
+    CHECK(entries[0].status == PhhEntry::Status::Ok);
+    CHECK(entries[1].location == "many.phhs [2]");
+    CHECK(entries[1].status == PhhEntry::Status::Error);
+    // Line 11 of the file: the comment, [1], its 6 lines and a blank line come before [2].
+    CHECK_THAT(entries[1].message, Catch::StartsWith("bad TOML at line 11, column "));
+    CHECK(entries[2].location == "many.phhs [3]");
+    CHECK(entries[2].status == PhhEntry::Status::Ok);
+    CHECK(entries[2].hand == entries[0].hand);
+}
+
+// Text that is parsed whole (a .phh, or a .phhs whose tables are not all hands) is refused
+// past 16 MiB before toml++ builds its tables (about 20 times the text).
+TEST_CASE("PHH text parsed as one document is refused past 16 MiB", "[phh]") {
+    const std::string comment = "# " + std::string(std::size_t{16} << 20, 'x') + "\n";
+    const std::string hand = heads_up("'d dh p1 AhKh', 'd dh p2 QsQd', 'p2 f'");
+    CHECK(read_error(comment + hand) ==
+          "not read: " + std::to_string(comment.size() + hand.size()) +
+              " bytes for one hand, more than the 16 MiB read as one TOML document; a hand "
+              "takes a few KB");
+    const auto entries = parse_phh("key = 1\n" + comment + "[1]\n" + hand, "big.phhs", true);
+    REQUIRE(entries.size() == 1);
+    CHECK_THAT(entries[0].message,
+               Catch::EndsWith(" bytes whose tables are not each a hand ([1], [2], ...), more "
+                               "than the 16 MiB read as one TOML document; a hand takes a few "
+                               "KB"));
+    // The same bytes as hands of their own are read, each well under the bound.
+    const auto hands = parse_phh(comment + "[1]\n" + hand + "[2]\n" + hand, "big.phhs", true);
+    REQUIRE(hands.size() == 2);
+    CHECK(hands[1].status == PhhEntry::Status::Ok);
+}
+
 TEST_CASE("PHH reader rejects bad fields with a message naming the field", "[phh]") {
     CHECK(read_error("variant = 'NT'\n") == "missing field 'antes'");
     CHECK(read_error("antes = [0, 0]\n") == "missing field 'variant'");
@@ -274,7 +314,7 @@ TEST_CASE("PHH malformed fixtures each give one clear error naming the file and 
     CHECK(replay_entry(entries[2]).status == ReplayStatus::Matched);
 
     CHECK(read_phh_file(kPhhData / "bad" / "no_such_file.phh")[0].message ==
-          "cannot read the file");
+          "cannot read the file: no such file or directory");
 }
 
 TEST_CASE("PHH written and read back is the same hand, for every fixture", "[phh]") {

@@ -1,6 +1,8 @@
 // Configuration input that Protobuf's parsers and the engine would take without a word, and
 // read_config() / make_tournament() refuse naming where it is: a key given twice (JSON, and a
 // field given twice in text format) and blinds beyond the chips a table holds.
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -198,4 +200,24 @@ TEST_CASE("a blind or ante beyond the chips a table holds names its level", "[co
     CHECK(config_error(cash) ==
           "ante: 9223372036854775807; expected at most "
           "2305843009213693951 chips, the most a table holds");
+}
+
+// A configuration that is a named pipe waited in open() for a writer that never came; one of
+// gigabytes went whole to Protobuf's parser. Both are refused before a byte is parsed.
+TEST_CASE("a configuration that is not a regular file, or far too big, is refused", "[config]") {
+    const fs::path fifo = write_file("fifo.txtpb", "").replace_filename("a_fifo.txtpb");
+    fs::remove(fifo);
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK_THROWS_WITH(read_config(fifo),
+                      fifo.string() +
+                          ": a named pipe (FIFO), not a regular file; expected a "
+                          "configuration file (Protobuf text format, or JSON when "
+                          "the name ends in .json)");
+    fs::remove(fifo);
+    const fs::path big = write_file("big.txtpb", "");
+    fs::resize_file(big, std::uintmax_t{17} << 20);  // sparse: nothing is written
+    CHECK_THROWS_WITH(read_config(big),
+                      big.string() +
+                          ": more than 16 MiB; a configuration is a few KB (1,000 "
+                          "bots take about 50 KB)");
 }

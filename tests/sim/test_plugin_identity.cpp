@@ -1,6 +1,7 @@
 #include <unistd.h>
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -181,6 +182,39 @@ TEST_CASE("plugin identity: resume refuses a plugin library other than the one r
     options.resume = &interrupted;
     CHECK_THROWS_AS(run_tournament(other, options), PluginMismatch);
     CHECK(run_tournament(same, options).units_done() == interrupted.units_done());
+}
+
+// run --resume loaded the replaced library, running its constructors, before refusing it.
+TEST_CASE("plugin identity: resume refuses a replaced library before loading it") {
+    const PluginFolders folders;
+    const Report interrupted = shard(folders.calls, 1);
+    // The folding build under a path no test has loaded (a loaded path is not loaded again).
+    const fs::path replaced = folders.root / "replaced";
+    fs::create_directories(replaced);
+    fs::copy_file(PLUGIN_IDENTITY_FOLDS, replaced / "bot.so");
+    const fs::path mark = folders.root / "load_mark";
+    ::setenv("POKERARENA_TEST_LOAD_MARK", mark.c_str(), 1);
+    CHECK_THROWS_WITH(
+        make_tournament(plugin_match(), BotLoading::Load, replaced, {}, &interrupted),
+        Catch::StartsWith("--resume: the plugin of bots[0] 'bot.so', " +
+                          (replaced / "bot.so").string() +
+                          ", is not the library the report's units were played with: its "
+                          "contents changed (report: " +
+                          plugin_identity_text(interrupted.bots(0).plugin()) + "; now: SHA-256 " +
+                          file_sha256(replaced / "bot.so") + ", ") &&
+            Catch::EndsWith(" bytes; not loaded); resuming would mix the results of two "
+                            "different bots in one report. Put back the library the run started "
+                            "with, or start the run again"));
+    const bool constructor_ran = fs::exists(mark);
+    // The same library loads without a resume, and its constructor leaves the mark: the mark
+    // is what a load leaves.
+    make_tournament(plugin_match(), BotLoading::Load, replaced);
+    ::unsetenv("POKERARENA_TEST_LOAD_MARK");
+    CHECK_FALSE(constructor_ran);
+    CHECK(fs::exists(mark));
+    CHECK(make_tournament(plugin_match(), BotLoading::Load, folders.calls, {}, &interrupted)
+              .plugins[0]
+              .has_value());
 }
 
 TEST_CASE("plugin identity: the text names the whole SHA-256, the size and the API name") {

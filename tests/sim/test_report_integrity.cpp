@@ -414,6 +414,9 @@ TEST_CASE("read_report refuses what is not a regular file without waiting", "[in
     const fs::path fifo = scratch("report.fifo");
     fs::remove(fifo);
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-    CHECK_THROWS_WITH(read_report(fifo), Contains("report.fifo: not a regular file"));
-    CHECK_THROWS_WITH(read_report("/dev/zero"), Contains("/dev/zero: not a regular file"));
+    CHECK_THROWS_WITH(
+        read_report(fifo),
+        Contains("report.fifo: cannot open: a named pipe (FIFO), not a regular file"));
+    CHECK_THROWS_WITH(read_report("/dev/zero"),
+                      Contains("/dev/zero: cannot open: a character device, not a regular file"));
 }

@@ -92,6 +92,11 @@ struct CheckProgress {
     std::atomic<std::int32_t> run{0};     // 1 or 2
     // Set as the child leaves on its own: an exit without it is the plugin's exit().
     std::atomic<bool> finished{false};
+    // The child's thread that makes the plugin calls, and the thread a fatal signal struck (0:
+    // none seen, as when a stack overflow leaves no stack for the handler): a crash in a
+    // thread the plugin started is not the fault of the call the checking thread was in.
+    std::atomic<std::int32_t> caller_thread{0};
+    std::atomic<std::int32_t> crashed_thread{0};
 };
 static_assert(std::atomic<std::int64_t>::is_always_lock_free &&
                   std::atomic<std::uint64_t>::is_always_lock_free &&
@@ -386,12 +391,28 @@ class PipeBuffer final : public std::streambuf {
     int fd_;
 };
 
+CheckProgress* child_progress = nullptr;  // the child's, for its crash handler
+
+// Notes which thread the signal struck, then lets the default action end the child with it:
+// the signal stays pending (blocked while the handler runs, and the handler is reset) and is
+// delivered as the handler returns, as a fault recurs when its instruction runs again.
+void note_crashed_thread(int signal) {
+    child_progress->crashed_thread.store(static_cast<std::int32_t>(::gettid()));
+    ::raise(signal);
+}
+
 [[noreturn]] void run_child(const std::string& spec, const CheckBotOptions& options, int fd,
                             CheckProgress& progress) {
     // The parent reports a crash, with what it reads in `progress`; the default action keeps
     // the signal as the child's end.
+    child_progress = &progress;
+    progress.caller_thread.store(static_cast<std::int32_t>(::gettid()));
+    struct sigaction note {};
+    note.sa_handler = note_crashed_thread;
+    note.sa_flags = SA_RESETHAND;
+    sigemptyset(&note.sa_mask);
     for (const int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
-        ::signal(signal, SIG_DFL);
+        ::sigaction(signal, &note, nullptr);
     // A crash is the finding, not a core file to leave behind; and the child (with anything
     // the plugin starts, in its process group) must not outlive check-bot.
     const rlimit no_core{0, 0};
@@ -433,6 +454,11 @@ std::string where_text(const CheckProgress& progress, const PluginCallInfo& call
         text += ")";
     }
     return text;
+}
+
+// "in decide on probe 12 (...)", "outside any plugin call after probe 12 (...)".
+std::string during_text(const CheckProgress& progress, const PluginCallInfo& call) {
+    return (call.bot ? "in " : "") + where_text(progress, call);
 }
 
 }  // namespace
@@ -519,16 +545,21 @@ int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostr
                 << options.call_timeout_seconds << " s; the check was stopped\n"
                 << "result: the bot hangs\n";
         } else if (WIFEXITED(status)) {
-            out << "  exit: the bot ended the process in "
-                << where_text(*progress, progress->call.read()) << '\n'
+            out << "  exit: the bot ended the process "
+                << during_text(*progress, progress->call.read()) << '\n'
                 << "result: the bot exits\n";
         } else {
             const int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
             const char* name = sigabbrev_np(signal);
+            const std::int32_t crashed = progress->crashed_thread.load();
             out << "  crash: "
-                << (name ? "SIG" + std::string(name) : "signal " + std::to_string(signal)) << " in "
-                << where_text(*progress, progress->call.read()) << '\n'
-                << "result: the bot crashes\n";
+                << (name ? "SIG" + std::string(name) : "signal " + std::to_string(signal)) << ' ';
+            if (crashed != 0 && crashed != progress->caller_thread.load())
+                out << "in a thread the plugin started, while the check was "
+                    << during_text(*progress, progress->call.read()) << '\n';
+            else
+                out << during_text(*progress, progress->call.read()) << '\n';
+            out << "result: the bot crashes\n";
         }
     }
     progress->~CheckProgress();

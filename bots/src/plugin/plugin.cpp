@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 
 #include <array>
+#include <cerrno>
 #include <climits>
 #include <cstddef>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "pokerarena/bots/plugin_call.hpp"
+#include "pokerarena/engine/input_file.hpp"
 #include "pokerarena_bot.h"
 
 namespace pokerarena {
@@ -89,8 +91,13 @@ std::uint32_t PluginLibrary::abi_version() const {
 
 std::shared_ptr<const PluginLibrary> load_plugin(const std::string& path) {
     const std::string who = "plugin '" + path + "': ";
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) throw PluginError(who + "file not found");
+    // dlopen() of a FIFO waits for a writer forever, and of a device reads without end: only
+    // a regular file goes to the loader. A loop of links is named as one, not as a missing file.
+    try {
+        check_input_file(path);
+    } catch (const InputFileError& error) {
+        throw PluginError(who + (error.error() == ENOENT ? "file not found" : error.what()));
+    }
     // A bare file name would make dlopen search the library path instead of the current
     // directory; users mean the file they named.
     const std::string open_path = path.find('/') == std::string::npos ? "./" + path : path;

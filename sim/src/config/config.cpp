@@ -10,11 +10,9 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <fstream>
 #include <limits>
 #include <memory>
 #include <set>
-#include <sstream>
 #include <string>
 #include <system_error>
 #include <tuple>
@@ -28,6 +26,8 @@
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/bots/registry.hpp"
+#include "pokerarena/engine/input_file.hpp"
+#include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
 
 namespace pokerarena::sim {
@@ -163,22 +163,27 @@ class TextErrors : public google::protobuf::io::ErrorCollector {
     std::string errors_;
 };
 
+// Far above any configuration (1,000 bots take about 50 KB), far below what would strain
+// Protobuf's parsers.
+constexpr std::size_t kMaxConfigBytes = std::size_t{16} << 20;
+
 std::string read_file(const std::filesystem::path& path) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         fail(path.string() + ": is a folder; expected a configuration file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        const std::string why =
-            std::filesystem::exists(path, ec) ? "cannot be read" : "no such file";
-        fail(path.string() + ": " + why +
+    std::string text;
+    try {
+        // Not a FIFO or a device: the open of one would wait for a writer, the other never end.
+        text = read_input_file(path, kMaxConfigBytes);
+    } catch (const InputFileError& error) {
+        fail(path.string() + ": " + error.what() +
              "; expected a configuration file (Protobuf text format, "
              "or JSON when the name ends in .json)");
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) fail(path.string() + ": read error");
-    return text.str();
+    if (text.size() > kMaxConfigBytes)
+        fail(path.string() + ": more than " + to_string(kMaxConfigBytes >> 20) +
+             " MiB; a configuration is a few KB (1,000 bots take about 50 KB)");
+    return text;
 }
 
 [[noreturn]] void fail_given_twice(const std::filesystem::path& path, const DuplicateKey& twice) {
@@ -599,7 +604,7 @@ void add_process_bot(Tournament& t, int i, const std::filesystem::path& folder,
 
 Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
                            const std::filesystem::path& plugin_folder,
-                           const std::filesystem::path& bot_logs) {
+                           const std::filesystem::path& bot_logs, const Report* resume) {
     Tournament t;
     TournamentConfig& c = t.config;
     c = config;
@@ -629,6 +634,11 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
             continue;
         }
         t.processes.emplace_back();
+        // Loading runs the library's constructors: a library other than the one the resumed
+        // units were played with is refused before that, by its bytes.
+        if (resume != nullptr && is_plugin_spec(spec))
+            check_plugin_file_before_loading(
+                c, i, split_plugin_spec(resolve_plugin_spec(spec, plugin_folder)).path, *resume);
         try {
             // Loaded from an absolute path, so that a failure says where it looked and the
             // identity is taken of the file that plays.

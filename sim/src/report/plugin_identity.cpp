@@ -2,10 +2,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "play/process_bots.hpp"
 #include "pokerarena/bots/plugin.hpp"
+#include "pokerarena/bots/sha256.hpp"
+#include "pokerarena/engine/input_file.hpp"
 
 namespace pokerarena::sim {
 
@@ -21,6 +24,20 @@ std::string grouped(std::int64_t value) {
         text += digits[i];
     }
     return text;
+}
+
+std::string mismatch_message(const std::string& bot, const std::string& file,
+                             const std::string& recorded, const std::string& now) {
+    return "--resume: the plugin of " + bot + ", " + file +
+           ", is not the library the report's units were played with: its contents changed "
+           "(report: " +
+           recorded + "; now: " + now +
+           "); resuming would mix the results of two different bots in one report. Put back the "
+           "library the run started with, or start the run again";
+}
+
+std::string bot_text(const TournamentConfig& config, std::size_t b) {
+    return "bots[" + std::to_string(b) + "] '" + config.bots(static_cast<int>(b)).name() + "'";
 }
 
 }  // namespace
@@ -41,8 +58,7 @@ std::vector<std::string> check_resumed_plugins(const Tournament& tournament, con
     for (std::size_t b = 0; b < tournament.plugins.size(); ++b) {
         if (!tournament.plugins[b]) continue;
         const auto index = static_cast<int>(b);
-        const std::string bot =
-            "bots[" + std::to_string(b) + "] '" + config.bots(index).name() + "'";
+        const std::string bot = bot_text(config, b);
         // The factory's spec holds the absolute path the plugin was loaded from.
         const std::string file = split_plugin_spec(tournament.factories[b]->spec()).path;
         const PluginIdentity& now = *tournament.plugins[b];
@@ -60,13 +76,7 @@ std::vector<std::string> check_resumed_plugins(const Tournament& tournament, con
         const PluginIdentity& recorded = resume.bots(index).plugin();
         if (same_plugin(recorded, now)) continue;
         throw PluginMismatch(
-            "--resume: the plugin of " + bot + ", " + file +
-            ", is not the library the report's units were played with: its contents changed "
-            "(report: " +
-            plugin_identity_text(recorded) + "; now: " + plugin_identity_text(now) +
-            "); resuming would mix the results of two different bots in one "
-            "report. Put back the library the run started with, or start the "
-            "run again");
+            mismatch_message(bot, file, plugin_identity_text(recorded), plugin_identity_text(now)));
     }
     for (std::size_t b = 0; b < tournament.processes.size(); ++b) {
         const auto index = static_cast<int>(b);
@@ -85,6 +95,21 @@ std::vector<std::string> check_resumed_plugins(const Tournament& tournament, con
             "run again");
     }
     return warnings;
+}
+
+void check_plugin_file_before_loading(const TournamentConfig& config, int bot,
+                                      const std::filesystem::path& file, const Report& resume) {
+    if (bot >= resume.bots_size() || !resume.bots(bot).has_plugin()) return;
+    // Not a FIFO or a device (hashing one would block or never end): loading says why.
+    if (!input_file_problem(file).empty()) return;
+    const std::optional<FileDigest> digest = sha256_of_file(file);
+    if (!digest) return;
+    const PluginIdentity& recorded = resume.bots(bot).plugin();
+    if (digest->sha256 == recorded.sha256() && digest->size == recorded.size()) return;
+    throw PluginMismatch(mismatch_message(
+        bot_text(config, static_cast<std::size_t>(bot)), file.string(),
+        plugin_identity_text(recorded),
+        "SHA-256 " + digest->sha256 + ", " + grouped(digest->size) + " bytes; not loaded"));
 }
 
 }  // namespace pokerarena::sim

@@ -1,7 +1,6 @@
 #include "pokerarena/sim/report_io.hpp"
 
 #include <google/protobuf/descriptor.h>
-#include <google/protobuf/util/json_util.h>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -15,13 +14,16 @@
 #include <cstring>
 #include <initializer_list>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <system_error>
 #include <vector>
 
 #include "pokerarena/bots/sha256.hpp"
+#include "pokerarena/engine/input_file.hpp"
 #include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/aggregate.hpp"
+#include "pokerarena/sim/report_json.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
 namespace pokerarena::sim {
@@ -70,42 +72,6 @@ std::string_view checked_body(std::string_view bytes, const std::string& file) {
     if (digest_of(body) != bytes.substr(kHeader.size(), kDigestSize))
         throw ReportError(damaged + "its checksum does not match its contents" + advice);
     return body;
-}
-
-// The whole of the file at `path`, which must be a regular file: it is opened without waiting
-// (a FIFO with no writer would block the open) and anything else is refused before reading.
-std::string read_whole_file(const std::filesystem::path& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) throw ReportError(path.string() + ": cannot open: " + describe_errno());
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
-    struct stat status {};
-    if (::fstat(fd, &status) != 0)
-        throw ReportError(path.string() + ": cannot read: " + describe_errno());
-    if (S_ISDIR(status.st_mode))
-        throw ReportError(path.string() +
-                          ": is a directory; expected a report file (from `pokerarena run`)");
-    if (!S_ISREG(status.st_mode))
-        throw ReportError(path.string() +
-                          ": not a regular file (a device, a FIFO or a socket); expected a report "
-                          "file (from `pokerarena run`)");
-    std::string bytes;
-    bytes.resize(static_cast<std::size_t>(status.st_size));
-    std::size_t have = 0;
-    for (;;) {
-        if (have == bytes.size()) bytes.resize(bytes.size() + 65536);  // it grew meanwhile
-        const ssize_t got = ::read(fd, bytes.data() + have, bytes.size() - have);
-        if (got < 0) {
-            if (errno == EINTR) continue;
-            throw ReportError(path.string() + ": cannot read: " + describe_errno());
-        }
-        if (got == 0) break;
-        have += static_cast<std::size_t>(got);
-    }
-    bytes.resize(have);
-    return bytes;
 }
 
 // Offset of the first byte of `text` outside a well-formed sequence, or npos.
@@ -382,11 +348,23 @@ void write_report(const Report& report, const std::filesystem::path& requested) 
 }
 
 Report read_report(const std::filesystem::path& path) {
-    const std::string bytes = read_whole_file(path);
-    const std::string_view body = checked_body(bytes, path.string());
-    if (body.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
-        throw ReportError(path.string() + ": " + std::to_string(body.size()) +
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw ReportError(path.string() +
+                          ": is a directory; expected a report file (from `pokerarena run`)");
+    constexpr auto kMaxBytes = static_cast<std::size_t>(std::numeric_limits<int>::max());
+    std::string bytes;
+    try {
+        // A FIFO would block the open until a writer came, a device never end: only a regular
+        // file is read.
+        bytes = read_input_file(path, kMaxBytes);
+    } catch (const InputFileError& error) {
+        throw ReportError(path.string() + ": cannot open: " + error.what());
+    }
+    if (bytes.size() > kMaxBytes)
+        throw ReportError(path.string() + ": more than " + std::to_string(kMaxBytes) +
                           " bytes; a report holds at most 2 GiB (Protobuf's limit)");
+    const std::string_view body = checked_body(bytes, path.string());
     Report report;
     // An empty file parses as an empty message; every report names its bots, so one without
     // any is not a report.
@@ -400,16 +378,10 @@ Report read_report(const std::filesystem::path& path) {
 }
 
 std::string report_to_json(const Report& report) {
-    google::protobuf::util::JsonPrintOptions options;
-    options.add_whitespace = true;
-    options.always_print_primitive_fields = true;
-    options.preserve_proto_field_names = true;
-    std::string json;
-    const auto status = google::protobuf::util::MessageToJsonString(report, &json, options);
-    if (!status.ok())
-        throw ReportError("the report could not be printed as JSON: " +
-                          std::string(status.message()));
-    return json;
+    // The streaming writer's text: Protobuf's printer builds a tree of the whole report first.
+    std::ostringstream json;
+    write_report_json(report, json);
+    return std::move(json).str();
 }
 
 }  // namespace pokerarena::sim

@@ -23,6 +23,10 @@
  *                     dereferences a null pointer in decide (with one table at a time, the
  *                     third work unit: the first two are finished when the process dies)
  *   late_underscore_exit  the same, calling _exit(0) instead
+ *   thread_crash      starts a thread in decide that dereferences a null pointer, and waits
+ *                     for it (the crash is the thread's, while decide is in progress)
+ *   crash_unload      plays check/call; its library destructor dereferences a null pointer
+ *                     (a crash outside any plugin call, as the library is unloaded)
  * The other modes state probability 0 for every candidate.
  * Any other config makes create() fail with "unknown mode 'X'".
  */
@@ -56,6 +60,8 @@ enum Mode {
     QUICK_EXIT,
     LATE_CRASH,
     LATE_UNDERSCORE_EXIT,
+    THREAD_CRASH,
+    CRASH_UNLOAD,
     NUM_MODES
 };
 
@@ -66,8 +72,20 @@ typedef struct BadBot {
     int doomed;   /* late_*: this instance ends the process in decide */
 } BadBot;
 
-static unsigned shared_counter; /* the forbidden global state of "nondeterministic" */
-static unsigned late_instances; /* instances of the late_* modes created in this process */
+static unsigned shared_counter;  /* the forbidden global state of "nondeterministic" */
+static unsigned late_instances;  /* instances of the late_* modes created in this process */
+static int crash_at_unload;      /* set by "crash_unload" */
+static int* volatile no_address; /* NULL, written through by the crashing thread */
+
+static void* crash_in_thread(void* unused) {
+    (void)unused;
+    *no_address = 1;
+    return NULL;
+}
+
+__attribute__((destructor)) static void unload(void) {
+    if (crash_at_unload) *no_address = 1;
+}
 
 /* One kilobyte of stack per level, with no end the compiler can see: `bot->nowhere` is NULL,
  * and the sum is taken after the inner call returns, so it cannot become a loop. */
@@ -99,7 +117,9 @@ static void* bad_create(const char* config, uint64_t seed, char* error, size_t e
                                                  "underscore_exit",
                                                  "quick_exit",
                                                  "late_crash",
-                                                 "late_underscore_exit"};
+                                                 "late_underscore_exit",
+                                                 "thread_crash",
+                                                 "crash_unload"};
     int mode;
     (void)seed;
     for (mode = 0; mode < NUM_MODES; ++mode) {
@@ -108,6 +128,7 @@ static void* bad_create(const char* config, uint64_t seed, char* error, size_t e
             bot->mode = (enum Mode)mode;
             if (mode == LATE_CRASH || mode == LATE_UNDERSCORE_EXIT)
                 bot->doomed = ++late_instances == 3;
+            if (bot->mode == CRASH_UNLOAD) crash_at_unload = 1;
             return bot;
         }
     }
@@ -166,6 +187,12 @@ static int32_t bad_decide(void* handle, const PaView* v, PaAction* action) {
         case STACK_OVERFLOW: {
             static const char start = 0;
             action->amount = recurse(bot, &start);
+            break;
+        }
+        case THREAD_CRASH: {
+            pthread_t thread;
+            if (pthread_create(&thread, NULL, crash_in_thread, NULL) == 0)
+                pthread_join(thread, NULL);
             break;
         }
         case GARBAGE:

@@ -3,8 +3,11 @@
  * or calls ("identity bot (calls)"), with it checks or folds ("identity bot (folds)"). Copied
  * over each other under one path, they are the user's "same file name, different bot" that
  * merge and resume must refuse to mix.
+ * Loading either appends its name to the file POKERARENA_TEST_LOAD_MARK names, if set: the mark
+ * of its constructor having run, which a library refused before loading must not leave.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "pokerarena_bot.h"
@@ -14,6 +17,15 @@
 #else
 #define IDENTITY_BOT_NAME "identity bot (calls)"
 #endif
+
+__attribute__((constructor)) static void leave_load_mark(void) {
+    const char* mark = getenv("POKERARENA_TEST_LOAD_MARK");
+    FILE* file = mark ? fopen(mark, "a") : NULL;
+    if (file) {
+        fputs(IDENTITY_BOT_NAME "\n", file);
+        fclose(file);
+    }
+}
 
 static void* identity_create(const char* config, uint64_t seed, char* error, size_t error_size) {
     (void)config;

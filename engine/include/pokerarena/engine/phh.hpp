@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -119,6 +120,12 @@ struct PhhEntry {
 // toml++ could not survive is refused before it parses, with one Error entry naming the line:
 // more than 256 MiB, not UTF-8, not ASCII outside strings and comments, a key over 1 KB, or
 // nesting over 64 levels (engine/src/toml_bounds.hpp).
+// Memory: a .phhs whose tables are all plain hand headers (`[1]`, `[2]`, ... each a bare key,
+// once), as pokerarena and PokerKit write them, is parsed one hand at a time, so that reading
+// holds the text and one hand's tables, not the whole file's (about 20 times its text); bad
+// TOML is then an Error entry of the hand it is in (the line still counted in the file), and
+// the other hands still parse. Any other text is parsed as one document, and refused with one
+// Error entry above 16 MiB, as is a hand above 16 MiB (a hand takes a few KB).
 // Checks everything that needs no rules engine: required fields and their types, array
 // lengths (one entry per player, 2 to kMaxSeats players), amounts (non-negative, positive
 // stacks, whole chip units, 64-bit, forced bets and bet sizes at most kMaxTotalChips), action
@@ -128,10 +135,16 @@ struct PhhEntry {
 // one byte past the size bound.
 std::vector<PhhEntry> parse_phh(std::string_view text, std::string_view source_name,
                                 bool many_hands);
+// The same, each entry given to `each` as it is read, in order (nothing kept).
+void parse_phh(std::string_view text, std::string_view source_name, bool many_hands,
+               const std::function<void(PhhEntry)>& each);
 
 // Reads a file: .phhs files hold many hands, anything else one. An unreadable file gives one
-// Error entry.
+// Error entry, and so does anything but a regular file (a FIFO, whose open would wait for a
+// writer; a device such as /dev/zero, which never ends), refused before it is read.
 std::vector<PhhEntry> read_phh_file(const std::filesystem::path& path);
+// The same, each entry given to `each` as it is read (what `replay` uses: one hand at a time).
+void read_phh_file(const std::filesystem::path& path, const std::function<void(PhhEntry)>& each);
 
 // PHH text for one hand (a .phh file). Reading it back with parse_phh gives an equal PhhHand
 // when the hand's action indexes are 0, 1, 2, ... (no-ops are not written, so indexes are

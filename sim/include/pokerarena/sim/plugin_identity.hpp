@@ -11,8 +11,10 @@
 //   bot, the file, both identities and that resuming would mix two different bots. A report
 //   that records no identity for a plugin bot (written before identities were) cannot be
 //   checked: that is a warning, returned, when the report holds units; nothing is refused.
+// - check_plugin_file_before_loading() makes the same comparison of a file not yet loaded.
 #pragma once
 
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -34,5 +36,13 @@ std::string plugin_identity_text(const PluginIdentity& identity);
 
 // See above; returns the warnings, one line each.
 std::vector<std::string> check_resumed_plugins(const Tournament& tournament, const Report& resume);
+
+// Before bots[bot]'s plugin is loaded to resume `resume` (make_tournament()): throws
+// PluginMismatch, in check_resumed_plugins()'s words, when `file` does not have the SHA-256 and
+// size the report records for it, so that a replaced library is refused before any of its code
+// (its constructors) runs. Does nothing when the report records no identity for the bot or the
+// file cannot be read (loading it says why); the API name is compared once it is loaded.
+void check_plugin_file_before_loading(const TournamentConfig& config, int bot,
+                                      const std::filesystem::path& file, const Report& resume);
 
 }  // namespace pokerarena::sim

@@ -70,8 +70,9 @@ std::string report_output_problem(const std::filesystem::path& path);
 // before the failure stays (`path` may be a device, never to be removed).
 void write_file(const std::filesystem::path& path, std::string_view bytes);
 
-// The report as JSON through Protobuf's printer (field names as in report.proto, every field
-// printed, indented), ending with a newline.
+// The report as JSON in one string, as Protobuf's printer gives it (field names as in
+// report.proto, every field printed, indented), ending with a newline: write_report_json()
+// (report_json.hpp), which streams it, is for reports that may be big.
 std::string report_to_json(const Report& report);
 
 // The first string field of `message` (depth first, fields in number order, repeated ones in

@@ -211,9 +211,13 @@ enum class BotLoading { Load, Skip };
 // Process bots (docs/bot-protocol.md) are started here, their handshakes done; a relative
 // working folder is taken from `plugin_folder` too, which is also each one's default. Their
 // standard error goes to `bot_logs` + ".NAME.stderr.log" (empty: the temporary folder).
+// With `resume` (the report a run continues), each plugin file is compared with the identity
+// the report records before it is loaded (check_plugin_file_before_loading()), so that no code
+// of a replaced library runs; PluginMismatch says which.
 Tournament make_tournament(const TournamentConfig& config, BotLoading loading = BotLoading::Load,
                            const std::filesystem::path& plugin_folder = {},
-                           const std::filesystem::path& bot_logs = {});
+                           const std::filesystem::path& bot_logs = {},
+                           const Report* resume = nullptr);
 
 // Rules for a configuration a person has just written (a file or flags), beyond what
 // make_tournament() needs to play it: hh_sample above 1 without hh_out (it would do nothing),
