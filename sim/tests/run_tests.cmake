@@ -171,3 +171,9 @@ pokerarena_cli_test("run process bot that cannot start" 2
 pokerarena_cli_test("check-bot process bot" 0
   "check-bot proc:[^\n]*example_process_call_bot [(]'c-call', protocol 1[)]\n.*  timeout: 0\n  crash: 0\n.*result: clean\n"
   check-bot proc:$<TARGET_FILE:example_process_call_bot> --hands 5)
+
+# A plugin linking the evaluator SDK plays the same on one thread as on four.
+add_test(NAME "sim: SDK plugin is deterministic on any number of threads"
+  COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>"
+          "-DPLUGIN=$<TARGET_FILE:example_c_bot>" "-DDIR=${CMAKE_CURRENT_BINARY_DIR}/sdk_threads"
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/sdk_plugin_threads.cmake)
