@@ -143,8 +143,24 @@ bool names_a_bot(const std::string& text) {
 // with '=' before its first ':' or '/' is NAME=SPEC: "a=tag,b=tag" is two tags named a and b,
 // "a=equity:samples=500,b=tag" names both. A new --bots flag always starts a new bot, which
 // lets a plugin's configuration hold anything: --bots a=x.so:opponent=tag --bots b=tag.
-std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists) {
+//
+// After a plugin with a configuration, in the same value, both readings of a piece are
+// plausible, so `warnings` gets one line for each piece read as a new bot there (the issue's
+// "./aggro.so:range=0.3,style=call,tag" was three bots, silently) and for each piece taken
+// into the configuration that looks like a bot of its own (NAME=proc:..., NAME=dir/bot), with
+// how to write it so that it means one thing.
+std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists,
+                                    std::vector<std::string>& warnings) {
     std::vector<FlagBot> bots;
+    // The plugin of this value whose configuration the pieces may belong to, if any.
+    const auto configured_plugin = [&bots](std::size_t first_of_list) {
+        return bots.size() > first_of_list && is_plugin_spec(bots.back().spec) &&
+               bots.back().spec.size() > split_plugin_spec(bots.back().spec).path.size();
+    };
+    const auto plugin_text = [&bots] {
+        const FlagBot& plugin = bots.back();
+        return (plugin.name.empty() ? "" : plugin.name + "=") + plugin.spec;
+    };
     for (const std::string& list : lists) {
         const std::size_t first_of_list = bots.size();
         std::size_t start = 0;
@@ -164,7 +180,22 @@ std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists) {
                                  "--bots tag,call");
             const std::size_t equals = piece.find('=');
             const std::string key = piece.substr(0, equals);
+            const bool after_plugin = configured_plugin(first_of_list);
+            const auto warn_new_bot = [&](const std::string& reading) {
+                if (!after_plugin) return;
+                const std::string plugin = plugin_text();
+                warnings.push_back(
+                    "--bots: '" + piece + "' after the plugin '" + plugin + "' is read as " +
+                    reading +
+                    ", not as more of the plugin's configuration. To say so without "
+                    "doubt, give each bot its own --bots flag (--bots '" +
+                    plugin + "' --bots '" + piece +
+                    "'); to pass it to the plugin, list the bots in a "
+                    "configuration file, whose spec field is taken whole (bots { spec: \"" +
+                    bots.back().spec + "," + piece + "\" })");
+            };
             if (equals == std::string::npos || key.find_first_of(":/") != std::string::npos) {
+                warn_new_bot("a bot of its own");
                 bots.push_back({"", std::move(piece)});
                 continue;
             }
@@ -173,11 +204,22 @@ std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists) {
                 bots.size() > first_of_list && bots.back().spec.find(':') != std::string::npos &&
                 (is_number(value) || (is_plugin_spec(bots.back().spec) && !names_a_bot(value)));
             if (continues) {
+                // A process bot's spec ("b=proc:python3 b.py") taken into a plugin's
+                // configuration was most likely meant as a bot of its own.
+                if (!key.empty() && is_process_spec(value))
+                    warnings.push_back(
+                        "--bots: '" + piece + "' looks like a bot named '" + key +
+                        "' but is read as more of the configuration of the plugin '" +
+                        plugin_text() +
+                        "'. To make it a bot of its own, give it its own "
+                        "--bots flag (--bots '" +
+                        plugin_text() + "' --bots '" + piece + "')");
                 bots.back().spec += "," + piece;
             } else if (key.empty()) {
                 throw UsageError("--bots: '" + piece +
                                  "' names no bot; expected NAME=SPEC, e.g. --bots a=tag,b=tag");
             } else {
+                warn_new_bot("a bot named '" + key + "' playing '" + value + "'");
                 bots.push_back({key, value});
             }
         }
@@ -238,7 +280,11 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
 
     if (options.bots_flag->count() > 0) {
         config.clear_bots();
-        for (const FlagBot& bot : split_bot_list(options.bots)) {
+        std::vector<std::string> warnings;
+        const std::vector<FlagBot> bots = split_bot_list(options.bots, warnings);
+        for (const std::string& warning : warnings)
+            spdlog::warn("{}", warning);
+        for (const FlagBot& bot : bots) {
             sim::BotEntry& entry = *config.add_bots();
             entry.set_spec(bot.spec);
             if (!bot.name.empty()) entry.set_name(bot.name);
