@@ -53,6 +53,7 @@ struct RunCommandOptions {
     std::string config_path;
     std::vector<std::string> bots;
     std::string format;
+    std::string hero;
     std::int64_t hands = 0;
     std::uint64_t seed = 0;
     int threads = 0;
@@ -78,6 +79,7 @@ struct RunCommandOptions {
     // Which flags were given, so only those override the file.
     CLI::Option* bots_flag = nullptr;
     CLI::Option* format_flag = nullptr;
+    CLI::Option* hero_flag = nullptr;
     CLI::Option* hands_flag = nullptr;
     CLI::Option* seed_flag = nullptr;
     CLI::Option* seats_flag = nullptr;
@@ -94,9 +96,9 @@ struct RunCommandOptions {
     // "--seed, --hands": the tournament flags given, empty when none.
     std::string tournament_flags_given() const {
         std::string names;
-        for (const CLI::Option* flag :
-             {bots_flag, format_flag, hands_flag, seed_flag, seats_flag, stack_flag, duplicate_flag,
-              allin_ev_flag, sprt_flag, hh_out_flag, hh_sample_flag, bot_timeout_flag})
+        for (const CLI::Option* flag : {bots_flag, format_flag, hero_flag, hands_flag, seed_flag,
+                                        seats_flag, stack_flag, duplicate_flag, allin_ev_flag,
+                                        sprt_flag, hh_out_flag, hh_sample_flag, bot_timeout_flag})
             if (flag->count() > 0) names += (names.empty() ? "" : ", ") + flag->get_name();
         return names;
     }
@@ -256,6 +258,27 @@ sim::Sprt parse_sprt(const std::string& text) {
     return sprt;
 }
 
+// --hero NAME: the gauntlet's hero by the name the table shows (NAME=SPEC in --bots, a file's
+// `name`, else the spec). It makes the tournament a gauntlet unless --format says otherwise.
+void set_hero(const RunCommandOptions& options, TournamentConfig& config) {
+    if (options.format_flag->count() > 0 && options.format != "gauntlet")
+        throw UsageError("--hero " + options.hero + " with --format " + options.format +
+                         ": only a gauntlet has a hero (--format gauntlet, or leave --format out)");
+    std::string names;
+    for (int i = 0; i < config.bots_size(); ++i) {
+        const sim::BotEntry& bot = config.bots(i);
+        const std::string& name = bot.name().empty() ? bot.spec() : bot.name();
+        if (name == options.hero) {
+            config.set_format(sim::GAUNTLET);
+            config.set_hero(i);
+            return;
+        }
+        names += (names.empty() ? "'" : ", '") + name + "'";
+    }
+    throw UsageError("--hero " + options.hero + ": no bot has that name; the bots are " + names +
+                     " (name one with NAME=SPEC in --bots)");
+}
+
 // The configuration: the file (or the resumed report's), then every flag given over it.
 TournamentConfig build_config(const RunCommandOptions& options, const Report* resume) {
     TournamentConfig config;
@@ -297,6 +320,7 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
                                                          {"sit-and-go", sim::SIT_AND_GO}};
         config.set_format(formats.at(options.format));
     }
+    if (options.hero_flag->count() > 0) set_hero(options, config);
     if (options.hands_flag->count() > 0) config.set_hands(options.hands);
     if (options.seed_flag->count() > 0) config.set_seed(options.seed);
     if (options.seats_flag->count() > 0) config.set_seats(options.seats);
@@ -700,9 +724,13 @@ void add_run_command(CLI::App& app, int& exit_code) {
     options->format_flag =
         run_app
             ->add_option("--format", options->format,
-                         "round-robin (heads-up, every pair), gauntlet (the first bot against "
-                         "each other), ring (3 to 10 seats) or sit-and-go")
+                         "round-robin (heads-up, every pair), gauntlet (the hero, --hero or the "
+                         "first bot, against each other), ring (3 to 10 seats) or sit-and-go")
             ->check(CLI::IsMember({"round-robin", "gauntlet", "ring", "sit-and-go"}));
+    options->hero_flag =
+        run_app->add_option("--hero", options->hero,
+                            "The gauntlet's hero, by name (NAME=SPEC in --bots, or the spec); "
+                            "implies --format gauntlet");
     options->hands_flag = run_app
                               ->add_option("--hands", options->hands,
                                            "Deals per pairing (heads-up; each played twice when "
@@ -781,9 +809,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
     run_app->add_flag("-q,--quiet", options->quiet, "No progress and no log lines below warn");
     run_app->footer(
         "Prints the results table and writes the report (pokerarena report shows it again).\n"
-        "Blinds, antes, the betting structure (no-limit is the default), a gauntlet's hero\n"
-        "other than the first bot, sit-and-go levels and payouts and deals_per_unit have no\n"
-        "flags: give them in a configuration file (sim/configs/, docs/simulator.md).\n"
+        "Blinds, antes, the betting structure (no-limit is the default), sit-and-go levels\n"
+        "and payouts and deals_per_unit have no flags: give them in a configuration file\n"
+        "(sim/configs/, docs/simulator.md).\n"
         "Progress goes to standard error: one updating line on a terminal, a log line every\n"
         "5 seconds otherwise. Ctrl-C (or SIGTERM) finishes the tables in play, writes the\n"
         "report marked incomplete and prints the command that resumes it. A second Ctrl-C\n"

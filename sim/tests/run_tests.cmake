@@ -33,7 +33,7 @@ pokerarena_cli_test("run bad sprt" 2 "--sprt 0,x,0.05,0.05: 'x' is not a number"
 # hand.
 foreach(hands 1500000 150000000)
   pokerarena_cli_test("run sprt heavy-tailed pair, ${hands} deals" 0
-    "SPRT 0 vs 27[.]5 mbb/hand [(]alpha 0[.]05, beta 0[.]05[)]: H1 [(]mbb1[)] after 267,264 hands, LLR 3[.]01 [(]bounds -2[.]94, 2[.]94; 261 blocks[)]\n"
+    "SPRT a against b: 0 vs 27[.]5 mbb/hand for a [(]alpha 0[.]05, beta 0[.]05[)]: H1 [(]mbb1[)] after 267,264 hands, LLR 3[.]01 [(]bounds -2[.]94, 2[.]94; 261 blocks[)]\n"
     run --bots a=tag,b=tag:bet_size=3 --sprt 0,27.5,0.05,0.05 --hands ${hands} --seed 9089
     --threads 2 --quiet -o ${run_dir}/sprt_heavy_${hands}.pb)
 endforeach()
@@ -177,3 +177,15 @@ add_test(NAME "sim: SDK plugin is deterministic on any number of threads"
   COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>"
           "-DPLUGIN=$<TARGET_FILE:example_c_bot>" "-DDIR=${CMAKE_CURRENT_BINARY_DIR}/sdk_threads"
           -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/sdk_plugin_threads.cmake)
+
+# --hero NAME makes the tournament a gauntlet of that bot, whatever its place in --bots; its
+# table is the hero against each opponent. A name no bot has, or another format, is refused.
+pokerarena_cli_test("run gauntlet hero by name" 0
+  "Gauntlet of h, no-limit, 3 bots, 40 hands, seed 0, complete\n.*Hero h against each opponent: [^\n]*\n opponent +hands +mbb/hand +95% CI +LOS +faults\n tag +20 [^\n]*\n random +20 [^\n]*\n all opponents +40 "
+  run --bots tag,h=call,random --hero h --hands 10 --quiet -o ${run_dir}/hero.pb)
+pokerarena_cli_test("run gauntlet hero unknown" 2
+  "--hero x: no bot has that name; the bots are 'tag', 'call' [(]name one with NAME=SPEC in --bots[)]"
+  run --bots tag,call --hero x --hands 10)
+pokerarena_cli_test("run gauntlet hero with another format" 2
+  "--hero call with --format ring: only a gauntlet has a hero"
+  run --bots tag,call,random --hero call --format ring --hands 10)
