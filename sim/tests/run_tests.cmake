@@ -110,7 +110,7 @@ add_test(NAME "sim: play numbers a fault's hand as the screen does"
           $<TARGET_FILE:pokerarena> $<TARGET_FILE:test_bad_bot>)
 set_tests_properties("sim: play numbers a fault's hand as the screen does" PROPERTIES
   PASS_REGULAR_EXPRESSION
-  "=== Hand 1 ===.*\nBot faults, test_bad_bot#2: 1 [(]first: hand 1, error status: decide returned an error: deliberate failure[)]\n")
+  "=== Hand 1 ===.*\nBot faults, bad bot#2: 1 [(]first: hand 1, error status: decide returned an error: deliberate failure[)]\n")
 add_test(NAME "sim: play numbers a crash's hand as the screen does"
   COMMAND sh -c "ulimit -c 0; \"$0\" play --vs \"$1\":crash,\"$1\":crash --seats 3 --hands 1 --delay 0 --seed 1 </dev/null; echo \"exit $?\""
           $<TARGET_FILE:pokerarena> $<TARGET_FILE:test_bad_bot>)
@@ -141,7 +141,7 @@ add_test(NAME "sim: play exception from on_event"
   COMMAND sh -c "\"$0\" play --vs \"$1\":on_event --hands 1 --delay 0 --seed 1 </dev/null; echo \"exit $?\""
           $<TARGET_FILE:pokerarena> ${throwing_bot})
 set_tests_properties("sim: play exception from on_event" PROPERTIES PASS_REGULAR_EXPRESSION
-  "\nBot faults, test_throwing_bot#1: 1 [(]first: hand 1, exception: ${escaped}[)]\nexit 0\n")
+  "\nBot faults, throwing bot#1: 1 [(]first: hand 1, exception: ${escaped}[)]\nexit 0\n")
 # A crash in new_match, which check-bot did not call, is reported like one in decide.
 pokerarena_cli_test("check-bot crash in new_match" 1
   "\n  crash: SIGSEGV in new_match after probe [0-9]+ [(]run 1, table 1 of 72: 2 seats, no-limit, stacks 100 bb[)]\nresult: the bot crashes\n$"
