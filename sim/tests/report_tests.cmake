@@ -64,8 +64,20 @@ if(BASH_FOR_CLUSTER)
     COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>" "-DDIR=${report_dir}"
             "-DBASH=${BASH_FOR_CLUSTER}" "-DSCRIPT=${PROJECT_SOURCE_DIR}/scripts/slurm_array.sh"
             -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/cluster_scripts.cmake)
+  # The same scripts for real (tests/cluster_real.sh): slurm_array.sh submitted to a
+  # single-node Slurm cluster the test starts and stops, and gnu_parallel.sh run by GNU
+  # parallel; each merged report's table must equal one run's. Exit 77 (skipped, with a line
+  # saying what to install) where the packages or root are missing.
+  foreach(mode slurm parallel)
+    add_test(NAME "sim: cluster ${mode} for real"
+      COMMAND ${BASH_FOR_CLUSTER} ${CMAKE_CURRENT_SOURCE_DIR}/tests/cluster_real.sh ${mode}
+              $<TARGET_FILE:pokerarena> ${PROJECT_SOURCE_DIR}/scripts
+              ${report_dir}/cluster_real_${mode})
+    set_tests_properties("sim: cluster ${mode} for real" PROPERTIES SKIP_RETURN_CODE 77
+                         TIMEOUT 300)
+  endforeach()
 else()
-  message(STATUS "sim: no bash: scripts/slurm_array.sh is not tested")
+  message(STATUS "sim: no bash: scripts/slurm_array.sh and gnu_parallel.sh are not tested")
 endif()
 
 # scripts/plot_report.py on a real report, when Debian's python3 with matplotlib and
