@@ -132,7 +132,7 @@ set_tests_properties("sim: play names a hanging bot" PROPERTIES TIMEOUT 60 PASS_
 set(throwing_bot $<TARGET_FILE:test_throwing_bot>)
 set(escaped "on_event let a C[+][+] exception escape [(]nothing may unwind through the plugin interface[)]: thrown from on_event")
 pokerarena_cli_test("run exception from on_event" 0
-  "\nFaults of [^\n]*test_throwing_bot[.]so:on_event: 40 exceptions or error statuses, 0 illegal actions, 0 bad answers; first: unit 0, first half, hand 0, exception: ${escaped}\n"
+  "\nFaults of throwing bot: 40 exceptions or error statuses, 0 illegal actions, 0 bad answers; first: unit 0, first half, hand 0, exception: ${escaped}\n"
   run --bots ${throwing_bot}:on_event,call --hands 20 --threads 1 --quiet -o ${run_dir}/on_event.pb)
 pokerarena_cli_test("check-bot exception from on_event" 1
   "\n    first: hand 0, exception: ${escaped}\n.*\nresult: 1 problem[(]s[)]\n$"

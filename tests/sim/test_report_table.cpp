@@ -263,9 +263,29 @@ TEST_CASE("report table: each plugin bot's library is named by its SHA-256") {
     plugin->set_size(16'384);
     plugin->set_api_name("tag \x1b[1mbold");
     const std::vector<std::string> lines = table_lines(report);
-    const std::string want = "Plugin tag: SHA-256 " + std::string(64, 'a') +
+    // Given without a name (its name is its spec), the bot is shown by its API's name, and its
+    // line keeps the spec.
+    const std::string want = "Plugin tag \\x1B[1mbold (tag): SHA-256 " + std::string(64, 'a') +
                              ", 16,384 bytes, API name 'tag \\x1B[1mbold'";
     CHECK(std::count(lines.begin(), lines.end(), want) == 1);
+    CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& line) {
+              return line.rfind(" 3  tag \\x1B[1mbold ", 0) == 0;
+          }) == 2);  // in the bots table and the crosstable
+    // Two bots of one library with the same API name: the spec tells them apart.
+    report.mutable_bots(0)->mutable_plugin()->set_api_name("tag \x1b[1mbold");
+    const std::vector<std::string> both = table_lines(report);
+    CHECK(std::count_if(both.begin(), both.end(), [](const std::string& line) {
+              return line.rfind(" 2  tag \\x1B[1mbold (call) ", 0) == 0;
+          }) == 2);
+    CHECK(std::count_if(both.begin(), both.end(), [](const std::string& line) {
+              return line.rfind("Plugin tag \\x1B[1mbold (call): SHA-256 ", 0) == 0;
+          }) == 1);
+    // A bot given a name keeps it.
+    report.mutable_bots(2)->set_name("mine");
+    const std::vector<std::string> named = table_lines(report);
+    CHECK(std::count(named.begin(), named.end(),
+                     "Plugin mine (tag): SHA-256 " + std::string(64, 'a') +
+                         ", 16,384 bytes, API name 'tag \\x1B[1mbold'") == 1);
     // Bots without a library get no line.
     CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& line) {
               return line.rfind("Plugin ", 0) == 0;

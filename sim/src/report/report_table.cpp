@@ -201,9 +201,25 @@ bool is_heads_up(Format format) {
     return format == FORMAT_UNSPECIFIED || format == ROUND_ROBIN || format == GAUNTLET;
 }
 
+// A plugin given without a name (its name is then its spec, a path) is shown by the name its
+// API gives, the one its writer chose; with the spec beside it when another bot would show
+// the same name (one library with two configurations). Its "Plugin" line keeps the spec.
+std::string plugin_display_name(const Report& report, const BotResult& result) {
+    const std::string& api = result.plugin().api_name();
+    int same = 0;
+    for (const BotResult& other : report.bots()) {
+        same += other.name() == api || (other.has_plugin() && other.name() == other.spec() &&
+                                        other.plugin().api_name() == api);
+    }
+    return printable_text(same == 1 ? api : api + " (" + result.spec() + ")");
+}
+
 std::string bot_name(const Report& report, int bot) {
     if (bot < 0 || bot >= report.bots_size()) return "?";
     const BotResult& result = report.bots(bot);
+    if (result.has_plugin() && !result.plugin().api_name().empty() &&
+        result.name() == result.spec())
+        return plugin_display_name(report, result);
     if (!result.name().empty()) return printable_text(result.name());
     if (!result.spec().empty()) return printable_text(result.spec());
     return "bot " + std::to_string(bot);
@@ -537,9 +553,13 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
     // tell the build a table comes from (merge and --resume refuse to mix two).
     for (int index : order) {
         const BotResult& bot = report.bots(index);
-        if (bot.has_plugin())
-            out << "Plugin " << bot_name(report, index) << ": "
-                << printable_text(plugin_identity_text(bot.plugin())) << '\n';
+        if (bot.has_plugin()) {
+            const std::string name = bot_name(report, index);
+            out << "Plugin " << name;
+            const std::string spec = printable_text(bot.spec());
+            if (name != spec && !name.ends_with(" (" + spec + ")")) out << " (" << spec << ")";
+            out << ": " << printable_text(plugin_identity_text(bot.plugin())) << '\n';
+        }
         if (bot.has_process()) print_process(bot_name(report, index), bot.process(), out);
     }
 }
