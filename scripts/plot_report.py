@@ -20,7 +20,8 @@ Needs Debian's python3-matplotlib and python3-protobuf (scripts/setup.sh install
 protoc (protobuf-compiler, also from scripts/setup.sh): the Python classes of the report are
 generated from sim/proto/*.proto into a temporary folder at every run, so they always match
 the .proto files of this checkout. The shebang is Debian's python3, where apt installs those
-packages (a pyenv or venv python3 usually lacks them).
+packages; started by another python3 without matplotlib (a pyenv or venv one first on PATH),
+the script runs itself again under one that has it, or says in one line how to get one.
 """
 
 import argparse
@@ -336,6 +337,33 @@ def plot(report, config_pb2, path, out_dir):
     return written
 
 
+# Set in the environment of the interpreter this script hands itself over to, so that the
+# hand-over happens at most once.
+RERUN_MARK = "POKERARENA_PLOT_RERUN"
+
+
+def rerun_with_matplotlib():
+    """Runs this script again under a Python that has matplotlib and protobuf (Debian's
+    /usr/bin/python3 above all: apt installs python3-matplotlib there, while a pyenv or venv
+    python3 first on PATH usually lacks it); raises UsageError with one line saying how to get
+    one when there is none."""
+    tried = []
+    if not os.environ.get(RERUN_MARK):
+        candidates = ["/usr/bin/python3", "/usr/local/bin/python3", shutil.which("python3")]
+        for candidate in dict.fromkeys(c for c in candidates if c and os.path.exists(c)):
+            tried.append(candidate)
+            has_both = subprocess.run([candidate, "-c", "import matplotlib, google.protobuf"],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if has_both.returncode == 0:
+                os.environ[RERUN_MARK] = "1"
+                sys.stdout.flush()
+                os.execv(candidate, [candidate, os.path.abspath(__file__)] + sys.argv[1:])
+    tried_text = f" (tried {sys.executable}" + "".join(f", {t}" for t in tried) + ")"
+    raise UsageError("no Python with matplotlib" + tried_text + ": install it with "
+                     "'apt-get install python3-matplotlib python3-protobuf' (or run "
+                     "scripts/setup.sh), and this script finds /usr/bin/python3 by itself")
+
+
 def main():
     parser = argparse.ArgumentParser(
         description="Draw a pokerarena report to PNG: win rates with confidence intervals, "
@@ -348,10 +376,8 @@ def main():
     try:
         try:
             import matplotlib  # noqa: F401  (checked before any work)
-        except ImportError as error:
-            raise UsageError(f"matplotlib is missing for {sys.executable}: install "
-                             "python3-matplotlib (scripts/setup.sh) and run this script with "
-                             "Debian's /usr/bin/python3") from error
+        except ImportError:
+            rerun_with_matplotlib()  # returns only when no interpreter has it
         with tempfile.TemporaryDirectory(prefix="pokerarena-proto-") as tmp_dir:
             report_pb2, config_pb2 = load_report_modules(tmp_dir)
             report = read_report(report_pb2, args.report)

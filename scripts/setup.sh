@@ -9,6 +9,8 @@ packages=(
   libspdlog-dev catch2 libcli11-dev libtomlplusplus-dev libsimdjson-dev
   python3 python3-matplotlib python3-protobuf
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes
+  # The cluster tests (sim/tests/cluster_real.sh): a single-node Slurm cluster, GNU parallel.
+  munge slurmctld slurmd slurm-client parallel
 )
 
 missing=()

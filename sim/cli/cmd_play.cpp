@@ -44,10 +44,11 @@ constexpr Chips kBigBlind = 2;
 
 struct PlayOptions {
     std::vector<std::string> vs;
-    int seats = 0;       // 0: one more than the bots given (--seats itself is 2 to 10)
-    int stack_bb = 100;  // big blinds
-    std::uint64_t seed = 1;
+    int seats = 0;           // 0: one more than the bots given (--seats itself is 2 to 10)
+    int stack_bb = 100;      // big blinds
+    std::uint64_t seed = 0;  // the default of every command (docs/simulator.md, "Seeds")
     int hands = 0;           // 0: until someone holds every chip
+    bool compact = false;    // one line per event, the table only at the person's turn
     int delay_ms = -1;       // -1: 400 when standard input is a terminal, else 0
     int stall_warning = 60;  // seconds
     std::string hh_out;
@@ -133,14 +134,12 @@ std::vector<std::string> split_bot_list(const std::vector<std::string>& lists) {
     return specs;
 }
 
-// "tag" for "tag:aggression=2", "my_bot" for "dir/my_bot.so:level=3"; a file name is
-// escaped (printable_text), as it is printed on every line of the table.
+// "tag" for "tag:aggression=2"; a plugin by the name its API gives ("example C bot" for
+// "dir/c_bot.so:bet=1"), the name its writer chose, where the file name may be anything.
+// Escaped (printable_text): it is printed on every line of the table.
 std::string short_name(const std::string& spec) {
-    if (is_plugin_spec(spec)) {
-        std::string path = split_plugin_spec(spec).path;
-        path = path.substr(path.find_last_of('/') + 1);
-        return printable_text(path.substr(0, path.find('.')));
-    }
+    if (is_plugin_spec(spec))
+        return printable_text(load_plugin(split_plugin_spec(spec).path)->name());
     return spec.substr(0, spec.find(':'));
 }
 
@@ -169,15 +168,18 @@ struct SessionStats {
 class PersonSeat final : public Bot {
   public:
     PersonSeat(const Table& table, std::vector<std::string> names, Style style, int delay_ms,
-               bool echo_input)
+               bool echo_input, bool compact)
         : table_(&table),
           names_(std::move(names)),
           style_(style),
           delay_ms_(delay_ms),
-          echo_input_(echo_input) {}
+          echo_input_(echo_input),
+          compact_(compact) {}
 
     Action decide(const SeatView& view) override {
         if (quit_) return check_or_fold(view.legal);
+        // Compact: the events were one line each; the table once, when it is needed.
+        if (compact_) std::cout << table_text(view, names_, style_);
         for (;;) {
             std::cout << prompt(view) << std::flush;
             std::string line;
@@ -213,7 +215,7 @@ class PersonSeat final : public Bot {
         std::cout << line << '\n';
         // The table after every event that changes it; the hole cards that follow the blinds
         // show the blinds too, and the end of a hand changes nothing the pots did not.
-        if (e.kind != EventKind::HandStarted && e.kind != EventKind::ForcedBet &&
+        if (!compact_ && e.kind != EventKind::HandStarted && e.kind != EventKind::ForcedBet &&
             e.kind != EventKind::HandEnded)
             std::cout << table_text(view, names_, style_);
         std::cout << std::flush;
@@ -323,6 +325,7 @@ class PersonSeat final : public Bot {
     Style style_;
     int delay_ms_;
     bool echo_input_;
+    bool compact_;
     bool quit_ = false;
     SessionStats stats_;
     Chips pot_ = 0;
@@ -395,7 +398,7 @@ int run_play(const PlayOptions& options) {
     const char* no_colour = std::getenv("NO_COLOR");
     const Style style{isatty(STDOUT_FILENO) != 0 && (no_colour == nullptr || *no_colour == '\0')};
     const int delay_ms = options.delay_ms >= 0 ? options.delay_ms : input_is_terminal ? 400 : 0;
-    PersonSeat person(table, names, style, delay_ms, !input_is_terminal);
+    PersonSeat person(table, names, style, delay_ms, !input_is_terminal, options.compact);
 
     std::vector<Bot*> seat_bots{&person};
     for (const auto& bot : bots)
@@ -502,6 +505,9 @@ void add_play_command(CLI::App& app, int& exit_code) {
                      "Milliseconds between bot actions (default 400 when typing, 0 when input "
                      "is a pipe)")
         ->transform(whole_number(0, 60000));
+    play->add_flag("--compact", options->compact,
+                   "One line per event; the table only when it is your turn (without it, the "
+                   "table after every action and card)");
     play->add_option("--stall-warning", options->stall_warning,
                      "Warn when a bot plugin's call has not returned after this many seconds")
         ->default_val(options->stall_warning)

@@ -53,6 +53,7 @@ struct RunCommandOptions {
     std::string config_path;
     std::vector<std::string> bots;
     std::string format;
+    std::string hero;
     std::int64_t hands = 0;
     std::uint64_t seed = 0;
     int threads = 0;
@@ -80,6 +81,7 @@ struct RunCommandOptions {
     // Which flags were given, so only those override the file.
     CLI::Option* bots_flag = nullptr;
     CLI::Option* format_flag = nullptr;
+    CLI::Option* hero_flag = nullptr;
     CLI::Option* hands_flag = nullptr;
     CLI::Option* seed_flag = nullptr;
     CLI::Option* seats_flag = nullptr;
@@ -99,9 +101,10 @@ struct RunCommandOptions {
     // "--seed, --hands": the tournament flags given, empty when none.
     std::string tournament_flags_given() const {
         std::string names;
-        for (const CLI::Option* flag : {bots_flag, format_flag, hands_flag, seed_flag, seats_flag,
-                                        stack_flag, acpc_game_flag, duplicate_flag, allin_ev_flag,
-                                        sprt_flag, hh_out_flag, hh_sample_flag, bot_timeout_flag})
+        for (const CLI::Option* flag :
+             {bots_flag, format_flag, hero_flag, hands_flag, seed_flag, seats_flag, stack_flag,
+              acpc_game_flag, duplicate_flag, allin_ev_flag, sprt_flag, hh_out_flag, hh_sample_flag,
+              bot_timeout_flag})
             if (flag->count() > 0) names += (names.empty() ? "" : ", ") + flag->get_name();
         return names;
     }
@@ -148,8 +151,24 @@ bool names_a_bot(const std::string& text) {
 // with '=' before its first ':' or '/' is NAME=SPEC: "a=tag,b=tag" is two tags named a and b,
 // "a=equity:samples=500,b=tag" names both. A new --bots flag always starts a new bot, which
 // lets a plugin's configuration hold anything: --bots a=x.so:opponent=tag --bots b=tag.
-std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists) {
+//
+// After a plugin with a configuration, in the same value, both readings of a piece are
+// plausible, so `warnings` gets one line for each piece read as a new bot there (the issue's
+// "./aggro.so:range=0.3,style=call,tag" was three bots, silently) and for each piece taken
+// into the configuration that looks like a bot of its own (NAME=proc:..., NAME=dir/bot), with
+// how to write it so that it means one thing.
+std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists,
+                                    std::vector<std::string>& warnings) {
     std::vector<FlagBot> bots;
+    // The plugin of this value whose configuration the pieces may belong to, if any.
+    const auto configured_plugin = [&bots](std::size_t first_of_list) {
+        return bots.size() > first_of_list && is_plugin_spec(bots.back().spec) &&
+               bots.back().spec.size() > split_plugin_spec(bots.back().spec).path.size();
+    };
+    const auto plugin_text = [&bots] {
+        const FlagBot& plugin = bots.back();
+        return (plugin.name.empty() ? "" : plugin.name + "=") + plugin.spec;
+    };
     for (const std::string& list : lists) {
         const std::size_t first_of_list = bots.size();
         std::size_t start = 0;
@@ -169,7 +188,22 @@ std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists) {
                                  "--bots tag,call");
             const std::size_t equals = piece.find('=');
             const std::string key = piece.substr(0, equals);
+            const bool after_plugin = configured_plugin(first_of_list);
+            const auto warn_new_bot = [&](const std::string& reading) {
+                if (!after_plugin) return;
+                const std::string plugin = plugin_text();
+                warnings.push_back(
+                    "--bots: '" + piece + "' after the plugin '" + plugin + "' is read as " +
+                    reading +
+                    ", not as more of the plugin's configuration. To say so without "
+                    "doubt, give each bot its own --bots flag (--bots '" +
+                    plugin + "' --bots '" + piece +
+                    "'); to pass it to the plugin, list the bots in a "
+                    "configuration file, whose spec field is taken whole (bots { spec: \"" +
+                    bots.back().spec + "," + piece + "\" })");
+            };
             if (equals == std::string::npos || key.find_first_of(":/") != std::string::npos) {
+                warn_new_bot("a bot of its own");
                 bots.push_back({"", std::move(piece)});
                 continue;
             }
@@ -178,11 +212,22 @@ std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists) {
                 bots.size() > first_of_list && bots.back().spec.find(':') != std::string::npos &&
                 (is_number(value) || (is_plugin_spec(bots.back().spec) && !names_a_bot(value)));
             if (continues) {
+                // A process bot's spec ("b=proc:python3 b.py") taken into a plugin's
+                // configuration was most likely meant as a bot of its own.
+                if (!key.empty() && is_process_spec(value))
+                    warnings.push_back(
+                        "--bots: '" + piece + "' looks like a bot named '" + key +
+                        "' but is read as more of the configuration of the plugin '" +
+                        plugin_text() +
+                        "'. To make it a bot of its own, give it its own "
+                        "--bots flag (--bots '" +
+                        plugin_text() + "' --bots '" + piece + "')");
                 bots.back().spec += "," + piece;
             } else if (key.empty()) {
                 throw UsageError("--bots: '" + piece +
                                  "' names no bot; expected NAME=SPEC, e.g. --bots a=tag,b=tag");
             } else {
+                warn_new_bot("a bot named '" + key + "' playing '" + value + "'");
                 bots.push_back({key, value});
             }
         }
@@ -219,6 +264,27 @@ sim::Sprt parse_sprt(const std::string& text) {
     return sprt;
 }
 
+// --hero NAME: the gauntlet's hero by the name the table shows (NAME=SPEC in --bots, a file's
+// `name`, else the spec). It makes the tournament a gauntlet unless --format says otherwise.
+void set_hero(const RunCommandOptions& options, TournamentConfig& config) {
+    if (options.format_flag->count() > 0 && options.format != "gauntlet")
+        throw UsageError("--hero " + options.hero + " with --format " + options.format +
+                         ": only a gauntlet has a hero (--format gauntlet, or leave --format out)");
+    std::string names;
+    for (int i = 0; i < config.bots_size(); ++i) {
+        const sim::BotEntry& bot = config.bots(i);
+        const std::string& name = bot.name().empty() ? bot.spec() : bot.name();
+        if (name == options.hero) {
+            config.set_format(sim::GAUNTLET);
+            config.set_hero(i);
+            return;
+        }
+        names += (names.empty() ? "'" : ", '") + name + "'";
+    }
+    throw UsageError("--hero " + options.hero + ": no bot has that name; the bots are " + names +
+                     " (name one with NAME=SPEC in --bots)");
+}
+
 // The configuration: the file (or the resumed report's), then every flag given over it.
 TournamentConfig build_config(const RunCommandOptions& options, const Report* resume) {
     TournamentConfig config;
@@ -244,7 +310,11 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
 
     if (options.bots_flag->count() > 0) {
         config.clear_bots();
-        for (const FlagBot& bot : split_bot_list(options.bots)) {
+        std::vector<std::string> warnings;
+        const std::vector<FlagBot> bots = split_bot_list(options.bots, warnings);
+        for (const std::string& warning : warnings)
+            spdlog::warn("{}", warning);
+        for (const FlagBot& bot : bots) {
             sim::BotEntry& entry = *config.add_bots();
             entry.set_spec(bot.spec);
             if (!bot.name.empty()) entry.set_name(bot.name);
@@ -257,6 +327,7 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
                                                          {"sit-and-go", sim::SIT_AND_GO}};
         config.set_format(formats.at(options.format));
     }
+    if (options.hero_flag->count() > 0) set_hero(options, config);
     if (options.hands_flag->count() > 0) config.set_hands(options.hands);
     if (options.seed_flag->count() > 0) config.set_seed(options.seed);
     if (options.seats_flag->count() > 0) config.set_seats(options.seats);
@@ -677,9 +748,13 @@ void add_run_command(CLI::App& app, int& exit_code) {
     options->format_flag =
         run_app
             ->add_option("--format", options->format,
-                         "round-robin (heads-up, every pair), gauntlet (the first bot against "
-                         "each other), ring (3 to 10 seats) or sit-and-go")
+                         "round-robin (heads-up, every pair), gauntlet (the hero, --hero or the "
+                         "first bot, against each other), ring (3 to 10 seats) or sit-and-go")
             ->check(CLI::IsMember({"round-robin", "gauntlet", "ring", "sit-and-go"}));
+    options->hero_flag =
+        run_app->add_option("--hero", options->hero,
+                            "The gauntlet's hero, by name (NAME=SPEC in --bots, or the spec); "
+                            "implies --format gauntlet");
     options->hands_flag = run_app
                               ->add_option("--hands", options->hands,
                                            "Deals per pairing (heads-up; each played twice when "
@@ -770,9 +845,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
     run_app->add_flag("-q,--quiet", options->quiet, "No progress and no log lines below warn");
     run_app->footer(
         "Prints the results table and writes the report (pokerarena report shows it again).\n"
-        "Blinds, antes, the betting structure (no-limit is the default), a gauntlet's hero\n"
-        "other than the first bot, sit-and-go levels and payouts and deals_per_unit have no\n"
-        "flags: give them in a configuration file (sim/configs/, docs/simulator.md).\n"
+        "Blinds, antes, the betting structure (no-limit is the default), sit-and-go levels\n"
+        "and payouts and deals_per_unit have no flags: give them in a configuration file\n"
+        "(sim/configs/, docs/simulator.md).\n"
         "Progress goes to standard error: one updating line on a terminal, a log line every\n"
         "5 seconds otherwise. Ctrl-C (or SIGTERM) finishes the tables in play, writes the\n"
         "report marked incomplete and prints the command that resumes it. A second Ctrl-C\n"

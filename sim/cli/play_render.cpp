@@ -233,13 +233,18 @@ std::string table_text(const SeatView& view, std::span<const std::string> names,
     s += '\n';
 
     const auto positions = position_names(view.num_seats, view.dealt_in, view.button);
+    // Names of 13 characters or fewer keep the usual columns; a longer one (a plugin's own name,
+    // "example C bot#1") widens the column rather than pushing its row out of line.
+    std::size_t name_width = 14;
+    for (int seat = 0; seat < view.num_seats; ++seat)
+        name_width = std::max(name_width, who(seat, names).size() + 1);
     for (int seat = 0; seat < view.num_seats; ++seat) {
         const auto i = static_cast<std::size_t>(seat);
         // Colour codes wrap whole cells only, so the columns line up with and without them;
         // a folded seat is dimmed whole, so its cards are not painted inside it.
         const bool folded = has(view.folded, seat);
         const Style cell_style{style.colour && !folded};
-        const std::string name = pad(who(seat, names), 14);
+        const std::string name = pad(who(seat, names), name_width);
         std::string line = "  " + pad(std::string(positions[i]), 7) +
                            (seat == view.seat ? paint(name, kBold, cell_style) : name) +
                            pad_left(std::to_string(view.stacks[i]), 6);

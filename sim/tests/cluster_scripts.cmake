@@ -1,7 +1,8 @@
 # scripts/slurm_array.sh without Slurm: its array task run three times as tasks 1 to 3 of 3
 # would run (the environment Slurm gives them, faked), then `pokerarena merge` of the shards as
 # its merge job runs it; the merged report prints the same table as one run of everything.
-# scripts/gnu_parallel.sh is not tested: it needs GNU parallel for its shards. COMMAND is the
+# (tests/cluster_real.sh runs it on a real Slurm cluster, and scripts/gnu_parallel.sh with GNU
+# parallel; this one needs neither, so it runs everywhere.) COMMAND is the
 # pokerarena binary, DIR a scratch folder, BASH bash, SCRIPT scripts/slurm_array.sh.
 set(work ${DIR}/cluster)
 set(out ${work}/out)

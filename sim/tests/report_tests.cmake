@@ -64,8 +64,20 @@ if(BASH_FOR_CLUSTER)
     COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>" "-DDIR=${report_dir}"
             "-DBASH=${BASH_FOR_CLUSTER}" "-DSCRIPT=${PROJECT_SOURCE_DIR}/scripts/slurm_array.sh"
             -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/cluster_scripts.cmake)
+  # The same scripts for real (tests/cluster_real.sh): slurm_array.sh submitted to a
+  # single-node Slurm cluster the test starts and stops, and gnu_parallel.sh run by GNU
+  # parallel; each merged report's table must equal one run's. Exit 77 (skipped, with a line
+  # saying what to install) where the packages or root are missing.
+  foreach(mode slurm parallel)
+    add_test(NAME "sim: cluster ${mode} for real"
+      COMMAND ${BASH_FOR_CLUSTER} ${CMAKE_CURRENT_SOURCE_DIR}/tests/cluster_real.sh ${mode}
+              $<TARGET_FILE:pokerarena> ${PROJECT_SOURCE_DIR}/scripts
+              ${report_dir}/cluster_real_${mode})
+    set_tests_properties("sim: cluster ${mode} for real" PROPERTIES SKIP_RETURN_CODE 77
+                         TIMEOUT 300)
+  endforeach()
 else()
-  message(STATUS "sim: no bash: scripts/slurm_array.sh is not tested")
+  message(STATUS "sim: no bash: scripts/slurm_array.sh and gnu_parallel.sh are not tested")
 endif()
 
 # scripts/plot_report.py on a real report, when Debian's python3 with matplotlib and
@@ -88,6 +100,20 @@ if(plot_python AND PROTOC_FOR_PLOT)
             "-DPYTHON=${plot_python}" "-DSCRIPT=${PROJECT_SOURCE_DIR}/scripts/plot_report.py"
             "-DCONFIGS=${PROJECT_SOURCE_DIR}/sim/configs"
             -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/report_plot.cmake)
+  # Started by a Python without matplotlib (python3 -S: no site packages, as a pyenv python3
+  # without them), the script runs itself again under one that has it; with nowhere to go
+  # (its hand-over mark already set), it says in one line how to get one.
+  set(plot_sh "\"$0\" run --bots tag,call --hands 20 --quiet -o \"$1/$4.pb\" >/dev/null && \"$2\" -S \"$3\" \"$1/$4.pb\" --out \"$1/$4\"; echo \"exit $?\"")
+  add_test(NAME "sim: plot report finds a Python with matplotlib"
+    COMMAND sh -c "${plot_sh}" $<TARGET_FILE:pokerarena> ${report_dir} ${plot_python}
+            ${PROJECT_SOURCE_DIR}/scripts/plot_report.py plot_rerun)
+  set_tests_properties("sim: plot report finds a Python with matplotlib" PROPERTIES
+    PASS_REGULAR_EXPRESSION "/plot_rerun/win_rates[.]png\n.*/plot_rerun/summary[.]png\nexit 0\n")
+  add_test(NAME "sim: plot report without matplotlib says how to get it"
+    COMMAND sh -c "export POKERARENA_PLOT_RERUN=1; ${plot_sh}" $<TARGET_FILE:pokerarena>
+            ${report_dir} ${plot_python} ${PROJECT_SOURCE_DIR}/scripts/plot_report.py plot_none)
+  set_tests_properties("sim: plot report without matplotlib says how to get it" PROPERTIES
+    PASS_REGULAR_EXPRESSION "^plot_report[.]py: no Python with matplotlib [(]tried [^\n]*[)]: install it with 'apt-get install python3-matplotlib python3-protobuf' [(]or run scripts/setup[.]sh[)], and this script finds /usr/bin/python3 by itself\nexit 2\n$")
 else()
   message(STATUS "sim: no python3 with matplotlib and protobuf, or no protoc: "
                  "scripts/plot_report.py is not tested")

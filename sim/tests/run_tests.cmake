@@ -33,7 +33,7 @@ pokerarena_cli_test("run bad sprt" 2 "--sprt 0,x,0.05,0.05: 'x' is not a number"
 # hand.
 foreach(hands 1500000 150000000)
   pokerarena_cli_test("run sprt heavy-tailed pair, ${hands} deals" 0
-    "SPRT 0 vs 27[.]5 mbb/hand [(]alpha 0[.]05, beta 0[.]05[)]: H1 [(]mbb1[)] after 267,264 hands, LLR 3[.]01 [(]bounds -2[.]94, 2[.]94; 261 blocks[)]\n"
+    "SPRT a against b: 0 vs 27[.]5 mbb/hand for a [(]alpha 0[.]05, beta 0[.]05[)]: H1 [(]mbb1[)] after 267,264 hands, LLR 3[.]01 [(]bounds -2[.]94, 2[.]94; 261 blocks[)]\n"
     run --bots a=tag,b=tag:bet_size=3 --sprt 0,27.5,0.05,0.05 --hands ${hands} --seed 9089
     --threads 2 --quiet -o ${run_dir}/sprt_heavy_${hands}.pb)
 endforeach()
@@ -110,7 +110,7 @@ add_test(NAME "sim: play numbers a fault's hand as the screen does"
           $<TARGET_FILE:pokerarena> $<TARGET_FILE:test_bad_bot>)
 set_tests_properties("sim: play numbers a fault's hand as the screen does" PROPERTIES
   PASS_REGULAR_EXPRESSION
-  "=== Hand 1 ===.*\nBot faults, test_bad_bot#2: 1 [(]first: hand 1, error status: decide returned an error: deliberate failure[)]\n")
+  "=== Hand 1 ===.*\nBot faults, bad bot#2: 1 [(]first: hand 1, error status: decide returned an error: deliberate failure[)]\n")
 add_test(NAME "sim: play numbers a crash's hand as the screen does"
   COMMAND sh -c "ulimit -c 0; \"$0\" play --vs \"$1\":crash,\"$1\":crash --seats 3 --hands 1 --delay 0 --seed 1 </dev/null; echo \"exit $?\""
           $<TARGET_FILE:pokerarena> $<TARGET_FILE:test_bad_bot>)
@@ -132,7 +132,7 @@ set_tests_properties("sim: play names a hanging bot" PROPERTIES TIMEOUT 60 PASS_
 set(throwing_bot $<TARGET_FILE:test_throwing_bot>)
 set(escaped "on_event let a C[+][+] exception escape [(]nothing may unwind through the plugin interface[)]: thrown from on_event")
 pokerarena_cli_test("run exception from on_event" 0
-  "\nFaults of [^\n]*test_throwing_bot[.]so:on_event: 40 exceptions or error statuses, 0 illegal actions, 0 bad answers; first: unit 0, first half, hand 0, exception: ${escaped}\n"
+  "\nFaults of throwing bot: 40 exceptions or error statuses, 0 illegal actions, 0 bad answers; first: unit 0, first half, hand 0, exception: ${escaped}\n"
   run --bots ${throwing_bot}:on_event,call --hands 20 --threads 1 --quiet -o ${run_dir}/on_event.pb)
 pokerarena_cli_test("check-bot exception from on_event" 1
   "\n    first: hand 0, exception: ${escaped}\n.*\nresult: 1 problem[(]s[)]\n$"
@@ -141,7 +141,7 @@ add_test(NAME "sim: play exception from on_event"
   COMMAND sh -c "\"$0\" play --vs \"$1\":on_event --hands 1 --delay 0 --seed 1 </dev/null; echo \"exit $?\""
           $<TARGET_FILE:pokerarena> ${throwing_bot})
 set_tests_properties("sim: play exception from on_event" PROPERTIES PASS_REGULAR_EXPRESSION
-  "\nBot faults, test_throwing_bot#1: 1 [(]first: hand 1, exception: ${escaped}[)]\nexit 0\n")
+  "\nBot faults, throwing bot#1: 1 [(]first: hand 1, exception: ${escaped}[)]\nexit 0\n")
 # A crash in new_match, which check-bot did not call, is reported like one in decide.
 pokerarena_cli_test("check-bot crash in new_match" 1
   "\n  crash: SIGSEGV in new_match after probe [0-9]+ [(]run 1, table 1 of 72: 2 seats, no-limit, stacks 100 bb[)]\nresult: the bot crashes\n$"
@@ -171,3 +171,21 @@ pokerarena_cli_test("run process bot that cannot start" 2
 pokerarena_cli_test("check-bot process bot" 0
   "check-bot proc:[^\n]*example_process_call_bot [(]'c-call', protocol 1[)]\n.*  timeout: 0\n  crash: 0\n.*result: clean\n"
   check-bot proc:$<TARGET_FILE:example_process_call_bot> --hands 5)
+
+# A plugin linking the evaluator SDK plays the same on one thread as on four.
+add_test(NAME "sim: SDK plugin is deterministic on any number of threads"
+  COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>"
+          "-DPLUGIN=$<TARGET_FILE:example_c_bot>" "-DDIR=${CMAKE_CURRENT_BINARY_DIR}/sdk_threads"
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/sdk_plugin_threads.cmake)
+
+# --hero NAME makes the tournament a gauntlet of that bot, whatever its place in --bots; its
+# table is the hero against each opponent. A name no bot has, or another format, is refused.
+pokerarena_cli_test("run gauntlet hero by name" 0
+  "Gauntlet of h, no-limit, 3 bots, 40 hands, seed 0, complete\n.*Hero h against each opponent: [^\n]*\n opponent +hands +mbb/hand +95% CI +LOS +faults\n tag +20 [^\n]*\n random +20 [^\n]*\n all opponents +40 "
+  run --bots tag,h=call,random --hero h --hands 10 --quiet -o ${run_dir}/hero.pb)
+pokerarena_cli_test("run gauntlet hero unknown" 2
+  "--hero x: no bot has that name; the bots are 'tag', 'call' [(]name one with NAME=SPEC in --bots[)]"
+  run --bots tag,call --hero x --hands 10)
+pokerarena_cli_test("run gauntlet hero with another format" 2
+  "--hero call with --format ring: only a gauntlet has a hero"
+  run --bots tag,call,random --hero call --format ring --hands 10)

@@ -25,6 +25,8 @@ target_compile_definitions(bots_tests PRIVATE
   PLUGIN_EXAMPLE_C="$<TARGET_FILE:example_c_bot>"
   PLUGIN_EXAMPLE_CPP="$<TARGET_FILE:example_cpp_bot>"
   NOT_A_PLUGIN="${CMAKE_CURRENT_LIST_DIR}/plugins/bad_bot.c")
+# The C SDK's evaluator, called from the tests as a plugin calls it (test_sdk_eval.cpp).
+target_link_libraries(bots_tests PRIVATE pokerarena_sdk)
 add_dependencies(bots_tests test_bad_bot test_history_bot test_throwing_bot test_event_bot example_c_bot example_cpp_bot)
 # A process bot that misbehaves in every way a program can (process bot tests).
 add_executable(test_misbehaving_bot ${CMAKE_CURRENT_LIST_DIR}/process/misbehaving_bot.c)

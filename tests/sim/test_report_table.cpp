@@ -226,17 +226,19 @@ TEST_CASE("report table: ten bots with long names stay within 120 characters") {
     const std::vector<std::string> lines = table_lines(report);
     for (const std::string& line : lines)
         CHECK(display_width(line) <= 120);
-    // Every bot's row in every block of the crosstable (three blocks of at most four columns)
-    // and the decision times wrapped with their label.
-    int first_bot_rows = 0;
+    // Too wide for a crosstable: a list of the 45 pairs, each once from the better-ranked
+    // side, and the decision times wrapped with their label.
     int decision_lines = 0;
-    for (const std::string& line : lines) {
-        first_bot_rows += line.rfind("  1  equity:samples=100000  ", 0) == 0;
+    for (const std::string& line : lines)
         decision_lines += line.rfind("Decision µs: ", 0) == 0;
-    }
-    CHECK(first_bot_rows == 4);  // the bots table and three blocks of the crosstable
-    CHECK(std::count(lines.begin(), lines.end(),
-                     "                                            9                 10") == 1);
+    const auto list = std::find(lines.begin(), lines.end(),
+                                "Crosstable as a list (too wide for 120 columns): each pair once, "
+                                "from the side of the better-ranked bot");
+    REQUIRE(list != lines.end());
+    CHECK(*(list + 1) == " bot                    opponent               mbb/hand   95% CI");
+    CHECK(*(list + 2) == " equity:samples=100000  equity:samples=100001  -12345.6 ± 1234.5");
+    CHECK(*(list + 46) == " equity:samples=100008  equity:samples=100009  -12345.6 ± 1234.5");
+    CHECK((list + 47)->empty());
     CHECK(decision_lines == 4);
     CHECK(lines.back() == "Decision µs: equity:samples=100009 1009");
 }
@@ -261,9 +263,29 @@ TEST_CASE("report table: each plugin bot's library is named by its SHA-256") {
     plugin->set_size(16'384);
     plugin->set_api_name("tag \x1b[1mbold");
     const std::vector<std::string> lines = table_lines(report);
-    const std::string want = "Plugin tag: SHA-256 " + std::string(64, 'a') +
+    // Given without a name (its name is its spec), the bot is shown by its API's name, and its
+    // line keeps the spec.
+    const std::string want = "Plugin tag \\x1B[1mbold (tag): SHA-256 " + std::string(64, 'a') +
                              ", 16,384 bytes, API name 'tag \\x1B[1mbold'";
     CHECK(std::count(lines.begin(), lines.end(), want) == 1);
+    CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& line) {
+              return line.rfind(" 3  tag \\x1B[1mbold ", 0) == 0;
+          }) == 2);  // in the bots table and the crosstable
+    // Two bots of one library with the same API name: the spec tells them apart.
+    report.mutable_bots(0)->mutable_plugin()->set_api_name("tag \x1b[1mbold");
+    const std::vector<std::string> both = table_lines(report);
+    CHECK(std::count_if(both.begin(), both.end(), [](const std::string& line) {
+              return line.rfind(" 2  tag \\x1B[1mbold (call) ", 0) == 0;
+          }) == 2);
+    CHECK(std::count_if(both.begin(), both.end(), [](const std::string& line) {
+              return line.rfind("Plugin tag \\x1B[1mbold (call): SHA-256 ", 0) == 0;
+          }) == 1);
+    // A bot given a name keeps it.
+    report.mutable_bots(2)->set_name("mine");
+    const std::vector<std::string> named = table_lines(report);
+    CHECK(std::count(named.begin(), named.end(),
+                     "Plugin mine (tag): SHA-256 " + std::string(64, 'a') +
+                         ", 16,384 bytes, API name 'tag \\x1B[1mbold'") == 1);
     // Bots without a library get no line.
     CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& line) {
               return line.rfind("Plugin ", 0) == 0;
@@ -358,6 +380,34 @@ TEST_CASE("report table: a pair without spread is weighed by the field's pooled 
           std::string::npos);
 }
 
+TEST_CASE("report table: a gauntlet shows the hero against each opponent, unranked") {
+    Report report = round_robin_report();
+    report.mutable_config()->set_format(GAUNTLET);
+    report.mutable_config()->set_hero(2);          // tag, ranked between the two others
+    report.mutable_pairs()->DeleteSubrange(0, 1);  // call and equity never met
+    report.mutable_pairs(0)->mutable_mbb_per_hand_a()->set_los(0.9);  // call against tag
+    report.mutable_pairs(1)->mutable_mbb_per_hand_a()->set_los(1.0);  // equity against tag
+    const std::vector<std::string> lines = table_lines(report);
+    const auto hero = std::find(
+        lines.begin(), lines.end(),
+        "Hero tag against each opponent: the hero's mbb/hand; LOS, the chance the hero is the "
+        "better; faults, the opponent's (last line: the hero's)");
+    REQUIRE(lines.end() - hero >= 5);
+    // From tag's side, in bot order, then tag's own figures; no ranks and no ratings.
+    const std::vector<std::string> want = {
+        " opponent            hands  mbb/hand   95% CI    LOS  faults",
+        " call                2,000    -475.5 ±   45.2  10.0%       0",
+        " equity:samples=200  2,000    -969.0 ±   50.0   0.0%       3",
+        " all opponents       4,000    -722.2 ±   35.0   0.0%       0",
+    };
+    CHECK(std::vector<std::string>(hero + 1, hero + 5) == want);
+    CHECK(lines[0].rfind("Gauntlet of tag, ", 0) == 0);
+    for (const std::string& line : lines) {
+        CHECK(line.find("rating") == std::string::npos);
+        CHECK(line.find("Crosstable") == std::string::npos);
+    }
+}
+
 TEST_CASE("report table: marks for too few samples and for the SPRT's stop") {
     Report report = round_robin_report();
     report.mutable_bots(0)->mutable_mbb_per_hand()->set_too_few_samples(true);  // call
@@ -386,7 +436,10 @@ TEST_CASE("report table: marks for too few samples and for the SPRT's stop") {
                      "interval too narrow); quote the SPRT's decision") == 1);
     bool sprt_line = false;
     for (const std::string& line : stopped)
-        sprt_line = sprt_line || (line.rfind("SPRT 0 vs 20 mbb/hand", 0) == 0 &&
+        // Named: the test is about bot 0 (call) against bot 1, though equity ranks first.
+        sprt_line = sprt_line || (line.rfind("SPRT call against equity:samples=200: 0 vs 20 "
+                                             "mbb/hand for call (alpha",
+                                             0) == 0 &&
                                   line.find("H1 (mbb1) after 20,480 hands") != std::string::npos &&
                                   line.find("20 blocks)") != std::string::npos);
     CHECK(sprt_line);

@@ -201,9 +201,25 @@ bool is_heads_up(Format format) {
     return format == FORMAT_UNSPECIFIED || format == ROUND_ROBIN || format == GAUNTLET;
 }
 
+// A plugin given without a name (its name is then its spec, a path) is shown by the name its
+// API gives, the one its writer chose; with the spec beside it when another bot would show
+// the same name (one library with two configurations). Its "Plugin" line keeps the spec.
+std::string plugin_display_name(const Report& report, const BotResult& result) {
+    const std::string& api = result.plugin().api_name();
+    int same = 0;
+    for (const BotResult& other : report.bots()) {
+        same += other.name() == api || (other.has_plugin() && other.name() == other.spec() &&
+                                        other.plugin().api_name() == api);
+    }
+    return printable_text(same == 1 ? api : api + " (" + result.spec() + ")");
+}
+
 std::string bot_name(const Report& report, int bot) {
     if (bot < 0 || bot >= report.bots_size()) return "?";
     const BotResult& result = report.bots(bot);
+    if (result.has_plugin() && !result.plugin().api_name().empty() &&
+        result.name() == result.spec())
+        return plugin_display_name(report, result);
     if (!result.name().empty()) return printable_text(result.name());
     if (!result.spec().empty()) return printable_text(result.spec());
     return "bot " + std::to_string(bot);
@@ -388,9 +404,50 @@ void print_rating_fit(const Report& report, std::ostream& out) {
                     out);
 }
 
+// A gauntlet measures one bot, the hero, against each of the others, which never meet each
+// other: a ranking would set the hero's average over every opponent beside each opponent's one
+// pairing, and ratings fitted to a star of pairs place opponents by a single result. So the
+// table is the hero's result against each opponent in bot order (from the hero's side: LOS is
+// the chance the hero is the better of the two), then its mean over all of them.
+void print_gauntlet(const Report& report, std::ostream& out) {
+    const int hero = report.config().hero();
+    out << "Hero " << bot_name(report, hero)
+        << " against each opponent: the hero's mbb/hand; LOS, the chance the hero is "
+           "the better; faults, the opponent's (last line: the hero's)\n";
+    TextTable table({{"opponent", true, " "},
+                     {"hands"},
+                     {"mbb/hand"},
+                     {"95% CI", false, " ± "},
+                     {"LOS"},
+                     {"faults"}});
+    for (const PairResult& pair : report.pairs()) {
+        const bool hero_is_a = pair.a() == hero;
+        if (!hero_is_a && pair.b() != hero) continue;
+        const int opponent = hero_is_a ? pair.b() : pair.a();
+        if (opponent < 0 || opponent >= report.bots_size() || opponent == hero) continue;
+        const Estimate& e = pair.mbb_per_hand_a();
+        const bool finite = std::isfinite(e.ci95());
+        table.add_row({bot_name(report, opponent), grouped(pair.hands()),
+                       signed_figure(hero_is_a ? e.mean() : -e.mean(), 1), interval(e, 1),
+                       finite ? percent(hero_is_a ? e.los() : 1.0 - e.los()) : "n/a",
+                       grouped(total_faults(report.bots(opponent).faults()))});
+    }
+    if (hero >= 0 && hero < report.bots_size()) {
+        const BotResult& bot = report.bots(hero);
+        table.add_row(
+            {"all opponents", grouped(bot.hands()), signed_figure(bot.mbb_per_hand().mean(), 1),
+             interval(bot.mbb_per_hand(), 1),
+             std::isfinite(bot.mbb_per_hand().ci95()) ? percent(bot.mbb_per_hand().los()) : "n/a",
+             grouped(total_faults(bot.faults()))});
+    }
+    table.print(out);
+}
+
 // Cash formats: win rates in mbb/hand. Sit-and-go: places, ROI and ITM instead, because chips
 // in a freezeout are worth only the places they buy (the report has no chip win rates there).
+// A gauntlet: the hero's table (print_gauntlet) instead of the ranking.
 void print_bots(const Report& report, const std::vector<int>& order, std::ostream& out) {
+    const bool gauntlet = report.config().format() == GAUNTLET;
     const bool sit_and_go = report.config().format() == SIT_AND_GO;
     const bool show_allin_ev = !sit_and_go && report.config().allin_ev();
     bool show_rating = false;
@@ -423,7 +480,7 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
     columns.push_back({"faults"});
 
     TextTable table(std::move(columns));
-    for (std::size_t rank = 0; rank < order.size(); ++rank) {
+    for (std::size_t rank = 0; rank < order.size() && !gauntlet; ++rank) {
         const BotResult& bot = report.bots(order[rank]);
         std::vector<std::string> row = {std::to_string(rank + 1), bot_name(report, order[rank]),
                                         grouped(bot.hands())};
@@ -455,7 +512,10 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
         row.push_back(grouped(total_faults(bot.faults())));
         table.add_row(std::move(row));
     }
-    table.print(out);
+    if (gauntlet)
+        print_gauntlet(report, out);
+    else
+        table.print(out);
     bool too_few = false;
     bool stopped = false;
     // The crosstable's marks are explained here too: it comes right after this table.
@@ -470,7 +530,7 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
         stopped = stopped || e->biased_by_sprt_stop();
     }
     print_marks(too_few, stopped, report, out);
-    if (show_rating) print_rating_fit(report, out);
+    if (show_rating && !gauntlet) print_rating_fit(report, out);
 
     for (int index : order) {
         const FaultCounts& faults = report.bots(index).faults();
@@ -493,16 +553,20 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
     // tell the build a table comes from (merge and --resume refuse to mix two).
     for (int index : order) {
         const BotResult& bot = report.bots(index);
-        if (bot.has_plugin())
-            out << "Plugin " << bot_name(report, index) << ": "
-                << printable_text(plugin_identity_text(bot.plugin())) << '\n';
+        if (bot.has_plugin()) {
+            const std::string name = bot_name(report, index);
+            out << "Plugin " << name;
+            const std::string spec = printable_text(bot.spec());
+            if (name != spec && !name.ends_with(" (" + spec + ")")) out << " (" << spec << ")";
+            out << ": " << printable_text(plugin_identity_text(bot.plugin())) << '\n';
+        }
         if (bot.has_process()) print_process(bot_name(report, index), bot.process(), out);
     }
 }
 
 // ACPC style: row bot against column bot, both in ranking order, so the upper right triangle
-// is mostly positive. Columns are named by rank to stay narrow; a field too wide for one block
-// of kMaxLineWidth characters is printed in several blocks of columns.
+// is mostly positive. Columns are named by rank to stay narrow; a field too wide for
+// kMaxLineWidth characters is printed as a list of pairs instead.
 void print_crosstable(const Report& report, const std::vector<int>& order, std::ostream& out) {
     const std::size_t num_bots = order.size();
     std::vector<std::size_t> rank_of(num_bots);
@@ -555,32 +619,44 @@ void print_crosstable(const Report& report, const std::vector<int>& order, std::
         column_width[column] = 2 + mean_width + 3 + ci_width;
     }
 
-    out << "Crosstable: row bot against column bot, mbb/hand ± 95% CI\n";
-    std::size_t first = 0;
-    while (first < num_bots) {
-        std::size_t last = first;
-        std::size_t width = 1 + label_width + column_width[first];
-        while (last + 1 < num_bots && width + column_width[last + 1] <= kMaxLineWidth)
-            width += column_width[++last];
-
-        std::vector<Column> columns = {{"", false, " "}, {"", true}};
-        for (std::size_t column = first; column <= last; ++column) {
-            columns.push_back({""});
-            columns.push_back({std::to_string(column + 1), false, " ± "});
-        }
-        TextTable table(std::move(columns));
+    // Too wide for one block of kMaxLineWidth characters (an 80-column terminal fits about
+    // five bots): blocks of columns would be read across several screens, mostly empty, so
+    // each pair gets a line instead, from the side of the better-ranked bot.
+    std::size_t full_width = 1 + label_width;
+    for (std::size_t width : column_width)
+        full_width += width;
+    if (full_width > kMaxLineWidth) {
+        out << "Crosstable as a list (too wide for " << kMaxLineWidth
+            << " columns): each pair once, from the side of the better-ranked bot\n";
+        TextTable list(
+            {{"bot", true, " "}, {"opponent", true}, {"mbb/hand"}, {"95% CI", false, " ± "}});
         for (std::size_t row = 0; row < num_bots; ++row) {
-            std::vector<std::string> cells = {std::to_string(row + 1),
-                                              bot_name(report, order[row])};
-            for (std::size_t column = first; column <= last; ++column) {
-                cells.push_back(mean_text(row, column));
-                cells.push_back(ci_text(row, column));
+            for (std::size_t column = row + 1; column < num_bots; ++column) {
+                if (cell[row][column] == nullptr) continue;
+                list.add_row({bot_name(report, order[row]), bot_name(report, order[column]),
+                              mean_text(row, column), ci_text(row, column)});
             }
-            table.add_row(std::move(cells));
         }
-        table.print(out);
-        first = last + 1;
+        list.print(out);
+        return;
     }
+
+    out << "Crosstable: row bot against column bot, mbb/hand ± 95% CI\n";
+    std::vector<Column> columns = {{"", false, " "}, {"", true}};
+    for (std::size_t column = 0; column < num_bots; ++column) {
+        columns.push_back({""});
+        columns.push_back({std::to_string(column + 1), false, " ± "});
+    }
+    TextTable table(std::move(columns));
+    for (std::size_t row = 0; row < num_bots; ++row) {
+        std::vector<std::string> cells = {std::to_string(row + 1), bot_name(report, order[row])};
+        for (std::size_t column = 0; column < num_bots; ++column) {
+            cells.push_back(mean_text(row, column));
+            cells.push_back(ci_text(row, column));
+        }
+        table.add_row(std::move(cells));
+    }
+    table.print(out);
 }
 
 // "Label: part, part, ..." on as many lines as it takes to stay within kMaxLineWidth, each
@@ -602,9 +678,13 @@ void print_wrapped(const std::string& label, const std::string& separator,
 void print_sprt(const Report& report, std::ostream& out) {
     const Sprt& params = report.config().sprt();
     const SprtResult& sprt = report.sprt();
-    out << "SPRT " << printf_string("%g", params.mbb0()) << " vs "
-        << printf_string("%g", params.mbb1()) << " mbb/hand (alpha "
-        << printf_string("%g", params.alpha()) << ", beta " << printf_string("%g", params.beta())
+    // The test is about bot 0's win rate against bot 1 (config.proto), whatever the ranking
+    // above shows first.
+    const std::string tested = bot_name(report, 0);
+    out << "SPRT " << tested << " against " << bot_name(report, 1) << ": "
+        << printf_string("%g", params.mbb0()) << " vs " << printf_string("%g", params.mbb1())
+        << " mbb/hand for " << tested << " (alpha " << printf_string("%g", params.alpha())
+        << ", beta " << printf_string("%g", params.beta())
         << "): " << (sprt.decision().empty() ? "undecided" : printable_text(sprt.decision()))
         << " after " << grouped(sprt.hands()) << " hands, LLR " << printf_string("%.2f", sprt.llr())
         << " (bounds " << printf_string("%.2f", sprt.lower()) << ", "
@@ -652,7 +732,8 @@ void print_report_table(const Report& report, std::ostream& out) {
     };
     add_section([&](std::ostream& s) { print_header(report, s); });
     if (!order.empty()) add_section([&](std::ostream& s) { print_bots(report, order, s); });
-    if (is_heads_up(report.config().format()))
+    // A gauntlet's table is its crosstable already (print_gauntlet).
+    if (is_heads_up(report.config().format()) && report.config().format() != GAUNTLET)
         add_section([&](std::ostream& s) { print_crosstable(report, order, s); });
     add_section([&](std::ostream& s) {
         if (report.has_sprt()) print_sprt(report, s);

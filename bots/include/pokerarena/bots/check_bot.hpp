@@ -36,7 +36,7 @@
 namespace pokerarena {
 
 struct CheckBotOptions {
-    std::uint64_t seed = 1;         // seeds the deals and every bot
+    std::uint64_t seed = 0;         // seeds the deals and every bot (0: every command's default)
     int hands_per_setup = 150;      // hands played at each table of the schedule (per run)
     int call_timeout_seconds = 10;  // a plugin call running longer is reported as a hang
 };
