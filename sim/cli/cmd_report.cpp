@@ -1,9 +1,6 @@
 // `pokerarena report FILE [--json [OUT]] [--csv DIR]`: a report file as the console table, as
 // JSON, or as CSV files.
-#include <cerrno>
-#include <cstring>
 #include <exception>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -28,15 +25,6 @@ struct ReportOptions {
     std::string csv;                  // --csv DIR; empty: none
 };
 
-// Streamed: the JSON of a big report is many times its size (docs/formats.md).
-void write_json_file(const sim::Report& report, const std::string& path) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out) throw sim::ReportError(path + ": cannot create: " + std::strerror(errno));
-    sim::write_report_json(report, out);
-    out.flush();
-    if (!out) throw sim::ReportError(path + ": cannot write: " + std::strerror(errno));
-}
-
 int run_report(const ReportOptions& options) {
     try {
         if (options.json && !options.json->empty() && same_file(*options.json, options.file))
@@ -51,7 +39,7 @@ int run_report(const ReportOptions& options) {
         } else if (options.json->empty()) {
             sim::write_report_json(report, std::cout);
         } else {
-            write_json_file(report, *options.json);
+            sim::write_report_json_file(report, *options.json);
         }
         return 0;
     } catch (const std::exception& error) {

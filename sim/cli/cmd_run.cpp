@@ -34,6 +34,7 @@
 #include "pokerarena/engine/types.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
+#include "pokerarena/sim/report_json.hpp"
 #include "pokerarena/sim/report_table.hpp"
 #include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/tournament.hpp"
@@ -643,7 +644,7 @@ int run(const RunCommandOptions& options) {
             sim::write_report(report, out);
             if (abandoned && run_options.checkpoint_at_end)
                 sim::write_report(report, run_options.checkpoint);
-            if (!options.json.empty()) sim::write_file(options.json, sim::report_to_json(report));
+            if (!options.json.empty()) sim::write_report_json_file(report, options.json);
         } catch (const std::exception& error) {
             std::cerr << "pokerarena run: " << error.what() << '\n';
             return 1;

@@ -7,16 +7,20 @@
 #include "pokerarena/sim/report_json.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "pokerarena/engine/text.hpp"
+#include "pokerarena/sim/report_io.hpp"
 
 namespace pokerarena::sim {
 
@@ -328,6 +332,14 @@ void write_report_json(const Message& report, std::ostream& out) {
 bool report_json_covers(const Descriptor& type) {
     std::vector<const Descriptor*> seen;
     return covers(type, seen);
+}
+
+void write_report_json_file(const Message& report, const std::filesystem::path& path) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out) throw ReportError(path.string() + ": cannot create: " + std::strerror(errno));
+    write_report_json(report, out);
+    out.close();
+    if (!out) throw ReportError(path.string() + ": cannot write: " + std::strerror(errno));
 }
 
 }  // namespace pokerarena::sim

@@ -19,11 +19,18 @@
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/message.h>
 
+#include <filesystem>
 #include <ostream>
 
 namespace pokerarena::sim {
 
 void write_report_json(const google::protobuf::Message& report, std::ostream& out);
+
+// The same into the file `path`, in place (created or truncated), so that a big report's JSON
+// is never held whole. Throws ReportError "PATH: cannot create: REASON" or "PATH: cannot write:
+// REASON"; what was written before a failure stays.
+void write_report_json_file(const google::protobuf::Message& report,
+                            const std::filesystem::path& path);
 
 // Whether every field of `type`, and of every message type it holds, has a type
 // write_report_json() writes (a test keeps report.proto within it).
