@@ -3,11 +3,13 @@
 // the machine's cores; with procs=K the run has K threads, so K lanes, one per process. The issue's
 // targets on the 2-core machine: the C call bot at least 1 M decisions/s; the Python call bot at
 // least 100 k/s with one process and nearly twice that with procs=2. InProcessCall is the ceiling:
-// the same tournament with the built-in `call`.
+// the same tournament with the built-in `call`. AcpcCallClientC: an ACPC client program (built
+// with the tests) through the bridge of docs/acpc.md.
 #include <benchmark/benchmark.h>
 
 #include <string>
 
+#include "pokerarena/bots/acpc_bridge.hpp"
 #include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
@@ -61,6 +63,18 @@ void ProcessCallBotPython(benchmark::State& state) {
     run(state, tournament, static_cast<int>(state.range(0)));
 }
 
+#ifdef ACPC_CALL_CLIENT
+// The trivial C ACPC client (check or call to every state) through the ACPC bridge, as
+// ProcessCallBotC: the aim is 200 k decisions/s on the 2-core machine.
+void AcpcCallClientC(benchmark::State& state) {
+    pokerarena::set_acpc_bridge_command({POKERARENA_COMMAND, "acpc-bridge"});
+    const std::string procs = std::to_string(state.range(0));
+    const Tournament tournament =
+        against_call("acpc[procs=" + procs + "]:" + ACPC_CALL_CLIENT, 50'000);
+    run(state, tournament, static_cast<int>(state.range(0)));
+}
+#endif
+
 }  // namespace
 
 BENCHMARK(InProcessCall)
@@ -81,3 +95,11 @@ BENCHMARK(ProcessCallBotPython)
     ->Arg(2)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
+#ifdef ACPC_CALL_CLIENT
+BENCHMARK(AcpcCallClientC)
+    ->ArgName("threads")
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+#endif
