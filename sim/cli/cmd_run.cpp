@@ -290,9 +290,17 @@ void set_hero(const RunCommandOptions& options, TournamentConfig& config) {
 TournamentConfig build_config(const RunCommandOptions& options, const Report* resume) {
     TournamentConfig config;
     const std::string flags_given = options.tournament_flags_given();
-    if (!options.config_path.empty())
+    if (!options.config_path.empty()) {
         config = sim::read_config(options.config_path);
-    else if (resume != nullptr && flags_given.empty())
+        // Its ACPC game file is the file's neighbour, whatever folder the bots come from.
+        const std::filesystem::path game(config.acpc_game());
+        if (!game.empty() && game.is_relative())
+            config.set_acpc_game(
+                std::filesystem::absolute(std::filesystem::path(options.config_path).parent_path() /
+                                          game)
+                    .lexically_normal()
+                    .string());
+    } else if (resume != nullptr && flags_given.empty())
         return resume->config();
     else if (resume != nullptr && options.bots_flag->count() == 0)
         // A flag over the report's configuration would make another tournament, which

@@ -48,18 +48,6 @@ constexpr std::size_t kChunk = std::size_t{256} << 10;
 // A client's line longer than this is not an answer to any state the bridge sends.
 constexpr std::size_t kMaxClientLine = std::size_t{64} << 10;
 
-void append_uint(std::string& out, std::uint64_t value) {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-    out.append(digits, static_cast<std::size_t>(end - digits));
-}
-
-void append_int(std::string& out, std::int64_t value) {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-    out.append(digits, static_cast<std::size_t>(end - digits));
-}
-
 std::string excerpt(std::string_view text) {
     std::string out = "'";
     out += text.substr(0, 120);
@@ -168,8 +156,21 @@ class Bridge {
         posix_spawn_file_actions_init(&actions);
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
         posix_spawn_file_actions_adddup2(&actions, 2, 1);
+        // The default SIGPIPE (this bridge ignores it, and an ignored signal survives exec) and
+        // no blocked signals: the client dies of a write to a closed connection as it would
+        // under the ACPC dealer.
+        posix_spawnattr_t attributes;
+        posix_spawnattr_init(&attributes);
+        sigset_t defaults, empty;
+        sigemptyset(&defaults);
+        sigaddset(&defaults, SIGPIPE);
+        sigemptyset(&empty);
+        posix_spawnattr_setsigdefault(&attributes, &defaults);
+        posix_spawnattr_setsigmask(&attributes, &empty);
+        posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
         const int spawned =
-            ::posix_spawnp(&child_, argv[0], &actions, nullptr, argv.data(), environ);
+            ::posix_spawnp(&child_, argv[0], &actions, &attributes, argv.data(), environ);
+        posix_spawnattr_destroy(&attributes);
         posix_spawn_file_actions_destroy(&actions);
         if (spawned != 0) {
             child_ = -1;
@@ -486,7 +487,7 @@ class Bridge {
 
     void answer_error(std::uint64_t id, std::string_view message) {
         host_out_ += "{\"id\":";
-        append_uint(host_out_, id);
+        process::append_decimal(host_out_, id);
         host_out_ += ",\"error\":";
         process::append_json_string(host_out_, message);
         host_out_ += "}\n";
@@ -494,14 +495,14 @@ class Bridge {
 
     void answer_action(std::uint64_t id, Action action) {
         host_out_ += "{\"id\":";
-        append_uint(host_out_, id);
+        process::append_decimal(host_out_, id);
         switch (action.kind) {
             case ActionKind::Fold:
                 host_out_ += ",\"action\":\"fold\"}\n";
                 break;
             case ActionKind::RaiseTo:
                 host_out_ += ",\"action\":\"raise\",\"to\":";
-                append_int(host_out_, action.amount);
+                process::append_decimal(host_out_, action.amount);
                 host_out_ += "}\n";
                 break;
             case ActionKind::CheckCall:

@@ -2,16 +2,11 @@
 #include <charconv>
 
 #include "pokerarena/bots/acpc.hpp"
+#include "process/protocol.hpp"
 
 namespace pokerarena::acpc {
 
 namespace {
-
-void append_uint(std::string& out, std::uint64_t value) {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-    out.append(digits, static_cast<std::size_t>(end - digits));
-}
 
 void append_card(std::string& out, Card card) {
     out += kRankChars[static_cast<std::size_t>(card.rank())];
@@ -42,14 +37,20 @@ bool read_number(std::string_view text, std::size_t& at, T& value) {
 bool write_state(std::string& out, const SeatView& view, std::uint32_t hand_number, bool limit,
                  std::string& error) {
     const int n = view.num_seats;
+    if (view.dealt_in != (SeatMask{1} << n) - 1) {
+        error =
+            "a seat is dealt out of the hand (it has no chips), which an ACPC state cannot show";
+        return false;
+    }
     if (view.actions_truncated) {
         error = "the hand has more actions than a view keeps, so its ACPC state cannot be written";
         return false;
     }
     out += "MATCHSTATE:";
-    append_uint(out, static_cast<std::uint64_t>(position_of(view.seat, view.button, n)));
+    process::append_decimal(out,
+                            static_cast<std::uint64_t>(position_of(view.seat, view.button, n)));
     out += ':';
-    append_uint(out, hand_number);
+    process::append_decimal(out, hand_number);
     out += ':';
     // Every seat still betting has put in the same total when a round starts (no antes, and a
     // seat that could not match is all-in and acts no more), so a raise's hand total is that
@@ -73,7 +74,9 @@ bool write_state(std::string& out, const SeatView& view, std::uint32_t hand_numb
                 break;
             case ActionKind::RaiseTo:
                 out += 'r';
-                if (!limit) append_uint(out, static_cast<std::uint64_t>(round_start + a.amount));
+                if (!limit)
+                    process::append_decimal(out,
+                                            static_cast<std::uint64_t>(round_start + a.amount));
                 if (a.amount > round_high) round_high = a.amount;
                 break;
         }
@@ -100,12 +103,10 @@ bool write_state(std::string& out, const SeatView& view, std::uint32_t hand_numb
                 append_card(out,
                             view.hole[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)]);
     }
-    // Hold'em's board: 3 cards on the flop, 1 on the turn and 1 on the river.
-    constexpr int kBoardCards[kMaxRounds] = {0, 3, 1, 1};
     int dealt = 0;
     for (int r = 1; r <= view.round && r < kMaxRounds; ++r) {
         out += '/';
-        for (int k = 0; k < kBoardCards[r] && dealt < view.board_count; ++k)
+        for (int k = 0; k < kHoldemBoardCards[r] && dealt < view.board_count; ++k)
             append_card(out, view.board[static_cast<std::size_t>(dealt++)]);
     }
     return true;

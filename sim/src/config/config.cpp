@@ -23,6 +23,7 @@
 #include "config/duplicate_keys.hpp"
 #include "config/schedule.hpp"
 #include "play/process_bots.hpp"
+#include "pokerarena/bots/acpc_bridge.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/bots/registry.hpp"
@@ -247,6 +248,24 @@ void check_bots(TournamentConfig& c) {
                  "another (name: \"" +
                  bot.name() + "-2\" in a configuration file, " + bot.name() + "-2=" + bot.spec() +
                  " in --bots)");
+    }
+}
+
+// ACPC clients play what ACPC's states can describe: cash games (a sit-and-go's levels and its
+// busted seats, dealt out, have no place in them) of limit or no-limit.
+void check_acpc_bots(const TournamentConfig& c) {
+    for (int i = 0; i < c.bots_size(); ++i) {
+        if (!is_acpc_spec(c.bots(i).spec())) continue;
+        const std::string field = "bots[" + to_string(i) + "].spec";
+        if (c.format() == SIT_AND_GO)
+            fail(field +
+                 ": an ACPC client cannot play a sit-and-go (ACPC games reset the stacks every "
+                 "hand, with no blind levels, and their states have no place for a busted seat); "
+                 "use a round robin, a gauntlet or a ring");
+        if (c.betting() == POT_LIMIT)
+            fail(field +
+                 ": an ACPC client cannot play pot-limit (ACPC games are limit or "
+                 "nolimit); use betting: NO_LIMIT or FIXED_LIMIT");
     }
 }
 
@@ -615,6 +634,7 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
     // fields filled already (the report's configuration).
     if (loading == BotLoading::Load) detail::apply_acpc_game(c, plugin_folder);
     fill_format_and_seats(c);
+    check_acpc_bots(c);
     fill_hands(c);
     if (c.format() == SIT_AND_GO)
         fill_sit_and_go(c);
