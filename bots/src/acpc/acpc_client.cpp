@@ -50,10 +50,9 @@ bool answer_state(std::string_view line, const acpc::GameDefinition& game, Bot& 
     if (!state.hole_known[static_cast<std::size_t>(state.position)])
         throw std::invalid_argument("the state does not show the cards of position " +
                                     std::to_string(state.position) + ", whose state it is");
-    constexpr int kBoardCards[kMaxRounds] = {0, 3, 1, 1};
     for (int r = 0; r < kMaxRounds; ++r)
         if (state.board_in_round[static_cast<std::size_t>(r)] != 0 &&
-            state.board_in_round[static_cast<std::size_t>(r)] != kBoardCards[r])
+            state.board_in_round[static_cast<std::size_t>(r)] != acpc::kHoldemBoardCards[r])
             throw std::invalid_argument(
                 "round " + std::to_string(r) + " has " +
                 std::to_string(state.board_in_round[static_cast<std::size_t>(r)]) +

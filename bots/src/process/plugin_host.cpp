@@ -23,6 +23,7 @@ namespace pokerarena {
 
 namespace {
 
+using process::append_decimal;
 using process::append_json_string;
 
 // The first read buffer; it grows (doubling) only for a line longer than it.
@@ -31,18 +32,6 @@ constexpr std::size_t kFirstChunk = std::size_t{256} << 10;
 constexpr std::size_t kMaxLine = std::size_t{64} << 20;
 // Problems reported on `err` before the rest are only counted.
 constexpr int kMaxReports = 20;
-
-void append_uint(std::string& out, std::uint64_t value) {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-    out.append(digits, static_cast<std::size_t>(end - digits));
-}
-
-void append_int(std::string& out, std::int64_t value) {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-    out.append(digits, static_cast<std::size_t>(end - digits));
-}
 
 // One bot instance of the host's.
 struct Instance {
@@ -170,7 +159,7 @@ class PluginServer {
 
     void answer_error(std::uint64_t id, std::string_view message) {
         out_ += "{\"id\":";
-        append_uint(out_, id);
+        append_decimal(out_, id);
         out_ += ",\"error\":";
         append_json_string(out_, message);
         out_ += "}\n";
@@ -178,14 +167,14 @@ class PluginServer {
 
     void answer_action(std::uint64_t id, Action action) {
         out_ += "{\"id\":";
-        append_uint(out_, id);
+        append_decimal(out_, id);
         switch (action.kind) {
             case ActionKind::Fold:
                 out_ += ",\"action\":\"fold\"}\n";
                 break;
             case ActionKind::RaiseTo:
                 out_ += ",\"action\":\"raise\",\"to\":";
-                append_int(out_, action.amount);
+                append_decimal(out_, action.amount);
                 out_ += "}\n";
                 break;
             default:
@@ -300,7 +289,7 @@ class PluginServer {
             return;
         }
         out_ += "{\"type\":\"hello\",\"protocol\":";
-        append_int(out_, process::kProtocolVersion);
+        append_decimal(out_, process::kProtocolVersion);
         out_ += ",\"name\":";
         append_json_string(out_, library_->name());
         out_ += ",\"view\":\"full\",\"events\":";

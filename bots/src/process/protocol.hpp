@@ -8,6 +8,7 @@
 // never an exception.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -23,6 +24,14 @@ namespace pokerarena::process {
 inline constexpr int kProtocolVersion = 1;
 // The longest line a bot may write; past it the line is a fault (the host never reads more).
 inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
+
+// Appends `value` in decimal (the protocols' numbers and ids).
+template <class Integer>
+void append_decimal(std::string& out, Integer value) {
+    char digits[24];
+    const char* end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+    out.append(digits, static_cast<std::size_t>(end - digits));
+}
 
 // Appends `text` as a JSON string (quotes included), escaping what JSON requires and every
 // control character; invalid UTF-8 bytes become U+FFFD so that every line is valid UTF-8.

@@ -38,6 +38,10 @@
 
 namespace pokerarena::acpc {
 
+// Hold'em's board cards dealt in each round: none preflop, 3 on the flop, 1 on the turn and 1
+// on the river (numBoardCards = 0 3 1 1, the only board a game definition may give).
+inline constexpr int kHoldemBoardCards[kMaxRounds] = {0, 3, 1, 1};
+
 inline constexpr int position_of(int seat, int button, int num_seats) {
     return ((seat - button - 1) % num_seats + num_seats) % num_seats;
 }
