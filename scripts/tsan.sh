@@ -26,6 +26,8 @@ if [ -z "$tbb_dir" ]; then
     tbb_prefix=$build/onetbb
     tbb_dir=$tbb_prefix/lib/cmake/TBB
     if [ ! -f "$tbb_dir/TBBConfig.cmake" ]; then
+        # apt-get source unpacks with dpkg-source.
+        command -v dpkg-source >/dev/null || apt-get install -y -qq dpkg-dev >/dev/null
         version=$(dpkg-query -W -f='${source:Version}' libtbb-dev)
         apt_dir=$build/onetbb-apt
         mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial" "$apt_dir/source"

@@ -39,12 +39,7 @@ wait_for() {
 
 rm -rf "$work"
 mkdir -p "$work"
-# Unix sockets take at most 107 bytes of path: a deep build folder gets a short one instead.
-if ((${#work} > 60)); then
-  sockets=$(mktemp -d /tmp/pokerarena-cluster.XXXXXX)
-else
-  sockets=$work
-fi
+sockets=$work
 
 # Four bots give six units, two a shard of three: a shard holding the wrong units, or two
 # shards the same one, changes the merged table.
@@ -93,7 +88,7 @@ cleanup_slurm() {
 run_slurm() {
   local missing=()
   local program
-  for program in munged slurmctld slurmd sbatch squeue scancel; do
+  for program in munged slurmctld slurmd sbatch squeue scancel python3; do
     command -v "$program" >/dev/null || [[ -x /usr/sbin/$program ]] || missing+=("$program")
   done
   if ((${#missing[@]} > 0)); then
@@ -106,6 +101,9 @@ run_slurm() {
     exit $skip
   fi
   export PATH=$PATH:/usr/sbin
+  # Unix sockets take at most 107 bytes of path: a deep build folder gets a short one instead
+  # (made only now, after the checks that skip, so that cleanup_slurm always removes it).
+  ((${#work} > 60)) && sockets=$(mktemp -d /tmp/pokerarena-cluster.XXXXXX)
   trap cleanup_slurm EXIT
 
   # Munge: a key and a socket of our own; --force because it runs as root.
@@ -172,7 +170,12 @@ EOF
     fail "slurm_array.sh did not submit the array"
   # Done when the queue is empty (the merge job depends on the whole array), or holds only a
   # merge job that can never run (a task failed: afterok is never satisfied).
-  queue_settled() { [[ -z "$(squeue -h -o %r | grep -v '^DependencyNeverSatisfied$')" ]]; }
+  # A failing squeue (the controller died) fails the test rather than passing for "settled".
+  queue_settled() {
+    local reasons
+    reasons=$(squeue -h -o %r) || fail "squeue failed (slurmctld.log says why)"
+    [[ -z "$(grep -v '^DependencyNeverSatisfied$' <<<"$reasons")" ]]
+  }
   wait_for "the array and its merge job to leave the queue" queue_settled
   local k
   for ((k = 1; k <= shards; ++k)); do
