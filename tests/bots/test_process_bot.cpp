@@ -377,6 +377,9 @@ TEST_CASE("process bots: answers for ids not pending are counted, not played", "
 
 TEST_CASE("process bots: a flood on standard error is logged up to its cap", "[process]") {
     ProcessBotSpec spec = misbehaving("flood", 2);
+    // 40 MB go through the host before the answer: no time limit of misbehaving()'s 300 ms,
+    // which a slow build (ThreadSanitizer) or a loaded machine overran with a timeout.
+    spec.decision_timeout = std::chrono::seconds(60);
     std::filesystem::remove(spec.stderr_log);
     const Played p = play_against_call(spec, 20);
     CHECK(p.faults.total() == 0);
