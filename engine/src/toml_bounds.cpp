@@ -71,10 +71,10 @@ class BoundsScanner {
 
     std::string_view text_;
     std::vector<std::size_t>* headers_;  // null: not wanted
-    bool in_key_ = true;      // reading a key or a table header, not a value
-    bool in_header_ = false;  // inside [header] or [[header]]
-    int section_parts_ = 0;   // the parts of the last table header
-    int key_parts_ = 0;       // the parts of the key being read, or of the last key's value
+    bool in_key_ = true;                 // reading a key or a table header, not a value
+    bool in_header_ = false;             // inside [header] or [[header]]
+    int section_parts_ = 0;              // the parts of the last table header
+    int key_parts_ = 0;  // the parts of the key being read, or of the last key's value
     std::size_t key_bytes_ = 0;
     std::vector<char> open_;  // the arrays ('[') and inline tables ('{') open, outermost first
     int held_parts_ = 0;      // the key parts of the keys whose values are open
