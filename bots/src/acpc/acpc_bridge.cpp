@@ -30,6 +30,7 @@
 #include <unordered_map>
 
 #include "pokerarena/bots/acpc.hpp"
+#include "process/child_io.hpp"
 #include "process/protocol.hpp"
 #include "process/protocol_read.hpp"
 
@@ -156,18 +157,10 @@ class Bridge {
         posix_spawn_file_actions_init(&actions);
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
         posix_spawn_file_actions_adddup2(&actions, 2, 1);
-        // The default SIGPIPE (this bridge ignores it, and an ignored signal survives exec) and
-        // no blocked signals: the client dies of a write to a closed connection as it would
-        // under the ACPC dealer.
+        // The client dies of a write to a closed connection as it would under the ACPC dealer.
         posix_spawnattr_t attributes;
         posix_spawnattr_init(&attributes);
-        sigset_t defaults, empty;
-        sigemptyset(&defaults);
-        sigaddset(&defaults, SIGPIPE);
-        sigemptyset(&empty);
-        posix_spawnattr_setsigdefault(&attributes, &defaults);
-        posix_spawnattr_setsigmask(&attributes, &empty);
-        posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+        process::set_child_signals(attributes, 0);
         const int spawned =
             ::posix_spawnp(&child_, argv[0], &actions, &attributes, argv.data(), environ);
         posix_spawnattr_destroy(&attributes);
@@ -512,20 +505,12 @@ class Bridge {
     }
 
     bool flush_host() {
-        std::size_t done = 0;
-        while (done < host_out_.size()) {
-            const ssize_t n = ::write(out_fd_, host_out_.data() + done, host_out_.size() - done);
-            if (n < 0) {
-                if (errno == EINTR) continue;
-                *err_ << "pokerarena acpc-bridge: cannot write to the host: "
-                      << std::strerror(errno) << '\n';
-                host_out_.clear();
-                return false;
-            }
-            done += static_cast<std::size_t>(n);
-        }
+        const bool written = process::write_all(out_fd_, host_out_);
+        if (!written)
+            *err_ << "pokerarena acpc-bridge: cannot write to the host: " << std::strerror(errno)
+                  << '\n';
         host_out_.clear();
-        return true;
+        return written;
     }
 
     void report(const std::string& what) {

@@ -16,6 +16,8 @@
 #include <filesystem>
 #include <thread>
 
+#include "child_io.hpp"
+
 extern char** environ;
 
 namespace pokerarena::process {
@@ -142,17 +144,9 @@ void BotProcess::start() {
         posix_spawn_file_actions_addchdir_np(&actions, spec_.working_dir.c_str());
     posix_spawnattr_t attributes;
     posix_spawnattr_init(&attributes);
-    // A process group of its own, so that killing it takes the children it started too; the
-    // default SIGPIPE (the host ignores it) and no blocked signals.
-    sigset_t defaults, empty;
-    sigemptyset(&defaults);
-    sigaddset(&defaults, SIGPIPE);
-    sigemptyset(&empty);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setsigmask(&attributes, &empty);
+    // A process group of its own, so that killing it takes the children it started too.
     posix_spawnattr_setpgroup(&attributes, 0);
-    posix_spawnattr_setflags(
-        &attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    set_child_signals(attributes, POSIX_SPAWN_SETPGROUP);
     std::vector<std::string> env_text;
     for (char** e = environ; *e != nullptr; ++e)
         env_text.emplace_back(*e);

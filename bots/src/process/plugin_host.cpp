@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "child_io.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
 #include "protocol.hpp"
@@ -135,20 +136,12 @@ class PluginServer {
 
     // Writes everything answered so far; false (reported) on a write error.
     bool flush() {
-        std::size_t done = 0;
-        while (done < out_.size()) {
-            const ssize_t n = ::write(out_fd_, out_.data() + done, out_.size() - done);
-            if (n < 0) {
-                if (errno == EINTR) continue;
-                *err_ << "pokerarena plugin host: cannot write the answers: "
-                      << std::strerror(errno) << '\n';
-                out_.clear();
-                return false;
-            }
-            done += static_cast<std::size_t>(n);
-        }
+        const bool written = process::write_all(out_fd_, out_);
+        if (!written)
+            *err_ << "pokerarena plugin host: cannot write the answers: " << std::strerror(errno)
+                  << '\n';
         out_.clear();
-        return true;
+        return written;
     }
 
     void write_refusal() {
