@@ -1,13 +1,16 @@
 // The C SDK's evaluator (bots/sdk/pokerarena_eval.h) beside the C++ calls it wraps, single
 // thread: the same random hands (fixed seed, generated before any timing) through pa_evaluate7
-// and through the inline C++ Hand, and one equity estimate through pa_equity_vs_random and
-// through calculate_equity. The C figures should match the C++ ones up to one function call.
+// and through the inline C++ Hand, through pa_evaluate7_batch and evaluate_batch, and one equity
+// estimate through pa_equity_vs_random and through calculate_equity. The C figures should match the
+// C++ ones up to one function call.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
 
+#include "pokerarena/evaluator/batch.hpp"
 #include "pokerarena/evaluator/equity.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
 #include "pokerarena_eval.h"
@@ -63,6 +66,36 @@ void BM_evaluate_7cards(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kHands));
 }
 BENCHMARK(BM_evaluate_7cards)->Unit(benchmark::kMillisecond);
+
+// The same hands in one call, and the C++ batch call it hands them to (the same layout: seven
+// cards and a padding byte).
+void BM_pa_evaluate7_batch(benchmark::State& state) {
+    std::vector<PaSevenCards> hands(kHands);
+    for (std::size_t i = 0; i < kHands; ++i)
+        std::copy(random_hands()[i].begin(), random_hands()[i].end(), hands[i].cards);
+    std::vector<std::uint16_t> values(kHands);
+    for (auto _ : state) {
+        pa_evaluate7_batch(hands.data(), kHands, values.data());
+        benchmark::DoNotOptimize(values.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kHands));
+}
+BENCHMARK(BM_pa_evaluate7_batch)->Unit(benchmark::kMillisecond);
+
+void BM_evaluate_batch(benchmark::State& state) {
+    std::vector<SevenCards> hands(kHands);
+    for (std::size_t i = 0; i < kHands; ++i)
+        std::copy(random_hands()[i].begin(), random_hands()[i].end(), hands[i].cards);
+    std::vector<HandValue> values(kHands);
+    for (auto _ : state) {
+        evaluate_batch(hands, values);
+        benchmark::DoNotOptimize(values.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kHands));
+}
+BENCHMARK(BM_evaluate_batch)->Unit(benchmark::kMillisecond);
 
 // AsKh on a Td7c2s flop against two random hands, 10,000 deals.
 constexpr std::uint64_t kSamples = 10'000;

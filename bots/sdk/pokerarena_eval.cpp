@@ -11,8 +11,10 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <span>
 #include <string>
 
+#include "pokerarena/evaluator/batch.hpp"
 #include "pokerarena/evaluator/equity.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
 
@@ -25,6 +27,7 @@ using pokerarena::EquityRequest;
 using pokerarena::EquityResult;
 using pokerarena::Hand;
 using pokerarena::HandValue;
+using pokerarena::SevenCards;
 
 constexpr std::uint64_t kDefaultSamples = 10'000;
 constexpr std::uint64_t kDefaultExactLimit = 2'000'000;
@@ -42,6 +45,11 @@ bool add_checked(Hand& hand, std::uint64_t& seen, const std::uint8_t* cards, int
     }
     return true;
 }
+
+// PaSevenCards is the C spelling of SevenCards: the batch call hands its array to the kernels
+// as it is.
+static_assert(sizeof(PaSevenCards) == sizeof(SevenCards) &&
+              alignof(PaSevenCards) == alignof(SevenCards));
 
 void write_error(char* error, std::size_t error_size, const std::string& message) {
     if (error == nullptr || error_size == 0) return;
@@ -141,6 +149,12 @@ std::uint16_t pa_evaluate7(const std::uint8_t cards[7]) {
     for (int i = 0; i < 7; ++i)
         hand.add(Card{cards[i]});
     return pokerarena::evaluate(hand);
+}
+
+void pa_evaluate7_batch(const PaSevenCards* hands, std::size_t count, std::uint16_t* out) {
+    pokerarena::evaluate_batch(
+        std::span<const SevenCards>(reinterpret_cast<const SevenCards*>(hands), count),
+        std::span<HandValue>(out, count));
 }
 
 std::uint16_t pa_evaluate(const std::uint8_t* cards, int count) {

@@ -50,6 +50,18 @@ extern "C" {
  * must be seven distinct cards 0..51 (anything else gives a meaningless value). */
 uint16_t pa_evaluate7(const uint8_t cards[7]);
 
+/* Seven cards in eight bytes, cards[7] being padding that is ignored: the layout the SIMD
+ * kernels load a whole hand at a time from. */
+typedef struct PaSevenCards {
+    uint8_t cards[8];
+} PaSevenCards;
+
+/* The values of `count` hands, unchecked: out[i] = pa_evaluate7(hands[i].cards) for every
+ * i < count. The call for many hands at once (a range against a board, a table of holdings):
+ * it runs the widest SIMD kernel this CPU has, chosen at run time, and gives the same values
+ * on every CPU. Every hand must hold seven distinct cards 0..51 in cards[0..6]. */
+void pa_evaluate7_batch(const PaSevenCards* hands, size_t count, uint16_t* out);
+
 /* The value of `count` cards (5, 6 or 7), checked: 0 when count is out of range, a card is not
  * 0..51 or a card appears twice. */
 uint16_t pa_evaluate(const uint8_t* cards, int count);
