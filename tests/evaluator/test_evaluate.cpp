@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <numeric>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "pokerarena/evaluator/enumerate.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
 
 using namespace pokerarena;
@@ -173,9 +175,20 @@ void check_order_against_reference(int size, int count, std::uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("all 133,784,560 seven-card hands fall into the known categories", "[evaluate]") {
+TEST_CASE(
+    "all 133,784,560 seven-card hands: for_each_seven_card_value gives evaluate()'s "
+    "values in order, in the known categories",
+    "[evaluate][enumerate]") {
     std::array<std::uint64_t, 10> counts{};
+    std::uint64_t mismatches = 0, hands = 0;
+    std::vector<HandValue> listed;
     for (int a = 0; a < kNumCards; ++a) {
+        listed.clear();
+        for_each_seven_card_values(Card{a}, [&](std::span<const HandValue> values) {
+            listed.insert(listed.end(), values.begin(), values.end());
+        });
+        // The same hands by the plain nested loops, in the same order.
+        std::size_t n = 0;
         const Hand h1 = Hand{} + Card{a};
         for (int b = a + 1; b < kNumCards; ++b) {
             const Hand h2 = h1 + Card{b};
@@ -187,16 +200,22 @@ TEST_CASE("all 133,784,560 seven-card hands fall into the known categories", "[e
                         const Hand h5 = h4 + Card{e};
                         for (int f = e + 1; f < kNumCards; ++f) {
                             const Hand h6 = h5 + Card{f};
-                            for (int g = f + 1; g < kNumCards; ++g) {
-                                ++counts[static_cast<std::size_t>(
-                                    category(evaluate(h6 + Card{g})))];
+                            for (int g = f + 1; g < kNumCards; ++g, ++n) {
+                                const HandValue v = evaluate(h6 + Card{g});
+                                mismatches += n >= listed.size() || listed[n] != v;
                             }
                         }
                     }
                 }
             }
         }
+        REQUIRE(listed.size() == n);
+        hands += n;
+        for (HandValue v : listed)
+            ++counts[static_cast<std::size_t>(category(v))];
     }
+    CHECK(mismatches == 0);
+    CHECK(hands == 133'784'560);
     CHECK(counts[0] == 0);
     CHECK(counts[static_cast<int>(Category::StraightFlush)] == 41'584);
     CHECK(counts[static_cast<int>(Category::FourOfAKind)] == 224'848);

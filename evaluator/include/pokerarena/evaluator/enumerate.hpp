@@ -1,0 +1,216 @@
+// Enumeration: the value of every hand of a family, faster than evaluate() on each.
+//
+// Guarantees
+// - for_each_seven_card_values() gives its function evaluate()'s value of every 7-card hand
+//   (133,784,560 in all, C(52, 7)) whose lowest card is `lowest`, once each, in the
+//   lexicographic order of the hands' card indices (a < b < ... < g, g fastest), as spans of
+//   consecutive hands (all completions of one five-card prefix, at most 1,081). The 52
+//   lowest cards split the whole enumeration into independent parts for threads.
+// - for_each_board() calls its function once for every way to deal `draws` more cards of
+//   `unseen` to a board, in the lexicographic order of the dealt cards' indices, with the
+//   completed board, the unseen cards left, and evaluate(board + holes[p]) for every player.
+// - Both are templates in this header, so the function is inlined into the loops; nothing
+//   allocates, throws or logs.
+//
+// Why they are faster than a loop over evaluate(): the rank key's perfect hash is linear
+// (scramble(a + b) = scramble(a) + scramble(b) modulo 2^25), so a prefix's hash is computed
+// once and each completion adds its own pre-scrambled key, with no multiply per hand; and the
+// flush test is made once per prefix (5 cards with no suit holding four; a board with no suit
+// holding three), after which most hands are one table lookup with no test at all. Values come
+// a span at a time so the loops stay free of the caller's work.
+//
+// Preconditions (not checked): `holes` and `board` hold distinct cards that are not in
+// `unseen`; 0 <= draws <= the number of unseen cards; the board ends with five cards.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "pokerarena/evaluator/card.hpp"
+#include "pokerarena/evaluator/evaluate.hpp"
+
+namespace pokerarena {
+
+namespace detail {
+
+// The perfect hash of evaluate.hpp, kept in the top 25 bits of a 32-bit word: then the
+// modulo 2^25 of the scramble is the word's own wrap-around, and no mask is needed.
+inline constexpr int kUnusedHashBits = 32 - kHashBits;
+inline constexpr std::uint32_t kTopMultiplier = kHashMultiplier << kUnusedHashBits;
+
+constexpr std::uint32_t top_hash(std::uint64_t hand_key) {
+    return static_cast<std::uint32_t>(hand_key) * kTopMultiplier;
+}
+
+// The value of a flush-less rank multiset from its top hash.
+inline HandValue rank_value_from_top_hash(std::uint32_t top) noexcept {
+    const std::uint32_t row = top >> (32 - (kHashBits - kColumnBits));
+    const std::uint32_t column = top >> kUnusedHashBits & kColumnMask;
+    return tables.rank_values[2u * tables.row_displacement[row] + column];
+}
+
+// Both fields of the hash in one 64-bit word, each read with one shift: the high half holds
+// the top hash (the row is its top 14 bits), the low half the hash shifted up to its top 11
+// bits (the column). Sums of these stay exact in both fields: carries out of the low half reach
+// only the high half's lowest seven bits, which are zero in every term and never read (a sum of
+// at most three terms carries at most twice).
+constexpr std::uint64_t packed_hash(std::uint64_t hand_key) {
+    const auto rank_key = static_cast<std::uint32_t>(hand_key);
+    return std::uint64_t{rank_key * kTopMultiplier} << 32 |
+           (rank_key * (kHashMultiplier << (32 - kColumnBits)));
+}
+
+inline HandValue rank_value_from_packed_hash(std::uint64_t packed) noexcept {
+    const auto row = static_cast<std::uint32_t>(packed >> (64 - (kHashBits - kColumnBits)));
+    const std::uint32_t column = static_cast<std::uint32_t>(packed) >> (32 - kColumnBits);
+    return tables.rank_values[2u * tables.row_displacement[row] + column];
+}
+
+// Every two-card completion (f, g), f < g, ordered by f, so the pairs above a five-card prefix
+// ending at card e are one contiguous tail, from start[e + 1]: their packed hashes and cards.
+struct CompletionPairs {
+    std::array<std::uint64_t, kNumCards*(kNumCards - 1) / 2> hash{};
+    std::array<std::uint8_t, kNumCards*(kNumCards - 1) / 2> first{};
+    std::array<std::uint8_t, kNumCards*(kNumCards - 1) / 2> second{};
+    std::array<std::uint16_t, kNumCards + 1> start{};
+};
+inline constexpr CompletionPairs kCompletionPairs = [] {
+    CompletionPairs p;
+    std::size_t n = 0;
+    for (int f = 0; f < kNumCards; ++f) {
+        p.start[f] = static_cast<std::uint16_t>(n);
+        for (int g = f + 1; g < kNumCards; ++g, ++n) {
+            p.hash[n] = packed_hash(kCardKeys[f] + kCardKeys[g]);
+            p.first[n] = static_cast<std::uint8_t>(f);
+            p.second[n] = static_cast<std::uint8_t>(g);
+        }
+    }
+    p.start[kNumCards] = static_cast<std::uint16_t>(n);
+    return p;
+}();
+
+// Adding these to a hand's key sets a suit's flush bit when the suit already holds at least
+// four (kOneOfEachSuit) or three (kTwoOfEachSuit) cards.
+inline constexpr std::uint64_t kOneOfEachSuit = std::uint64_t{0x1111} << 32;
+inline constexpr std::uint64_t kTwoOfEachSuit = std::uint64_t{0x2222} << 32;
+
+// The suit of the lowest flush bit set in `flush_bits` (a key masked by kFlushCheckMask).
+constexpr int flush_suit(std::uint64_t flush_bits) {
+    return (std::countr_zero(flush_bits) - 35) >> 2;
+}
+
+// Deals kMore cards from `after` (cards above the last one dealt) in nested loops, one per
+// card, each adding its card to its parent's partial hand; `left` is what stays unseen.
+template <int kMore, class Finish>
+[[gnu::always_inline]] inline void deal_board(const Hand& partial, std::uint64_t after,
+                                              std::uint64_t left, Finish& finish) {
+    if constexpr (kMore == 0) {
+        finish(partial, left);
+    } else {
+        for (std::uint64_t m = after; m != 0; m &= m - 1) {
+            const int c = std::countr_zero(m);
+            deal_board<kMore - 1>(partial + Card{c}, m & (m - 1), left & ~(std::uint64_t{1} << c),
+                                  finish);
+        }
+    }
+}
+
+}  // namespace detail
+
+template <class OnValues>
+void for_each_seven_card_values(Card lowest, OnValues&& on_values) {
+    using namespace detail;
+    // The completions of one five-card prefix: at most C(47, 2) = 1,081.
+    std::array<HandValue, (kNumCards - 5) * (kNumCards - 6) / 2> values;
+    const int a = lowest.index();
+    const Hand h1 = Hand{} + lowest;
+    for (int b = a + 1; b < kNumCards; ++b) {
+        const Hand h2 = h1 + Card{b};
+        for (int c = b + 1; c < kNumCards; ++c) {
+            const Hand h3 = h2 + Card{c};
+            for (int d = c + 1; d < kNumCards; ++d) {
+                const Hand h4 = h3 + Card{d};
+                for (int e = d + 1; e < kNumCards - 2; ++e) {
+                    const Hand h5 = h4 + Card{e};
+                    const std::size_t first = kCompletionPairs.start[e + 1];
+                    const std::size_t count = kCompletionPairs.start[kNumCards] - first;
+                    if ((h5.key() + kOneOfEachSuit) & kFlushCheckMask) {
+                        // A suit holds four of five: every hand is evaluated.
+                        for (std::size_t i = 0; i < count; ++i) {
+                            values[i] = evaluate(h5 + Card{kCompletionPairs.first[first + i]} +
+                                                 Card{kCompletionPairs.second[first + i]});
+                        }
+                    } else {
+                        // No suit holds four: every completion is looked up as a rank multiset,
+                        // then the few that make a flush (both new cards of a suit that holds
+                        // three) are evaluated over their entries.
+                        const std::uint64_t prefix = packed_hash(h5.key());
+#pragma GCC unroll 4
+                        for (std::size_t i = 0; i < count; ++i) {
+                            values[i] = rank_value_from_packed_hash(
+                                prefix + kCompletionPairs.hash[first + i]);
+                        }
+                        const std::uint64_t three = (h5.key() + kTwoOfEachSuit) & kFlushCheckMask;
+                        if (three != 0) {
+                            const int suit = flush_suit(three);
+                            const int lowest_of_suit = (e + 4 - suit) / 4 * 4 + suit;  // > e
+                            for (int f = lowest_of_suit; f < kNumCards; f += 4) {
+                                const Hand h6 = h5 + Card{f};
+                                const std::size_t row = kCompletionPairs.start[f] - first;
+                                for (int g = f + 4; g < kNumCards; g += 4)
+                                    values[row + static_cast<std::size_t>(g - f - 1)] =
+                                        evaluate(h6 + Card{g});
+                            }
+                        }
+                    }
+                    on_values(std::span<const HandValue>(values.data(), count));
+                }
+            }
+        }
+    }
+}
+
+// Calls on_board(board, unseen_left, values) for every completion of `board` by `draws` cards
+// of `unseen`; values[p] = evaluate(board + holes[p]).
+template <std::size_t kPlayers, class OnBoard>
+void for_each_board(const std::array<Hand, kPlayers>& holes, const Hand& board, CardSet unseen,
+                    int draws, OnBoard&& on_board) {
+    using namespace detail;
+    std::array<std::uint32_t, kPlayers> hole_hashes;
+    for (std::size_t p = 0; p < kPlayers; ++p)
+        hole_hashes[p] = top_hash(holes[p].key());
+    std::array<HandValue, kPlayers> values;
+    const auto finish = [&](const Hand& full, std::uint64_t left) {
+        if ((full.key() + kTwoOfEachSuit) & kFlushCheckMask) {
+            // A suit holds three board cards: players may flush, so each is evaluated.
+            for (std::size_t p = 0; p < kPlayers; ++p)
+                values[p] = evaluate(full + holes[p]);
+        } else {
+            // No suit holds three: two hole cards cannot make five of a suit.
+            const std::uint32_t board_hash = top_hash(full.key());
+            for (std::size_t p = 0; p < kPlayers; ++p)
+                values[p] = rank_value_from_top_hash(board_hash + hole_hashes[p]);
+        }
+        on_board(full, CardSet{left}, values);
+    };
+    const std::uint64_t m = unseen.mask();
+    switch (draws) {
+        case 0:
+            return deal_board<0>(board, m, m, finish);
+        case 1:
+            return deal_board<1>(board, m, m, finish);
+        case 2:
+            return deal_board<2>(board, m, m, finish);
+        case 3:
+            return deal_board<3>(board, m, m, finish);
+        case 4:
+            return deal_board<4>(board, m, m, finish);
+        default:
+            return deal_board<5>(board, m, m, finish);
+    }
+}
+
+}  // namespace pokerarena

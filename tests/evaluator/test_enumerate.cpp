@@ -1,0 +1,96 @@
+// for_each_board against plain loops over evaluate(): every completion of a board, once, in
+// order, with every player's value and the cards left unseen.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "pokerarena/evaluator/enumerate.hpp"
+#include "pokerarena/evaluator/evaluate.hpp"
+
+using namespace pokerarena;
+
+namespace {
+
+std::uint64_t choose(int n, int k) {
+    std::uint64_t r = 1;
+    for (int i = 1; i <= k; ++i)
+        r = r * static_cast<std::uint64_t>(n - k + i) / i;
+    return r;
+}
+
+// Every completion by the plain route: the unseen cards' k-subsets in lexicographic order.
+template <std::size_t kPlayers>
+void check_boards(const std::array<std::string, kPlayers>& hole_text, const std::string& board_text,
+                  const std::string& dead_text) {
+    std::array<Hand, kPlayers> holes;
+    CardSet seen = CardSet::parse(board_text + dead_text);
+    for (std::size_t p = 0; p < kPlayers; ++p) {
+        holes[p] = Hand{CardSet::parse(hole_text[p])};
+        seen |= CardSet::parse(hole_text[p]);
+    }
+    const Hand board{CardSet::parse(board_text)};
+    const CardSet unseen = ~seen;
+    const int draws = 5 - CardSet::parse(board_text).size();
+    std::vector<Card> deck;
+    for (Card c : unseen)
+        deck.push_back(c);
+
+    std::vector<int> pick(static_cast<std::size_t>(draws));
+    for (int i = 0; i < draws; ++i)
+        pick[static_cast<std::size_t>(i)] = i;
+    std::uint64_t boards = 0, mismatches = 0;
+    bool more = true;
+    for_each_board(holes, board, unseen, draws,
+                   [&](const Hand& full, CardSet left, const std::array<HandValue, kPlayers>& v) {
+                       ++boards;
+                       if (!more) {
+                           ++mismatches;
+                           return;
+                       }
+                       Hand expected = board;
+                       CardSet expected_left = unseen;
+                       for (int i : pick) {
+                           expected.add(deck[static_cast<std::size_t>(i)]);
+                           expected_left.remove(deck[static_cast<std::size_t>(i)]);
+                       }
+                       mismatches += full.key() != expected.key() ||
+                                     full.suit_rank_mask() != expected.suit_rank_mask() ||
+                                     left != expected_left;
+                       for (std::size_t p = 0; p < kPlayers; ++p)
+                           mismatches += v[p] != evaluate(expected + holes[p]);
+                       // The next subset in lexicographic order.
+                       int i = draws - 1;
+                       const int n = static_cast<int>(deck.size());
+                       while (i >= 0 && pick[static_cast<std::size_t>(i)] == n - draws + i)
+                           --i;
+                       if (i < 0) {
+                           more = false;
+                           return;
+                       }
+                       ++pick[static_cast<std::size_t>(i)];
+                       for (int j = i + 1; j < draws; ++j)
+                           pick[static_cast<std::size_t>(j)] =
+                               pick[static_cast<std::size_t>(j - 1)] + 1;
+                   });
+    CHECK(mismatches == 0);
+    CHECK(boards == choose(static_cast<int>(deck.size()), draws));
+    CHECK_FALSE(more);
+}
+
+}  // namespace
+
+TEST_CASE("for_each_board: every board of a heads-up preflop all-in, in order", "[enumerate]") {
+    // 1,712,304 boards; suited hands, so flushes of both players occur.
+    check_boards<2>({"AsKs", "QdQc"}, "", "");
+    check_boards<2>({"7h6h", "AhKh"}, "", "");
+}
+
+TEST_CASE("for_each_board: flop, turn, river and dead cards, two to six players", "[enumerate]") {
+    check_boards<3>({"AsKs", "QdQc", "9h8h"}, "Ts7s2h", "");
+    check_boards<6>({"AsKs", "QdQc", "9h8h", "2c2d", "JcTc", "5s4d"}, "6h7h", "3c");
+    check_boards<4>({"AhAd", "KsQs", "Js9s", "8c7c"}, "2s3s4d5c", "");
+    check_boards<2>({"AhAd", "KsQs"}, "2s3s4d5cTs", "");
+}
