@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "pokerarena/evaluator/enumerate.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
 
 namespace pokerarena {
@@ -203,51 +204,66 @@ std::array<Hand, kMaxPlayers> hole_hands(const Deal& d) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Plain exact enumeration: every board completion, then (with random opponents) every
-// ordered assignment of two unseen cards to each random seat. Boards are built card by card
-// in nested loops so each level adds one card to its parent's partial hand.
+// Plain exact enumeration: every board completion (for_each_board, which evaluates the known
+// players with one flush test per board), then, with random opponents, every ordered
+// assignment of two unseen cards to each random seat. kKnown, the number of players with known
+// hole cards, is a template parameter so the per-board work is straight-line code.
 
+template <int kKnown>
 class PlainEnumeration {
   public:
-    explicit PlainEnumeration(const Deal& d) : d_(d), holes_(hole_hands(d)) {}
+    explicit PlainEnumeration(const Deal& d) : d_(d) {
+        for (int p = 0; p < kKnown; ++p)
+            holes_[p] = Hand{} + d.holes[p][0] + d.holes[p][1];
+    }
 
     // Boards whose first drawn card is deck[first] for first in [begin, end).
     void run(int begin, int end, Tally& tally) const {
         const Hand board = board_hand(d_);
-        std::array<HandValue, kMaxPlayers> values{};
+        const std::uint64_t unseen = (~d_.seen).mask();
         if (d_.board_draws == 0) {
-            finish_board(board, ~d_.seen, values, tally);
+            Values known;
+            for (int p = 0; p < kKnown; ++p)
+                known[p] = evaluate(board + holes_[p]);
+            visit(board, CardSet{unseen}, known, tally);
             return;
         }
         for (int i = begin; i < end; ++i) {
-            const Card c{d_.deck[i]};
-            boards(board + c, i + 1, d_.board_draws - 1, CardSet{(~d_.seen).mask() & ~bit(c)},
-                   values, tally);
+            // The later cards come from above the first; the random hands from all unseen cards.
+            const Card first{d_.deck[i]};
+            const std::uint64_t below = unseen & ((std::uint64_t{1} << first.index()) - 1);
+            const std::uint64_t above = unseen & ~below & ~(std::uint64_t{1} << first.index());
+            if (d_.board_draws == 1) {
+                Values known;
+                for (int p = 0; p < kKnown; ++p)
+                    known[p] = evaluate(board + first + holes_[p]);
+                visit(board + first, CardSet{unseen & ~(std::uint64_t{1} << first.index())}, known,
+                      tally);
+                continue;
+            }
+            for_each_board(holes_, board + first, CardSet{above}, d_.board_draws - 1,
+                           [&](const Hand& full, CardSet left, const Values& known) {
+                               visit(full, CardSet{left.mask() | below}, known, tally);
+                           });
         }
     }
 
     int first_level_size() const { return d_.board_draws == 0 ? 1 : d_.deck_size; }
 
   private:
-    static std::uint64_t bit(Card c) { return std::uint64_t{1} << c.index(); }
+    using Values = std::array<HandValue, kKnown>;
 
-    void boards(const Hand& board, int next, int left, CardSet unseen,
-                std::array<HandValue, kMaxPlayers>& values, Tally& tally) const {
-        if (left == 0) {
-            finish_board(board, unseen, values, tally);
+    void visit(const Hand& board, CardSet unseen, const Values& known, Tally& tally) const {
+        // With ten known players there is no seat left for a random one.
+        if (kKnown == kMaxPlayers || d_.random == 0) {
+            ++tally.by_winners[winners<kKnown>(known)];
             return;
         }
-        for (int i = next; i <= d_.deck_size - left; ++i) {
-            const Card c{d_.deck[i]};
-            boards(board + c, i + 1, left - 1, CardSet{unseen.mask() & ~bit(c)}, values, tally);
+        if constexpr (kKnown < kMaxPlayers) {
+            std::array<HandValue, kMaxPlayers> values{};
+            std::copy(known.begin(), known.end(), values.begin());
+            opponents(board, kKnown, unseen, values, tally);
         }
-    }
-
-    void finish_board(const Hand& board, CardSet unseen, std::array<HandValue, kMaxPlayers>& values,
-                      Tally& tally) const {
-        for (int p = 0; p < d_.known; ++p)
-            values[p] = evaluate(board + holes_[p]);
-        opponents(board, d_.known, unseen, values, tally);
     }
 
     void opponents(const Hand& board, int seat, CardSet unseen,
@@ -262,15 +278,38 @@ class PlainEnumeration {
             for (std::uint64_t m2 = m1 & (m1 - 1); m2 != 0; m2 &= m2 - 1) {
                 const Card c2{std::countr_zero(m2)};
                 values[seat] = evaluate(with_first + c2);
-                opponents(board, seat + 1, CardSet{unseen.mask() & ~bit(c1) & ~bit(c2)}, values,
-                          tally);
+                opponents(board, seat + 1,
+                          CardSet{unseen.mask() & ~(std::uint64_t{1} << c1.index()) &
+                                  ~(std::uint64_t{1} << c2.index())},
+                          values, tally);
             }
         }
     }
 
     const Deal& d_;
-    std::array<Hand, kMaxPlayers> holes_;
+    std::array<Hand, kKnown> holes_{};
 };
+
+template <int kKnown>
+Tally enumerate_plain(const Deal& d, int threads) {
+    Tally tally;
+    const PlainEnumeration<kKnown> plain(d);
+    const int first = plain.first_level_size();
+    if (threads == 1 || first == 1) {
+        plain.run(0, first, tally);
+        return tally;
+    }
+    tbb::task_arena arena(threads);
+    return arena.execute([&] {
+        return tbb::parallel_reduce(
+            tbb::blocked_range<int>(0, first, 1), Tally{},
+            [&](const tbb::blocked_range<int>& range, Tally t) {
+                plain.run(range.begin(), range.end(), t);
+                return t;
+            },
+            [](Tally a, const Tally& b) { return a += b; });
+    });
+}
 
 // ---------------------------------------------------------------------------------------
 // Exact enumeration with the suit-symmetry reduction (known hands only).
@@ -590,7 +629,6 @@ Tally enumerate_symmetric(const Deal& d) {
 }
 
 Tally enumerate_exact(const Deal& d, bool use_symmetry, int threads) {
-    Tally tally;
     if (use_symmetry && d.random == 0 && d.board_draws > 0) {
         switch (d.players) {
             case 2:
@@ -613,23 +651,29 @@ Tally enumerate_exact(const Deal& d, bool use_symmetry, int threads) {
                 return enumerate_symmetric<10>(d);
         }
     }
-    const PlainEnumeration plain(d);
-    const int first = plain.first_level_size();
     threads = usable_threads(threads);
-    if (threads == 1 || first == 1) {
-        plain.run(0, first, tally);
-        return tally;
+    switch (d.known) {
+        case 1:
+            return enumerate_plain<1>(d, threads);
+        case 2:
+            return enumerate_plain<2>(d, threads);
+        case 3:
+            return enumerate_plain<3>(d, threads);
+        case 4:
+            return enumerate_plain<4>(d, threads);
+        case 5:
+            return enumerate_plain<5>(d, threads);
+        case 6:
+            return enumerate_plain<6>(d, threads);
+        case 7:
+            return enumerate_plain<7>(d, threads);
+        case 8:
+            return enumerate_plain<8>(d, threads);
+        case 9:
+            return enumerate_plain<9>(d, threads);
+        default:
+            return enumerate_plain<10>(d, threads);
     }
-    tbb::task_arena arena(threads);
-    return arena.execute([&] {
-        return tbb::parallel_reduce(
-            tbb::blocked_range<int>(0, first, 1), Tally{},
-            [&](const tbb::blocked_range<int>& range, Tally t) {
-                plain.run(range.begin(), range.end(), t);
-                return t;
-            },
-            [](Tally a, const Tally& b) { return a += b; });
-    });
 }
 
 // ---------------------------------------------------------------------------------------

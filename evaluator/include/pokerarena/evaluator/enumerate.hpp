@@ -6,21 +6,22 @@
 //   lexicographic order of the hands' card indices (a < b < ... < g, g fastest), as spans of
 //   consecutive hands (all completions of one five-card prefix, at most 1,081). The 52
 //   lowest cards split the whole enumeration into independent parts for threads.
-// - for_each_board() calls its function once for every way to deal `draws` more cards of
-//   `unseen` to a board, in the lexicographic order of the dealt cards' indices, with the
-//   completed board, the unseen cards left, and evaluate(board + holes[p]) for every player.
+// - for_each_board() calls its function once for every way to deal `draws` (1 to 5) more
+//   cards of `unseen` to a board, in the lexicographic order of the dealt cards' indices, with
+//   the completed board, the unseen cards left, and evaluate(board + holes[p]) for every
+//   player.
 // - Both are templates in this header, so the function is inlined into the loops; nothing
 //   allocates, throws or logs.
 //
 // Why they are faster than a loop over evaluate(): the rank key's perfect hash is linear
 // (scramble(a + b) = scramble(a) + scramble(b) modulo 2^25), so a prefix's hash is computed
 // once and each completion adds its own pre-scrambled key, with no multiply per hand; and the
-// flush test is made once per prefix (5 cards with no suit holding four; a board with no suit
-// holding three), after which most hands are one table lookup with no test at all. Values come
-// a span at a time so the loops stay free of the caller's work.
+// seven-card enumeration tests for flushes once per five-card prefix (no suit holding four),
+// after which most hands are one table lookup with no test at all. Values come a span at a time
+// so the loops stay free of the caller's work.
 //
 // Preconditions (not checked): `holes` and `board` hold distinct cards that are not in
-// `unseen`; 0 <= draws <= the number of unseen cards; the board ends with five cards.
+// `unseen`; 1 <= draws <= the number of unseen cards; the board ends with five cards.
 #pragma once
 
 #include <array>
@@ -36,30 +37,18 @@ namespace pokerarena {
 
 namespace detail {
 
-// The perfect hash of evaluate.hpp, kept in the top 25 bits of a 32-bit word: then the
-// modulo 2^25 of the scramble is the word's own wrap-around, and no mask is needed.
+// The perfect hash of evaluate.hpp shifted to the top of 32 bits: then the modulo 2^25 of the
+// scramble is the word's own wrap-around, and no mask is needed.
 inline constexpr int kUnusedHashBits = 32 - kHashBits;
-inline constexpr std::uint32_t kTopMultiplier = kHashMultiplier << kUnusedHashBits;
-
-constexpr std::uint32_t top_hash(std::uint64_t hand_key) {
-    return static_cast<std::uint32_t>(hand_key) * kTopMultiplier;
-}
-
-// The value of a flush-less rank multiset from its top hash.
-inline HandValue rank_value_from_top_hash(std::uint32_t top) noexcept {
-    const std::uint32_t row = top >> (32 - (kHashBits - kColumnBits));
-    const std::uint32_t column = top >> kUnusedHashBits & kColumnMask;
-    return tables.rank_values[2u * tables.row_displacement[row] + column];
-}
 
 // Both fields of the hash in one 64-bit word, each read with one shift: the high half holds
 // the top hash (the row is its top 14 bits), the low half the hash shifted up to its top 11
 // bits (the column). Sums of these stay exact in both fields: carries out of the low half reach
 // only the high half's lowest seven bits, which are zero in every term and never read (a sum of
-// at most three terms carries at most twice).
+// at most seven terms carries at most six times).
 constexpr std::uint64_t packed_hash(std::uint64_t hand_key) {
     const auto rank_key = static_cast<std::uint32_t>(hand_key);
-    return std::uint64_t{rank_key * kTopMultiplier} << 32 |
+    return std::uint64_t{rank_key * (kHashMultiplier << kUnusedHashBits)} << 32 |
            (rank_key * (kHashMultiplier << (32 - kColumnBits)));
 }
 
@@ -102,18 +91,27 @@ constexpr int flush_suit(std::uint64_t flush_bits) {
     return (std::countr_zero(flush_bits) - 35) >> 2;
 }
 
+// Each card's packed hash: a hand's is the sum of its cards'.
+inline constexpr std::array<std::uint64_t, kNumCards> kCardPackedHashes = [] {
+    std::array<std::uint64_t, kNumCards> hashes{};
+    for (int c = 0; c < kNumCards; ++c)
+        hashes[c] = packed_hash(kCardKeys[c]);
+    return hashes;
+}();
+
 // Deals kMore cards from `after` (cards above the last one dealt) in nested loops, one per
-// card, each adding its card to its parent's partial hand; `left` is what stays unseen.
-template <int kMore, class Finish>
+// card, each adding its card to its parent's partial hand, then hands the rest to `last`;
+// `left` is what stays unseen.
+template <int kMore, class Last>
 [[gnu::always_inline]] inline void deal_board(const Hand& partial, std::uint64_t after,
-                                              std::uint64_t left, Finish& finish) {
+                                              std::uint64_t left, Last& last) {
     if constexpr (kMore == 0) {
-        finish(partial, left);
+        last(partial, after, left);
     } else {
         for (std::uint64_t m = after; m != 0; m &= m - 1) {
             const int c = std::countr_zero(m);
             deal_board<kMore - 1>(partial + Card{c}, m & (m - 1), left & ~(std::uint64_t{1} << c),
-                                  finish);
+                                  last);
         }
     }
 }
@@ -179,37 +177,41 @@ template <std::size_t kPlayers, class OnBoard>
 void for_each_board(const std::array<Hand, kPlayers>& holes, const Hand& board, CardSet unseen,
                     int draws, OnBoard&& on_board) {
     using namespace detail;
-    std::array<std::uint32_t, kPlayers> hole_hashes;
-    for (std::size_t p = 0; p < kPlayers; ++p)
-        hole_hashes[p] = top_hash(holes[p].key());
     std::array<HandValue, kPlayers> values;
-    const auto finish = [&](const Hand& full, std::uint64_t left) {
-        if ((full.key() + kTwoOfEachSuit) & kFlushCheckMask) {
-            // A suit holds three board cards: players may flush, so each is evaluated.
-            for (std::size_t p = 0; p < kPlayers; ++p)
-                values[p] = evaluate(full + holes[p]);
-        } else {
-            // No suit holds three: two hole cards cannot make five of a suit.
-            const std::uint32_t board_hash = top_hash(full.key());
-            for (std::size_t p = 0; p < kPlayers; ++p)
-                values[p] = rank_value_from_top_hash(board_hash + hole_hashes[p]);
+    // The loop over the last card: each player's key and hash with the prefix are computed
+    // once, and each last card adds its own to them (the hash is linear: no multiply per hand).
+    // The flush test stays per hand: it is rarely true, so it is predicted well.
+    const auto last_card = [&](const Hand& prefix, std::uint64_t after, std::uint64_t left) {
+        std::array<Hand, kPlayers> with;
+        std::array<std::uint64_t, kPlayers> hashes;
+        for (std::size_t p = 0; p < kPlayers; ++p) {
+            with[p] = prefix + holes[p];
+            hashes[p] = packed_hash(with[p].key());
         }
-        on_board(full, CardSet{left}, values);
+        for (std::uint64_t m = after; m != 0; m &= m - 1) {
+            const int c = std::countr_zero(m);
+            for (std::size_t p = 0; p < kPlayers; ++p) {
+                if ((with[p].key() + kCardKeys[c]) & kFlushCheckMask) [[unlikely]] {
+                    values[p] = evaluate(with[p] + Card{c});
+                } else {
+                    values[p] = rank_value_from_packed_hash(hashes[p] + kCardPackedHashes[c]);
+                }
+            }
+            on_board(prefix + Card{c}, CardSet{left & ~(std::uint64_t{1} << c)}, values);
+        }
     };
     const std::uint64_t m = unseen.mask();
     switch (draws) {
-        case 0:
-            return deal_board<0>(board, m, m, finish);
         case 1:
-            return deal_board<1>(board, m, m, finish);
+            return deal_board<0>(board, m, m, last_card);
         case 2:
-            return deal_board<2>(board, m, m, finish);
+            return deal_board<1>(board, m, m, last_card);
         case 3:
-            return deal_board<3>(board, m, m, finish);
+            return deal_board<2>(board, m, m, last_card);
         case 4:
-            return deal_board<4>(board, m, m, finish);
+            return deal_board<3>(board, m, m, last_card);
         default:
-            return deal_board<5>(board, m, m, finish);
+            return deal_board<4>(board, m, m, last_card);
     }
 }
 
