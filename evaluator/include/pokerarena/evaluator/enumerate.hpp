@@ -28,6 +28,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 
 #include "pokerarena/evaluator/card.hpp"
@@ -58,28 +59,22 @@ inline HandValue rank_value_from_packed_hash(std::uint64_t packed) noexcept {
     return tables.rank_values[2u * tables.row_displacement[row] + column];
 }
 
-// Every two-card completion (f, g), f < g, ordered by f, so the pairs above a five-card prefix
-// ending at card e are one contiguous tail, from start[e + 1]: their packed hashes and cards.
-struct CompletionPairs {
-    std::array<std::uint64_t, kNumCards*(kNumCards - 1) / 2> hash{};
-    std::array<std::uint8_t, kNumCards*(kNumCards - 1) / 2> first{};
-    std::array<std::uint8_t, kNumCards*(kNumCards - 1) / 2> second{};
+// The two-card completions (f, g), f < g, listed by f then g: those above a five-card prefix
+// ending at card e are a tail of the list, and (f, g) is at kPairStart[f] + g - f - 1.
+inline constexpr std::array<std::uint16_t, kNumCards + 1> kPairStart = [] {
     std::array<std::uint16_t, kNumCards + 1> start{};
-};
-inline constexpr CompletionPairs kCompletionPairs = [] {
-    CompletionPairs p;
-    std::size_t n = 0;
-    for (int f = 0; f < kNumCards; ++f) {
-        p.start[f] = static_cast<std::uint16_t>(n);
-        for (int g = f + 1; g < kNumCards; ++g, ++n) {
-            p.hash[n] = packed_hash(kCardKeys[f] + kCardKeys[g]);
-            p.first[n] = static_cast<std::uint8_t>(f);
-            p.second[n] = static_cast<std::uint8_t>(g);
-        }
-    }
-    p.start[kNumCards] = static_cast<std::uint16_t>(n);
-    return p;
+    for (int f = 0; f < kNumCards; ++f)
+        start[f + 1] = static_cast<std::uint16_t>(start[f] + (kNumCards - 1 - f));
+    return start;
 }();
+
+// Writes v to values[i .. i + 3] with one store.
+template <std::size_t kSize>
+[[gnu::always_inline]] inline void store_four(std::array<HandValue, kSize>& values, std::size_t i,
+                                              HandValue v) {
+    const std::uint64_t four = v * std::uint64_t{0x0001000100010001};
+    std::memcpy(values.data() + i, &four, sizeof four);
+}
 
 // Adding these to a hand's key sets a suit's flush bit when the suit already holds at least
 // four (kOneOfEachSuit) or three (kTwoOfEachSuit) cards.
@@ -121,8 +116,9 @@ template <int kMore, class Last>
 template <class OnValues>
 void for_each_seven_card_values(Card lowest, OnValues&& on_values) {
     using namespace detail;
-    // The completions of one five-card prefix: at most C(47, 2) = 1,081.
-    std::array<HandValue, (kNumCards - 5) * (kNumCards - 6) / 2> values;
+    // The completions of one five-card prefix, at most C(47, 2) = 1,081, and room for the
+    // last four-copy write to overshoot by three.
+    std::array<HandValue, (kNumCards - 5) * (kNumCards - 6) / 2 + 3> values;
     const int a = lowest.index();
     const Hand h1 = Hand{} + lowest;
     for (int b = a + 1; b < kNumCards; ++b) {
@@ -133,23 +129,39 @@ void for_each_seven_card_values(Card lowest, OnValues&& on_values) {
                 const Hand h4 = h3 + Card{d};
                 for (int e = d + 1; e < kNumCards - 2; ++e) {
                     const Hand h5 = h4 + Card{e};
-                    const std::size_t first = kCompletionPairs.start[e + 1];
-                    const std::size_t count = kCompletionPairs.start[kNumCards] - first;
+                    const std::size_t first = kPairStart[e + 1];
+                    const std::size_t count = kPairStart[kNumCards] - first;
                     if ((h5.key() + kOneOfEachSuit) & kFlushCheckMask) {
                         // A suit holds four of five: every hand is evaluated.
-                        for (std::size_t i = 0; i < count; ++i) {
-                            values[i] = evaluate(h5 + Card{kCompletionPairs.first[first + i]} +
-                                                 Card{kCompletionPairs.second[first + i]});
+                        std::size_t i = 0;
+                        for (int f = e + 1; f < kNumCards; ++f) {
+                            const Hand h6 = h5 + Card{f};
+                            for (int g = f + 1; g < kNumCards; ++g)
+                                values[i++] = evaluate(h6 + Card{g});
                         }
                     } else {
                         // No suit holds four: every completion is looked up as a rank multiset,
                         // then the few that make a flush (both new cards of a suit that holds
-                        // three) are evaluated over their entries.
+                        // three) are evaluated over their entries. The completions (f, g) come
+                        // in index order, so for each f the cards g of one rank are adjacent
+                        // and share a rank multiset: one table read serves up to four hands,
+                        // written as four copies at once (the array has room for the
+                        // overshoot), and the position moves on by the number of such g.
                         const std::uint64_t prefix = packed_hash(h5.key());
-#pragma GCC unroll 4
-                        for (std::size_t i = 0; i < count; ++i) {
-                            values[i] = rank_value_from_packed_hash(
-                                prefix + kCompletionPairs.hash[first + i]);
+                        std::size_t i = 0;
+                        for (int f = e + 1; f < kNumCards - 1; ++f) {
+                            const std::uint64_t six = prefix + kCardPackedHashes[f];
+                            // The g of f's own rank above f (0 to 3), then four of every rank
+                            // above.
+                            store_four(values, i,
+                                       rank_value_from_packed_hash(six + kCardPackedHashes[f]));
+                            i += static_cast<std::size_t>(3 - (f & 3));
+                            for (int r = (f >> 2) + 1; r < kNumRanks; ++r) {
+                                store_four(
+                                    values, i,
+                                    rank_value_from_packed_hash(six + kCardPackedHashes[4 * r]));
+                                i += 4;
+                            }
                         }
                         const std::uint64_t three = (h5.key() + kTwoOfEachSuit) & kFlushCheckMask;
                         if (three != 0) {
@@ -157,7 +169,7 @@ void for_each_seven_card_values(Card lowest, OnValues&& on_values) {
                             const int lowest_of_suit = (e + 4 - suit) / 4 * 4 + suit;  // > e
                             for (int f = lowest_of_suit; f < kNumCards; f += 4) {
                                 const Hand h6 = h5 + Card{f};
-                                const std::size_t row = kCompletionPairs.start[f] - first;
+                                const std::size_t row = kPairStart[f] - first;
                                 for (int g = f + 4; g < kNumCards; g += 4)
                                     values[row + static_cast<std::size_t>(g - f - 1)] =
                                         evaluate(h6 + Card{g});
