@@ -228,6 +228,7 @@ class PlainEnumeration {
             visit(board, CardSet{unseen}, known, tally);
             return;
         }
+        KnownCounts counts;
         for (int i = begin; i < end; ++i) {
             // The later cards come from above the first; the random hands from all unseen cards.
             const Card first{d_.deck[i]};
@@ -241,17 +242,40 @@ class PlainEnumeration {
                       tally);
                 continue;
             }
-            for_each_board(holes_, board + first, CardSet{above}, d_.board_draws - 1,
-                           [&](const Hand& full, CardSet left, const Values& known) {
-                               visit(full, CardSet{left.mask() | below}, known, tally);
-                           });
+            if (kKnown == kMaxPlayers || d_.random == 0) {
+                for_each_board(
+                    holes_, board + first, CardSet{above}, d_.board_draws - 1,
+                    [&](const Hand&, CardSet, const Values& known) { counts.add(known); });
+            } else {
+                for_each_board(holes_, board + first, CardSet{above}, d_.board_draws - 1,
+                               [&](const Hand& full, CardSet left, const Values& known) {
+                                   visit(full, CardSet{left.mask() | below}, known, tally);
+                               });
+            }
         }
+        counts.add_to(tally);
     }
 
     int first_level_size() const { return d_.board_draws == 0 ? 1 : d_.deck_size; }
 
   private:
     using Values = std::array<HandValue, kKnown>;
+
+    // The winner sets of deals with known players only, in four copies picked by the low bits
+    // of the hero's hand value. Consecutive boards usually have the same winners, and with one
+    // counter each increment waited for the previous one's store; the hero's value changes
+    // from board to board, so consecutive increments mostly land in different copies.
+    struct KnownCounts {
+        std::array<std::array<std::uint64_t, std::size_t{1} << kKnown>, 4> copies{};
+
+        void add(const Values& known) { ++copies[known[0] & 3][winners<kKnown>(known)]; }
+        void add_to(Tally& tally) const {
+            for (const auto& copy : copies) {
+                for (std::size_t w = 0; w < copy.size(); ++w)
+                    tally.by_winners[w] += copy[w];
+            }
+        }
+    };
 
     void visit(const Hand& board, CardSet unseen, const Values& known, Tally& tally) const {
         // With ten known players there is no seat left for a random one.

@@ -94,19 +94,18 @@ inline constexpr std::array<std::uint64_t, kNumCards> kCardPackedHashes = [] {
     return hashes;
 }();
 
-// Deals kMore cards from `after` (cards above the last one dealt) in nested loops, one per
-// card, each adding its card to its parent's partial hand, then hands the rest to `last`;
-// `left` is what stays unseen.
+// Deals the board's cards from deck[from .. n) in nested loops, one per card, each adding its
+// card to its parent's partial hand and leaving room for the cards still to come; the last
+// level's loop is `last`'s. `left` is what stays unseen.
 template <int kMore, class Last>
-[[gnu::always_inline]] inline void deal_board(const Hand& partial, std::uint64_t after,
-                                              std::uint64_t left, Last& last) {
-    if constexpr (kMore == 0) {
-        last(partial, after, left);
+[[gnu::always_inline]] inline void deal_board(const Hand& partial, const std::uint8_t* deck,
+                                              int from, int n, std::uint64_t left, Last& last) {
+    if constexpr (kMore == 1) {
+        last(partial, from, left);
     } else {
-        for (std::uint64_t m = after; m != 0; m &= m - 1) {
-            const int c = std::countr_zero(m);
-            deal_board<kMore - 1>(partial + Card{c}, m & (m - 1), left & ~(std::uint64_t{1} << c),
-                                  last);
+        for (int i = from; i <= n - kMore; ++i) {
+            deal_board<kMore - 1>(partial + Card{deck[i]}, deck, i + 1, n,
+                                  left & ~(std::uint64_t{1} << deck[i]), last);
         }
     }
 }
@@ -189,41 +188,34 @@ template <std::size_t kPlayers, class OnBoard>
 void for_each_board(const std::array<Hand, kPlayers>& holes, const Hand& board, CardSet unseen,
                     int draws, OnBoard&& on_board) {
     using namespace detail;
+    std::array<std::uint8_t, kNumCards> deck;
+    int n = 0;
+    for (Card c : unseen)
+        deck[n++] = static_cast<std::uint8_t>(c.index());
     std::array<HandValue, kPlayers> values;
-    // The loop over the last card: each player's key and hash with the prefix are computed
-    // once, and each last card adds its own to them (the hash is linear: no multiply per hand).
-    // The flush test stays per hand: it is rarely true, so it is predicted well.
-    const auto last_card = [&](const Hand& prefix, std::uint64_t after, std::uint64_t left) {
-        std::array<Hand, kPlayers> with;
-        std::array<std::uint64_t, kPlayers> hashes;
-        for (std::size_t p = 0; p < kPlayers; ++p) {
-            with[p] = prefix + holes[p];
-            hashes[p] = packed_hash(with[p].key());
-        }
-        for (std::uint64_t m = after; m != 0; m &= m - 1) {
-            const int c = std::countr_zero(m);
-            for (std::size_t p = 0; p < kPlayers; ++p) {
-                if ((with[p].key() + kCardKeys[c]) & kFlushCheckMask) [[unlikely]] {
-                    values[p] = evaluate(with[p] + Card{c});
-                } else {
-                    values[p] = rank_value_from_packed_hash(hashes[p] + kCardPackedHashes[c]);
-                }
-            }
-            on_board(prefix + Card{c}, CardSet{left & ~(std::uint64_t{1} << c)}, values);
+    // The loop over the last card evaluates each player's hand plainly: precomputing each
+    // player's key and hash with the first four cards (the hash is linear) measured slower
+    // than this, and so did reading the table once per rank of the last card.
+    const auto last_card = [&](const Hand& prefix, int from, std::uint64_t left) {
+        for (int i = from; i < n; ++i) {
+            const Hand full = prefix + Card{deck[i]};
+            for (std::size_t p = 0; p < kPlayers; ++p)
+                values[p] = evaluate(full + holes[p]);
+            on_board(full, CardSet{left & ~(std::uint64_t{1} << deck[i])}, values);
         }
     };
     const std::uint64_t m = unseen.mask();
     switch (draws) {
         case 1:
-            return deal_board<0>(board, m, m, last_card);
+            return deal_board<1>(board, deck.data(), 0, n, m, last_card);
         case 2:
-            return deal_board<1>(board, m, m, last_card);
+            return deal_board<2>(board, deck.data(), 0, n, m, last_card);
         case 3:
-            return deal_board<2>(board, m, m, last_card);
+            return deal_board<3>(board, deck.data(), 0, n, m, last_card);
         case 4:
-            return deal_board<3>(board, m, m, last_card);
+            return deal_board<4>(board, deck.data(), 0, n, m, last_card);
         default:
-            return deal_board<4>(board, m, m, last_card);
+            return deal_board<5>(board, deck.data(), 0, n, m, last_card);
     }
 }
 
