@@ -46,8 +46,8 @@ extern "C" {
 #define PA_FOUR_OF_A_KIND 8
 #define PA_STRAIGHT_FLUSH 9
 
-/* The value of exactly seven cards, unchecked: the fastest call, for inner loops. The cards
- * must be seven distinct cards 0..51 (anything else gives a meaningless value). */
+/* The value of exactly seven cards, unchecked: one hand (pa_evaluate7_batch for many). The
+ * cards must be seven distinct cards 0..51 (anything else gives a meaningless value). */
 uint16_t pa_evaluate7(const uint8_t cards[7]);
 
 /* Seven cards in eight bytes, cards[7] being padding that is ignored: the layout the SIMD
@@ -59,7 +59,8 @@ typedef struct PaSevenCards {
 /* The values of `count` hands, unchecked: out[i] = pa_evaluate7(hands[i].cards) for every
  * i < count. The call for many hands at once (a range against a board, a table of holdings):
  * it runs the widest SIMD kernel this CPU has, chosen at run time, and gives the same values
- * on every CPU. Every hand must hold seven distinct cards 0..51 in cards[0..6]. */
+ * on every CPU. Every hand must hold seven distinct cards 0..51 in cards[0..6], and `out` must
+ * not overlap `hands`. */
 void pa_evaluate7_batch(const PaSevenCards* hands, size_t count, uint16_t* out);
 
 /* The value of `count` cards (5, 6 or 7), checked: 0 when count is out of range, a card is not
