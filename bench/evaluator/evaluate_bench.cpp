@@ -10,8 +10,6 @@
 // final value, not a memory add per hand.
 #include <benchmark/benchmark.h>
 
-#include <array>
-#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>

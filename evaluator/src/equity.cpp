@@ -204,17 +204,17 @@ std::array<Hand, kMaxPlayers> hole_hands(const Deal& d) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Plain exact enumeration: every board completion (for_each_board, which evaluates the known
-// players with one flush test per board), then, with random opponents, every ordered
-// assignment of two unseen cards to each random seat. kKnown, the number of players with known
-// hole cards, is a template parameter so the per-board work is straight-line code.
+// Plain exact enumeration: every board completion (for_each_board evaluates the known
+// players), then, with random opponents, every ordered assignment of two unseen cards to each
+// random seat. kKnown, the number of players with known hole cards, is a template parameter so
+// the per-board work is straight-line code.
 
 template <int kKnown>
 class PlainEnumeration {
   public:
     explicit PlainEnumeration(const Deal& d) : d_(d) {
-        for (int p = 0; p < kKnown; ++p)
-            holes_[p] = Hand{} + d.holes[p][0] + d.holes[p][1];
+        const std::array<Hand, kMaxPlayers> holes = hole_hands(d);
+        std::copy(holes.begin(), holes.begin() + kKnown, holes_.begin());
     }
 
     // Boards whose first drawn card is deck[first] for first in [begin, end).
@@ -232,14 +232,13 @@ class PlainEnumeration {
         for (int i = begin; i < end; ++i) {
             // The later cards come from above the first; the random hands from all unseen cards.
             const Card first{d_.deck[i]};
-            const std::uint64_t below = unseen & ((std::uint64_t{1} << first.index()) - 1);
-            const std::uint64_t above = unseen & ~below & ~(std::uint64_t{1} << first.index());
+            const std::uint64_t below = unseen & (bit(first) - 1);
+            const std::uint64_t above = unseen & ~below & ~bit(first);
             if (d_.board_draws == 1) {
                 Values known;
                 for (int p = 0; p < kKnown; ++p)
                     known[p] = evaluate(board + first + holes_[p]);
-                visit(board + first, CardSet{unseen & ~(std::uint64_t{1} << first.index())}, known,
-                      tally);
+                visit(board + first, CardSet{unseen & ~bit(first)}, known, tally);
                 continue;
             }
             if (kKnown == kMaxPlayers || d_.random == 0) {
@@ -260,6 +259,8 @@ class PlainEnumeration {
 
   private:
     using Values = std::array<HandValue, kKnown>;
+
+    static std::uint64_t bit(Card c) { return std::uint64_t{1} << c.index(); }
 
     // The winner sets of deals with known players only, in four copies picked by the low bits
     // of the hero's hand value. Consecutive boards usually have the same winners, and with one
@@ -302,10 +303,8 @@ class PlainEnumeration {
             for (std::uint64_t m2 = m1 & (m1 - 1); m2 != 0; m2 &= m2 - 1) {
                 const Card c2{std::countr_zero(m2)};
                 values[seat] = evaluate(with_first + c2);
-                opponents(board, seat + 1,
-                          CardSet{unseen.mask() & ~(std::uint64_t{1} << c1.index()) &
-                                  ~(std::uint64_t{1} << c2.index())},
-                          values, tally);
+                opponents(board, seat + 1, CardSet{unseen.mask() & ~bit(c1) & ~bit(c2)}, values,
+                          tally);
             }
         }
     }

@@ -88,9 +88,26 @@ TEST_CASE("for_each_board: every board of a heads-up preflop all-in, in order", 
     check_boards<2>({"7h6h", "AhKh"}, "", "");
 }
 
-TEST_CASE("for_each_board: flop, turn, river and dead cards, two to six players", "[enumerate]") {
+TEST_CASE("for_each_board: one to four board cards, dead cards, one to six players",
+          "[enumerate]") {
+    check_boards<1>({"AsKs"}, "Qs", "");
     check_boards<3>({"AsKs", "QdQc", "9h8h"}, "Ts7s2h", "");
     check_boards<6>({"AsKs", "QdQc", "9h8h", "2c2d", "JcTc", "5s4d"}, "6h7h", "3c");
     check_boards<4>({"AhAd", "KsQs", "Js9s", "8c7c"}, "2s3s4d5c", "");
     check_boards<2>({"AhAd", "KsQs"}, "2s3s4d5c", "Ts9s");
+}
+
+TEST_CASE("for_each_board: fewer unseen cards than draws, no call", "[enumerate]") {
+    const std::array<Hand, 1> hero{Hand{CardSet::parse("AsKs")}};
+    int calls = 0;
+    for_each_board(hero, Hand{}, CardSet::parse("2c3c4c"), 5,
+                   [&](const Hand&, CardSet, const std::array<HandValue, 1>&) { ++calls; });
+    CHECK(calls == 0);
+    for_each_board(hero, Hand{}, CardSet::parse("2c3c4c5c6c"), 5,
+                   [&](const Hand&, CardSet left, const std::array<HandValue, 1>& v) {
+                       ++calls;
+                       CHECK(left.empty());
+                       CHECK(v[0] == evaluate(CardSet::parse("2c3c4c5c6cAsKs")));
+                   });
+    CHECK(calls == 1);
 }

@@ -234,6 +234,59 @@ TEST_CASE("exact enumeration over random hands matches a direct count", "[equity
     CHECK(e.players[1].wins == losses);
 }
 
+TEST_CASE("exact enumeration over random hands matches a direct count on the flop and turn",
+          "[equity]") {
+    // The board is completed from every unseen card, the opponent's hand from every card left:
+    // 1,081 flop completions times 990 holdings, and 46 turn cards times 990.
+    for (const std::string& board_text : {std::string("Ac7s8s"), std::string("Ac7s8s9d")}) {
+        EquityRequest r = spot("AhAd", {}, board_text);
+        r.random_opponents = 1;
+        r.method = EquityMethod::Exact;
+        for (int threads : {1, 2}) {
+            r.threads = threads;
+            const EquityResult e = calculate_equity(r);
+            const CardSet board = CardSet::parse(board_text);
+            const CardSet seen = board | CardSet::parse("AhAd");
+            std::uint64_t wins = 0, ties = 0, losses = 0;
+            const auto count = [&](CardSet full) {
+                const HandValue hero = evaluate(full | CardSet::parse("AhAd"));
+                for (int a = 0; a < kNumCards; ++a) {
+                    for (int b = a + 1; b < kNumCards; ++b) {
+                        if ((full | seen).contains(Card{a}) || (full | seen).contains(Card{b}))
+                            continue;
+                        const HandValue v = evaluate(full | CardSet{}.add(Card{a}).add(Card{b}));
+                        (hero > v ? wins : hero == v ? ties : losses) += 1;
+                    }
+                }
+            };
+            for (int x = 0; x < kNumCards; ++x) {
+                if (seen.contains(Card{x})) continue;
+                if (board.size() == 4) {
+                    count(CardSet{board}.add(Card{x}));
+                    continue;
+                }
+                for (int y = x + 1; y < kNumCards; ++y) {
+                    if (!seen.contains(Card{y})) count(CardSet{board}.add(Card{x}).add(Card{y}));
+                }
+            }
+            CHECK(e.outcomes == wins + ties + losses);
+            CHECK(e.players[0].wins == wins);
+            CHECK(e.players[0].ties == ties);
+            CHECK(e.players[1].wins == losses);
+        }
+    }
+}
+
+TEST_CASE("plain exact enumeration of known hands gives the same counts on two threads",
+          "[equity]") {
+    for (const EquityRequest& s : {spot("AsKs", {"QdQc"}), spot("AsKs", {"QdQc", "JhTh", "7c2d"}),
+                                   spot("AhKh", {"7c7d"}, "2h7hTs")}) {
+        EquityRequest two = s;
+        two.threads = 2;
+        check_same_counts(exact(s, false), exact(two, false));
+    }
+}
+
 TEST_CASE("Monte Carlo against random hands agrees with exact references", "[equity]") {
     SECTION("one random hand on the turn, enumerated exactly") {
         EquityRequest r = spot("AsAh", {}, "Kd8s7s2c");

@@ -1,27 +1,27 @@
-// Enumeration: the value of every hand of a family, faster than evaluate() on each.
+// Enumeration: the values of whole families of hands, in order.
 //
 // Guarantees
 // - for_each_seven_card_values() gives its function evaluate()'s value of every 7-card hand
-//   (133,784,560 in all, C(52, 7)) whose lowest card is `lowest`, once each, in the
-//   lexicographic order of the hands' card indices (a < b < ... < g, g fastest), as spans of
-//   consecutive hands (all completions of one five-card prefix, at most 1,081). The 52
-//   lowest cards split the whole enumeration into independent parts for threads.
+//   whose lowest card is `lowest` (C(51 - lowest, 6) hands; 133,784,560 over all 52), once
+//   each, in the lexicographic order of the hands' card indices (a < b < ... < g, g fastest),
+//   as one span per five-card prefix holding all its completions (C(51 - e, 2) hands for a
+//   prefix ending at card e: at most 1,081, never none). The 52 lowest cards split the whole
+//   enumeration into independent parts for threads. It is faster than evaluate() per hand:
+//   the rank key's perfect hash is linear (scramble(a + b) = scramble(a) + scramble(b) modulo
+//   2^25), so a prefix is hashed once and each completion adds its pre-hashed cards, with no
+//   multiply; a prefix with no suit holding four is tested for flushes once (a completion
+//   flushes only when both new cards are of a suit holding three, and those few are evaluated
+//   over the rest); and the seventh cards of one rank share one table read.
 // - for_each_board() calls its function once for every way to deal `draws` (1 to 5) more
 //   cards of `unseen` to a board, in the lexicographic order of the dealt cards' indices, with
 //   the completed board, the unseen cards left, and evaluate(board + holes[p]) for every
-//   player.
-// - Both are templates in this header, so the function is inlined into the loops; nothing
-//   allocates, throws or logs.
+//   player; with fewer than `draws` unseen cards, never. The number of players is a template
+//   parameter, so the per-board work is straight-line code.
+// - Both are templates in this header, so the caller's function is inlined into the loops;
+//   nothing allocates, throws or logs.
 //
-// Why they are faster than a loop over evaluate(): the rank key's perfect hash is linear
-// (scramble(a + b) = scramble(a) + scramble(b) modulo 2^25), so a prefix's hash is computed
-// once and each completion adds its own pre-scrambled key, with no multiply per hand; and the
-// seven-card enumeration tests for flushes once per five-card prefix (no suit holding four),
-// after which most hands are one table lookup with no test at all. Values come a span at a time
-// so the loops stay free of the caller's work.
-//
-// Preconditions (not checked): `holes` and `board` hold distinct cards that are not in
-// `unseen`; 1 <= draws <= the number of unseen cards; the board ends with five cards.
+// Preconditions (not checked): `lowest` is a card (0..51); `holes` and `board` hold distinct
+// cards that are not in `unseen`; 1 <= draws <= 5 - board.size().
 #pragma once
 
 #include <array>
@@ -151,10 +151,15 @@ void for_each_seven_card_values(Card lowest, OnValues&& on_values) {
                         for (int f = e + 1; f < kNumCards - 1; ++f) {
                             const std::uint64_t six = prefix + kCardPackedHashes[f];
                             // The g of f's own rank above f (0 to 3), then four of every rank
-                            // above.
-                            store_four(values, i,
-                                       rank_value_from_packed_hash(six + kCardPackedHashes[f]));
-                            i += static_cast<std::size_t>(3 - (f & 3));
+                            // above. With none (f is the rank's last suit) the table is not
+                            // read: the prefix may hold the rank's other three cards, and five
+                            // of a rank is no multiset the hash places.
+                            const int same_rank_above = 3 - (f & 3);
+                            if (same_rank_above != 0) {
+                                store_four(values, i,
+                                           rank_value_from_packed_hash(six + kCardPackedHashes[f]));
+                                i += static_cast<std::size_t>(same_rank_above);
+                            }
                             for (int r = (f >> 2) + 1; r < kNumRanks; ++r) {
                                 store_four(
                                     values, i,
