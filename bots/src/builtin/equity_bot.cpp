@@ -2,10 +2,10 @@
 // by Monte Carlo, and compares it with the pot odds.
 //
 // The estimate is the evaluator's monte_carlo_equity(): the library's SIMD sampling kernels
-// (about 4 to 5 times the deals per second of the Hand-by-Hand loop this bot used to run),
-// with no allocation, checks or threads per call. Its deals come from a seed the bot draws
-// from its own generator, and every kernel counts the same deals, so a bot's decisions for
-// a seed are the same on every CPU.
+// with no allocation, checks or threads per call (4.2 times the deals per second of the
+// Hand-by-Hand loop this bot used to run heads-up, 2.9 times six-handed; docs/benchmarks.md).
+// Its deals come from a seed the bot draws from its own generator, and every kernel counts the
+// same deals, so a bot's decisions for a seed are the same on every CPU.
 #include <algorithm>
 #include <span>
 
