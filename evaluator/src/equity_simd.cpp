@@ -5,12 +5,12 @@
 // Why this shape: a deal's draws and hand keys are the same few integer operations for every
 // deal, so a register of 32-bit lanes carries 4, 8 or 16 deals through them at once: the
 // random words (xorshift128+, shifts and xors only), the draw (one 32x32->64 multiply), the
-// step over cards already drawn (a compare and a subtract per drawn card, with the drawn
-// positions kept sorted by min/max), the card's rank key (byte shuffles),
-// the suit counts (a variable shift), the rank hash and its two table lookups (gathers of
-// 16-bit entries as 32-bit words, masked), and the winner set (max and compares). Only the
-// rare deals where someone holds a flush (a few percent heads-up) and the histogram increments
-// are scalar.
+// step over the positions already drawn (a compare and an add per drawn card against their
+// sorted gaps, kept sorted by min/max) and over the seen cards, the card's rank key (byte
+// shuffles; a permute on AVX-512), the suit counts (a variable shift), the rank hash and its
+// two table lookups (gathers of 16-bit entries as 32-bit words, masked), the flush values of
+// the few deals with a flush, and the winner set (max and compares). Only the histogram
+// increments are scalar.
 #undef HWY_TARGET_INCLUDE
 // Found through the library's include directory (evaluator/include/../src).
 #define HWY_TARGET_INCLUDE "../src/equity_simd.cpp"
