@@ -89,6 +89,9 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     const V32 one = hn::Set(d32, 1);
 #if HWY_TARGET == HWY_AVX3
     const V32 rank_keys = hn::Load(d32, kRankKeys16);
+#elif HWY_TARGET == HWY_AVX2
+    const V32 rank_keys_low = hn::Load(d32, kRankKeys16);
+    const V32 rank_keys_high = hn::Load(d32, kRankKeys16 + 8);
 #else
     const hn::Repartition<std::uint8_t, decltype(d32)> d8;
     const V32 key_byte0 = hn::BitCast(d32, hn::LoadDup128(d8, kRankKeyBytes.byte[0]));
@@ -164,6 +167,15 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                 // Its rank key: one permute of a register holding all 13.
                 const V32 rank =
                     hn::TableLookupLanes(rank_keys, hn::IndicesFromVec(d32, rank_index));
+#elif HWY_TARGET == HWY_AVX2
+                // Its rank key: a permute of ranks 0..7 or of 8..15 (VPERMD reads the index's
+                // low three bits), chosen by the rank.
+                const auto rank_lanes =
+                    hn::IndicesFromVec(d32, hn::And(rank_index, hn::Set(d32, 7)));
+                const V32 rank = hn::IfThenElse(
+                    hn::RebindMask(d32, hn::Gt(hn::BitCast(di, rank_index), hn::Set(di, 7))),
+                    hn::TableLookupLanes(rank_keys_high, rank_lanes),
+                    hn::TableLookupLanes(rank_keys_low, rank_lanes));
 #else
                 // Its rank key, a byte at a time from 16-entry tables (PSHUFB): lane bytes
                 // with the top bit set read 0, so each lookup lands in its own byte.
