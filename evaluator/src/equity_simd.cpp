@@ -7,9 +7,9 @@
 // random words (xorshift128+, shifts and xors only), the draw (one 32x32->64 multiply), the
 // step over the positions already drawn (a compare and an add per drawn card against their
 // sorted gaps, kept sorted by min/max) and over the seen cards, the card's rank key (byte
-// shuffles; a permute on AVX-512), the suit counts (a variable shift), the rank hash and its
-// two table lookups (gathers of 16-bit entries as 32-bit words, masked), the flush values of
-// the few deals with a flush, and the winner set (max and compares). Only the histogram
+// shuffles on SSE4, permutes on AVX2 and AVX-512), the suit counts (a variable shift), the rank
+// hash and its two table lookups (gathers of 16-bit entries as 32-bit words, masked), the flush
+// values of the few deals with a flush, and the winner set (max and compares). Only the histogram
 // increments are scalar.
 #undef HWY_TARGET_INCLUDE
 // Found through the library's include directory (evaluator/include/../src).
