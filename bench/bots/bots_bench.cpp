@@ -100,10 +100,11 @@ void hands_through_driver(benchmark::State& state, const std::string& spec, int 
         benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
-// Why the equity bot evaluates with incremental Hands rather than the batch kernels: the
-// same Monte Carlo showdowns (AsKs against `opponents` random hands, preflop) both ways.
-// The batch path must first write every 7-card hand out, which costs more than the
-// evaluation it speeds up.
+// The two ways the equity bot could evaluate its deals before it sampled through the
+// evaluator's Monte Carlo kernels (monte_carlo_equity, equity_samples above): the same
+// showdowns (AsKs against `opponents` random hands, preflop) with incremental Hands one deal
+// at a time, or written out as 7-card hands for the batch kernels, which costs more than the
+// evaluation it speeds up. References for equity_samples.
 struct ShowdownDeck {
     std::array<Card, 50> cards{};
     BotRng rng{3};

@@ -53,6 +53,34 @@ BENCHMARK(BM_EquityMonteCarloAsKsVsRandom)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+// Args: random opponents, kernel (batch.hpp's Kernel: 1 Scalar, 2 SSE4, 3 AVX2, 4 AVX512);
+// one thread. Kernels this CPU lacks are skipped.
+void BM_EquityMonteCarloKernel(benchmark::State& state) {
+    const auto kernel = static_cast<Kernel>(state.range(1));
+    if (!kernel_available(kernel)) {
+        state.SkipWithError("kernel not available on this CPU");
+        return;
+    }
+    EquityRequest r;
+    r.hero = hole("AsKs");
+    r.random_opponents = static_cast<int>(state.range(0));
+    r.method = EquityMethod::MonteCarlo;
+    r.samples = 4'000'000;
+    r.kernel = kernel;
+    std::uint64_t seed = 1;
+    for (auto _ : state) {
+        r.seed = seed++;
+        benchmark::DoNotOptimize(calculate_equity(r));
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * r.samples));
+    state.SetLabel(kernel_name(kernel));
+}
+BENCHMARK(BM_EquityMonteCarloKernel)
+    ->ArgNames({"opponents", "kernel"})
+    ->ArgsProduct({{1, 5}, {1, 2, 3, 4}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
 // The sampler for known villains (seat layout decided at run time): AsKs vs QdQc, preflop.
 void BM_EquityMonteCarloAsKsVsQdQc(benchmark::State& state) {
     EquityRequest r;

@@ -5,7 +5,7 @@
  * checks the rest.
  *
  * Build:  cc -std=c99 -O2 -shared -fPIC -I bots/sdk c_bot.c -o c_bot.so \
- *             -L build/bots -lpokerarena_sdk -ltbb -lstdc++ -lm
+ *             -L build/bots -lpokerarena_sdk -ltbb -lhwy -lstdc++ -lm
  * Run:    pokerarena check-bot ./c_bot.so:bet=0.75,samples=300
  * Config: comma-separated, each optional: "bet=F" the bet size as a fraction of the pot (0.1 .. 3,
  *         default 0.66); "samples=N" the Monte Carlo deals per decision (1 .. 100000, default

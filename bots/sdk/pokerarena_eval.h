@@ -7,7 +7,7 @@
  * built with the project (docs/bot-sdk.md, "Hand strength and equity"):
  *
  *     cc -std=c99 -O2 -shared -fPIC -I pokerarena/bots/sdk my_bot.c -o my_bot.so \
- *        -L pokerarena/build/bots -lpokerarena_sdk -ltbb -lstdc++ -lm
+ *        -L pokerarena/build/bots -lpokerarena_sdk -ltbb -lhwy -lstdc++ -lm
  *
  * Cards are uint8_t 0..51, card = 4 * rank + suit, as in pokerarena_bot.h (rank 0 = deuce ..
  * 12 = ace; suits clubs, diamonds, hearts, spades).

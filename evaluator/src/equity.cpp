@@ -6,8 +6,6 @@
 #include <tbb/parallel_reduce.h>
 #include <tbb/task_arena.h>
 
-#include <cpuid.h>
-
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -17,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "equity_sampling.hpp"
 #include "pokerarena/evaluator/enumerate.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
 
@@ -700,525 +699,66 @@ Tally enumerate_exact(const Deal& d, bool use_symmetry, int threads) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Monte Carlo.
-
-__extension__ typedef unsigned __int128 Wide;
-
-// The random stream of one chunk: output i is a fixed function of start + i * gamma (the
-// "wyrand" mix: one 64x64->128 multiply folded onto itself), so it is counter-based, every
-// chunk gets its own stream from a hash of (seed, chunk index), and a number costs an add,
-// a multiply and a xor. SplitMix64's finaliser hashes the seeds.
-std::uint64_t splitmix64_mix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-class ChunkStream {
-  public:
-    ChunkStream(std::uint64_t seed, std::uint64_t chunk)
-        : state_(splitmix64_mix(seed ^ splitmix64_mix(chunk + 0x5851F42D4C957F2Du))) {}
-    // kBmi2: the product by MULX. GCC's plain 128-bit multiply stored the low half to the stack
-    // and loaded it back, three more instructions and a store-to-load delay on every deal.
-    template <bool kBmi2>
-    std::uint64_t next() {
-        state_ += 0xA0761D6478BD642Fu;
-        const std::uint64_t other = state_ ^ 0xE7037ED1A0B428DBu;
-        if constexpr (kBmi2) {
-            std::uint64_t low, high;
-            asm("mulx %[b], %[low], %[high]"
-                : [low] "=r"(low), [high] "=r"(high)
-                : [b] "r"(other), "d"(state_));
-            return high ^ low;
-        } else {
-            const Wide m = static_cast<Wide>(state_) * other;
-            return static_cast<std::uint64_t>(m >> 64) ^ static_cast<std::uint64_t>(m);
-        }
-    }
-
-  private:
-    std::uint64_t state_;
-};
-
-// A deal is drawn as a few "units", each a uniform random subset of the cards still unseen:
-// the board as two pairs and a single card (preflop), a pair (flop), a single card (turn),
-// then one pair per random seat. Drawing subsets one after another from what is left gives
-// every deal the same probability, exactly as a shuffle would; the board and each hole pair
-// are sets, so the order inside a unit does not matter.
-//
-// A unit is drawn from a 64-bit mask of the m unseen cards without a deck in memory: a
-// uniform index x picks the x-th pair of positions 0 <= i < j < m in colexicographic order
-// (one table of all 1,326 pairs of 52 positions serves every m, since the pairs of [0, m)
-// are its first C(m, 2) entries) or, for a single card, position x; PDEP then deposits
-// those positions onto the set bits of the mask, giving the cards' bits in one
-// instruction, and an XOR removes them. Card keys come from TZCNT (lowest card) and LZCNT
-// (highest). Compared with drawing card by card from a Fisher-Yates deck of one-card Hands
-// (two loads, two stores and a multiply per card, with store-to-load chains between
-// deals), a preflop deal against one random hand went from about 139 to 102 instructions
-// and from about 46 to 66 M deals/s (348 to 260 instructions, 17 to 29 M/s against five),
-// one thread on a loaded Zen 3. Without BMI2 a plain loop does what PDEP does, so every CPU
-// gives the same results, only slower (AMD Zen 1 and 2 report BMI2 but run PDEP in microcode,
-// so they would be better served by the loop; not measured, no such machine here).
-//
-// Up to four unit indices come from one 64-bit random number r, read as the mixed-radix
-// digits of r * m_1 * ... * m_4 / 2^64 (batched ranged integers, as described by
-// Brackett-Rozinsky and Lemire); the product stays below 1326^4 < 2^42, and the rare r whose
-// low 64 bits of that product fall under 2^64 mod product (probability < 2^-22) is redrawn,
-// which makes the digits exactly uniform, with one multiply per unit and no data-dependent
-// branch.
-//
-// A deal's hands are kept as 64-bit Hand keys only (rank key plus suit counts): a player's
-// key is the board's key plus two card keys, and evaluating it is the rank hash unless a
-// suit count reached five. One test on the OR of all players' keys sends the rare deal where
-// someone has a flush to a separate function that takes the flush suit's ranks from the drawn
-// cards' bits, so the common path never builds suit masks at all.
-constexpr int kUnitsPerBatch = 4;
-constexpr int kMaxUnits = 3 + kMaxOpponents;
-constexpr int kMaxBatches = (kMaxUnits + kUnitsPerBatch - 1) / kUnitsPerBatch;
-
-// Board draws -> units drawing them; whether unit u of the board is a single card.
-constexpr int board_units(int board_draws) {
-    return board_draws == 5 ? 3 : board_draws == 0 ? 0 : 1;
-}
-constexpr bool single_unit(int board_draws, int u) {
-    return (board_draws == 5 && u == 2) || (board_draws == 1 && u == 0);
-}
-
-constexpr std::array<std::uint64_t, kNumCards*(kNumCards - 1) / 2> kPairPositions = [] {
-    std::array<std::uint64_t, kNumCards*(kNumCards - 1) / 2> pairs{};
-    std::size_t rank = 0;
-    for (int j = 1; j < kNumCards; ++j) {
-        for (int i = 0; i < j; ++i)
-            pairs[rank++] = (std::uint64_t{1} << i) | (std::uint64_t{1} << j);
-    }
-    return pairs;
-}();
-
-// Card keys by the count of trailing zeros of the card's bit (the lower card of a unit) and by
-// the count of leading zeros (the higher card of a pair). One object, so that one register
-// addresses both: as two tables, the sampling loops ran short of registers and reloaded
-// their addresses several times per deal.
-struct UnitCardKeys {
-    std::array<std::uint64_t, 64> by_trailing_zeros{};
-    std::array<std::uint64_t, 64> by_leading_zeros{};
-};
-constexpr UnitCardKeys kUnitCardKeys = [] {
-    UnitCardKeys keys;
-    for (int c = 0; c < kNumCards; ++c) {
-        keys.by_trailing_zeros[c] = detail::kCardKeys[c];
-        keys.by_leading_zeros[63 - c] = detail::kCardKeys[c];
-    }
-    return keys;
-}();
-
-struct MonteCarloSetup {
-    std::uint64_t board_key = detail::kSuitBias;          // the known board cards, as a Hand key
-    std::uint64_t board_cards = 0;                        // their card indices' bits
-    std::array<std::uint64_t, kMaxPlayers> hole_keys{};   // known hole cards, without the bias
-    std::array<std::uint64_t, kMaxPlayers> hole_cards{};  // bit c for each hole card c
-    int known = 0;
-    int board_draws = 0;
-    int units = 0;
-    std::uint64_t unseen = 0;                        // bit c set when card c can be drawn
-    std::array<std::uint64_t, kMaxUnits> choices{};  // how many subsets unit u picks from
-    std::array<std::uint64_t, kMaxBatches> redraw_below{};
-    std::uint64_t seed = 0;
-};
-
-// The bits of `unseen` at the positions set in `positions` (the i-th set bit for each
-// position i); `unseen` has more set bits than the highest position.
-template <bool kPdep>
-[[gnu::always_inline]] inline std::uint64_t deposit(std::uint64_t positions, std::uint64_t unseen) {
-    if constexpr (kPdep) {
-        std::uint64_t bits;
-        // Inline assembly rather than the intrinsic: the library is built without -mbmi2, and
-        // this branch is only instantiated for CPUs that report BMI2 (checked at dispatch).
-        asm("pdep %2, %1, %0" : "=r"(bits) : "r"(positions), "r"(unseen));
-        return bits;
-    } else {
-        std::uint64_t bits = 0;
-        for (; positions != 0; positions >>= 1, unseen &= unseen - 1) {
-            if (positions & 1u) bits |= unseen & (0 - unseen);
-        }
-        return bits;
-    }
-}
-
-// The high 64 bits of z * c; z becomes the low 64 bits. With BMI2 this is MULX: GCC's plain
-// 128-bit multiply bounced z through the stack on every unit, on the deal's critical path.
-template <bool kBmi2>
-[[gnu::always_inline]] inline std::uint64_t multiply_high(std::uint64_t& z, std::uint64_t c) {
-    if constexpr (kBmi2) {
-        std::uint64_t low, high;
-        asm("mulx %[c], %[low], %[high]" : [low] "=r"(low), [high] "=r"(high) : [c] "r"(c), "d"(z));
-        z = low;
-        return high;
-    } else {
-        const Wide m = static_cast<Wide>(z) * c;
-        z = static_cast<std::uint64_t>(m);
-        return static_cast<std::uint64_t>(m >> 64);
-    }
-}
-
-// The key of the cards of a unit (one or two bits).
-[[gnu::always_inline]] inline std::uint64_t unit_key(std::uint64_t bits, bool single) {
-    const std::uint64_t low =
-        kUnitCardKeys.by_trailing_zeros[static_cast<std::size_t>(__builtin_ctzll(bits))];
-    if (single) return low;
-    return low + kUnitCardKeys.by_leading_zeros[static_cast<std::size_t>(__builtin_clzll(bits))];
-}
-
-// Draws the units [0, kUnits) (or [0, s.units) when kUnits is 0) into bits[u].
-template <int kBoardDraws, int kUnits, bool kPdep>
-[[gnu::always_inline]] inline void draw(std::array<std::uint64_t, kMaxUnits>& bits,
-                                        const MonteCarloSetup& s, ChunkStream& rng) {
-    const int units = kUnits != 0 ? kUnits : s.units;
-    const int board_draws = kBoardDraws >= 0 ? kBoardDraws : s.board_draws;
-    std::uint64_t unseen = s.unseen;
-#pragma GCC unroll 4
-    for (int start = 0; start < units; start += kUnitsPerBatch) {
-        const int end = std::min(start + kUnitsPerBatch, units);
-        for (;;) {
-            std::uint64_t z = rng.template next<kPdep>();
-            std::uint64_t left = unseen;
-#pragma GCC unroll 4
-            for (int u = start; u < end; ++u) {
-                const std::uint64_t x = multiply_high<kPdep>(z, s.choices[u]);
-                const std::uint64_t positions =
-                    single_unit(board_draws, u) ? std::uint64_t{1} << x : kPairPositions[x];
-                bits[u] = deposit<kPdep>(positions, left);
-                left ^= bits[u];
-            }
-            if (z >= s.redraw_below[start / kUnitsPerBatch]) [[likely]] {
-                unseen = left;
-                break;
-            }
-        }
-    }
-}
-
-// The ranks (bit r for rank r) of the cards of `suit` in a mask of card indices. With BMI2
-// one PEXT gathers them, since card 4 * rank + suit puts a suit's cards every fourth bit.
-template <bool kBmi2>
-[[gnu::always_inline]] inline std::uint32_t suit_ranks(std::uint64_t cards, int suit) {
-    constexpr std::uint64_t kClubs = 0x1111111111111;  // bits 0, 4, ..., 48
-    if constexpr (kBmi2) {
-        std::uint64_t ranks;
-        asm("pext %2, %1, %0" : "=r"(ranks) : "r"(cards), "r"(kClubs << suit));
-        return static_cast<std::uint32_t>(ranks);
-    } else {
-        std::uint32_t ranks = 0;
-        for (int r = 0; r < kNumRanks; ++r)
-            ranks |= static_cast<std::uint32_t>((cards >> (4 * r + suit)) & 1u) << r;
-        return ranks;
-    }
-}
-
-// Values of every player of a deal where at least one key shows five cards of a suit. Kept
-// out of line: it runs for a few percent of deals heads-up (about one in six six-handed) and
-// would otherwise crowd the hot loop.
-template <bool kBmi2>
-[[gnu::noinline]] void values_with_flush(const MonteCarloSetup& s, int board_draws,
-                                         const std::array<std::uint64_t, kMaxUnits>& bits,
-                                         const std::uint64_t* keys, HandValue* values,
-                                         int players) {
-    const int first_hole_unit = board_units(board_draws);
-    std::uint64_t board_cards = s.board_cards;
-    for (int u = 0; u < first_hole_unit; ++u)
-        board_cards |= bits[u];
-    for (int p = 0; p < players; ++p) {
-        const std::uint64_t key = keys[p];
-        if (!(key & detail::kFlushCheckMask)) {
-            values[p] = detail::rank_value(static_cast<std::uint32_t>(key));
-            continue;
-        }
-        const std::uint64_t cards =
-            board_cards | (p < s.known ? s.hole_cards[p] : bits[first_hole_unit + p - s.known]);
-        const int suit = (std::countr_zero(key & detail::kFlushCheckMask) - 35) >> 2;
-        values[p] = detail::tables.flush_values[suit_ranks<kBmi2>(cards, suit)];
-    }
-}
-
-// The value of a flush-less key on the fast sampling path: the same slot as rank_value(), but
-// the hash is kept shifted to the top of 32 bits (scramble(key) << 7), so the row needs no
-// mask, and BEXTR takes the column in one instruction instead of a copy, a shift and a mask.
-template <bool kBmi>
-[[gnu::always_inline]] inline HandValue lookup_rank_value(std::uint64_t key) {
-    if constexpr (kBmi) {
-        constexpr int kUnused = 32 - detail::kHashBits;
-        const std::uint64_t top_hash =
-            static_cast<std::uint32_t>(key) * (detail::kHashMultiplier << kUnused);
-        std::uint64_t column;
-        asm("bextr %2, %1, %0"
-            : "=r"(column)
-            : "r"(top_hash), "r"(std::uint64_t{kUnused | detail::kColumnBits << 8}));
-        const std::uint64_t row = top_hash >> (32 - (detail::kHashBits - detail::kColumnBits));
-        return detail::tables.rank_values[2u * detail::tables.row_displacement[row] + column];
-    } else {
-        return detail::rank_value(static_cast<std::uint32_t>(key));
-    }
-}
-
-// The winner set of three to eight players with SSE4.1 (fast sampling path only): PHMINPOSUW
-// finds the smallest of the complemented values, that is the best hand, in one instruction;
-// one compare and a byte mask then give the set. Unused lanes hold 0xFFFF, which no
-// complemented value reaches (every value is at least 0x1000). About 20 instructions instead of
-// about 38 for six players; heads-up the scalar form is shorter.
-template <int kPlayers, bool kSse41>
-[[gnu::always_inline]] inline unsigned winner_set(const std::array<HandValue, kPlayers>& values) {
-    if constexpr (kSse41 && kPlayers >= 3 && kPlayers <= 8) {
-        typedef std::uint16_t U16x8 __attribute__((vector_size(16)));
-        typedef std::int16_t I16x8 __attribute__((vector_size(16)));
-        typedef char I8x16 __attribute__((vector_size(16)));
-        U16x8 complement = ~U16x8{};
-        for (int p = 0; p < kPlayers; ++p)
-            complement[p] = static_cast<std::uint16_t>(~values[p]);
-        U16x8 least;
-        asm("phminposuw %1, %0" : "=x"(least) : "x"(complement));
-        const U16x8 best = __builtin_shufflevector(least, least, 0, 0, 0, 0, 0, 0, 0, 0);
-        const I16x8 equal = reinterpret_cast<I16x8>(complement == best);
-        const I8x16 bytes = __builtin_ia32_packsswb128(equal, equal);
-        return static_cast<unsigned>(__builtin_ia32_pmovmskb128(bytes)) & 0xFFu;
-    } else {
-        return winners<kPlayers>(values);
-    }
-}
+// Monte Carlo: the deals of equity_sampling.hpp's stream, evaluated by the chosen kernel in
+// chunks of kChunkSamples (each with its own generators, so chunks may run on any thread).
 
 constexpr std::uint64_t kChunkSamples = 1u << 16;
 
-// The common case, the hero against random hands only: board size and seat count are
-// compile-time constants, so the draws unroll and every value stays in a register.
-template <int kBoardDraws, int kRandom, bool kPdep>
-[[gnu::always_inline]] inline Tally sample_vs_random(const MonteCarloSetup& s, std::uint64_t chunk,
-                                                     std::uint64_t samples) {
-    constexpr int kPlayers = kRandom + 1;
-    constexpr int kBoardUnits = board_units(kBoardDraws);
-    ChunkStream rng(s.seed, chunk);
-    WinnerCounts<kPlayers> counts;
-    const std::uint64_t hero = s.hole_keys[0];
-    std::array<std::uint64_t, kMaxUnits> bits{};
-    for (std::uint64_t n = 0; n < samples; ++n) {
-        draw<kBoardDraws, kBoardUnits + kRandom, kPdep>(bits, s, rng);
-        std::uint64_t board = s.board_key;
-        for (int u = 0; u < kBoardUnits; ++u)
-            board += unit_key(bits[u], single_unit(kBoardDraws, u));
-        std::array<std::uint64_t, kPlayers> keys;
-        keys[0] = board + hero;
-        for (int o = 0; o < kRandom; ++o)
-            keys[o + 1] = board + unit_key(bits[kBoardUnits + o], false);
-        std::uint64_t any = 0;
-        for (int p = 0; p < kPlayers; ++p)
-            any |= keys[p];
-        std::array<HandValue, kPlayers> values;
-        if (any & detail::kFlushCheckMask) [[unlikely]] {
-            values_with_flush<kPdep>(s, kBoardDraws, bits, keys.data(), values.data(), kPlayers);
-        } else {
-            for (int p = 0; p < kPlayers; ++p)
-                values[p] = lookup_rank_value<kPdep>(keys[p]);
-        }
-        ++counts.by_winners[winner_set<kPlayers, kPdep>(values)];
-    }
-    Tally t;
-    t += counts;
-    return t;
+std::atomic<Kernel> forced_kernel{Kernel::Best};
+
+// The kernel a request runs on: its own choice, or for Best the test override or the widest
+// this CPU has.
+Kernel resolve_kernel(Kernel k) {
+    if (k != Kernel::Best) return k;
+    const Kernel forced = forced_kernel.load(std::memory_order_relaxed);
+    return forced != Kernel::Best ? forced : best_kernel();
 }
 
-// Known villains (alone or beside random hands): seat layout decided at run time.
-template <int kPlayers, bool kPdep>
-[[gnu::always_inline]] inline Tally sample_mixed(const MonteCarloSetup& s, std::uint64_t chunk,
-                                                 std::uint64_t samples) {
-    ChunkStream rng(s.seed, chunk);
-    WinnerCounts<kPlayers> counts;
-    std::array<std::uint64_t, kMaxUnits> bits{};
-    const int board_unit_count = board_units(s.board_draws);
-    for (std::uint64_t n = 0; n < samples; ++n) {
-        draw<-1, 0, kPdep>(bits, s, rng);
-        std::uint64_t board = s.board_key;
-        for (int u = 0; u < board_unit_count; ++u)
-            board += unit_key(bits[u], single_unit(s.board_draws, u));
-        std::array<std::uint64_t, kPlayers> keys;
-        std::uint64_t any = 0;
-        for (int p = 0; p < kPlayers; ++p) {
-            keys[p] = board + (p < s.known ? s.hole_keys[p]
-                                           : unit_key(bits[board_unit_count + p - s.known], false));
-            any |= keys[p];
-        }
-        std::array<HandValue, kPlayers> values;
-        if (any & detail::kFlushCheckMask) [[unlikely]] {
-            values_with_flush<kPdep>(s, s.board_draws, bits, keys.data(), values.data(), kPlayers);
-        } else {
-            for (int p = 0; p < kPlayers; ++p)
-                values[p] = lookup_rank_value<kPdep>(keys[p]);
-        }
-        ++counts.by_winners[winner_set<kPlayers, kPdep>(values)];
-    }
-    Tally t;
-    t += counts;
-    return t;
+using detail::sampling::Setup;
+
+void add_card(std::uint32_t& rank_key, std::uint32_t& suits, std::uint64_t& cards,
+              std::array<std::uint32_t, kNumSuits>& suit_ranks, Card c) {
+    rank_key += detail::kRankKeys[static_cast<std::size_t>(c.rank())];
+    suits += 1u << (4 * c.suit());
+    cards |= std::uint64_t{1} << c.index();
+    suit_ranks[static_cast<std::size_t>(c.suit())] |= 1u << c.rank();
 }
 
-using ChunkSampler = Tally (*)(const MonteCarloSetup&, std::uint64_t, std::uint64_t);
-
-// The sampling loops compiled twice: for CPUs with BMI1/BMI2, LZCNT and SSE4.1 (PDEP, TZCNT,
-// LZCNT, SHLX, BEXTR, PHMINPOSUW) and for any x86-64.
-template <int kBoardDraws, int kRandom>
-[[gnu::target("bmi,bmi2,lzcnt")]] Tally sample_vs_random_bmi2(const MonteCarloSetup& s,
-                                                              std::uint64_t chunk,
-                                                              std::uint64_t samples) {
-    return sample_vs_random<kBoardDraws, kRandom, true>(s, chunk, samples);
-}
-template <int kBoardDraws, int kRandom>
-Tally sample_vs_random_plain(const MonteCarloSetup& s, std::uint64_t chunk, std::uint64_t samples) {
-    return sample_vs_random<kBoardDraws, kRandom, false>(s, chunk, samples);
-}
-template <int kPlayers>
-[[gnu::target("bmi,bmi2,lzcnt")]] Tally sample_mixed_bmi2(const MonteCarloSetup& s,
-                                                          std::uint64_t chunk,
-                                                          std::uint64_t samples) {
-    return sample_mixed<kPlayers, true>(s, chunk, samples);
-}
-template <int kPlayers>
-Tally sample_mixed_plain(const MonteCarloSetup& s, std::uint64_t chunk, std::uint64_t samples) {
-    return sample_mixed<kPlayers, false>(s, chunk, samples);
-}
-template <bool kPdep, int kBoardDraws, int kRandom>
-constexpr ChunkSampler vs_random_entry() {
-    if constexpr (kPdep) {
-        return &sample_vs_random_bmi2<kBoardDraws, kRandom>;
-    } else {
-        return &sample_vs_random_plain<kBoardDraws, kRandom>;
+// Everything but the seed; `holes` are the known players' cards, hero first.
+Setup sampling_setup(std::span<const HoleCards> holes, std::span<const Card> board, CardSet seen,
+                     int random) {
+    Setup s;
+    s.known = static_cast<int>(holes.size());
+    s.players = s.known + random;
+    s.board_draws = kBoardSize - static_cast<int>(board.size());
+    s.draws = s.board_draws + 2 * random;
+    for (Card c : board)
+        add_card(s.board_rank_key, s.board_suits, s.board_cards, s.board_suit_ranks, c);
+    for (int p = 0; p < s.known; ++p) {
+        for (Card c : holes[static_cast<std::size_t>(p)])
+            add_card(s.hole_rank_key[p], s.hole_suits[p], s.hole_cards[p], s.hole_suit_ranks[p], c);
     }
-}
-template <bool kPdep, int kPlayers>
-constexpr ChunkSampler mixed_entry() {
-    if constexpr (kPdep) {
-        return &sample_mixed_bmi2<kPlayers>;
-    } else {
-        return &sample_mixed_plain<kPlayers>;
+    for (Card c : ~seen)
+        s.deck[static_cast<std::size_t>(s.deck_size++)] = static_cast<std::uint8_t>(c.index());
+    for (Card c : seen) {
+        s.seen_gaps[static_cast<std::size_t>(s.seen_count)] = c.index() - s.seen_count;
+        ++s.seen_count;
     }
+    return s;
 }
 
-template <int kBoardDraws, bool kPdep>
-ChunkSampler vs_random_sampler(int random) {
-    switch (random) {
-        case 1:
-            return vs_random_entry<kPdep, kBoardDraws, 1>();
-        case 2:
-            return vs_random_entry<kPdep, kBoardDraws, 2>();
-        case 3:
-            return vs_random_entry<kPdep, kBoardDraws, 3>();
-        case 4:
-            return vs_random_entry<kPdep, kBoardDraws, 4>();
-        case 5:
-            return vs_random_entry<kPdep, kBoardDraws, 5>();
-        case 6:
-            return vs_random_entry<kPdep, kBoardDraws, 6>();
-        case 7:
-            return vs_random_entry<kPdep, kBoardDraws, 7>();
-        case 8:
-            return vs_random_entry<kPdep, kBoardDraws, 8>();
-        default:
-            return vs_random_entry<kPdep, kBoardDraws, 9>();
-    }
-}
-
-template <bool kPdep>
-ChunkSampler choose_sampler(const Deal& d) {
-    if (d.known == 1) {
-        switch (d.board_draws) {
-            case 0:
-                return vs_random_sampler<0, kPdep>(d.random);
-            case 1:
-                return vs_random_sampler<1, kPdep>(d.random);
-            case 2:
-                return vs_random_sampler<2, kPdep>(d.random);
-            default:
-                return vs_random_sampler<5, kPdep>(d.random);
-        }
-    }
-    switch (d.players) {
-        case 2:
-            return mixed_entry<kPdep, 2>();
-        case 3:
-            return mixed_entry<kPdep, 3>();
-        case 4:
-            return mixed_entry<kPdep, 4>();
-        case 5:
-            return mixed_entry<kPdep, 5>();
-        case 6:
-            return mixed_entry<kPdep, 6>();
-        case 7:
-            return mixed_entry<kPdep, 7>();
-        case 8:
-            return mixed_entry<kPdep, 8>();
-        case 9:
-            return mixed_entry<kPdep, 9>();
-        default:
-            return mixed_entry<kPdep, 10>();
-    }
-}
-
-std::atomic<bool> portable_sampling_forced{false};
-
-// LZCNT is CPUID leaf 0x80000001, ECX bit 5, asked directly: clang's __builtin_cpu_supports
-// does not know "lzcnt" (and the fuzz build, scripts/fuzz.sh, is clang's).
-bool cpu_has_lzcnt() {
-    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-    return __get_cpuid(0x80000001, &eax, &ebx, &ecx, &edx) != 0 && (ecx & bit_LZCNT) != 0;
-}
-
-bool cpu_has_bmi2() {
-    // Decided once: the CPU does not change under a running process.
-    static const bool has = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-                            cpu_has_lzcnt() && __builtin_cpu_supports("sse4.1");
-    return has;
-}
-
-Tally sample_deals(const Deal& d, std::uint64_t samples, std::uint64_t seed, int threads) {
-    MonteCarloSetup s;
-    for (int i = 0; i < d.board_size; ++i) {
-        s.board_key += detail::kCardKeys[d.board[i].index()];
-        s.board_cards |= std::uint64_t{1} << d.board[i].index();
-    }
-    for (int p = 0; p < d.known; ++p) {
-        for (Card c : d.holes[p]) {
-            s.hole_keys[p] += detail::kCardKeys[c.index()];
-            s.hole_cards[p] |= std::uint64_t{1} << c.index();
-        }
-    }
-    s.known = d.known;
-    s.board_draws = d.board_draws;
-    s.unseen = (~d.seen).mask();
-    {
-        auto left = static_cast<std::uint64_t>(d.deck_size);
-        for (int u = 0; u < board_units(d.board_draws); ++u) {
-            const bool single = single_unit(d.board_draws, u);
-            s.choices[s.units++] = single ? left : left * (left - 1) / 2;
-            left -= single ? 1 : 2;
-        }
-        for (int o = 0; o < d.random; ++o, left -= 2)
-            s.choices[s.units++] = left * (left - 1) / 2;
-    }
-    for (int b = 0; b * kUnitsPerBatch < s.units; ++b) {
-        std::uint64_t product = 1;
-        for (int u = b * kUnitsPerBatch; u < std::min((b + 1) * kUnitsPerBatch, s.units); ++u)
-            product *= s.choices[u];
-        s.redraw_below[b] = (0 - product) % product;
-    }
-    s.seed = seed;
-    const bool bmi2 = cpu_has_bmi2() && !portable_sampling_forced.load(std::memory_order_relaxed);
-    const ChunkSampler sampler = bmi2 ? choose_sampler<true>(d) : choose_sampler<false>(d);
-
+Tally sample_deals(const Setup& s, std::uint64_t samples, detail::sampling::ChunkKernel kernel,
+                   int threads) {
     // Rounded up without adding kChunkSamples - 1 first, which wraps near 2^64.
     const std::uint64_t chunks = samples / kChunkSamples + (samples % kChunkSamples != 0 ? 1 : 0);
     auto chunk_samples = [samples](std::uint64_t c) {
-        return std::min(kChunkSamples, samples - c * kChunkSamples);
+        return static_cast<std::uint32_t>(std::min(kChunkSamples, samples - c * kChunkSamples));
     };
     threads = usable_threads(threads);
     if (threads == 1) {
         Tally t;
         for (std::uint64_t c = 0; c < chunks; ++c)
-            t += sampler(s, c, chunk_samples(c));
+            kernel(s, c, chunk_samples(c), t.by_winners.data());
         return t;
     }
     tbb::task_arena arena(threads);
@@ -1226,15 +766,22 @@ Tally sample_deals(const Deal& d, std::uint64_t samples, std::uint64_t seed, int
         return tbb::parallel_reduce(
             tbb::blocked_range<std::uint64_t>(0, chunks, 1), Tally{},
             [&](const tbb::blocked_range<std::uint64_t>& range, Tally t) {
-                for (std::uint64_t c = range.begin(); c != range.end(); ++c) {
-                    t += sampler(s, c, chunk_samples(c));
-                }
+                for (std::uint64_t c = range.begin(); c != range.end(); ++c)
+                    kernel(s, c, chunk_samples(c), t.by_winners.data());
                 return t;
             },
             [](Tally a, const Tally& b) { return a += b; });
     });
 }
 
+// Player p's pot shares, in units of 1/kPot of a pot.
+std::int64_t pot_shares(const std::int64_t* by_winners, int players, int p) {
+    std::int64_t shares = 0;
+    for (unsigned set = 1; set < (1u << players); ++set) {
+        if ((set >> p) & 1u) shares += by_winners[set] * kShare[std::popcount(set)];
+    }
+    return shares;
+}
 EquityResult make_result(const Deal& d, const Tally& t, std::uint64_t outcomes, bool exact) {
     std::array<std::int64_t, kMaxPlayers> wins{}, ties{}, shares{};
     double hero_share_squares = 0;  // in pot units squared
@@ -1277,10 +824,32 @@ EquityResult make_result(const Deal& d, const Tally& t, std::uint64_t outcomes, 
 }  // namespace
 
 namespace detail {
-void force_portable_sampling(bool on) {
-    portable_sampling_forced.store(on, std::memory_order_relaxed);
+void force_kernel(Kernel k) {
+    forced_kernel.store(k, std::memory_order_relaxed);
 }
 }  // namespace detail
+
+double monte_carlo_equity(const HoleCards& hero, std::span<const Card> board, int random_opponents,
+                          std::uint64_t samples, std::uint64_t seed, Kernel kernel) noexcept {
+    CardSet seen;
+    seen.add(hero[0]).add(hero[1]);
+    for (Card c : board)
+        seen.add(c);
+    Setup s = sampling_setup({&hero, 1}, board, seen, random_opponents);
+    s.seed = seed;
+    const detail::sampling::ChunkKernel chunk_kernel =
+        detail::sampling::chunk_kernel(resolve_kernel(kernel));
+    // Only this many players' bins are zeroed: a whole Tally (8 KiB) cost as much as a tenth
+    // of a bot's 200 deals.
+    std::array<std::int64_t, std::size_t{1} << kMaxPlayers> counts;
+    std::fill_n(counts.begin(), std::size_t{1} << s.players, 0);
+    for (std::uint64_t first = 0, c = 0; first < samples; first += kChunkSamples, ++c) {
+        chunk_kernel(s, c, static_cast<std::uint32_t>(std::min(kChunkSamples, samples - first)),
+                     counts.data());
+    }
+    return static_cast<double>(pot_shares(counts.data(), s.players, 0)) /
+           (static_cast<double>(kPot) * static_cast<double>(samples));
+}
 
 std::uint64_t count_deals(const EquityRequest& request) {
     return deal_count(validate(request));
@@ -1311,7 +880,17 @@ EquityResult calculate_equity(const EquityRequest& request) {
                           std::to_string(kMaxEquitySamples) +
                           " (the pot-share counters are 64-bit)");
     }
-    return make_result(d, sample_deals(d, request.samples, request.seed, request.threads),
+    const Kernel kernel = resolve_kernel(request.kernel);
+    const detail::sampling::ChunkKernel chunk_kernel = detail::sampling::chunk_kernel(kernel);
+    if (chunk_kernel == nullptr) {
+        throw EquityError(std::string("equity: kernel ") + kernel_name(kernel) +
+                          " is not available on this CPU or in this build");
+    }
+    Setup s =
+        sampling_setup({d.holes.data(), static_cast<std::size_t>(d.known)},
+                       {d.board.data(), static_cast<std::size_t>(d.board_size)}, d.seen, d.random);
+    s.seed = request.seed;
+    return make_result(d, sample_deals(s, request.samples, chunk_kernel, request.threads),
                        request.samples, false);
 }
 

@@ -420,27 +420,6 @@ TEST_CASE("Monte Carlo against random hands on the flop agrees with exact enumer
           3 * std::sqrt(reference.players[0].tie / 500'000.0) + 1e-6);
 }
 
-TEST_CASE("Monte Carlo gives the same counts with and without BMI2 sampling", "[equity]") {
-    std::vector<EquityRequest> requests = {
-        spot("AsKs", {}),                        // preflop: pairs and a single board card
-        spot("AsKs", {}, "Qs7d2c"),              // flop
-        spot("AsKs", {}, "Qs7d2c9h"),            // turn
-        spot("AsKs", {"QdQc"}, "", "2c3c4c5c"),  // known villain, dead cards
-        spot("7h6h", {"AcAd", "KsKd"}, "5h4h2s"),
-    };
-    requests[0].random_opponents = 5;
-    requests[1].random_opponents = 2;
-    requests[2].random_opponents = 9;
-    requests[4].random_opponents = 3;
-    for (const auto& r : requests) {
-        const EquityResult preferred = monte_carlo(r, 100'000, 77);
-        detail::force_portable_sampling(true);
-        const EquityResult portable = monte_carlo(r, 100'000, 77);
-        detail::force_portable_sampling(false);
-        check_same_counts(preferred, portable);
-    }
-}
-
 TEST_CASE("requests beyond the documented bounds are refused, not crashed or misreported",
           "[equity]") {
     using Catch::Contains;

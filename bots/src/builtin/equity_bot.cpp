@@ -1,20 +1,17 @@
 // `equity`: estimates its share of the pot against the live opponents holding random hands
 // by Monte Carlo, and compares it with the pot odds.
 //
-// Sampling is done here rather than through calculate_equity(): that API builds vectors and
-// may start oneTBB workers per request, while a bot decides thousands of times per second
-// on one thread and must not allocate. Each sample completes the board once as a Hand and
-// adds each player's two cards to a copy (two additions and one table lookup per player),
-// which is the cheapest evaluation the evaluator offers for shared-board showdowns. The batch
-// kernels must first have every 7-card hand written out, which costs more than they save:
-// bots_bench's showdowns_incremental vs showdowns_batch measure 14 vs 6 million samples/s
-// against five opponents (AVX2).
+// The estimate is the evaluator's monte_carlo_equity(): the library's SIMD sampling kernels
+// with no allocation, checks or threads per call (4.2 times the deals per second of the
+// Hand-by-Hand loop this bot used to run heads-up, 2.9 times six-handed; docs/benchmarks.md).
+// Its deals come from a seed the bot draws from its own generator, and every kernel counts the
+// same deals, so a bot's decisions for a seed are the same on every CPU.
 #include <algorithm>
-#include <array>
+#include <span>
 
 #include "builtin_bots.hpp"
 #include "pokerarena/bots/rng.hpp"
-#include "pokerarena/evaluator/evaluate.hpp"
+#include "pokerarena/evaluator/equity.hpp"
 
 namespace pokerarena::builtin {
 namespace {
@@ -59,46 +56,13 @@ class EquityBot final : public Bot {
     }
 
     // The mean pot share over `samples_` deals of the unseen cards: the rest of the board and
-    // two cards for each opponent. A partial Fisher-Yates shuffle draws only the cards a deal
-    // needs; it leaves the deck permuted, which does not bias the next draw.
+    // two cards for each opponent.
     double estimate_equity(const SeatView& view, int opponents) {
         const auto& hole = view.hole[view.seat];
-        CardSet known;
-        known.add(hole[0]).add(hole[1]);
-        Hand board;
-        for (int i = 0; i < view.board_count; ++i) {
-            known.add(view.board[static_cast<std::size_t>(i)]);
-            board.add(view.board[static_cast<std::size_t>(i)]);
-        }
-        int deck_size = 0;
-        for (Card c : ~known)
-            deck_[static_cast<std::size_t>(deck_size++)] = c;
-
-        const int board_missing = 5 - view.board_count;
-        const int needed = board_missing + 2 * opponents;
-        const Hand mine = Hand{} + hole[0] + hole[1];
-        double shares = 0;
-        for (int n = 0; n < samples_; ++n) {
-            for (int i = 0; i < needed; ++i) {
-                const auto j = static_cast<std::size_t>(
-                    i + static_cast<int>(rng_.below(static_cast<std::uint32_t>(deck_size - i))));
-                std::swap(deck_[static_cast<std::size_t>(i)], deck_[j]);
-            }
-            Hand full_board = board;
-            for (int i = 0; i < board_missing; ++i)
-                full_board.add(deck_[static_cast<std::size_t>(i)]);
-            const HandValue my_value = evaluate(full_board + mine);
-            int tied = 0;
-            bool lost = false;
-            for (int o = 0; o < opponents && !lost; ++o) {
-                const auto at = static_cast<std::size_t>(board_missing + 2 * o);
-                const HandValue v = evaluate(full_board + deck_[at] + deck_[at + 1]);
-                lost = v > my_value;
-                tied += v == my_value;
-            }
-            if (!lost) shares += 1.0 / (tied + 1);
-        }
-        return shares / samples_;
+        return monte_carlo_equity(
+            {hole[0], hole[1]},
+            std::span<const Card>(view.board.data(), static_cast<std::size_t>(view.board_count)),
+            opponents, static_cast<std::uint64_t>(samples_), rng_.next());
     }
 
   private:
@@ -107,7 +71,6 @@ class EquityBot final : public Bot {
     double aggression_;
     double bluff_;
     double bet_size_;
-    std::array<Card, kNumCards> deck_{};
 };
 
 }  // namespace

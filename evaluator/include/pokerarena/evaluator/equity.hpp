@@ -20,7 +20,14 @@
 //   One sample is one "showdown": a full deal evaluated for every player.
 // - Monte Carlo is deterministic: the samples are split into fixed chunks of 65,536, each
 //   with its own random stream derived from (seed, chunk index), and counts are integers, so
-//   the same request gives bit-identical results whatever `threads` is.
+//   the same request gives bit-identical results whatever `threads` is, and whatever `kernel`
+//   is: every kernel (scalar, SSE4, AVX2, AVX-512; see batch.hpp) draws the same deals from
+//   the same stream and evaluates them exactly, so results never depend on the CPU. Kernel
+//   Best (the default) runs the widest kernel the CPU has.
+// - Monte Carlo draws have no rejection step: each card is a uniform position among the cards
+//   left, taken from 32 bits of a random word (two draws per 64-bit word), so a card's
+//   probability is off by a relative error below 52 / 2^32 (about 1.2e-8), far below any
+//   sampling error a feasible number of samples reaches.
 // - Auto picks Exact when every opponent is known or when the number of deals is at most
 //   both `exact_limit` and kMaxExactDeals; otherwise Monte Carlo. With known hands only there
 //   are at most 1,712,304 deals (C(48, 5), heads-up preflop), so that case is always exact.
@@ -31,7 +38,7 @@
 // a negative number of random opponents, too few cards left to deal the board and the random
 // hands, `threads` outside 1..kMaxEquityThreads, a forced Exact of more than kMaxExactDeals
 // deals (the message suggests Monte Carlo), and, for Monte Carlo, `samples` outside
-// 1..kMaxEquitySamples.
+// 1..kMaxEquitySamples, or a kernel this CPU or build does not have.
 //
 // Threads come from oneTBB (an arena of `threads` workers, or of as many as the process has
 // cores if that is fewer: more would only queue, and oneTBB would warn) and split Monte Carlo
@@ -42,9 +49,11 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
+#include "pokerarena/evaluator/batch.hpp"
 #include "pokerarena/evaluator/card.hpp"
 
 namespace pokerarena {
@@ -94,6 +103,7 @@ struct EquityRequest {
     std::uint64_t samples = 1'000'000;  // Monte Carlo deals
     std::uint64_t seed = 0;
     int threads = 1;
+    Kernel kernel = Kernel::Best;  // Monte Carlo: the SIMD kernel (never changes the counts)
 };
 
 struct PlayerEquity {
@@ -119,10 +129,21 @@ EquityResult calculate_equity(const EquityRequest& request);
 // calculate_equity. Saturates at UINT64_MAX.
 std::uint64_t count_deals(const EquityRequest& request);
 
+// The hero's Monte Carlo equity against `random_opponents` random hands, for callers that ask
+// many times a second on one thread (the equity bot): bit for bit players[0].equity of
+// calculate_equity() for the same hero, board, random opponents, samples, seed and kernel with
+// method MonteCarlo, but it runs on the calling thread and allocates, checks and throws
+// nothing. Preconditions: distinct valid cards, a board of at most 5 cards, 1 to
+// kMaxOpponents random opponents, samples from 1 to kMaxEquitySamples, an available kernel.
+double monte_carlo_equity(const HoleCards& hero, std::span<const Card> board, int random_opponents,
+                          std::uint64_t samples, std::uint64_t seed,
+                          Kernel kernel = Kernel::Best) noexcept;
+
 namespace detail {
-// For tests: when `on`, Monte Carlo uses its portable sampling loops even on a CPU with
-// BMI2, whose loops it otherwise prefers. Both must give bit-identical results.
-void force_portable_sampling(bool on);
+// For tests: Monte Carlo with Kernel::Best runs on kernel k instead (Best: the widest again),
+// so that whole programs (the equity bot in a match) can be run on each kernel. k must be
+// available on this CPU.
+void force_kernel(Kernel k);
 }  // namespace detail
 
 }  // namespace pokerarena

@@ -1,0 +1,430 @@
+// Monte Carlo kernels: the scalar reference and SIMD versions compiled once per x86 target by
+// Highway's foreach_target (this file includes itself), chosen at run time like the batch
+// kernels. See equity_sampling.hpp for the random stream they share.
+//
+// Why this shape: a deal's draws and hand keys are the same few integer operations for every
+// deal, so a register of 32-bit lanes carries 4, 8 or 16 deals through them at once: the
+// random words (xorshift128+, shifts and xors only), the draw (one 32x32->64 multiply), the
+// step over the positions already drawn (a compare and an add per drawn card against their
+// sorted gaps, kept sorted by min/max) and over the seen cards, the card's rank key (byte
+// shuffles on SSE4, permutes on AVX2 and AVX-512), the suit counts (a variable shift), the rank
+// hash and its two table lookups (gathers of 16-bit entries as 32-bit words, masked), the flush
+// values of the few deals with a flush, and the winner set (max and compares). Only the histogram
+// increments are scalar.
+#undef HWY_TARGET_INCLUDE
+// Found through the library's include directory (evaluator/include/../src).
+#define HWY_TARGET_INCLUDE "../src/equity_simd.cpp"
+// The same targets as the batch kernels (batch.cpp), so Kernel availability means the same.
+#ifndef HWY_DISABLED_TARGETS
+#define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_AVX3_DL)
+#endif
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include <algorithm>
+#include <bit>
+#include <utility>
+
+#include "equity_sampling.hpp"
+
+#if HWY_TARGET == HWY_SSE4 || HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
+HWY_BEFORE_NAMESPACE();
+namespace pokerarena::detail::sampling::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// Byte b of every rank key, by rank, as 16-entry byte tables (ranks 13..15 never occur).
+struct RankKeyBytes {
+    alignas(16) std::uint8_t byte[3][16];
+};
+constexpr RankKeyBytes kRankKeyBytes = [] {
+    RankKeyBytes t{};
+    for (int r = 0; r < kNumRanks; ++r) {
+        for (int b = 0; b < 3; ++b)
+            t.byte[b][r] =
+                static_cast<std::uint8_t>(kRankKeys[static_cast<std::size_t>(r)] >> (8 * b));
+    }
+    return t;
+}();
+static_assert(kRankKeys[kNumRanks - 1] < (1u << 24));
+alignas(64) constexpr std::uint32_t kRankKeys16[16] = {
+    kRankKeys[0],  kRankKeys[1],  kRankKeys[2], kRankKeys[3], kRankKeys[4],
+    kRankKeys[5],  kRankKeys[6],  kRankKeys[7], kRankKeys[8], kRankKeys[9],
+    kRankKeys[10], kRankKeys[11], kRankKeys[12]};
+
+// kDraws is s.draws: with it known, the loops over drawn cards unroll and the gaps can stay
+// in registers.
+template <int kDraws>
+void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t samples,
+                        std::int64_t* counts) {
+    const hn::ScalableTag<std::uint32_t> d32;
+    const hn::RebindToSigned<decltype(d32)> di;
+    const hn::Repartition<std::uint64_t, decltype(d32)> d64;
+    using V32 = hn::Vec<decltype(d32)>;
+    using VI = hn::Vec<decltype(di)>;
+    using V64 = hn::Vec<decltype(d64)>;
+    constexpr int kVecLanes = HWY_LANES(std::uint32_t);
+    constexpr int kVectors = kLanes / kVecLanes;
+    static_assert(kLanes % kVecLanes == 0);
+
+    const ChunkGenerators g = seed_generators(s.seed, chunk);
+    V64 s0[kVectors], s1[kVectors];
+    for (int v = 0; v < kVectors; ++v) {
+        s0[v] = hn::LoadU(d64, g.s0.data() + v * kVecLanes / 2);
+        s1[v] = hn::LoadU(d64, g.s1.data() + v * kVecLanes / 2);
+    }
+    const int players = s.players;
+    const int bins = 1 << players;
+    std::uint32_t histogram[kHistogramCopies << kMaxPlayers];
+    std::fill_n(histogram, kHistogramCopies * bins, 0u);
+    alignas(64) std::uint32_t cards[kMaxDraws][kLanes];
+    alignas(64) std::uint32_t sets[kLanes];
+
+    // 16-bit table entries are read as 32-bit words and masked; the two bytes past an array's
+    // last entry belong to the next array of the same object (EvalTables).
+    const auto* row_displacement =
+        reinterpret_cast<const std::uint32_t*>(tables.row_displacement.data());
+    const auto* rank_values = reinterpret_cast<const std::uint32_t*>(tables.rank_values.data());
+    const auto* flush_values = reinterpret_cast<const std::uint32_t*>(tables.flush_values.data());
+    const V32 low16 = hn::Set(d32, 0xFFFF);
+    const V32 one = hn::Set(d32, 1);
+#if HWY_TARGET == HWY_AVX3
+    const V32 rank_keys = hn::Load(d32, kRankKeys16);
+#elif HWY_TARGET == HWY_AVX2
+    const V32 rank_keys_low = hn::Load(d32, kRankKeys16);
+    const V32 rank_keys_high = hn::Load(d32, kRankKeys16 + 8);
+#else
+    const hn::Repartition<std::uint8_t, decltype(d32)> d8;
+    const V32 key_byte0 = hn::BitCast(d32, hn::LoadDup128(d8, kRankKeyBytes.byte[0]));
+    const V32 key_byte1 = hn::BitCast(d32, hn::LoadDup128(d8, kRankKeyBytes.byte[1]));
+    const V32 key_byte2 = hn::BitCast(d32, hn::LoadDup128(d8, kRankKeyBytes.byte[2]));
+#endif
+    const V32 flush_bits = hn::Set(d32, 0x8888);
+    const V32 multiplier = hn::Set(d32, kHashMultiplier);
+    const V32 hash_mask = hn::Set(d32, (1u << kHashBits) - 1);
+    const V32 column_mask = hn::Set(d32, kColumnMask);
+    const V32 zero = hn::Zero(d32);
+
+    for (std::uint32_t first = 0; first < samples; first += kLanes) {
+        for (int v = 0; v < kVectors; ++v) {
+            // The drawn positions d[0] < d[1] < ... as gaps: gap[i] = d[i] - i, the number of
+            // free positions below d[i] (non-decreasing). The q-th free position is at or
+            // above d[i] exactly when gap[i] <= q.
+            VI gap[kMaxDraws], above[kMaxDraws];
+            V32 board_rank = hn::Set(d32, s.board_rank_key);
+            V32 board_suits = hn::Set(d32, s.board_suits);
+            V32 hole_rank[kMaxPlayers], hole_suits[kMaxPlayers];
+            for (int p = 0; p < s.known; ++p) {
+                hole_rank[p] = hn::Set(d32, s.hole_rank_key[p]);
+                hole_suits[p] = hn::Set(d32, s.hole_suits[p]);
+            }
+#pragma GCC unroll 24
+            for (int t = 0; t < kDraws; ++t) {
+                const V64 y = s1[v];
+                V64 x = s0[v];
+                s0[v] = y;
+                x = hn::Xor(x, hn::ShiftLeft<23>(x));
+                s1[v] =
+                    hn::Xor(hn::Xor(x, y), hn::Xor(hn::ShiftRight<17>(x), hn::ShiftRight<26>(y)));
+                const V32 r = hn::BitCast(d32, hn::Add(s1[v], y));
+                const V32 range = hn::Set(d32, static_cast<std::uint32_t>(s.deck_size - t));
+                const V64 even = hn::ShiftRight<32>(hn::MulEven(r, range));
+                const V64 odd =
+                    hn::MulEven(hn::BitCast(d32, hn::ShiftRight<32>(hn::BitCast(d64, r))), range);
+                const VI q =
+                    hn::BitCast(di, hn::OddEven(hn::BitCast(d32, odd), hn::BitCast(d32, even)));
+                // p = q + #{i : gap[i] <= q} = q + t - #{i : gap[i] > q}. The compares are
+                // independent, unlike a walk over the drawn positions, whose every step
+                // waits for the last.
+                VI p = hn::Add(q, hn::Set(di, t));
+#pragma GCC unroll 24
+                for (int i = 0; i < t; ++i) {
+                    above[i] = hn::VecFromMask(di, hn::Gt(gap[i], q));
+                    p = hn::Add(p, above[i]);
+                }
+                if (t + 1 < kDraws) {
+                    // The new card's gap is q; the drawn cards above it move up one place,
+                    // so their gaps drop by one (staying >= q). Inserting q into the sorted
+                    // gaps is then new[i] = max(gap[i - 1], min(gap[i], q)), again without
+                    // a chain.
+#pragma GCC unroll 24
+                    for (int i = 0; i < t; ++i)
+                        gap[i] = hn::Add(gap[i], above[i]);
+                    gap[t] = t == 0 ? q : hn::Max(gap[t - 1], q);
+#pragma GCC unroll 24
+                    for (int i = t - 1; i > 0; --i)
+                        gap[i] = hn::Max(gap[i - 1], hn::Min(gap[i], q));
+                    if (t > 0) gap[0] = hn::Min(gap[0], q);
+                }
+                // The card: the deck position stepped over the seen cards (as above).
+                VI card_index = hn::Add(p, hn::Set(di, s.seen_count));
+                for (int j = 0; j < s.seen_count; ++j) {
+                    card_index = hn::Add(
+                        card_index, hn::VecFromMask(di, hn::Gt(hn::Set(di, s.seen_gaps[j]), p)));
+                }
+                const V32 card = hn::BitCast(d32, card_index);
+                const V32 rank_index = hn::ShiftRight<2>(card);
+#if HWY_TARGET == HWY_AVX3
+                // Its rank key: one permute of a register holding all 13.
+                const V32 rank =
+                    hn::TableLookupLanes(rank_keys, hn::IndicesFromVec(d32, rank_index));
+#elif HWY_TARGET == HWY_AVX2
+                // Its rank key: a permute of ranks 0..7 or of 8..15 (VPERMD reads the index's
+                // low three bits), chosen by the rank.
+                const auto rank_lanes =
+                    hn::IndicesFromVec(d32, hn::And(rank_index, hn::Set(d32, 7)));
+                const V32 rank = hn::IfThenElse(
+                    hn::RebindMask(d32, hn::Gt(hn::BitCast(di, rank_index), hn::Set(di, 7))),
+                    hn::TableLookupLanes(rank_keys_high, rank_lanes),
+                    hn::TableLookupLanes(rank_keys_low, rank_lanes));
+#else
+                // Its rank key, a byte at a time from 16-entry tables (PSHUFB): lane bytes
+                // with the top bit set read 0, so each lookup lands in its own byte.
+                const V32 rank = hn::Or(
+                    hn::TableLookupBytesOr0(key_byte0,
+                                            hn::Or(rank_index, hn::Set(d32, 0x80808000))),
+                    hn::Or(hn::TableLookupBytesOr0(key_byte1, hn::Or(hn::ShiftLeft<8>(rank_index),
+                                                                     hn::Set(d32, 0x808000FF))),
+                           hn::TableLookupBytesOr0(key_byte2, hn::Or(hn::ShiftLeft<16>(rank_index),
+                                                                     hn::Set(d32, 0x8000FFFF)))));
+#endif
+                const V32 suit = hn::Shl(one, hn::ShiftLeft<2>(hn::And(card, hn::Set(d32, 3))));
+                hn::Store(card, d32, cards[t] + v * kVecLanes);
+                if (t < s.board_draws) {
+                    board_rank = hn::Add(board_rank, rank);
+                    board_suits = hn::Add(board_suits, suit);
+                } else {
+                    const int o = s.known + (t - s.board_draws) / 2;
+                    const bool second = ((t - s.board_draws) & 1) != 0;
+                    hole_rank[o] = second ? hn::Add(hole_rank[o], rank) : rank;
+                    hole_suits[o] = second ? hn::Add(hole_suits[o], suit) : suit;
+                }
+            }
+            V32 value[kMaxPlayers], flush[kMaxPlayers];
+            V32 any_flush = zero;
+            for (int p = 0; p < players; ++p) {
+                const V32 key = hn::Add(board_rank, hole_rank[p]);
+                flush[p] = hn::And(hn::Add(board_suits, hole_suits[p]), flush_bits);
+                any_flush = hn::Or(any_flush, flush[p]);
+                const V32 hash = hn::And(hn::Mul(key, multiplier), hash_mask);
+                const V32 row = hn::ShiftRight<kColumnBits>(hash);
+                const V32 displacement = hn::And(
+                    hn::GatherOffset(d32, row_displacement, hn::BitCast(di, hn::Add(row, row))),
+                    low16);
+                const V32 slot =
+                    hn::Add(hn::Add(displacement, displacement), hn::And(hash, column_mask));
+                value[p] = hn::And(
+                    hn::GatherOffset(d32, rank_values, hn::BitCast(di, hn::Add(slot, slot))),
+                    low16);
+            }
+            if (!hn::AllTrue(d32, hn::Eq(any_flush, zero))) [[unlikely]] {
+                // Some deal has a flush, in one suit: five cards of a suit need three on the
+                // board, and a board of five cannot hold three of two suits. suit_bit is
+                // 1 << 4 * suit in those lanes, 0 elsewhere; a flushing hand's value is the
+                // flush table's entry for its ranks of that suit.
+                const V32 suit_bit = hn::ShiftRight<3>(any_flush);
+                const auto known_ranks = [&](const std::array<std::uint32_t, 4>& by_suit) {
+                    V32 ranks = zero;
+                    for (int u = 0; u < 4; ++u) {
+                        ranks = hn::Or(
+                            ranks,
+                            hn::IfThenElseZero(hn::Eq(suit_bit, hn::Set(d32, 1u << (4 * u))),
+                                               hn::Set(d32, by_suit[static_cast<std::size_t>(u)])));
+                    }
+                    return ranks;
+                };
+                const auto drawn_rank = [&](int t) {
+                    const V32 card = hn::Load(d32, cards[t] + v * kVecLanes);
+                    const auto in_suit = hn::Eq(
+                        hn::Shl(one, hn::ShiftLeft<2>(hn::And(card, hn::Set(d32, 3)))), suit_bit);
+                    return hn::IfThenElseZero(in_suit, hn::Shl(one, hn::ShiftRight<2>(card)));
+                };
+                V32 board_ranks = known_ranks(s.board_suit_ranks);
+                for (int t = 0; t < s.board_draws; ++t)
+                    board_ranks = hn::Or(board_ranks, drawn_rank(t));
+                for (int p = 0; p < players; ++p) {
+                    const int t = s.board_draws + 2 * (p - s.known);
+                    const V32 ranks = hn::Or(
+                        board_ranks,
+                        p < s.known ? known_ranks(s.hole_suit_ranks[static_cast<std::size_t>(p)])
+                                    : hn::Or(drawn_rank(t), drawn_rank(t + 1)));
+                    // At most seven ranks of 13 are set, so the word read never passes the
+                    // table's end.
+                    const V32 flush_value = hn::And(
+                        hn::GatherOffset(d32, flush_values, hn::BitCast(di, hn::Add(ranks, ranks))),
+                        low16);
+                    value[p] = hn::IfThenElse(hn::Eq(flush[p], zero), value[p], flush_value);
+                }
+            }
+            V32 best = value[0];
+            for (int p = 1; p < players; ++p)
+                best = hn::Max(best, value[p]);
+            V32 set = zero;
+            for (int p = 0; p < players; ++p)
+                set =
+                    hn::Or(set, hn::IfThenElseZero(hn::Eq(value[p], best), hn::Set(d32, 1u << p)));
+            // Lanes past the last deal of the chunk count in bin 0, which no deal reaches.
+            const std::uint32_t begin = first + static_cast<std::uint32_t>(v * kVecLanes);
+            if (begin + kVecLanes > samples) {
+                set =
+                    hn::IfThenElseZero(hn::FirstN(d32, samples > begin ? samples - begin : 0), set);
+            }
+            hn::Store(set, d32, sets + v * kVecLanes);
+        }
+        for (int lane = 0; lane < kLanes; ++lane)
+            ++histogram[(lane % kHistogramCopies) * bins + static_cast<int>(sets[lane])];
+    }
+    for (int c = 0; c < kHistogramCopies; ++c) {
+        for (int set = 1; set < bins; ++set)
+            counts[set] += histogram[c * bins + set];
+    }
+}
+
+template <std::size_t... kDraws>
+constexpr std::array<ChunkKernel, sizeof...(kDraws)> by_draws(std::index_sequence<kDraws...>) {
+    return {&sample_chunk_draws<static_cast<int>(kDraws)>...};
+}
+
+void sample_chunk_simd(const Setup& s, std::uint64_t chunk, std::uint32_t samples,
+                       std::int64_t* counts) {
+    static constexpr auto kernels = by_draws(std::make_index_sequence<kMaxDraws + 1>{});
+    kernels[static_cast<std::size_t>(s.draws)](s, chunk, samples, counts);
+}
+
+}  // namespace pokerarena::detail::sampling::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+#endif
+
+#if HWY_ONCE
+namespace pokerarena::detail::sampling {
+namespace {
+
+std::uint64_t splitmix64_mix(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+// The reference: the same stream, draws and counts as the SIMD kernels, one deal at a time.
+void sample_chunk_scalar(const Setup& s, std::uint64_t chunk, std::uint32_t samples,
+                         std::int64_t* counts) {
+    ChunkGenerators g = seed_generators(s.seed, chunk);
+    const int bins = 1 << s.players;
+    std::uint32_t histogram[kHistogramCopies << kMaxPlayers];
+    std::fill_n(histogram, kHistogramCopies * bins, 0u);
+    std::uint32_t random[kMaxDraws][kLanes];
+    for (std::uint32_t first = 0; first < samples; first += kLanes) {
+        for (int t = 0; t < s.draws; ++t) {
+            for (int j = 0; j < kGenerators; ++j) {
+                std::uint64_t x = g.s0[j];
+                const std::uint64_t y = g.s1[j];
+                g.s0[j] = y;
+                x ^= x << 23;
+                g.s1[j] = x ^ y ^ (x >> 17) ^ (y >> 26);
+                const std::uint64_t word = g.s1[j] + y;
+                random[t][2 * j] = static_cast<std::uint32_t>(word);
+                random[t][2 * j + 1] = static_cast<std::uint32_t>(word >> 32);
+            }
+        }
+        const int lanes = static_cast<int>(std::min<std::uint32_t>(kLanes, samples - first));
+        for (int lane = 0; lane < lanes; ++lane) {
+            std::uint32_t drawn[kMaxDraws];  // ascending
+            std::uint64_t board_cards = s.board_cards;
+            std::uint32_t board_rank = s.board_rank_key;
+            std::uint32_t board_suits = s.board_suits;
+            std::array<std::uint32_t, kMaxPlayers> rank = s.hole_rank_key;
+            std::array<std::uint32_t, kMaxPlayers> suits = s.hole_suits;
+            std::array<std::uint64_t, kMaxPlayers> hole = s.hole_cards;
+            for (int t = 0; t < s.draws; ++t) {
+                auto p = static_cast<std::uint32_t>((std::uint64_t{random[t][lane]} *
+                                                     static_cast<std::uint64_t>(s.deck_size - t)) >>
+                                                    32);
+                for (int i = 0; i < t; ++i)
+                    p += p >= drawn[i] ? 1 : 0;
+                int i = t;
+                for (; i > 0 && drawn[i - 1] > p; --i)
+                    drawn[i] = drawn[i - 1];
+                drawn[i] = p;
+                const std::uint32_t card = s.deck[p];
+                const std::uint32_t key = kRankKeys[card >> 2];
+                const std::uint32_t suit = 1u << (4 * (card & 3));
+                if (t < s.board_draws) {
+                    board_cards |= std::uint64_t{1} << card;
+                    board_rank += key;
+                    board_suits += suit;
+                } else {
+                    const int o = s.known + (t - s.board_draws) / 2;
+                    const bool second = ((t - s.board_draws) & 1) != 0;
+                    rank[o] = (second ? rank[o] : 0) + key;
+                    suits[o] = (second ? suits[o] : 0) + suit;
+                    hole[o] = (second ? hole[o] : 0) | std::uint64_t{1} << card;
+                }
+            }
+            std::array<HandValue, kMaxPlayers> value{};
+            HandValue best = 0;
+            for (int p = 0; p < s.players; ++p) {
+                const std::uint32_t flush = (board_suits + suits[p]) & 0x8888;
+                value[p] = flush != 0 ? flush_value_of(board_cards | hole[p],
+                                                       (std::countr_zero(flush) - 3) >> 2)
+                                      : rank_value(board_rank + rank[p]);
+                best = std::max(best, value[p]);
+            }
+            unsigned set = 0;
+            for (int p = 0; p < s.players; ++p)
+                set |= unsigned{value[p] == best} << p;
+            ++histogram[(lane % kHistogramCopies) * bins + static_cast<int>(set)];
+        }
+    }
+    for (int c = 0; c < kHistogramCopies; ++c) {
+        for (int set = 1; set < bins; ++set)
+            counts[set] += histogram[c * bins + set];
+    }
+}
+
+}  // namespace
+
+ChunkGenerators seed_generators(std::uint64_t seed, std::uint64_t chunk) noexcept {
+    ChunkGenerators g{};
+    for (int j = 0; j < kGenerators; ++j) {
+        const std::uint64_t stream = chunk * kGenerators + static_cast<std::uint64_t>(j);
+        g.s0[j] = splitmix64_mix(seed ^ splitmix64_mix(stream + 0x5851F42D4C957F2Du));
+        // Never both words zero, the one state xorshift128+ cannot leave.
+        g.s1[j] = splitmix64_mix(g.s0[j] + 0x9E3779B97F4A7C15u) | 1u;
+    }
+    return g;
+}
+
+HandValue flush_value_of(std::uint64_t cards, int suit) noexcept {
+    // Card 4 * rank + suit: the suit's cards are every fourth bit. Halving the gaps five
+    // times packs them into the 13-bit rank mask without a loop (PEXT would need BMI2).
+    std::uint64_t x = (cards >> suit) & 0x1111111111111u;
+    x = (x | x >> 3) & 0x0303030303030303u;
+    x = (x | x >> 6) & 0x000F000F000F000Fu;
+    x = (x | x >> 12) & 0x000000FF000000FFu;
+    x = (x | x >> 24) & 0xFFFFu;
+    return tables.flush_values[x];
+}
+
+ChunkKernel chunk_kernel(Kernel k) noexcept {
+    if (k == Kernel::Best || !kernel_available(k)) return nullptr;
+    switch (k) {
+        case Kernel::Scalar:
+            return &sample_chunk_scalar;
+#if HWY_TARGETS & HWY_SSE4
+        case Kernel::SSE4:
+            return &N_SSE4::sample_chunk_simd;
+#endif
+#if HWY_TARGETS & HWY_AVX2
+        case Kernel::AVX2:
+            return &N_AVX2::sample_chunk_simd;
+#endif
+#if HWY_TARGETS & HWY_AVX3
+        case Kernel::AVX512:
+            return &N_AVX3::sample_chunk_simd;
+#endif
+        default:
+            return nullptr;
+    }
+}
+
+}  // namespace pokerarena::detail::sampling
+#endif  // HWY_ONCE
