@@ -28,26 +28,13 @@
 #include <bit>
 
 #include "pokerarena/evaluator/batch.hpp"
+#include "rank_key_bytes.hpp"
 
 // Highway's one-lane baseline (HWY_SCALAR) has no byte shuffles; Kernel::Scalar covers it.
 #if HWY_TARGET != HWY_SCALAR
 HWY_BEFORE_NAMESPACE();
 namespace pokerarena::detail::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
-
-// Byte b of every rank key, by rank (16 entries for PSHUFB; ranks 13..15 never occur).
-struct RankKeyBytes {
-    alignas(16) std::uint8_t byte[3][16];
-};
-constexpr RankKeyBytes kRankKeyBytes = [] {
-    RankKeyBytes t{};
-    for (int r = 0; r < kNumRanks; ++r) {
-        for (int b = 0; b < 3; ++b)
-            t.byte[b][r] = static_cast<std::uint8_t>(kRankKeys[r] >> (8 * b));
-    }
-    return t;
-}();
-static_assert(kRankKeys[kNumRanks - 1] < (1u << 24));
 
 // Suit counters: clubs and diamonds in the low nibbles of one sum, hearts and spades of another.
 alignas(16) constexpr std::uint8_t kSuitLow[16] = {1, 16};

@@ -26,26 +26,14 @@
 #include <utility>
 
 #include "equity_sampling.hpp"
+#include "rank_key_bytes.hpp"
 
 #if HWY_TARGET == HWY_SSE4 || HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
 HWY_BEFORE_NAMESPACE();
 namespace pokerarena::detail::sampling::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Byte b of every rank key, by rank, as 16-entry byte tables (ranks 13..15 never occur).
-struct RankKeyBytes {
-    alignas(16) std::uint8_t byte[3][16];
-};
-constexpr RankKeyBytes kRankKeyBytes = [] {
-    RankKeyBytes t{};
-    for (int r = 0; r < kNumRanks; ++r) {
-        for (int b = 0; b < 3; ++b)
-            t.byte[b][r] =
-                static_cast<std::uint8_t>(kRankKeys[static_cast<std::size_t>(r)] >> (8 * b));
-    }
-    return t;
-}();
-static_assert(kRankKeys[kNumRanks - 1] < (1u << 24));
+// The rank keys as sixteen 32-bit entries (ranks 13..15: 0), for the AVX2 and AVX-512 permutes.
 alignas(64) constexpr std::uint32_t kRankKeys16[16] = {
     kRankKeys[0],  kRankKeys[1],  kRankKeys[2], kRankKeys[3], kRankKeys[4],
     kRankKeys[5],  kRankKeys[6],  kRankKeys[7], kRankKeys[8], kRankKeys[9],
