@@ -153,16 +153,12 @@ std::uint16_t pa_evaluate7(const std::uint8_t cards[7]) {
 
 void pa_evaluate7_batch(const PaSevenCards* hands, std::size_t count, std::uint16_t* out) {
     // The kernels read the hands only as bytes, so viewing the array as SevenCards (the same
-    // layout, asserted above) reads exactly the caller's bytes.
-    const std::span<const SevenCards> in(reinterpret_cast<const SevenCards*>(hands), count);
-    try {
-        pokerarena::evaluate_batch(in, std::span<HandValue>(out, count));
-    } catch (const std::exception&) {
-        // Only the first call's CPU detection can fail (std::bad_alloc); the scalar evaluator
-        // gives the same values.
-        for (std::size_t i = 0; i < count; ++i)
-            out[i] = pokerarena::evaluate(in[i]);
-    }
+    // layout, asserted above) reads exactly the caller's bytes. evaluate_batch throws only for
+    // a short output or a kernel the CPU lacks, neither possible here, and picking the best
+    // kernel allocates nothing.
+    pokerarena::evaluate_batch(
+        std::span<const SevenCards>(reinterpret_cast<const SevenCards*>(hands), count),
+        std::span<HandValue>(out, count));
 }
 
 std::uint16_t pa_evaluate(const std::uint8_t* cards, int count) {

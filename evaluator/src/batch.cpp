@@ -267,7 +267,15 @@ std::vector<Kernel> available_kernels() {
 }
 
 Kernel best_kernel() {
-    static const Kernel best = available_kernels().back();
+    // Without available_kernels()'s vector: this is reached from calls that promise not to
+    // allocate or throw (monte_carlo_equity, the SDK's pa_evaluate7_batch).
+    static const Kernel best = [] {
+        Kernel widest = Kernel::Scalar;
+        for (Kernel k : {Kernel::SSE4, Kernel::AVX2, Kernel::AVX512}) {
+            if (detail::supported(k)) widest = k;
+        }
+        return widest;
+    }();
     return best;
 }
 
