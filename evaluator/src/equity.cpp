@@ -221,10 +221,7 @@ class PlainEnumeration {
         const Hand board = board_hand(d_);
         const std::uint64_t unseen = (~d_.seen).mask();
         if (d_.board_draws == 0) {
-            Values known;
-            for (int p = 0; p < kKnown; ++p)
-                known[p] = evaluate(board + holes_[p]);
-            visit(board, CardSet{unseen}, known, tally);
+            visit(board, CardSet{unseen}, known_values(board), tally);
             return;
         }
         KnownCounts counts;
@@ -234,10 +231,8 @@ class PlainEnumeration {
             const std::uint64_t below = unseen & (bit(first) - 1);
             const std::uint64_t above = unseen & ~below & ~bit(first);
             if (d_.board_draws == 1) {
-                Values known;
-                for (int p = 0; p < kKnown; ++p)
-                    known[p] = evaluate(board + first + holes_[p]);
-                visit(board + first, CardSet{unseen & ~bit(first)}, known, tally);
+                visit(board + first, CardSet{unseen & ~bit(first)}, known_values(board + first),
+                      tally);
                 continue;
             }
             if (kKnown == kMaxPlayers || d_.random == 0) {
@@ -260,6 +255,15 @@ class PlainEnumeration {
     using Values = std::array<HandValue, kKnown>;
 
     static std::uint64_t bit(Card c) { return std::uint64_t{1} << c.index(); }
+
+    // The known players' values on a complete board (the boards for_each_board does not deal:
+    // the river, or the last card when it is the only one).
+    Values known_values(const Hand& board) const {
+        Values known;
+        for (int p = 0; p < kKnown; ++p)
+            known[p] = evaluate(board + holes_[p]);
+        return known;
+    }
 
     // The winner sets of deals with known players only, in four copies picked by the low bits
     // of the hero's hand value. Consecutive boards usually have the same winners, and with one
