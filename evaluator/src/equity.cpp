@@ -236,9 +236,10 @@ class PlainEnumeration {
                 continue;
             }
             if (kKnown == kMaxPlayers || d_.random == 0) {
-                for_each_board(
-                    holes_, board + first, CardSet{above}, d_.board_draws - 1,
-                    [&](const Hand&, CardSet, const Values& known) { counts.add(known); });
+                for_each_board_group(holes_, board + first, CardSet{above}, d_.board_draws - 1,
+                                     [&](const Values& known, int boards) {
+                                         counts.add(known, static_cast<std::uint64_t>(boards));
+                                     });
             } else {
                 for_each_board(holes_, board + first, CardSet{above}, d_.board_draws - 1,
                                [&](const Hand& full, CardSet left, const Values& known) {
@@ -272,7 +273,9 @@ class PlainEnumeration {
     struct KnownCounts {
         std::array<std::array<std::uint64_t, std::size_t{1} << kKnown>, 4> copies{};
 
-        void add(const Values& known) { ++copies[known[0] & 3][winners<kKnown>(known)]; }
+        [[gnu::always_inline]] void add(const Values& known, std::uint64_t boards) {
+            copies[known[0] & 3][winners<kKnown>(known)] += boards;
+        }
         void add_to(Tally& tally) const {
             for (const auto& copy : copies) {
                 for (std::size_t w = 0; w < copy.size(); ++w)

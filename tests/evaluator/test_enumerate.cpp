@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,29 @@ void check_boards(const std::array<std::string, kPlayers>& hole_text, const std:
     CHECK(mismatches == 0);
     CHECK(boards == choose(static_cast<int>(deck.size()), draws));
     CHECK_FALSE(more);
+
+    // for_each_board_group: the same multiset of value tuples, in groups.
+    std::map<std::array<HandValue, kPlayers>, std::int64_t> outcomes;
+    for_each_board(holes, board, unseen, draws,
+                   [&](const Hand&, CardSet, const std::array<HandValue, kPlayers>& values) {
+                       ++outcomes[values];
+                   });
+    std::uint64_t grouped = 0, calls = 0;
+    bool positive = true;
+    for_each_board_group(holes, board, unseen, draws,
+                         [&](const std::array<HandValue, kPlayers>& values, int group) {
+                             outcomes[values] -= group;
+                             grouped += static_cast<std::uint64_t>(group);
+                             positive &= group >= 1;
+                             ++calls;
+                         });
+    CHECK(positive);
+    CHECK(grouped == boards);
+    std::size_t differing = 0;
+    for (const auto& [values, count] : outcomes)
+        differing += count != 0;
+    CHECK(differing == 0);
+    if (draws >= 2) CHECK(calls < boards);  // it does group
 }
 
 }  // namespace
@@ -90,6 +114,7 @@ TEST_CASE("for_each_board: every board of a heads-up preflop all-in, in order", 
 
 TEST_CASE("for_each_board: one to four board cards, dead cards, one to six players",
           "[enumerate]") {
+    check_boards<3>({"AhKh", "7c7d", "QsJs"}, "2h7hTs", "");
     check_boards<1>({"AsKs"}, "Qs", "");
     check_boards<3>({"AsKs", "QdQc", "9h8h"}, "Ts7s2h", "");
     check_boards<6>({"AsKs", "QdQc", "9h8h", "2c2d", "JcTc", "5s4d"}, "6h7h", "3c");

@@ -68,6 +68,9 @@ inline constexpr std::array<std::uint16_t, kNumCards + 1> kPairStart = [] {
     return start;
 }();
 
+// The number of bits set in each 4-bit value n, as nibble n.
+inline constexpr std::uint64_t kNibbleBits = 0x4332322132212110;
+
 // Writes v to values[i .. i + 3] with one store.
 template <std::size_t kSize>
 [[gnu::always_inline]] inline void store_four(std::array<HandValue, kSize>& values, std::size_t i,
@@ -94,18 +97,18 @@ inline constexpr std::array<std::uint64_t, kNumCards> kCardPackedHashes = [] {
     return hashes;
 }();
 
-// Deals the board's cards from deck[from .. n) in nested loops, one per card, each adding its
-// card to its parent's partial hand and leaving room for the cards still to come; the last
-// level's loop is `last`'s. `left` is what stays unseen.
-template <int kMore, class Last>
+// Deals the board's cards from deck[from .. n) in kLevels nested loops, one per card, each
+// adding its card to its parent's partial hand and leaving room for the kRoom cards that
+// `rest` deals after them (from deck[from .. n) too). `left` is what stays unseen.
+template <int kLevels, int kRoom, class Rest>
 [[gnu::always_inline]] inline void deal_board(const Hand& partial, const std::uint8_t* deck,
-                                              int from, int n, std::uint64_t left, Last& last) {
-    if constexpr (kMore == 1) {
-        last(partial, from, left);
+                                              int from, int n, std::uint64_t left, Rest& rest) {
+    if constexpr (kLevels == 0) {
+        rest(partial, from, left);
     } else {
-        for (int i = from; i <= n - kMore; ++i) {
-            deal_board<kMore - 1>(partial + Card{deck[i]}, deck, i + 1, n,
-                                  left & ~(std::uint64_t{1} << deck[i]), last);
+        for (int i = from; i <= n - kLevels - kRoom; ++i) {
+            deal_board<kLevels - 1, kRoom>(partial + Card{deck[i]}, deck, i + 1, n,
+                                           left & ~(std::uint64_t{1} << deck[i]), rest);
         }
     }
 }
@@ -187,41 +190,212 @@ void for_each_seven_card_values(Card lowest, OnValues&& on_values) {
     }
 }
 
+namespace detail {
+
+// The cards above card c (of a 64-bit card mask).
+constexpr std::uint64_t cards_above(int c) {
+    return ~((std::uint64_t{2} << c) - 1);
+}
+
+// Calls f(lowest, count) for every rank with cards in `cards` (a 64-bit card mask), in
+// ascending order: the rank's lowest card there and how many of its cards there are.
+template <class F>
+[[gnu::always_inline]] inline void for_each_rank(std::uint64_t cards, F&& f) {
+    while (cards != 0) {
+        const int lowest = std::countr_zero(cards);
+        const int shift = lowest & ~3;  // 4 * rank
+        const auto of_rank = static_cast<unsigned>(cards >> shift) & 0xFu;
+        f(Card{lowest}, static_cast<int>(kNibbleBits >> (4 * of_rank) & 0xF));
+        cards &= ~(std::uint64_t{0xF} << shift);
+    }
+}
+
+// Every player's hand with a partial board. A player's value with more cards that make no flush
+// is one table read at the sum of its packed hash and theirs (no multiply); whether cards can
+// make a flush is read from the players' suit counts.
+template <std::size_t kPlayers>
+class Players {
+  public:
+    [[gnu::always_inline]] Players(const std::array<Hand, kPlayers>& holes, const Hand& partial) {
+        for (std::size_t p = 0; p < kPlayers; ++p) {
+            with_[p] = partial + holes[p];
+            hashes_[p] = packed_hash(with_[p].key());
+        }
+    }
+
+    [[gnu::always_inline]] Players add(Card c) const {
+        Players next = *this;
+        for (std::size_t p = 0; p < kPlayers; ++p) {
+            next.with_[p].add(c);
+            next.hashes_[p] += kCardPackedHashes[c.index()];
+        }
+        return next;
+    }
+
+    // The cards whose value depends on their suit when `more` (1 or 2) further cards are dealt:
+    // those of a suit of which some player holds at least five minus `more` (only they can
+    // make a flush), or every card when some player has a flush already (its value with another
+    // card can still rise to a full house or four of a kind).
+    [[gnu::always_inline]] std::uint64_t flush_suit_cards(int more) const {
+        const std::uint64_t bias = more == 1 ? kOneOfEachSuit : kTwoOfEachSuit;
+        std::uint64_t suits = 0, made = 0;
+        for (std::size_t p = 0; p < kPlayers; ++p) {
+            suits |= with_[p].key() + bias;
+            made |= with_[p].key();
+        }
+        if (made & kFlushCheckMask) return ~std::uint64_t{0};
+        std::uint64_t cards = 0;
+        for (int suit = 0; suit < kNumSuits; ++suit) {
+            if (suits >> (35 + 4 * suit) & 1) cards |= kSuitCards << suit;
+        }
+        return cards;
+    }
+
+    [[gnu::always_inline]] void evaluate_all(Card c,
+                                             std::array<HandValue, kPlayers>& values) const {
+        for (std::size_t p = 0; p < kPlayers; ++p)
+            values[p] = evaluate(with_[p] + c);
+    }
+    // The values with further cards whose packed hashes sum to `added`, when they make no flush.
+    [[gnu::always_inline]] void look_up_all(std::uint64_t added,
+                                            std::array<HandValue, kPlayers>& values) const {
+        for (std::size_t p = 0; p < kPlayers; ++p)
+            values[p] = rank_value_from_packed_hash(hashes_[p] + added);
+    }
+
+  private:
+    static constexpr std::uint64_t kSuitCards = 0x1111111111111;  // the clubs (card 4 * rank)
+    std::array<Hand, kPlayers> with_;
+    std::array<std::uint64_t, kPlayers> hashes_;
+};
+
+// deal_board with kLevels = levels (0 to 5 - kRest: a board has five cards), chosen at run time.
+template <int kLevels, int kRest, class Rest>
+[[gnu::always_inline]] inline void deal_levels(int levels, const Hand& board,
+                                               const std::uint8_t* deck, int n, std::uint64_t left,
+                                               Rest& rest) {
+    if (levels == kLevels) return deal_board<kLevels, kRest>(board, deck, 0, n, left, rest);
+    if constexpr (kLevels < 5 - kRest) {
+        deal_levels<kLevels + 1, kRest>(levels, board, deck, n, left, rest);
+    }
+}
+
+// Deals `draws` cards of `unseen` to `board` in lexicographic order, all but the last kRest
+// (1 or 2, at most draws), and calls rest(partial, from, left, deck, n) for each way: the
+// remaining cards come from deck[from .. n), and `left` is what stays unseen besides them.
+template <int kRest, class Rest>
+[[gnu::always_inline]] inline void deal_all_but(const Hand& board, CardSet unseen, int draws,
+                                                Rest&& rest) {
+    std::array<std::uint8_t, kNumCards> deck;
+    int n = 0;
+    for (Card c : unseen)
+        deck[n++] = static_cast<std::uint8_t>(c.index());
+    const auto on_partial = [&](const Hand& partial, int from, std::uint64_t left) {
+        rest(partial, from, left, deck.data(), n);
+    };
+    deal_levels<0, kRest>(draws - kRest, board, deck.data(), n, unseen.mask(), on_partial);
+}
+
+}  // namespace detail
+
 // Calls on_board(board, unseen_left, values) for every completion of `board` by `draws` cards
 // of `unseen`; values[p] = evaluate(board + holes[p]).
 template <std::size_t kPlayers, class OnBoard>
 void for_each_board(const std::array<Hand, kPlayers>& holes, const Hand& board, CardSet unseen,
                     int draws, OnBoard&& on_board) {
     using namespace detail;
-    std::array<std::uint8_t, kNumCards> deck;
-    int n = 0;
-    for (Card c : unseen)
-        deck[n++] = static_cast<std::uint8_t>(c.index());
+    detail::deal_all_but<1>(
+        board, unseen, draws,
+        [&](const Hand& partial, int from, std::uint64_t left, const std::uint8_t* deck, int n) {
+            const Players<kPlayers> players(holes, partial);
+            std::array<HandValue, kPlayers> values;
+            const auto deal = [&](int i) {
+                on_board(partial + Card{deck[i]}, CardSet{left & ~(std::uint64_t{1} << deck[i])},
+                         values);
+            };
+            if (players.flush_suit_cards(1) != 0) {
+                for (int i = from; i < n; ++i) {
+                    players.evaluate_all(Card{deck[i]}, values);
+                    deal(i);
+                }
+            } else {
+                for (int i = from; i < n; ++i) {
+                    players.look_up_all(kCardPackedHashes[deck[i]], values);
+                    deal(i);
+                }
+            }
+        });
+}
+
+// The same completions as for_each_board(), grouped: on_boards(values, boards) stands for
+// `boards` (at least 1) of them that give every player the same value, in no particular order.
+// The boards of all calls add up to C(unseen.size(), draws). For callers that only count
+// outcomes (exact equity, range tools). Boards are grouped where no flush can tell them apart,
+// over the last two cards dealt:
+// - two cards of suits no player holds three of before them: their pair of ranks stands for
+//   all such pairs, one table read per player;
+// - a card of a suit some player holds three of, with a card of another rank: that rank stands
+//   for all its cards, except those that may make a flush too, each evaluated on its own.
+template <std::size_t kPlayers, class OnBoards>
+void for_each_board_group(const std::array<Hand, kPlayers>& holes, const Hand& board,
+                          CardSet unseen, int draws, OnBoards&& on_boards) {
+    using namespace detail;
     std::array<HandValue, kPlayers> values;
-    // The loop over the last card evaluates each player's hand plainly: precomputing each
-    // player's key and hash with the first four cards (the hash is linear) measured slower
-    // than this, and so did reading the table once per rank of the last card.
-    const auto last_card = [&](const Hand& prefix, int from, std::uint64_t left) {
-        for (int i = from; i < n; ++i) {
-            const Hand full = prefix + Card{deck[i]};
-            for (std::size_t p = 0; p < kPlayers; ++p)
-                values[p] = evaluate(full + holes[p]);
-            on_board(full, CardSet{left & ~(std::uint64_t{1} << deck[i])}, values);
+    // The last card, any of `cards`.
+    const auto last_card = [&](const Players<kPlayers>& players, std::uint64_t cards)
+        __attribute__((always_inline)) {
+        const std::uint64_t may_flush = cards & players.flush_suit_cards(1);
+        for_each_rank(cards & ~may_flush, [&](Card lowest, int of_rank) {
+            players.look_up_all(kCardPackedHashes[lowest.index()], values);
+            on_boards(values, of_rank);
+        });
+        for (std::uint64_t m = may_flush; m != 0; m &= m - 1) {
+            players.evaluate_all(Card{std::countr_zero(m)}, values);
+            on_boards(values, 1);
         }
     };
-    const std::uint64_t m = unseen.mask();
-    switch (draws) {
-        case 1:
-            return deal_board<1>(board, deck.data(), 0, n, m, last_card);
-        case 2:
-            return deal_board<2>(board, deck.data(), 0, n, m, last_card);
-        case 3:
-            return deal_board<3>(board, deck.data(), 0, n, m, last_card);
-        case 4:
-            return deal_board<4>(board, deck.data(), 0, n, m, last_card);
-        default:
-            return deal_board<5>(board, deck.data(), 0, n, m, last_card);
+    if (draws == 1) {
+        detail::deal_all_but<1>(
+            board, unseen, draws,
+            [&](const Hand& partial, int, std::uint64_t left, const std::uint8_t*, int) {
+                last_card(Players<kPlayers>(holes, partial), left);
+            });
+        return;
     }
+    detail::deal_all_but<2>(
+        board, unseen, draws,
+        [&](const Hand& partial, int from, std::uint64_t left, const std::uint8_t* deck, int n) {
+            if (n - from < 2) return;
+            const Players<kPlayers> players(holes, partial);
+            const std::uint64_t cards = left & ~((std::uint64_t{1} << deck[from]) - 1);
+            // Two cards of suits no player holds three of ("plain") cannot make a flush: a pair
+            // of ranks is one group, one table read per player.
+            const std::uint64_t suited = cards & players.flush_suit_cards(2);
+            const std::uint64_t plain = cards & ~suited;
+            std::array<Card, kNumRanks> ranks;
+            std::array<int, kNumRanks> count;
+            int distinct = 0;
+            for_each_rank(plain, [&](Card lowest, int of_rank) {
+                ranks[distinct] = lowest;
+                count[distinct++] = of_rank;
+            });
+            for (int a = 0; a < distinct; ++a) {
+                const std::uint64_t first = kCardPackedHashes[ranks[a].index()];
+                if (count[a] >= 2) {
+                    players.look_up_all(first + first, values);
+                    on_boards(values, count[a] * (count[a] - 1) / 2);
+                }
+                for (int b = a + 1; b < distinct; ++b) {
+                    players.look_up_all(first + kCardPackedHashes[ranks[b].index()], values);
+                    on_boards(values, count[a] * count[b]);
+                }
+            }
+            // A suited card with any plain card or a higher suited one: the last-card grouping.
+            for (std::uint64_t m = suited; m != 0; m &= m - 1) {
+                const int t = std::countr_zero(m);
+                last_card(players.add(Card{t}), plain | (suited & cards_above(t)));
+            }
+        });
 }
 
 }  // namespace pokerarena
