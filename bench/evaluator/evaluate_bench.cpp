@@ -7,9 +7,11 @@
 // hands, by nested loops calling evaluate(Hand) once per hand and by the library's
 // for_each_seven_card_values(); the sum of all values is checked against the loops' sum, so a
 // broken fast path cannot report a speed. Sums stay in registers: DoNotOptimize sees the
-// final value, not a memory add per hand.
+// final value, not a memory add per hand. Every board of a heads-up all-in: a plain loop over
+// evaluate(), for_each_board() and for_each_board_group().
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -166,6 +168,113 @@ void for_each_seven_card_values_all(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * kAllSevenCardHands);
 }
 BENCHMARK(for_each_seven_card_values_all)->Unit(benchmark::kMillisecond);
+
+// Every board of a heads-up all-in before the flop, AsKs against QdQc (1,712,304 boards):
+// wins and ties of the first hand, by a plain five-deep loop calling evaluate() for both
+// hands, by for_each_board() and by for_each_board_group(). Items are boards. The library
+// calls' counts are checked against the loop's.
+constexpr std::int64_t kHeadsUpBoards = 1'712'304;
+
+struct Outcomes {
+    std::uint64_t wins = 0, ties = 0;
+    bool operator==(const Outcomes&) const = default;
+};
+
+const std::array<Hand, 2>& heads_up_holes() {
+    static const std::array<Hand, 2> holes{Hand{CardSet::parse("AsKs")},
+                                           Hand{CardSet::parse("QdQc")}};
+    return holes;
+}
+
+CardSet heads_up_unseen() {
+    return ~CardSet::parse("AsKsQdQc");
+}
+
+Outcomes every_board_plain(int first) {
+    const auto& [hero, villain] = heads_up_holes();
+    std::array<Card, kNumCards> deck;
+    int n = 0;
+    for (Card c : heads_up_unseen())
+        deck[n++] = c;
+    Outcomes o;
+    for (int a = first; a < n; ++a) {
+        const Hand b1 = Hand{} + deck[a];
+        for (int b = a + 1; b < n; ++b) {
+            const Hand b2 = b1 + deck[b];
+            for (int c = b + 1; c < n; ++c) {
+                const Hand b3 = b2 + deck[c];
+                for (int d = c + 1; d < n; ++d) {
+                    const Hand b4 = b3 + deck[d];
+                    std::uint32_t wins = 0, ties = 0;
+                    for (int e = d + 1; e < n; ++e) {
+                        const Hand b5 = b4 + deck[e];
+                        const HandValue h = evaluate(b5 + hero), v = evaluate(b5 + villain);
+                        wins += h > v;
+                        ties += h == v;
+                    }
+                    o.wins += wins;
+                    o.ties += ties;
+                }
+            }
+        }
+    }
+    return o;
+}
+
+const Outcomes& expected_heads_up_outcomes() {
+    static const Outcomes o = every_board_plain(0);
+    return o;
+}
+
+void evaluate_Hand_every_board_heads_up(benchmark::State& state) {
+    for (auto _ : state) {
+        int first = 0;
+        benchmark::DoNotOptimize(first);
+        const Outcomes o = every_board_plain(first);
+        benchmark::DoNotOptimize(o.wins);
+        benchmark::DoNotOptimize(o.ties);
+    }
+    state.SetItemsProcessed(state.iterations() * kHeadsUpBoards);
+}
+BENCHMARK(evaluate_Hand_every_board_heads_up)->Unit(benchmark::kMillisecond);
+
+template <class Count>
+void check_heads_up(benchmark::State& state, Count&& count) {
+    for (auto _ : state) {
+        const Outcomes o = count();
+        if (!(o == expected_heads_up_outcomes())) {
+            state.SkipWithError("wins and ties differ from the plain loop's");
+            break;
+        }
+    }
+    state.SetItemsProcessed(state.iterations() * kHeadsUpBoards);
+}
+
+void for_each_board_heads_up(benchmark::State& state) {
+    check_heads_up(state, [] {
+        std::uint64_t wins = 0, ties = 0;
+        for_each_board(heads_up_holes(), Hand{}, heads_up_unseen(), 5,
+                       [&](const Hand&, CardSet, const std::array<HandValue, 2>& v) {
+                           wins += v[0] > v[1];
+                           ties += v[0] == v[1];
+                       });
+        return Outcomes{wins, ties};
+    });
+}
+BENCHMARK(for_each_board_heads_up)->Unit(benchmark::kMillisecond);
+
+void for_each_board_group_heads_up(benchmark::State& state) {
+    check_heads_up(state, [] {
+        std::uint64_t wins = 0, ties = 0;
+        for_each_board_group(heads_up_holes(), Hand{}, heads_up_unseen(), 5,
+                             [&](const std::array<HandValue, 2>& v, int boards) {
+                                 wins += v[0] > v[1] ? boards : 0;
+                                 ties += v[0] == v[1] ? boards : 0;
+                             });
+        return Outcomes{wins, ties};
+    });
+}
+BENCHMARK(for_each_board_group_heads_up)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace pokerarena
