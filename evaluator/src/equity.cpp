@@ -354,35 +354,16 @@ Tally enumerate_plain(const Deal& d, int threads) {
 // flush of suit s (fixed by the suit-s cards) and everyone else the multiset's flush-less
 // value already computed. Whether a player flushes depends only on (s, number of s cards),
 // so whole families with no flush are skipped, and a group needs no evaluation at all.
-// Preflop AsKs vs QdQc that is 6,175 multisets (two evaluations each) plus about 28,000 cheap
+// Preflop AsKs vs QdQc that is 6,175 multisets (two table reads each) plus about 28,000 cheap
 // groups instead of 1,712,304 boards.
 //
 // Every suit is thus interchangeable on the boards where it cannot make a flush; on top, the
 // classic symmetry (swapping two suits that maps the known cards onto themselves: clubs and
 // diamonds for AsKs vs QdQc) skips one of two equivalent suits and counts the other twice.
 //
-// Flush-less values come from the real evaluator on stand-in cards: each board rank gets a
-// suit not yet used by that rank and not already twice on the board (one always exists,
-// since a rank with u suits taken and the other 4 - u suits full needs 8 - u <= 4 earlier
-// cards, so u = 4), and each player's hole ranks take suits the board left free for that
-// rank. Cards stay distinct and no suit reaches five (board <= 2, hole <= 2).
-
-struct RankBoard {
-    Hand hand;
-    std::array<std::uint8_t, kNumRanks> suits_of_rank{};
-    std::array<std::uint8_t, kNumSuits> suit_count{};
-    std::uint8_t full_suits = 0;
-
-    void add(int rank) {
-        const unsigned free = ~(suits_of_rank[rank] | full_suits) & 0xFu;
-        const int suit = std::countr_zero(free);
-        hand.add(Card{rank, suit});
-        suits_of_rank[rank] = static_cast<std::uint8_t>(suits_of_rank[rank] | (1u << suit));
-        if (++suit_count[suit] == 2) {
-            full_suits = static_cast<std::uint8_t>(full_suits | (1u << suit));
-        }
-    }
-};
+// A flush-less value is the rank multiset's table entry, read at the sum of packed hashes
+// (enumerate.hpp): the board's ranks are summed as the recursion chooses them and each
+// player's hole ranks are added at the end, with no evaluation and no multiply.
 
 // C(n, k) for the colex index of a rank multiset: x_0 <= ... <= x_{m-1} maps to the strictly
 // increasing x_i + i, whose index is the sum of C(x_i + i, i + 1).
@@ -419,22 +400,19 @@ class SymmetricEnumeration {
                 }
             }
         }
-        for (int i = 0; i < d.board_size; ++i) {
-            rank_board_.add(d.board[i].rank());
+        for (int i = 0; i < d.board_size; ++i)
             ++board_suit_count_[d.board[i].suit()];
-        }
         for (int p = 0; p < kPlayers; ++p) {
-            hole_ranks_[p] = {d.holes[p][0].rank(), d.holes[p][1].rank()};
+            hole_hashes_[p] = detail::packed_hash(holes_[p].key());
             for (Card c : d.holes[p])
                 ++hole_suit_count_[p][c.suit()];
         }
-        build_flushless_holes();
         find_equivalent_suits();
     }
 
     void run(Tally& tally) {
+        rank_multisets(detail::packed_hash(board_hand(d_).key()), 0, 0, 0, 0, 1);
         std::array<int, kBoardSize> ranks{};
-        rank_multisets(rank_board_, ranks, 0, 0, 0, 1);
         for (int s = 0; s < kNumSuits; ++s) {
             if (suit_multiplicity_[s] == 0) continue;
             const int unseen_in_suit = std::popcount(unseen_ranks_of_suit_[s]);
@@ -495,45 +473,15 @@ class SymmetricEnumeration {
         return swapped(board) == board && swapped(d_.seen) == d_.seen;
     }
 
-    // A player's stand-in hole cards for every pair of "suits the board already uses for this
-    // rank" (4 bits each), so a flush-less value is one table load and one evaluation.
-    void build_flushless_holes() {
-        for (int p = 0; p < kPlayers; ++p) {
-            const int r1 = hole_ranks_[p][0];
-            const int r2 = hole_ranks_[p][1];
-            for (unsigned taken1 = 0; taken1 < 16; ++taken1) {
-                for (unsigned taken2 = 0; taken2 < 16; ++taken2) {
-                    const unsigned free1 = ~taken1 & 0xFu;
-                    const unsigned free2 = r1 == r2 ? free1 & (free1 - 1) : ~taken2 & 0xFu;
-                    if (free1 == 0 || free2 == 0) continue;  // no such board
-                    flushless_holes_[p][taken1 * 16 + taken2] = Hand{} +
-                                                                Card{r1, std::countr_zero(free1)} +
-                                                                Card{r2, std::countr_zero(free2)};
-                }
-            }
-        }
-    }
-
-    [[gnu::always_inline]] HandValue flushless_value(int p, const RankBoard& b) const {
-        const unsigned taken =
-            b.suits_of_rank[hole_ranks_[p][0]] * 16u + b.suits_of_rank[hole_ranks_[p][1]];
-        return evaluate(b.hand + flushless_holes_[p][taken]);
-    }
-
-    int multiset_index(const std::array<int, kBoardSize>& sorted) const {
-        int index = 0;
-        for (int i = 0; i < d_.board_draws; ++i)
-            index += kMultisetBinomial[sorted[i] + i][i + 1];
-        return index;
-    }
-
-    // New board ranks in non-decreasing order; `run` = copies of `from` already chosen.
-    void rank_multisets(const RankBoard& b, std::array<int, kBoardSize>& ranks, int depth, int from,
-                        int run, std::int64_t weight) {
+    // New board ranks in non-decreasing order; `run` = copies of `from` already chosen. `hash`
+    // is the packed hash of the board's ranks so far, known and new, and `index` the colex
+    // index of the new ones so far.
+    void rank_multisets(std::uint64_t hash, int index, int depth, int from, int run,
+                        std::int64_t weight) {
         if (depth == d_.board_draws) {
-            const auto m = static_cast<std::size_t>(multiset_index(ranks));
+            const auto m = static_cast<std::size_t>(index);
             for (int p = 0; p < kPlayers; ++p)
-                flushless_[m][p] = flushless_value(p, b);
+                flushless_[m][p] = detail::rank_value_from_packed_hash(hash + hole_hashes_[p]);
             multisets_[m] = weight;
             return;
         }
@@ -541,11 +489,9 @@ class SymmetricEnumeration {
             const int before = r == from ? run : 0;
             const int unseen = unseen_of_rank_[r];
             if (before >= unseen) continue;
-            RankBoard next = b;
-            next.add(r);
-            ranks[depth] = r;
-            rank_multisets(next, ranks, depth + 1, r, before + 1,
-                           weight * (unseen - before) / (before + 1));
+            rank_multisets(hash + detail::kCardPackedHashes[static_cast<std::size_t>(4 * r)],
+                           index + kMultisetBinomial[r + depth][depth + 1], depth + 1, r,
+                           before + 1, weight * (unseen - before) / (before + 1));
         }
     }
 
@@ -634,15 +580,13 @@ class SymmetricEnumeration {
 
     const Deal& d_;
     std::array<Hand, kMaxPlayers> holes_;
-    std::array<std::array<int, 2>, kPlayers> hole_ranks_{};
-    std::array<std::array<Hand, 256>, kPlayers> flushless_holes_{};
+    std::array<std::uint64_t, kPlayers> hole_hashes_{};  // packed hashes of the hole ranks
     std::array<int, kNumSuits> suit_multiplicity_{};
     std::array<int, kNumRanks> unseen_of_rank_{};
     std::array<unsigned, kNumSuits> unseen_ranks_of_suit_{};
     std::array<std::array<int, kNumRanks>, kNumSuits> off_suit_count_{};
     std::array<int, kNumSuits> board_suit_count_{};
     std::array<std::array<int, kNumSuits>, kPlayers> hole_suit_count_{};
-    RankBoard rank_board_;
     // Per rank multiset of the new board cards (colex index): boards still counted flush-less,
     // and every player's flush-less value. Sized before the loops; nothing allocates in them.
     std::vector<std::int64_t> multisets_;
