@@ -11,6 +11,7 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -299,7 +300,9 @@ class PlainEnumeration {
 
     void opponents(const Hand& board, int seat, CardSet unseen,
                    std::array<HandValue, kMaxPlayers>& values, Tally& tally) const {
-        if (seat == d_.players) {
+        // players <= kMaxPlayers; the second test tells the compiler, which otherwise warns of
+        // writes past `values` in the recursion it inlines.
+        if (seat == d_.players || seat == kMaxPlayers) {
             ++tally.by_winners[winners(values.data(), d_.players)];
             return;
         }
@@ -383,12 +386,16 @@ class SymmetricEnumeration {
   public:
     using Values = std::array<HandValue, kPlayers>;
 
-    explicit SymmetricEnumeration(const Deal& d)
+    // `pots`: the sets of players (bit p for player p) each pot is decided among, at most
+    // kMaxPlayers; calculate_equity's one pot is every player.
+    SymmetricEnumeration(const Deal& d, std::span<const unsigned> pots)
         : d_(d),
           holes_(hole_hands(d)),
           multisets_(static_cast<std::size_t>(
               kMultisetBinomial[kNumRanks + d.board_draws - 1][d.board_draws])),
-          flushless_(multisets_.size()) {
+          flushless_(multisets_.size()),
+          pots_(pots),
+          counts_(pots.size()) {
         for (Card c : ~d.seen) {
             ++unseen_of_rank_[c.rank()];
             unseen_ranks_of_suit_[c.suit()] |= 1u << c.rank();
@@ -410,7 +417,8 @@ class SymmetricEnumeration {
         find_equivalent_suits();
     }
 
-    void run(Tally& tally) {
+    // Adds pot k's counts by set of winners to tallies[k].
+    void run(std::span<Tally> tallies) {
         rank_multisets(detail::packed_hash(board_hand(d_).key()), 0, 0, 0, 0, 1);
         std::array<int, kBoardSize> ranks{};
         for (int s = 0; s < kNumSuits; ++s) {
@@ -427,10 +435,10 @@ class SymmetricEnumeration {
                 suited_cards(g, board_hand(d_), ranks, 0, 0);
             }
         }
-        for (std::size_t m = 0; m < multisets_.size(); ++m) {
-            counts_.by_winners[winners<kPlayers>(flushless_[m])] += multisets_[m];
-        }
-        tally += counts_;
+        for (std::size_t m = 0; m < multisets_.size(); ++m)
+            count(flushless_[m], multisets_[m]);
+        for (std::size_t k = 0; k < pots_.size(); ++k)
+            tallies[k] += counts_[k];
     }
 
   private:
@@ -574,8 +582,23 @@ class SymmetricEnumeration {
         for (int p = 0; p < kPlayers; ++p) {
             actual[p] = (g.flushing >> p) & 1u ? flushes[p] : flushless_[m][p];
         }
-        counts_.by_winners[winners<kPlayers>(actual)] += boards;
+        count(actual, boards);
         multisets_[m] -= boards;
+    }
+
+    // `boards` boards on which the players have these values.
+    [[gnu::always_inline]] void count(const Values& values, std::int64_t boards) {
+        if (pots_.size() == 1 && pots_[0] == kEveryone) [[likely]] {
+            counts_[0].by_winners[winners<kPlayers>(values)] += boards;
+            return;
+        }
+        for (std::size_t k = 0; k < pots_.size(); ++k) {
+            // Players outside the pot count as value 0, which no hand has.
+            Values in_pot;
+            for (int p = 0; p < kPlayers; ++p)
+                in_pot[p] = (pots_[k] >> p) & 1u ? values[p] : HandValue{0};
+            counts_[k].by_winners[winners<kPlayers>(in_pot)] += boards;
+        }
     }
 
     const Deal& d_;
@@ -591,38 +614,51 @@ class SymmetricEnumeration {
     // and every player's flush-less value. Sized before the loops; nothing allocates in them.
     std::vector<std::int64_t> multisets_;
     std::vector<Values> flushless_;
-    WinnerCounts<kPlayers> counts_;
+    static constexpr unsigned kEveryone = (1u << kPlayers) - 1;
+    std::span<const unsigned> pots_;
+    std::vector<WinnerCounts<kPlayers>> counts_;  // by pot
 };
 
+// Whether the suit-symmetry reduction applies: known hands only, and a board to complete.
+bool symmetric(const Deal& d, bool use_symmetry) {
+    return use_symmetry && d.random == 0 && d.board_draws > 0;
+}
+
 template <int kPlayers>
-Tally enumerate_symmetric(const Deal& d) {
-    Tally tally;
-    SymmetricEnumeration<kPlayers>(d).run(tally);
-    return tally;
+void enumerate_symmetric(const Deal& d, std::span<const unsigned> pots, std::span<Tally> tallies) {
+    SymmetricEnumeration<kPlayers>(d, pots).run(tallies);
+}
+
+// Only when symmetric(d, true).
+void enumerate_symmetric(const Deal& d, std::span<const unsigned> pots, std::span<Tally> tallies) {
+    switch (d.players) {
+        case 2:
+            return enumerate_symmetric<2>(d, pots, tallies);
+        case 3:
+            return enumerate_symmetric<3>(d, pots, tallies);
+        case 4:
+            return enumerate_symmetric<4>(d, pots, tallies);
+        case 5:
+            return enumerate_symmetric<5>(d, pots, tallies);
+        case 6:
+            return enumerate_symmetric<6>(d, pots, tallies);
+        case 7:
+            return enumerate_symmetric<7>(d, pots, tallies);
+        case 8:
+            return enumerate_symmetric<8>(d, pots, tallies);
+        case 9:
+            return enumerate_symmetric<9>(d, pots, tallies);
+        default:
+            return enumerate_symmetric<10>(d, pots, tallies);
+    }
 }
 
 Tally enumerate_exact(const Deal& d, bool use_symmetry, int threads) {
-    if (use_symmetry && d.random == 0 && d.board_draws > 0) {
-        switch (d.players) {
-            case 2:
-                return enumerate_symmetric<2>(d);
-            case 3:
-                return enumerate_symmetric<3>(d);
-            case 4:
-                return enumerate_symmetric<4>(d);
-            case 5:
-                return enumerate_symmetric<5>(d);
-            case 6:
-                return enumerate_symmetric<6>(d);
-            case 7:
-                return enumerate_symmetric<7>(d);
-            case 8:
-                return enumerate_symmetric<8>(d);
-            case 9:
-                return enumerate_symmetric<9>(d);
-            default:
-                return enumerate_symmetric<10>(d);
-        }
+    if (symmetric(d, use_symmetry)) {
+        const unsigned everyone = (1u << d.players) - 1;
+        Tally tally;
+        enumerate_symmetric(d, {&everyone, 1}, {&tally, 1});
+        return tally;
     }
     threads = usable_threads(threads);
     switch (d.known) {
@@ -843,6 +879,67 @@ EquityResult calculate_equity(const EquityRequest& request) {
     s.seed = request.seed;
     return make_result(d, sample_deals(s, request.samples, chunk_kernel, request.threads),
                        request.samples, false);
+}
+
+std::vector<std::vector<double>> calculate_pot_shares(const EquityRequest& request,
+                                                      std::span<const unsigned> pots) {
+    const Deal d = validate(request);
+    if (d.random != 0) {
+        throw EquityError("pot shares: " + std::to_string(d.random) +
+                          " random opponents; pot shares take known hands only");
+    }
+    if (pots.empty() || pots.size() > static_cast<std::size_t>(kMaxPlayers)) {
+        throw EquityError("pot shares: " + std::to_string(pots.size()) + " pots; expected 1 to " +
+                          std::to_string(kMaxPlayers));
+    }
+    const unsigned everyone = (1u << d.players) - 1;
+    for (std::size_t k = 0; k < pots.size(); ++k) {
+        if (pots[k] == 0 || (pots[k] & ~everyone) != 0) {
+            throw EquityError("pot shares: pot " + std::to_string(k) + " is the player set " +
+                              std::to_string(pots[k]) +
+                              "; expected a non-empty set of bits below " +
+                              std::to_string(d.players) + " (bit p for player p)");
+        }
+    }
+    const auto outcomes = static_cast<double>(deal_count(d));
+    std::vector<std::vector<double>> shares(
+        pots.size(), std::vector<double>(static_cast<std::size_t>(d.players)));
+    if (symmetric(d, request.use_symmetry)) {
+        std::vector<Tally> tallies(pots.size());
+        enumerate_symmetric(d, pots, tallies);
+        for (std::size_t k = 0; k < pots.size(); ++k) {
+            for (int p = 0; p < d.players; ++p) {
+                shares[k][static_cast<std::size_t>(p)] =
+                    static_cast<double>(pot_shares(tallies[k].by_winners.data(), d.players, p)) /
+                    (static_cast<double>(kPot) * outcomes);
+            }
+        }
+        return shares;
+    }
+    // Without the reduction (or with the board complete), a calculation per pot, among its
+    // players, with the others' cards out of the deck.
+    for (std::size_t k = 0; k < pots.size(); ++k) {
+        EquityRequest one = request;
+        one.villains.clear();
+        std::vector<int> players;
+        for (int p = 0; p < d.players; ++p) {
+            if ((pots[k] >> p) & 1u) {
+                (players.empty() ? one.hero : one.villains.emplace_back()) = d.holes[p];
+                players.push_back(p);
+            } else {
+                one.dead.add(d.holes[p][0]).add(d.holes[p][1]);
+            }
+        }
+        if (players.size() == 1) {
+            shares[k][static_cast<std::size_t>(players[0])] = 1.0;
+            continue;
+        }
+        one.method = EquityMethod::Exact;
+        const EquityResult r = calculate_equity(one);
+        for (std::size_t i = 0; i < players.size(); ++i)
+            shares[k][static_cast<std::size_t>(players[i])] = r.players[i].equity;
+    }
+    return shares;
 }
 
 }  // namespace pokerarena

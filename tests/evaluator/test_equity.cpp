@@ -477,3 +477,97 @@ TEST_CASE("requests beyond the documented bounds are refused, not crashed or mis
         CHECK(sampled.outcomes == 1000);
     }
 }
+
+namespace {
+
+// Pot k's shares the long way: calculate_equity among its players, everyone else's cards out
+// of the deck.
+std::vector<double> pot_by_itself(const EquityRequest& r, unsigned pot, bool symmetry) {
+    std::vector<HoleCards> holes{r.hero};
+    holes.insert(holes.end(), r.villains.begin(), r.villains.end());
+    EquityRequest one = r;
+    one.villains.clear();
+    std::vector<std::size_t> in_pot;
+    for (std::size_t p = 0; p < holes.size(); ++p) {
+        if ((pot >> p) & 1u) {
+            (in_pot.empty() ? one.hero : one.villains.emplace_back()) = holes[p];
+            in_pot.push_back(p);
+        } else {
+            one.dead.add(holes[p][0]).add(holes[p][1]);
+        }
+    }
+    std::vector<double> shares(holes.size(), 0.0);
+    if (in_pot.size() == 1) {
+        shares[in_pot[0]] = 1.0;
+        return shares;
+    }
+    const EquityResult e = exact(one, symmetry);
+    for (std::size_t i = 0; i < in_pot.size(); ++i)
+        shares[in_pot[i]] = e.players[i].equity;
+    return shares;
+}
+
+}  // namespace
+
+TEST_CASE("side pots: one enumeration gives every pot's shares, as separate calculations do",
+          "[equity]") {
+    struct Case {
+        EquityRequest request;
+        std::vector<unsigned> pots;
+    };
+    const std::vector<Case> cases = {
+        // The short stack (player 2) is in the main pot only.
+        {spot("KsKh", {"QsQh", "AsAh"}), {0b111, 0b011}},
+        {spot("AhKh", {"7c7d", "QsJs", "2c2d"}, "2h7hTs"), {0b1111, 0b1011, 0b0011}},
+        {spot("JcTc", {"9d9h", "AhQh"}, "8c7hAs2d"), {0b111, 0b110}},
+        {spot("5c5d", {"AsKd", "7h6h", "QcJc", "9s9c"}, "", "2h"), {0b11111, 0b11101, 0b00101}},
+        // Not nested, a pot of one, and a complete board (no enumeration at all).
+        {spot("AsKs", {"QdQc", "7h6h"}), {0b011, 0b110, 0b100}},
+        {spot("AsKs", {"QdQc", "7h6h"}, "2c3d4h5s9c"), {0b111, 0b011}},
+    };
+    for (const auto& c : cases) {
+        for (bool symmetry : {true, false}) {
+            EquityRequest r = c.request;
+            r.use_symmetry = symmetry;
+            const auto shares = calculate_pot_shares(r, c.pots);
+            REQUIRE(shares.size() == c.pots.size());
+            for (std::size_t k = 0; k < c.pots.size(); ++k) {
+                const std::vector<double> expected = pot_by_itself(r, c.pots[k], symmetry);
+                REQUIRE(shares[k].size() == expected.size());
+                double sum = 0;
+                for (std::size_t p = 0; p < expected.size(); ++p) {
+                    CHECK(shares[k][p] == Approx(expected[p]).epsilon(0).margin(1e-12));
+                    if (!((c.pots[k] >> p) & 1u)) CHECK(shares[k][p] == 0.0);
+                    sum += shares[k][p];
+                }
+                CHECK(sum == Approx(1.0).margin(1e-12));
+            }
+        }
+    }
+    // With one pot of everyone it is calculate_equity.
+    const EquityRequest three = spot("KsKh", {"QsQh", "AsAh"});
+    const unsigned everyone = 0b111;
+    const auto shares = calculate_pot_shares(three, {&everyone, 1});
+    const EquityResult e = exact(three);
+    for (std::size_t p = 0; p < 3; ++p)
+        CHECK(shares[0][p] == Approx(e.players[p].equity).epsilon(0).margin(1e-12));
+}
+
+TEST_CASE("side pots: bad pots and random opponents are errors naming the problem", "[equity]") {
+    using Catch::Contains;
+    const EquityRequest r = spot("KsKh", {"QsQh", "AsAh"});
+    CHECK_THROWS_WITH(calculate_pot_shares(r, {}), Contains("0 pots"));
+    const std::vector<unsigned> empty_pot = {0b111, 0};
+    CHECK_THROWS_WITH(calculate_pot_shares(r, empty_pot),
+                      Contains("pot 1") && Contains("non-empty"));
+    const std::vector<unsigned> beyond = {0b1011};
+    CHECK_THROWS_WITH(calculate_pot_shares(r, beyond), Contains("pot 0") && Contains("below 3"));
+    const std::vector<unsigned> many(11, 0b111);
+    CHECK_THROWS_WITH(calculate_pot_shares(r, many), Contains("11 pots"));
+    EquityRequest random = spot("KsKh", {"QsQh"});
+    random.random_opponents = 1;
+    const std::vector<unsigned> pots = {0b111};
+    CHECK_THROWS_WITH(calculate_pot_shares(random, pots), Contains("random opponents"));
+    CHECK_THROWS_WITH(calculate_pot_shares(spot("KsKh", {"KsQh"}), pots),
+                      Contains("duplicate card Ks"));
+}

@@ -124,6 +124,18 @@ struct EquityResult {
 // Validates the request (see above) and computes the equities.
 EquityResult calculate_equity(const EquityRequest& request);
 
+// Side pots: several pots decided on the same deals, exactly. pots[k] is the set of players
+// (bit p for player p: the hero 0, the villains 1, 2, ... in request order) that pot k is
+// decided among: its best hand takes it, a tie splitting it evenly, whoever else holds
+// a better hand. shares[k][p] is player p's expected share of pot k (0 outside it; each pot's
+// shares sum to 1). Every player's cards stay out of the deck for every pot. Known hands only:
+// with suit symmetry (the default) one enumeration serves every pot; otherwise, or with a
+// complete board, each pot is a calculate_equity() among its players. Rejected (EquityError):
+// what calculate_equity rejects, random opponents, no pot or more than kMaxOpponents + 1, and a
+// pot that is empty or names a player beyond the last.
+std::vector<std::vector<double>> calculate_pot_shares(const EquityRequest& request,
+                                                      std::span<const unsigned> pots);
+
 // Number of distinct deals (board completions times random holdings, random opponents
 // being distinct seats) an exact calculation of `request` enumerates; validates like
 // calculate_equity. Saturates at UINT64_MAX.
