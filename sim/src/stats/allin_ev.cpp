@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "pokerarena/evaluator/evaluate.hpp"
@@ -173,6 +174,8 @@ bool AllinEvaluator::adjust(const Table& table, std::array<double, kMaxSeats>& n
         static_cast<int>(std::unique(levels.begin(), levels.begin() + num_levels) - levels.begin());
 
     std::array<double, kMaxSeats> award{};
+    std::array<Pot, kMaxSeats> contested{};
+    int num_contested = 0;
     Chips previous = 0;
     for (int l = 0; l < num_levels; ++l) {
         const Chips level = levels[l];
@@ -187,70 +190,87 @@ bool AllinEvaluator::adjust(const Table& table, std::array<double, kMaxSeats>& n
         if (l == num_levels - 1)
             for (int s = 0; s < r.num_seats; ++s)
                 if (live[s] > level) amount += live[s] - level;
-        if (amount > 0) award_pot(static_cast<double>(amount), eligible, award);
+        if (amount > 0) {
+            if (std::popcount(eligible) == 1) {
+                award[std::countr_zero(static_cast<unsigned>(eligible))] +=
+                    static_cast<double>(amount);
+            } else {
+                contested[num_contested++] = {static_cast<double>(amount), eligible};
+            }
+        }
         previous = level;
     }
+    award_pots({contested.data(), static_cast<std::size_t>(num_contested)}, award);
 
     for (int s = 0; s < kMaxSeats; ++s)
         net[s] = s < r.num_seats ? award[s] - static_cast<double>(table.committed(s)) : 0.0;
     return true;
 }
 
-void AllinEvaluator::award_pot(double amount, SeatMask eligible,
-                               std::array<double, kMaxSeats>& award) {
+void AllinEvaluator::award_pots(std::span<const Pot> pots, std::array<double, kMaxSeats>& award) {
+    if (pots.empty()) return;
     const HandRecord& r = *record_;
-    const int contenders = std::popcount(eligible);
-    if (contenders == 1) {
-        award[std::countr_zero(static_cast<unsigned>(eligible))] += amount;
-        return;
-    }
     const int total_board = r.board_count;
     const bool holdem_shape = game_->hole_cards == 2 && total_board == 5 &&
                               (known_board_ == 0 || known_board_ == 3 || known_board_ == 4);
-
-    if (holdem_shape && !options_.enumerate_every_board) {
-        if (options_.heads_up_preflop_table && contenders == 2 && known_board_ == 0 &&
-            r.dealt_in == eligible) {
-            const int a = std::countr_zero(static_cast<unsigned>(eligible));
-            const int b = std::countr_zero(static_cast<unsigned>(eligible & (eligible - 1)));
-            const HeadsUpMatchup m =
-                canonical_matchup({r.hole[a][0], r.hole[a][1]}, {r.hole[b][0], r.hole[b][1]});
-            const std::int64_t first = heads_up_preflop_count(m);
-            const std::int64_t a_count = m.swapped ? 2 * kPreflopBoards - first : first;
-            const double a_share =
-                static_cast<double>(a_count) / static_cast<double>(2 * kPreflopBoards);
-            const double b_share = static_cast<double>(2 * kPreflopBoards - a_count) /
-                                   static_cast<double>(2 * kPreflopBoards);
-            award[a] += amount * a_share;
-            award[b] += amount * b_share;
-            return;
-        }
-        // Hero is the first contender, villains the others in seat order; every other dealt
-        // hand is dead.
-        request_.villains.clear();
-        request_.dead = CardSet{};
-        bool hero_set = false;
-        for_each_seat(r.dealt_in, [&](int s) {
-            const HoleCards hole{r.hole[s][0], r.hole[s][1]};
-            if (!(eligible & seat_bit(s))) {
-                request_.dead.add(hole[0]).add(hole[1]);
-            } else if (!hero_set) {
-                request_.hero = hole;
-                hero_set = true;
-            } else {
-                request_.villains.push_back(hole);
-            }
-        });
-        request_.board.assign(r.board.begin(), r.board.begin() + known_board_);
-        request_.method = EquityMethod::Exact;
-        request_.use_symmetry = true;
-        request_.threads = 1;
-        const EquityResult result = calculate_equity(request_);
-        int i = 0;
-        for_each_seat(eligible, [&](int s) { award[s] += amount * result.players[i++].equity; });
+    if (!holdem_shape || options_.enumerate_every_board) {
+        for (const Pot& pot : pots)
+            award_by_run_outs(pot, award);
         return;
     }
+    // The pots' seats shrink from level to level, so the first holds every contender.
+    const Pot& main = pots[0];
+    if (options_.heads_up_preflop_table && pots.size() == 1 && std::popcount(main.eligible) == 2 &&
+        known_board_ == 0 && r.dealt_in == main.eligible) {
+        const int a = std::countr_zero(static_cast<unsigned>(main.eligible));
+        const int b = std::countr_zero(static_cast<unsigned>(main.eligible & (main.eligible - 1)));
+        const HeadsUpMatchup m =
+            canonical_matchup({r.hole[a][0], r.hole[a][1]}, {r.hole[b][0], r.hole[b][1]});
+        const std::int64_t first = heads_up_preflop_count(m);
+        const std::int64_t a_count = m.swapped ? 2 * kPreflopBoards - first : first;
+        const double a_share =
+            static_cast<double>(a_count) / static_cast<double>(2 * kPreflopBoards);
+        const double b_share = static_cast<double>(2 * kPreflopBoards - a_count) /
+                               static_cast<double>(2 * kPreflopBoards);
+        award[a] += main.amount * a_share;
+        award[b] += main.amount * b_share;
+        return;
+    }
+    // The contenders are players in seat order (hero first); every other dealt hand is dead.
+    // One enumeration decides every pot (calculate_pot_shares).
+    request_.villains.clear();
+    request_.dead = CardSet{};
+    std::array<int, kMaxSeats> player_of_seat{};
+    std::array<int, kMaxSeats> seat_of_player{};
+    int players = 0;
+    for_each_seat(r.dealt_in, [&](int s) {
+        const HoleCards hole{r.hole[s][0], r.hole[s][1]};
+        if (!(main.eligible & seat_bit(s))) {
+            request_.dead.add(hole[0]).add(hole[1]);
+            return;
+        }
+        (players == 0 ? request_.hero : request_.villains.emplace_back()) = hole;
+        player_of_seat[s] = players;
+        seat_of_player[players++] = s;
+    });
+    request_.board.assign(r.board.begin(), r.board.begin() + known_board_);
+    request_.method = EquityMethod::Exact;
+    request_.use_symmetry = true;
+    request_.threads = 1;
+    std::array<unsigned, kMaxSeats> masks{};
+    for (std::size_t k = 0; k < pots.size(); ++k)
+        for_each_seat(pots[k].eligible, [&](int s) {
+            masks[k] |= 1u << player_of_seat[static_cast<std::size_t>(s)];
+        });
+    const auto shares = calculate_pot_shares(request_, {masks.data(), pots.size()});
+    for (std::size_t k = 0; k < pots.size(); ++k) {
+        for (int p = 0; p < players; ++p)
+            award[seat_of_player[p]] += pots[k].amount * shares[k][static_cast<std::size_t>(p)];
+    }
+}
 
+void AllinEvaluator::award_by_run_outs(const Pot& pot, std::array<double, kMaxSeats>& award) {
+    const HandRecord& r = *record_;
     RunOuts run_outs;
     std::uint64_t deck = CardSet::kFullMask;
     for_each_seat(r.dealt_in, [&](int s) {
@@ -262,17 +282,17 @@ void AllinEvaluator::award_pot(double amount, SeatMask eligible,
         board.add(r.board[i]);
         deck &= ~(std::uint64_t{1} << r.board[i].index());
     }
-    for_each_seat(eligible, [&](int s) {
+    for_each_seat(pot.eligible, [&](int s) {
         Hand hole;
         for (int c = 0; c < game_->hole_cards; ++c)
             hole.add(r.hole[s][c]);
         run_outs.seats[run_outs.contenders] = s;
         run_outs.holes[run_outs.contenders++] = hole;
     });
-    run_outs.enumerate(board, deck, total_board - known_board_);
+    run_outs.enumerate(board, deck, r.board_count - known_board_);
     const double units = static_cast<double>(kPotUnits) * static_cast<double>(run_outs.boards);
-    for (int i = 0; i < contenders; ++i)
-        award[run_outs.seats[i]] += amount * static_cast<double>(run_outs.shares[i]) / units;
+    for (int i = 0; i < run_outs.contenders; ++i)
+        award[run_outs.seats[i]] += pot.amount * static_cast<double>(run_outs.shares[i]) / units;
 }
 
 }  // namespace pokerarena::sim

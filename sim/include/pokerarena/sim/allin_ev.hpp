@@ -27,15 +27,16 @@
 //   lookup in a process builds its index, about 13 ms).
 // - Cost (bench/sim/bench_allin_ev.cpp): well under a microsecond for a hand that is not an
 //   all-in run-out or a heads-up preflop all-in; flop and turn all-ins a few microseconds;
-//   any other preflop all-in (three or more players, or folded hands' cards dead) the
-//   evaluator's exact equity, under a millisecond per contested pot. Hold'em-shaped games (two
-//   hole cards, five board cards, a known board of 0, 3 or 4 cards) use the evaluator's
-//   suit-symmetric enumeration (calculate_equity, which allocates a few small vectors per
-//   call); other shapes enumerate every run-out.
+//   any other preflop all-in (three or more players, or folded hands' cards dead) one exact
+//   enumeration for all its pots, side pots included: a few hundred microseconds.
+//   Hold'em-shaped games (two hole cards, five board cards, a known board of 0, 3 or 4 cards)
+//   use the evaluator's suit-symmetric enumeration (calculate_pot_shares, which allocates a
+//   few small vectors per call); other shapes enumerate every run-out, pot by pot.
 // - Not thread-safe per instance: use one AllinEvaluator per thread or work unit.
 #pragma once
 
 #include <array>
+#include <span>
 
 #include "pokerarena/engine/table.hpp"
 #include "pokerarena/evaluator/equity.hpp"
@@ -66,11 +67,17 @@ class AllinEvaluator {
     bool adjust(const Table& table, std::array<double, kMaxSeats>& net);
 
   private:
-    // Adds to award[s] every seat's expected share of one pot contested by `eligible`.
-    void award_pot(double amount, SeatMask eligible, std::array<double, kMaxSeats>& award);
+    struct Pot {
+        double amount = 0;
+        SeatMask eligible = 0;  // two or more seats
+    };
+    // Adds to award[s] every seat's expected share of the contested pots, main pot first.
+    void award_pots(std::span<const Pot> pots, std::array<double, kMaxSeats>& award);
+    // The same for one pot, by the plain enumeration of every run-out.
+    void award_by_run_outs(const Pot& pot, std::array<double, kMaxSeats>& award);
 
     Options options_;
-    // The hand being adjusted, set by adjust() for award_pot().
+    // The hand being adjusted, set by adjust() for award_pots().
     const HandRecord* record_ = nullptr;
     const GameDef* game_ = nullptr;
     int known_board_ = 0;
