@@ -13,6 +13,7 @@
 #include <limits>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -624,33 +625,23 @@ bool symmetric(const Deal& d, bool use_symmetry) {
     return use_symmetry && d.random == 0 && d.board_draws > 0;
 }
 
-template <int kPlayers>
-void enumerate_symmetric(const Deal& d, std::span<const unsigned> pots, std::span<Tally> tallies) {
-    SymmetricEnumeration<kPlayers>(d, pots).run(tallies);
+// f(std::integral_constant<int, n>{}) for n in kFirst..kMaxPlayers: the enumerators take the
+// number of players as a template parameter.
+template <int kFirst, class F>
+decltype(auto) with_count(int n, F&& f) {
+    if constexpr (kFirst == kMaxPlayers) {
+        return f(std::integral_constant<int, kMaxPlayers>{});
+    } else {
+        if (n == kFirst) return f(std::integral_constant<int, kFirst>{});
+        return with_count<kFirst + 1>(n, std::forward<F>(f));
+    }
 }
 
 // Only when symmetric(d, true).
 void enumerate_symmetric(const Deal& d, std::span<const unsigned> pots, std::span<Tally> tallies) {
-    switch (d.players) {
-        case 2:
-            return enumerate_symmetric<2>(d, pots, tallies);
-        case 3:
-            return enumerate_symmetric<3>(d, pots, tallies);
-        case 4:
-            return enumerate_symmetric<4>(d, pots, tallies);
-        case 5:
-            return enumerate_symmetric<5>(d, pots, tallies);
-        case 6:
-            return enumerate_symmetric<6>(d, pots, tallies);
-        case 7:
-            return enumerate_symmetric<7>(d, pots, tallies);
-        case 8:
-            return enumerate_symmetric<8>(d, pots, tallies);
-        case 9:
-            return enumerate_symmetric<9>(d, pots, tallies);
-        default:
-            return enumerate_symmetric<10>(d, pots, tallies);
-    }
+    with_count<2>(d.players, [&](auto players) {
+        SymmetricEnumeration<decltype(players)::value>(d, pots).run(tallies);
+    });
 }
 
 Tally enumerate_exact(const Deal& d, bool use_symmetry, int threads) {
@@ -661,28 +652,8 @@ Tally enumerate_exact(const Deal& d, bool use_symmetry, int threads) {
         return tally;
     }
     threads = usable_threads(threads);
-    switch (d.known) {
-        case 1:
-            return enumerate_plain<1>(d, threads);
-        case 2:
-            return enumerate_plain<2>(d, threads);
-        case 3:
-            return enumerate_plain<3>(d, threads);
-        case 4:
-            return enumerate_plain<4>(d, threads);
-        case 5:
-            return enumerate_plain<5>(d, threads);
-        case 6:
-            return enumerate_plain<6>(d, threads);
-        case 7:
-            return enumerate_plain<7>(d, threads);
-        case 8:
-            return enumerate_plain<8>(d, threads);
-        case 9:
-            return enumerate_plain<9>(d, threads);
-        default:
-            return enumerate_plain<10>(d, threads);
-    }
+    return with_count<1>(
+        d.known, [&](auto known) { return enumerate_plain<decltype(known)::value>(d, threads); });
 }
 
 // ---------------------------------------------------------------------------------------
