@@ -240,9 +240,10 @@ BENCHMARK(evaluate_Hand_every_board_heads_up)->Unit(benchmark::kMillisecond);
 
 template <class Count>
 void check_heads_up(benchmark::State& state, Count&& count) {
+    const Outcomes& expected = expected_heads_up_outcomes();  // before the timing
     for (auto _ : state) {
         const Outcomes o = count();
-        if (!(o == expected_heads_up_outcomes())) {
+        if (!(o == expected)) {
             state.SkipWithError("wins and ties differ from the plain loop's");
             break;
         }

@@ -122,7 +122,8 @@ TEST_CASE("for_each_board: one to four board cards, dead cards, one to six playe
     check_boards<2>({"AhAd", "KsQs"}, "2s3s4d5c", "Ts9s");
 }
 
-TEST_CASE("for_each_board: fewer unseen cards than draws, no call", "[enumerate]") {
+TEST_CASE("for_each_board and for_each_board_group: fewer unseen cards than draws, no call",
+          "[enumerate]") {
     const std::array<Hand, 1> hero{Hand{CardSet::parse("AsKs")}};
     int calls = 0;
     for_each_board(hero, Hand{}, CardSet::parse("2c3c4c"), 5,
@@ -134,5 +135,20 @@ TEST_CASE("for_each_board: fewer unseen cards than draws, no call", "[enumerate]
                        CHECK(left.empty());
                        CHECK(v[0] == evaluate(CardSet::parse("2c3c4c5c6cAsKs")));
                    });
+    CHECK(calls == 1);
+
+    // The grouped calls: none with too few unseen cards (also for the last two cards alone),
+    // and the one board otherwise.
+    calls = 0;
+    const auto count = [&](const std::array<HandValue, 1>&, int boards) { calls += boards; };
+    for_each_board_group(hero, Hand{}, CardSet::parse("2c3c4c"), 5, count);
+    for_each_board_group(hero, Hand{CardSet::parse("2c3c4c")}, CardSet::parse("5c"), 2, count);
+    for_each_board_group(hero, Hand{CardSet::parse("2c3c4c5c")}, CardSet{}, 1, count);
+    CHECK(calls == 0);
+    for_each_board_group(hero, Hand{}, CardSet::parse("2c3c4c5c6c"), 5,
+                         [&](const std::array<HandValue, 1>& v, int boards) {
+                             calls += boards;
+                             CHECK(v[0] == evaluate(CardSet::parse("2c3c4c5c6cAsKs")));
+                         });
     CHECK(calls == 1);
 }

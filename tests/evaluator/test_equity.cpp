@@ -521,18 +521,31 @@ TEST_CASE("side pots: one enumeration gives every pot's shares, as separate calc
         {spot("AhKh", {"7c7d", "QsJs", "2c2d"}, "2h7hTs"), {0b1111, 0b1011, 0b0011}},
         {spot("JcTc", {"9d9h", "AhQh"}, "8c7hAs2d"), {0b111, 0b110}},
         {spot("5c5d", {"AsKd", "7h6h", "QcJc", "9s9c"}, "", "2h"), {0b11111, 0b11101, 0b00101}},
-        // Not nested, a pot of one, and a complete board (no enumeration at all).
+        // Not nested, a pot of one, one pot that is not everyone, and a complete board (no
+        // enumeration at all).
         {spot("AsKs", {"QdQc", "7h6h"}), {0b011, 0b110, 0b100}},
+        {spot("AsKs", {"QdQc", "7h6h"}, "Ts9s2d"), {0b011}},
         {spot("AsKs", {"QdQc", "7h6h"}, "2c3d4h5s9c"), {0b111, 0b011}},
     };
     for (const auto& c : cases) {
+        // The one-pass enumeration (symmetry) against calculations pot by pot, with and
+        // without the reduction; the fallback (no symmetry) against the reduction's figures.
+        EquityRequest plain = c.request;
+        plain.use_symmetry = false;
+        const auto without = calculate_pot_shares(plain, c.pots);
         for (bool symmetry : {true, false}) {
             EquityRequest r = c.request;
             r.use_symmetry = symmetry;
             const auto shares = calculate_pot_shares(r, c.pots);
+            REQUIRE(without.size() == shares.size());
+            for (std::size_t k = 0; k < shares.size(); ++k) {
+                REQUIRE(without[k].size() == shares[k].size());
+                for (std::size_t p = 0; p < shares[k].size(); ++p)
+                    CHECK(shares[k][p] == Approx(without[k][p]).epsilon(0).margin(1e-12));
+            }
             REQUIRE(shares.size() == c.pots.size());
             for (std::size_t k = 0; k < c.pots.size(); ++k) {
-                const std::vector<double> expected = pot_by_itself(r, c.pots[k], symmetry);
+                const std::vector<double> expected = pot_by_itself(r, c.pots[k], !symmetry);
                 REQUIRE(shares[k].size() == expected.size());
                 double sum = 0;
                 for (std::size_t p = 0; p < expected.size(); ++p) {

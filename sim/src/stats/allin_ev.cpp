@@ -218,7 +218,6 @@ void AllinEvaluator::award_pots(std::span<const Pot> pots, std::array<double, kM
             award_by_run_outs(pot, award);
         return;
     }
-    // The pots' seats shrink from level to level, so the first holds every contender.
     const Pot& main = pots[0];
     if (options_.heads_up_preflop_table && pots.size() == 1 && std::popcount(main.eligible) == 2 &&
         known_board_ == 0 && r.dealt_in == main.eligible) {
@@ -238,6 +237,9 @@ void AllinEvaluator::award_pots(std::span<const Pot> pots, std::array<double, kM
     }
     // The contenders are players in seat order (hero first); every other dealt hand is dead.
     // One enumeration decides every pot (calculate_pot_shares).
+    SeatMask contenders = 0;
+    for (const Pot& pot : pots)
+        contenders |= pot.eligible;
     request_.villains.clear();
     request_.dead = CardSet{};
     std::array<int, kMaxSeats> player_of_seat{};
@@ -245,7 +247,7 @@ void AllinEvaluator::award_pots(std::span<const Pot> pots, std::array<double, kM
     int players = 0;
     for_each_seat(r.dealt_in, [&](int s) {
         const HoleCards hole{r.hole[s][0], r.hole[s][1]};
-        if (!(main.eligible & seat_bit(s))) {
+        if (!(contenders & seat_bit(s))) {
             request_.dead.add(hole[0]).add(hole[1]);
             return;
         }

@@ -17,11 +17,16 @@
 //   the completed board, the unseen cards left, and evaluate(board + holes[p]) for every
 //   player; with fewer than `draws` unseen cards, never. The number of players is a template
 //   parameter, so the per-board work is straight-line code.
-// - Both are templates in this header, so the caller's function is inlined into the loops;
-//   nothing allocates, throws or logs.
+// - for_each_board_group() gives the same completions in groups: each call stands for
+//   `boards` (at least 1) completions on which every player has the same value, the boards of
+//   all calls add up to C(unseen.size(), draws), and the calls come in no particular order.
+//   Counting outcomes through it reads the table once per group instead of once per board.
+// - All three are templates in this header, so the caller's function is inlined into the
+//   loops; nothing allocates, throws or logs.
 //
 // Preconditions (not checked): `lowest` is a card (0..51); `holes` and `board` hold distinct
-// cards that are not in `unseen`; 1 <= draws <= 5 - board.size().
+// cards that are not in `unseen`; 1 <= draws <= 5 - board.size(), and board.size() + draws
+// >= 3, so that every hand evaluated has five to seven cards.
 #pragma once
 
 #include <array>
@@ -334,8 +339,8 @@ void for_each_board(const std::array<Hand, kPlayers>& holes, const Hand& board, 
 // over the last two cards dealt:
 // - two cards of suits no player holds three of before them: their pair of ranks stands for
 //   all such pairs, one table read per player;
-// - a card of a suit some player holds three of, with a card of another rank: that rank stands
-//   for all its cards, except those that may make a flush too, each evaluated on its own.
+// - a card of a suit some player holds three of, with a card of any rank: that rank stands for
+//   all its cards, except those that may make a flush too, each evaluated on its own.
 template <std::size_t kPlayers, class OnBoards>
 void for_each_board_group(const std::array<Hand, kPlayers>& holes, const Hand& board,
                           CardSet unseen, int draws, OnBoards&& on_boards) {

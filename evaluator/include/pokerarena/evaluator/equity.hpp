@@ -130,9 +130,10 @@ EquityResult calculate_equity(const EquityRequest& request);
 // a better hand. shares[k][p] is player p's expected share of pot k (0 outside it; each pot's
 // shares sum to 1). Every player's cards stay out of the deck for every pot. Known hands only:
 // with suit symmetry (the default) one enumeration serves every pot; otherwise, or with a
-// complete board, each pot is a calculate_equity() among its players. Rejected (EquityError):
-// what calculate_equity rejects, random opponents, no pot or more than kMaxOpponents + 1, and a
-// pot that is empty or names a player beyond the last.
+// complete board, each pot is a calculate_equity() among its players. The request's method,
+// samples, seed and kernel are ignored (the result is always exact). Rejected (EquityError):
+// what calculate_equity rejects in the cards and the board, random opponents, no pot or more
+// than kMaxOpponents + 1, and a pot that is empty or names a player beyond the last.
 std::vector<std::vector<double>> calculate_pot_shares(const EquityRequest& request,
                                                       std::span<const unsigned> pots);
 
