@@ -216,6 +216,21 @@ TEST_CASE("acpc: game definitions pokerarena cannot play are refused by line", "
         INFO(text);
         CHECK_THROWS_WITH(acpc::parse_game_definition(text, "2p.game"), Catch::Contains(message));
     }
+
+    // Blinds too large for a table, refused before any size is computed from them (the fuzzer
+    // found 1000 big blinds overflowing for a limit definition without a stack).
+    CHECK_THROWS_WITH(acpc::parse_game_definition(
+                          with("blind = 100 50", "blind = 9223372036854775807 50"), "2p.game"),
+                      Catch::Contains("2p.game:6: blind = 9223372036854775807 50: more than the"));
+    std::string limit = kLimit3p;
+    limit.replace(limit.find("blind = 5 10 0"), 14, "blind = 5 3333333333333333 0");
+    std::string raises = kLimit3p;
+    raises.replace(raises.find("maxRaises = 3 4 4 4"), 19, "maxRaises = 9223372036854775807 4 4 4");
+    CHECK_THROWS_WITH(acpc::parse_game_definition(raises, "3p.game"),
+                      Catch::Contains("3p.game:9: maxRaises = 9223372036854775807 4 4 4"));
+    CHECK_THROWS_WITH(acpc::parse_game_definition(limit, "3p.game"),
+                      Catch::Contains("3p.game:6: blind = 5 3333333333333333 0") &&
+                          Catch::Contains("give a stack"));
 }
 
 namespace {

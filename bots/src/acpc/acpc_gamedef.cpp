@@ -63,8 +63,10 @@ struct Reader {
 
 std::string join(const std::vector<std::int64_t>& v) {
     std::string out;
-    for (std::size_t k = 0; k < v.size(); ++k)
-        out += (k ? " " : "") + std::to_string(v[k]);
+    for (std::size_t k = 0; k < v.size(); ++k) {
+        if (k) out += ' ';
+        out += std::to_string(v[k]);
+    }
     return out;
 }
 
@@ -183,6 +185,10 @@ GameDefinition parse_game_definition(std::string_view text, std::string_view nam
                              "the big blind at position 0 and the small blind at 1 (e.g. 100 50)")
                        : std::string("the small blind at position 0, the big blind at 1 and no "
                                      "other (e.g. 50 100 0)")));
+    // Bounded before the sizes below are computed from it (twice it, a thousand times it).
+    if (bb > kMaxTotalChips)
+        r.fail("blind = " + join(blind.values) + ": more than the " +
+               std::to_string(kMaxTotalChips) + " chips a table holds");
     exactly(first, "firstPlayer", per_round(n == 2 ? 2 : 3, 1, 1, 1),
             n == 2 ? "the button acts first before the flop, the big blind after"
                    : "left of the big blind first before the flop, the small blind after");
@@ -197,6 +203,13 @@ GameDefinition parse_game_definition(std::string_view text, std::string_view nam
         if (v[0] < bb) r.fail("stack = " + join(v) + ": expected at least the big blind");
         def.stack = v[0];
     } else if (limit) {
+        if (bb > kMaxTotalChips / 1000) {
+            r.line = blind.line;
+            r.fail("blind = " + join(blind.values) +
+                   ": with no stack, a limit definition's stack is 1000 big blinds, more than "
+                   "the " +
+                   std::to_string(kMaxTotalChips) + " chips a table holds; give a stack");
+        }
         def.stack = 1000 * bb;
     } else {
         r.line = 0;
@@ -207,8 +220,9 @@ GameDefinition parse_game_definition(std::string_view text, std::string_view nam
                 "the small bet is the big blind, the big bet twice it");
         need(max_raises, "maxRaises");
         const auto& v = max_raises.values;
-        if (v.size() != 4 || v[0] + 1 != v[1] || v[1] != v[2] || v[2] != v[3] || v[1] < 1 ||
-            v[1] > 1000)
+        // v[1] is bounded before v[1] - 1 is formed: v[0] + 1 could overflow.
+        if (v.size() != 4 || v[1] < 1 || v[1] > 1000 || v[0] != v[1] - 1 || v[1] != v[2] ||
+            v[2] != v[3])
             r.fail("maxRaises = " + join(v) +
                    ": pokerarena caps every round at the same number of bets, the big blind "
                    "counting as the first before the flop (e.g. 3 4 4 4)");
