@@ -5,8 +5,8 @@
 // Why this shape: a deal's draws and hand keys are the same few integer operations for every
 // deal, so a register of 32-bit lanes carries 4, 8 or 16 deals through them at once: the
 // random words (xorshift128+, shifts and xors only), the draw (one 32x32->64 multiply), the
-// step over the positions already drawn (a compare and an add per drawn card against their
-// sorted gaps, kept sorted by min/max) and over the seen cards, the card's rank key (byte
+// step over the positions already drawn (per drawn card a compare against its gap and two
+// decrements, masked on AVX-512) and over the seen cards, the card's rank key (byte
 // shuffles on SSE4, permutes on AVX2 and AVX-512), the suit counts (a variable shift), the rank
 // hash and its two table lookups (gathers of 16-bit entries as 32-bit words, masked), the flush
 // values of the few deals with a flush, and the winner set (max and compares). Only the histogram
@@ -91,13 +91,22 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     const V32 hash_mask = hn::Set(d32, (1u << kHashBits) - 1);
     const V32 column_mask = hn::Set(d32, kColumnMask);
     const V32 zero = hn::Zero(d32);
+    // v - 1 in the lanes of m: a masked subtract with AVX-512's mask registers, elsewhere the
+    // add of the mask's all-ones lanes.
+    const auto decrement_where = [&](VI v, hn::Mask<decltype(di)> m) {
+#if HWY_TARGET == HWY_AVX3
+        return hn::IfThenElse(m, hn::Sub(v, hn::Set(di, 1)), v);
+#else
+        return hn::Add(v, hn::VecFromMask(di, m));
+#endif
+    };
 
     for (std::uint32_t first = 0; first < samples; first += kLanes) {
         for (int v = 0; v < kVectors; ++v) {
-            // The drawn positions d[0] < d[1] < ... as gaps: gap[i] = d[i] - i, the number of
-            // free positions below d[i] (non-decreasing). The q-th free position is at or
-            // above d[i] exactly when gap[i] <= q.
-            VI gap[kMaxDraws], above[kMaxDraws];
+            // Each drawn position d as its gap: the number of free positions below d when d
+            // was drawn, less one for each position drawn below d since. The q-th free
+            // position is at or above d exactly when d's gap is <= q, so no order is needed.
+            VI gap[kMaxDraws];
             V32 board_rank = hn::Set(d32, s.board_rank_key);
             V32 board_suits = hn::Set(d32, s.board_suits);
             V32 hole_rank[kMaxPlayers], hole_suits[kMaxPlayers];
@@ -120,34 +129,23 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                     hn::MulEven(hn::BitCast(d32, hn::ShiftRight<32>(hn::BitCast(d64, r))), range);
                 const VI q =
                     hn::BitCast(di, hn::OddEven(hn::BitCast(d32, odd), hn::BitCast(d32, even)));
-                // p = q + #{i : gap[i] <= q} = q + t - #{i : gap[i] > q}. The compares are
-                // independent, unlike a walk over the drawn positions, whose every step
-                // waits for the last.
+                // p = q + #{i : gap[i] <= q} = q + t - #{i : gap[i] > q}. The drawn positions
+                // above p then have one free position fewer below them, and p's own gap is q.
+                // Every compare is independent of the others, unlike a walk over the drawn
+                // positions, whose every step waits for the last.
                 VI p = hn::Add(q, hn::Set(di, t));
 #pragma GCC unroll 24
                 for (int i = 0; i < t; ++i) {
-                    above[i] = hn::VecFromMask(di, hn::Gt(gap[i], q));
-                    p = hn::Add(p, above[i]);
+                    const auto above = hn::Gt(gap[i], q);
+                    p = decrement_where(p, above);
+                    if (t + 1 < kDraws) gap[i] = decrement_where(gap[i], above);
                 }
-                if (t + 1 < kDraws) {
-                    // The new card's gap is q; the drawn cards above it move up one place,
-                    // so their gaps drop by one (staying >= q). Inserting q into the sorted
-                    // gaps is then new[i] = max(gap[i - 1], min(gap[i], q)), again without
-                    // a chain.
-#pragma GCC unroll 24
-                    for (int i = 0; i < t; ++i)
-                        gap[i] = hn::Add(gap[i], above[i]);
-                    gap[t] = t == 0 ? q : hn::Max(gap[t - 1], q);
-#pragma GCC unroll 24
-                    for (int i = t - 1; i > 0; --i)
-                        gap[i] = hn::Max(gap[i - 1], hn::Min(gap[i], q));
-                    if (t > 0) gap[0] = hn::Min(gap[0], q);
-                }
+                gap[t] = q;
                 // The card: the deck position stepped over the seen cards (as above).
                 VI card_index = hn::Add(p, hn::Set(di, s.seen_count));
                 for (int j = 0; j < s.seen_count; ++j) {
-                    card_index = hn::Add(
-                        card_index, hn::VecFromMask(di, hn::Gt(hn::Set(di, s.seen_gaps[j]), p)));
+                    card_index =
+                        decrement_where(card_index, hn::Gt(hn::Set(di, s.seen_gaps[j]), p));
                 }
                 const V32 card = hn::BitCast(d32, card_index);
                 const V32 rank_index = hn::ShiftRight<2>(card);
