@@ -5,12 +5,13 @@
 // Why this shape: a deal's draws and hand keys are the same few integer operations for every
 // deal, so a register of 32-bit lanes carries 4, 8 or 16 deals through them at once: the
 // random words (xorshift128+, shifts and xors only), the draw (one 32x32->64 multiply), the
-// step over the positions already drawn (per drawn card a compare against its gap and two
-// decrements, masked on AVX-512) and over the seen cards, the card's rank key (byte
-// shuffles on SSE4, permutes on AVX2 and AVX-512), the suit counts (a variable shift), the rank
-// hash and its two table lookups (gathers of 16-bit entries as 32-bit words, masked), the flush
-// values of the few deals with a flush, and the winner set (max and compares). Only the histogram
-// increments are scalar.
+// card's rank key (byte shuffles on SSE4, permutes on AVX2 and AVX-512), the suit counts (a
+// variable shift), the rank hash and its two table lookups (gathers of 16-bit entries as 32-bit
+// words, masked), the flush values of the few deals with a flush, and the winner set (max and
+// compares). Only the histogram increments are scalar. The step from a random position to a
+// card (per drawn card before it a compare against its gap and two decrements, masked on
+// AVX-512; the seen cards likewise) is the one part that grows with the number of cards drawn,
+// and it runs in byte lanes, four times as many deals per instruction.
 #undef HWY_TARGET_INCLUDE
 // Found through the library's include directory (evaluator/include/../src).
 #define HWY_TARGET_INCLUDE "../src/equity_simd.cpp"
@@ -64,7 +65,6 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     const int bins = 1 << players;
     std::uint32_t histogram[kHistogramCopies << kMaxPlayers];
     std::fill_n(histogram, kHistogramCopies * bins, 0u);
-    alignas(64) std::uint32_t cards[kMaxDraws][kLanes];
     alignas(64) std::uint32_t sets[kLanes];
 
     // 16-bit table entries are read as 32-bit words and masked; the two bytes past an array's
@@ -91,49 +91,68 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     const V32 hash_mask = hn::Set(d32, (1u << kHashBits) - 1);
     const V32 column_mask = hn::Set(d32, kColumnMask);
     const V32 zero = hn::Zero(d32);
+    // Draws work in byte lanes (positions and cards are below 64): kGroupSteps steps of
+    // kLanes deals fill one byte vector.
+    const hn::Repartition<std::int8_t, decltype(d32)> db;
+    const hn::Rebind<std::int8_t, decltype(di)> dbq;  // a 32-bit vector's lanes, as bytes
+    using V8 = hn::Vec<decltype(db)>;
+    constexpr int kGroupDeals = 4 * kVecLanes;
+    constexpr int kGroupSteps = kGroupDeals / kLanes;
+    static_assert(kGroupDeals % kLanes == 0);
+    alignas(64) std::int8_t positions[kMaxDraws][kGroupDeals];
+    alignas(64) std::int8_t drawn[kMaxDraws][kGroupDeals];
+    // The next random position of draw t in the lanes of vector v: q = floor(r * (m - t) / 2^32).
+    const auto next_position = [&](int v, int t) {
+        const V64 y = s1[v];
+        V64 x = s0[v];
+        s0[v] = y;
+        x = hn::Xor(x, hn::ShiftLeft<23>(x));
+        s1[v] = hn::Xor(hn::Xor(x, y), hn::Xor(hn::ShiftRight<17>(x), hn::ShiftRight<26>(y)));
+        const V32 r = hn::BitCast(d32, hn::Add(s1[v], y));
+        const V32 range = hn::Set(d32, static_cast<std::uint32_t>(s.deck_size - t));
+        const V64 even = hn::ShiftRight<32>(hn::MulEven(r, range));
+        const V64 odd =
+            hn::MulEven(hn::BitCast(d32, hn::ShiftRight<32>(hn::BitCast(d64, r))), range);
+        return hn::BitCast(di, hn::OddEven(hn::BitCast(d32, odd), hn::BitCast(d32, even)));
+    };
     // v - 1 in the lanes of m: a masked subtract with AVX-512's mask registers, elsewhere the
     // add of the mask's all-ones lanes.
-    const auto decrement_where = [&](VI v, hn::Mask<decltype(di)> m) {
+    const auto decrement_where = [&](V8 v, hn::Mask<decltype(db)> m) {
 #if HWY_TARGET == HWY_AVX3
-        return hn::IfThenElse(m, hn::Sub(v, hn::Set(di, 1)), v);
+        return hn::IfThenElse(m, hn::Sub(v, hn::Set(db, 1)), v);
 #else
-        return hn::Add(v, hn::VecFromMask(di, m));
+        return hn::Add(v, hn::VecFromMask(db, m));
 #endif
     };
 
-    for (std::uint32_t first = 0; first < samples; first += kLanes) {
+    // A group of kGroupSteps steps (all deals of one byte vector) at a time: first the random
+    // positions of every draw, in the stream's order, narrowed to bytes; then the cards, with
+    // the work per drawn card (the step over the positions drawn before it) done once per
+    // byte vector, on four times as many lanes as 32-bit vectors hold; then the hands, step by
+    // step, in 32-bit lanes.
+    for (std::uint32_t group = 0; group < samples; group += kGroupDeals) {
         for (int v = 0; v < kVectors; ++v) {
+            for (int step = 0; step < kGroupSteps; ++step) {
+#pragma GCC unroll 24
+                for (int t = 0; t < kDraws; ++t) {
+                    hn::Store(hn::DemoteTo(dbq, next_position(v, t)), dbq,
+                              positions[t] + step * kLanes + v * kVecLanes);
+                }
+            }
+        }
+        {
             // Each drawn position d as its gap: the number of free positions below d when d
             // was drawn, less one for each position drawn below d since. The q-th free
             // position is at or above d exactly when d's gap is <= q, so no order is needed.
-            VI gap[kMaxDraws];
-            V32 board_rank = hn::Set(d32, s.board_rank_key);
-            V32 board_suits = hn::Set(d32, s.board_suits);
-            V32 hole_rank[kMaxPlayers], hole_suits[kMaxPlayers];
-            for (int p = 0; p < s.known; ++p) {
-                hole_rank[p] = hn::Set(d32, s.hole_rank_key[p]);
-                hole_suits[p] = hn::Set(d32, s.hole_suits[p]);
-            }
+            V8 gap[kMaxDraws];
 #pragma GCC unroll 24
             for (int t = 0; t < kDraws; ++t) {
-                const V64 y = s1[v];
-                V64 x = s0[v];
-                s0[v] = y;
-                x = hn::Xor(x, hn::ShiftLeft<23>(x));
-                s1[v] =
-                    hn::Xor(hn::Xor(x, y), hn::Xor(hn::ShiftRight<17>(x), hn::ShiftRight<26>(y)));
-                const V32 r = hn::BitCast(d32, hn::Add(s1[v], y));
-                const V32 range = hn::Set(d32, static_cast<std::uint32_t>(s.deck_size - t));
-                const V64 even = hn::ShiftRight<32>(hn::MulEven(r, range));
-                const V64 odd =
-                    hn::MulEven(hn::BitCast(d32, hn::ShiftRight<32>(hn::BitCast(d64, r))), range);
-                const VI q =
-                    hn::BitCast(di, hn::OddEven(hn::BitCast(d32, odd), hn::BitCast(d32, even)));
+                const V8 q = hn::Load(db, positions[t]);
                 // p = q + #{i : gap[i] <= q} = q + t - #{i : gap[i] > q}. The drawn positions
                 // above p then have one free position fewer below them, and p's own gap is q.
                 // Every compare is independent of the others, unlike a walk over the drawn
                 // positions, whose every step waits for the last.
-                VI p = hn::Add(q, hn::Set(di, t));
+                V8 p = hn::Add(q, hn::Set(db, static_cast<std::int8_t>(t)));
 #pragma GCC unroll 24
                 for (int i = 0; i < t; ++i) {
                     const auto above = hn::Gt(gap[i], q);
@@ -142,122 +161,148 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                 }
                 gap[t] = q;
                 // The card: the deck position stepped over the seen cards (as above).
-                VI card_index = hn::Add(p, hn::Set(di, s.seen_count));
+                V8 card = hn::Add(p, hn::Set(db, static_cast<std::int8_t>(s.seen_count)));
                 for (int j = 0; j < s.seen_count; ++j) {
-                    card_index =
-                        decrement_where(card_index, hn::Gt(hn::Set(di, s.seen_gaps[j]), p));
+                    card = decrement_where(
+                        card, hn::Gt(hn::Set(db, static_cast<std::int8_t>(s.seen_gaps[j])), p));
                 }
-                const V32 card = hn::BitCast(d32, card_index);
-                const V32 rank_index = hn::ShiftRight<2>(card);
-#if HWY_TARGET == HWY_AVX3
-                // Its rank key: one permute of a register holding all 13.
-                const V32 rank =
-                    hn::TableLookupLanes(rank_keys, hn::IndicesFromVec(d32, rank_index));
-#elif HWY_TARGET == HWY_AVX2
-                // Its rank key: a permute of ranks 0..7 or of 8..15 (VPERMD reads the index's
-                // low three bits), chosen by the rank.
-                const auto rank_lanes =
-                    hn::IndicesFromVec(d32, hn::And(rank_index, hn::Set(d32, 7)));
-                const V32 rank = hn::IfThenElse(
-                    hn::RebindMask(d32, hn::Gt(hn::BitCast(di, rank_index), hn::Set(di, 7))),
-                    hn::TableLookupLanes(rank_keys_high, rank_lanes),
-                    hn::TableLookupLanes(rank_keys_low, rank_lanes));
-#else
-                // Its rank key, a byte at a time from 16-entry tables (PSHUFB): lane bytes
-                // with the top bit set read 0, so each lookup lands in its own byte.
-                const V32 rank = hn::Or(
-                    hn::TableLookupBytesOr0(key_byte0,
-                                            hn::Or(rank_index, hn::Set(d32, 0x80808000))),
-                    hn::Or(hn::TableLookupBytesOr0(key_byte1, hn::Or(hn::ShiftLeft<8>(rank_index),
-                                                                     hn::Set(d32, 0x808000FF))),
-                           hn::TableLookupBytesOr0(key_byte2, hn::Or(hn::ShiftLeft<16>(rank_index),
-                                                                     hn::Set(d32, 0x8000FFFF)))));
-#endif
-                const V32 suit = hn::Shl(one, hn::ShiftLeft<2>(hn::And(card, hn::Set(d32, 3))));
-                hn::Store(card, d32, cards[t] + v * kVecLanes);
-                if (t < s.board_draws) {
-                    board_rank = hn::Add(board_rank, rank);
-                    board_suits = hn::Add(board_suits, suit);
-                } else {
-                    const int o = s.known + (t - s.board_draws) / 2;
-                    const bool second = ((t - s.board_draws) & 1) != 0;
-                    hole_rank[o] = second ? hn::Add(hole_rank[o], rank) : rank;
-                    hole_suits[o] = second ? hn::Add(hole_suits[o], suit) : suit;
-                }
+                hn::Store(card, db, drawn[t]);
             }
-            V32 value[kMaxPlayers], flush[kMaxPlayers];
-            V32 any_flush = zero;
-            for (int p = 0; p < players; ++p) {
-                const V32 key = hn::Add(board_rank, hole_rank[p]);
-                flush[p] = hn::And(hn::Add(board_suits, hole_suits[p]), flush_bits);
-                any_flush = hn::Or(any_flush, flush[p]);
-                const V32 hash = hn::And(hn::Mul(key, multiplier), hash_mask);
-                const V32 row = hn::ShiftRight<kColumnBits>(hash);
-                const V32 displacement = hn::And(
-                    hn::GatherOffset(d32, row_displacement, hn::BitCast(di, hn::Add(row, row))),
-                    low16);
-                const V32 slot =
-                    hn::Add(hn::Add(displacement, displacement), hn::And(hash, column_mask));
-                value[p] = hn::And(
-                    hn::GatherOffset(d32, rank_values, hn::BitCast(di, hn::Add(slot, slot))),
-                    low16);
-            }
-            if (!hn::AllTrue(d32, hn::Eq(any_flush, zero))) [[unlikely]] {
-                // Some deal has a flush, in one suit: five cards of a suit need three on the
-                // board, and a board of five cannot hold three of two suits. suit_bit is
-                // 1 << 4 * suit in those lanes, 0 elsewhere; a flushing hand's value is the
-                // flush table's entry for its ranks of that suit.
-                const V32 suit_bit = hn::ShiftRight<3>(any_flush);
-                const auto known_ranks = [&](const std::array<std::uint32_t, 4>& by_suit) {
-                    V32 ranks = zero;
-                    for (int u = 0; u < 4; ++u) {
-                        ranks = hn::Or(
-                            ranks,
-                            hn::IfThenElseZero(hn::Eq(suit_bit, hn::Set(d32, 1u << (4 * u))),
-                                               hn::Set(d32, by_suit[static_cast<std::size_t>(u)])));
-                    }
-                    return ranks;
-                };
-                const auto drawn_rank = [&](int t) {
-                    const V32 card = hn::Load(d32, cards[t] + v * kVecLanes);
-                    const auto in_suit = hn::Eq(
-                        hn::Shl(one, hn::ShiftLeft<2>(hn::And(card, hn::Set(d32, 3)))), suit_bit);
-                    return hn::IfThenElseZero(in_suit, hn::Shl(one, hn::ShiftRight<2>(card)));
-                };
-                V32 board_ranks = known_ranks(s.board_suit_ranks);
-                for (int t = 0; t < s.board_draws; ++t)
-                    board_ranks = hn::Or(board_ranks, drawn_rank(t));
-                for (int p = 0; p < players; ++p) {
-                    const int t = s.board_draws + 2 * (p - s.known);
-                    const V32 ranks = hn::Or(
-                        board_ranks,
-                        p < s.known ? known_ranks(s.hole_suit_ranks[static_cast<std::size_t>(p)])
-                                    : hn::Or(drawn_rank(t), drawn_rank(t + 1)));
-                    // At most seven ranks of 13 are set, so the word read never passes the
-                    // table's end.
-                    const V32 flush_value = hn::And(
-                        hn::GatherOffset(d32, flush_values, hn::BitCast(di, hn::Add(ranks, ranks))),
-                        low16);
-                    value[p] = hn::IfThenElse(hn::Eq(flush[p], zero), value[p], flush_value);
-                }
-            }
-            V32 best = value[0];
-            for (int p = 1; p < players; ++p)
-                best = hn::Max(best, value[p]);
-            V32 set = zero;
-            for (int p = 0; p < players; ++p)
-                set =
-                    hn::Or(set, hn::IfThenElseZero(hn::Eq(value[p], best), hn::Set(d32, 1u << p)));
-            // Lanes past the last deal of the chunk count in bin 0, which no deal reaches.
-            const std::uint32_t begin = first + static_cast<std::uint32_t>(v * kVecLanes);
-            if (begin + kVecLanes > samples) {
-                set =
-                    hn::IfThenElseZero(hn::FirstN(d32, samples > begin ? samples - begin : 0), set);
-            }
-            hn::Store(set, d32, sets + v * kVecLanes);
         }
-        for (int lane = 0; lane < kLanes; ++lane)
-            ++histogram[(lane % kHistogramCopies) * bins + static_cast<int>(sets[lane])];
+        for (int step = 0; step < kGroupSteps; ++step) {
+            const std::uint32_t first = group + static_cast<std::uint32_t>(step * kLanes);
+            if (first >= samples) break;
+            for (int v = 0; v < kVectors; ++v) {
+                // Card t of this vector's deals, widened back to 32 bits.
+                const auto drawn_card = [&](int t) {
+                    return hn::BitCast(
+                        d32,
+                        hn::PromoteTo(di, hn::Load(dbq, drawn[t] + step * kLanes + v * kVecLanes)));
+                };
+                V32 board_rank = hn::Set(d32, s.board_rank_key);
+                V32 board_suits = hn::Set(d32, s.board_suits);
+                V32 hole_rank[kMaxPlayers], hole_suits[kMaxPlayers];
+                for (int p = 0; p < s.known; ++p) {
+                    hole_rank[p] = hn::Set(d32, s.hole_rank_key[p]);
+                    hole_suits[p] = hn::Set(d32, s.hole_suits[p]);
+                }
+#pragma GCC unroll 24
+                for (int t = 0; t < kDraws; ++t) {
+                    const V32 card = drawn_card(t);
+                    const V32 rank_index = hn::ShiftRight<2>(card);
+#if HWY_TARGET == HWY_AVX3
+                    // Its rank key: one permute of a register holding all 13.
+                    const V32 rank =
+                        hn::TableLookupLanes(rank_keys, hn::IndicesFromVec(d32, rank_index));
+#elif HWY_TARGET == HWY_AVX2
+                    // Its rank key: a permute of ranks 0..7 or of 8..15 (VPERMD reads the index's
+                    // low three bits), chosen by the rank.
+                    const auto rank_lanes =
+                        hn::IndicesFromVec(d32, hn::And(rank_index, hn::Set(d32, 7)));
+                    const V32 rank = hn::IfThenElse(
+                        hn::RebindMask(d32, hn::Gt(hn::BitCast(di, rank_index), hn::Set(di, 7))),
+                        hn::TableLookupLanes(rank_keys_high, rank_lanes),
+                        hn::TableLookupLanes(rank_keys_low, rank_lanes));
+#else
+                    // Its rank key, a byte at a time from 16-entry tables (PSHUFB): lane bytes
+                    // with the top bit set read 0, so each lookup lands in its own byte.
+                    const V32 rank = hn::Or(
+                        hn::TableLookupBytesOr0(key_byte0,
+                                                hn::Or(rank_index, hn::Set(d32, 0x80808000))),
+                        hn::Or(
+                            hn::TableLookupBytesOr0(key_byte1, hn::Or(hn::ShiftLeft<8>(rank_index),
+                                                                      hn::Set(d32, 0x808000FF))),
+                            hn::TableLookupBytesOr0(key_byte2, hn::Or(hn::ShiftLeft<16>(rank_index),
+                                                                      hn::Set(d32, 0x8000FFFF)))));
+#endif
+                    const V32 suit = hn::Shl(one, hn::ShiftLeft<2>(hn::And(card, hn::Set(d32, 3))));
+                    if (t < s.board_draws) {
+                        board_rank = hn::Add(board_rank, rank);
+                        board_suits = hn::Add(board_suits, suit);
+                    } else {
+                        const int o = s.known + (t - s.board_draws) / 2;
+                        const bool second = ((t - s.board_draws) & 1) != 0;
+                        hole_rank[o] = second ? hn::Add(hole_rank[o], rank) : rank;
+                        hole_suits[o] = second ? hn::Add(hole_suits[o], suit) : suit;
+                    }
+                }
+                V32 value[kMaxPlayers], flush[kMaxPlayers];
+                V32 any_flush = zero;
+                for (int p = 0; p < players; ++p) {
+                    const V32 key = hn::Add(board_rank, hole_rank[p]);
+                    flush[p] = hn::And(hn::Add(board_suits, hole_suits[p]), flush_bits);
+                    any_flush = hn::Or(any_flush, flush[p]);
+                    const V32 hash = hn::And(hn::Mul(key, multiplier), hash_mask);
+                    const V32 row = hn::ShiftRight<kColumnBits>(hash);
+                    const V32 displacement = hn::And(
+                        hn::GatherOffset(d32, row_displacement, hn::BitCast(di, hn::Add(row, row))),
+                        low16);
+                    const V32 slot =
+                        hn::Add(hn::Add(displacement, displacement), hn::And(hash, column_mask));
+                    value[p] = hn::And(
+                        hn::GatherOffset(d32, rank_values, hn::BitCast(di, hn::Add(slot, slot))),
+                        low16);
+                }
+                if (!hn::AllTrue(d32, hn::Eq(any_flush, zero))) [[unlikely]] {
+                    // Some deal has a flush, in one suit: five cards of a suit need three on the
+                    // board, and a board of five cannot hold three of two suits. suit_bit is
+                    // 1 << 4 * suit in those lanes, 0 elsewhere; a flushing hand's value is the
+                    // flush table's entry for its ranks of that suit.
+                    const V32 suit_bit = hn::ShiftRight<3>(any_flush);
+                    const auto known_ranks = [&](const std::array<std::uint32_t, 4>& by_suit) {
+                        V32 ranks = zero;
+                        for (int u = 0; u < 4; ++u) {
+                            ranks = hn::Or(ranks,
+                                           hn::IfThenElseZero(
+                                               hn::Eq(suit_bit, hn::Set(d32, 1u << (4 * u))),
+                                               hn::Set(d32, by_suit[static_cast<std::size_t>(u)])));
+                        }
+                        return ranks;
+                    };
+                    const auto drawn_rank = [&](int t) {
+                        const V32 card = drawn_card(t);
+                        const auto in_suit =
+                            hn::Eq(hn::Shl(one, hn::ShiftLeft<2>(hn::And(card, hn::Set(d32, 3)))),
+                                   suit_bit);
+                        return hn::IfThenElseZero(in_suit, hn::Shl(one, hn::ShiftRight<2>(card)));
+                    };
+                    V32 board_ranks = known_ranks(s.board_suit_ranks);
+                    for (int t = 0; t < s.board_draws; ++t)
+                        board_ranks = hn::Or(board_ranks, drawn_rank(t));
+                    for (int p = 0; p < players; ++p) {
+                        const int t = s.board_draws + 2 * (p - s.known);
+                        const V32 ranks =
+                            hn::Or(board_ranks,
+                                   p < s.known
+                                       ? known_ranks(s.hole_suit_ranks[static_cast<std::size_t>(p)])
+                                       : hn::Or(drawn_rank(t), drawn_rank(t + 1)));
+                        // At most seven ranks of 13 are set, so the word read never passes the
+                        // table's end.
+                        const V32 flush_value =
+                            hn::And(hn::GatherOffset(d32, flush_values,
+                                                     hn::BitCast(di, hn::Add(ranks, ranks))),
+                                    low16);
+                        value[p] = hn::IfThenElse(hn::Eq(flush[p], zero), value[p], flush_value);
+                    }
+                }
+                V32 best = value[0];
+                for (int p = 1; p < players; ++p)
+                    best = hn::Max(best, value[p]);
+                V32 set = zero;
+                for (int p = 0; p < players; ++p)
+                    set = hn::Or(set,
+                                 hn::IfThenElseZero(hn::Eq(value[p], best), hn::Set(d32, 1u << p)));
+                // Lanes past the last deal of the chunk count in bin 0, which no deal reaches.
+                const std::uint32_t begin = first + static_cast<std::uint32_t>(v * kVecLanes);
+                if (begin + kVecLanes > samples) {
+                    set = hn::IfThenElseZero(hn::FirstN(d32, samples > begin ? samples - begin : 0),
+                                             set);
+                }
+                hn::Store(set, d32, sets + v * kVecLanes);
+            }
+            for (int lane = 0; lane < kLanes; ++lane)
+                ++histogram[(lane % kHistogramCopies) * bins + static_cast<int>(sets[lane])];
+        }
     }
     for (int c = 0; c < kHistogramCopies; ++c) {
         for (int set = 1; set < bins; ++set)
