@@ -690,11 +690,19 @@ Setup sampling_setup(std::span<const HoleCards> holes, std::span<const Card> boa
     s.players = s.known + random;
     s.board_draws = kBoardSize - static_cast<int>(board.size());
     s.draws = s.board_draws + 2 * random;
-    for (Card c : board)
-        add_card(s.board_rank_key, s.board_suits, s.board_cards, s.board_suit_ranks, c);
+    for (std::size_t i = 0; i < board.size(); ++i) {
+        add_card(s.board_rank_key, s.board_suits, s.board_cards, s.board_suit_ranks, board[i]);
+        s.board_ranks[i] = static_cast<std::uint32_t>(board[i].rank());
+    }
     for (int p = 0; p < s.known; ++p) {
-        for (Card c : holes[static_cast<std::size_t>(p)])
+        const HoleCards& h = holes[static_cast<std::size_t>(p)];
+        for (Card c : h)
             add_card(s.hole_rank_key[p], s.hole_suits[p], s.hole_cards[p], s.hole_suit_ranks[p], c);
+        const int low = std::min(h[0].rank(), h[1].rank());
+        const int high = std::max(h[0].rank(), h[1].rank());
+        s.hole_pair[static_cast<std::size_t>(p)] =
+            detail::sampling::kPairBase.entry[static_cast<std::size_t>(high)] +
+            static_cast<std::uint32_t>(low);
     }
     for (Card c : ~seen)
         s.deck[static_cast<std::size_t>(s.deck_size++)] = static_cast<std::uint8_t>(c.index());

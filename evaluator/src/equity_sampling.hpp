@@ -46,6 +46,10 @@ struct Setup {
     std::array<std::uint32_t, kMaxPlayers> hole_rank_key{};  // known players
     std::array<std::uint32_t, kMaxPlayers> hole_suits{};     // without the bias
     std::array<std::uint64_t, kMaxPlayers> hole_cards{};
+    // For the SIMD kernels' table of values by board and hole ranks (see board_pair_values):
+    // the known board cards' ranks, and each known player's hole-rank pair index.
+    std::array<std::uint32_t, 5> board_ranks{};
+    std::array<std::uint32_t, kMaxPlayers> hole_pair{};
     // Bit r for each card of rank r, by suit: the known board's and each known player's.
     std::array<std::uint32_t, 4> board_suit_ranks{};
     std::array<std::array<std::uint32_t, 4>, kMaxPlayers> hole_suit_ranks{};
@@ -72,6 +76,56 @@ using ChunkKernel = void (*)(const Setup& s, std::uint64_t chunk, std::uint32_t 
 
 // The kernel for k (not Best), or null when this build or CPU lacks it.
 ChunkKernel chunk_kernel(Kernel k) noexcept;
+
+// A table of 16 entries below 2^24 for the SIMD kernels to look up by a 4-bit index in every
+// lane: the entries whole, for the AVX2 and AVX-512 permutes, and byte b of each entry as a
+// 16-entry table, for SSE4's byte shuffles.
+struct Lookup16 {
+    alignas(64) std::array<std::uint32_t, 16> entry{};
+    alignas(16) std::array<std::array<std::uint8_t, 16>, 3> byte{};
+};
+constexpr Lookup16 make_lookup16(auto entry_of) {
+    Lookup16 t;
+    for (int i = 0; i < 16; ++i) {
+        const std::uint32_t e = entry_of(i);
+        t.entry[static_cast<std::size_t>(i)] = e;
+        for (std::size_t b = 0; b < 3; ++b)
+            t.byte[b][static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(e >> (8 * b));
+    }
+    return t;
+}
+
+// Values of seven ranks (no flush) by the board's five and the two hole cards', one table read
+// per player where the rank hash takes two (a row displacement, then the value). The board's
+// ranks r0 <= ... <= r4 are the combination r0 < r1 + 1 < ... < r4 + 4 of 17 numbers, whose
+// colex index sum C(r_k + k, k + 1) numbers the 6,188 multisets of five ranks (13 of them,
+// five of a kind, never occur); hole ranks lo <= hi number hi (hi + 1) / 2 + lo of 91.
+inline constexpr int kBoardRankSets = 6188;  // C(17, 5)
+inline constexpr int kHolePairs = 91;        // C(14, 2)
+constexpr std::uint32_t choose(int n, int k) {
+    std::uint64_t c = 1;
+    for (int i = 0; i < k; ++i)
+        c = c * static_cast<std::uint64_t>(n - i) / static_cast<std::uint64_t>(i + 1);
+    return k > n ? 0 : static_cast<std::uint32_t>(c);
+}
+// kBoardTerms[k] by r: kHolePairs * C(r + k, k + 1), the k-th sorted board rank's share of the
+// board's row; kPairBase by hi: hi (hi + 1) / 2. Indexes 13..15 never occur.
+inline constexpr std::array<Lookup16, 5> kBoardTerms = [] {
+    std::array<Lookup16, 5> terms;
+    for (int k = 0; k < 5; ++k) {
+        terms[static_cast<std::size_t>(k)] = make_lookup16(
+            [k](int r) { return r < kNumRanks ? kHolePairs * choose(r + k, k + 1) : 0u; });
+    }
+    return terms;
+}();
+inline constexpr Lookup16 kPairBase = make_lookup16(
+    [](int hi) { return hi < kNumRanks ? static_cast<std::uint32_t>(hi * (hi + 1) / 2) : 0u; });
+static_assert(kHolePairs * kBoardRankSets < (1 << 24), "board rows fit the lookups' three bytes");
+
+// The table: entry kHolePairs * board + pair, 0 where a rank would occur five times, and one
+// more entry so that every entry can be read as a 32-bit word. Built on first use (about
+// 563,000 values, 1.1 MB).
+const std::uint16_t* board_pair_values() noexcept;
 
 // The value of a player's seven cards (given as bits) that hold five or more of `suit`.
 HandValue flush_value_of(std::uint64_t cards, int suit) noexcept;

@@ -27,18 +27,11 @@
 #include <utility>
 
 #include "equity_sampling.hpp"
-#include "rank_key_bytes.hpp"
 
 #if HWY_TARGET == HWY_SSE4 || HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
 HWY_BEFORE_NAMESPACE();
 namespace pokerarena::detail::sampling::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
-
-// The rank keys as sixteen 32-bit entries (ranks 13..15: 0), for the AVX2 and AVX-512 permutes.
-alignas(64) constexpr std::uint32_t kRankKeys16[16] = {
-    kRankKeys[0],  kRankKeys[1],  kRankKeys[2], kRankKeys[3], kRankKeys[4],
-    kRankKeys[5],  kRankKeys[6],  kRankKeys[7], kRankKeys[8], kRankKeys[9],
-    kRankKeys[10], kRankKeys[11], kRankKeys[12]};
 
 // kDraws is s.draws: with it known, the loops over drawn cards unroll and the gaps can stay
 // in registers.
@@ -67,29 +60,55 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     std::fill_n(histogram, kHistogramCopies * bins, 0u);
     alignas(64) std::uint32_t sets[kLanes];
 
-    // 16-bit table entries are read as 32-bit words and masked; the two bytes past an array's
-    // last entry belong to the next array of the same object (EvalTables).
-    const auto* row_displacement =
-        reinterpret_cast<const std::uint32_t*>(tables.row_displacement.data());
-    const auto* rank_values = reinterpret_cast<const std::uint32_t*>(tables.rank_values.data());
+    // 16-bit table entries are read as 32-bit words and masked (both tables have an entry
+    // more than is ever read, or another array after them).
+    const auto* values = reinterpret_cast<const std::uint32_t*>(board_pair_values());
     const auto* flush_values = reinterpret_cast<const std::uint32_t*>(tables.flush_values.data());
     const V32 low16 = hn::Set(d32, 0xFFFF);
     const V32 one = hn::Set(d32, 1);
-#if HWY_TARGET == HWY_AVX3
-    const V32 rank_keys = hn::Load(d32, kRankKeys16);
-#elif HWY_TARGET == HWY_AVX2
-    const V32 rank_keys_low = hn::Load(d32, kRankKeys16);
-    const V32 rank_keys_high = hn::Load(d32, kRankKeys16 + 8);
-#else
-    const hn::Repartition<std::uint8_t, decltype(d32)> d8;
-    const V32 key_byte0 = hn::BitCast(d32, hn::LoadDup128(d8, kRankKeyBytes.byte[0]));
-    const V32 key_byte1 = hn::BitCast(d32, hn::LoadDup128(d8, kRankKeyBytes.byte[1]));
-    const V32 key_byte2 = hn::BitCast(d32, hn::LoadDup128(d8, kRankKeyBytes.byte[2]));
-#endif
     const V32 flush_bits = hn::Set(d32, 0x8888);
-    const V32 multiplier = hn::Set(d32, kHashMultiplier);
-    const V32 hash_mask = hn::Set(d32, (1u << kHashBits) - 1);
-    const V32 column_mask = hn::Set(d32, kColumnMask);
+    // A Lookup16 in registers, and its entry for every lane's index (0..15).
+#if HWY_TARGET == HWY_AVX3
+    using Table16 = V32;
+    const auto load16 = [&](const Lookup16& t) { return hn::Load(d32, t.entry.data()); };
+    // One permute of a register holding all 16.
+    const auto look_up16 = [&](Table16 t, V32 index) {
+        return hn::TableLookupLanes(t, hn::IndicesFromVec(d32, index));
+    };
+#elif HWY_TARGET == HWY_AVX2
+    using Table16 = std::array<V32, 2>;
+    const auto load16 = [&](const Lookup16& t) {
+        return Table16{hn::Load(d32, t.entry.data()), hn::Load(d32, t.entry.data() + 8)};
+    };
+    // A permute of entries 0..7 or of 8..15 (VPERMD reads the index's low three bits), chosen
+    // by the index.
+    const auto look_up16 = [&](const Table16& t, V32 index) {
+        const auto lanes = hn::IndicesFromVec(d32, hn::And(index, hn::Set(d32, 7)));
+        return hn::IfThenElse(hn::RebindMask(d32, hn::Gt(hn::BitCast(di, index), hn::Set(di, 7))),
+                              hn::TableLookupLanes(t[1], lanes), hn::TableLookupLanes(t[0], lanes));
+    };
+#else
+    using Table16 = std::array<V32, 3>;
+    const hn::Repartition<std::uint8_t, decltype(d32)> d8;
+    const auto load16 = [&](const Lookup16& t) {
+        return Table16{hn::BitCast(d32, hn::LoadDup128(d8, t.byte[0].data())),
+                       hn::BitCast(d32, hn::LoadDup128(d8, t.byte[1].data())),
+                       hn::BitCast(d32, hn::LoadDup128(d8, t.byte[2].data()))};
+    };
+    // A byte at a time (PSHUFB): lane bytes with the top bit set read 0, so each lookup
+    // lands in its own byte.
+    const auto look_up16 = [&](const Table16& t, V32 index) {
+        return hn::Or(hn::TableLookupBytesOr0(t[0], hn::Or(index, hn::Set(d32, 0x80808000))),
+                      hn::Or(hn::TableLookupBytesOr0(
+                                 t[1], hn::Or(hn::ShiftLeft<8>(index), hn::Set(d32, 0x808000FF))),
+                             hn::TableLookupBytesOr0(t[2], hn::Or(hn::ShiftLeft<16>(index),
+                                                                  hn::Set(d32, 0x8000FFFF)))));
+    };
+#endif
+    Table16 board_terms[5];
+    for (int k = 0; k < 5; ++k)
+        board_terms[k] = load16(kBoardTerms[static_cast<std::size_t>(k)]);
+    const Table16 pair_base = load16(kPairBase);
     const V32 zero = hn::Zero(d32);
     // Draws work in byte lanes (positions and cards are below 64): kGroupSteps steps of
     // kLanes deals fill one byte vector.
@@ -179,68 +198,58 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                         d32,
                         hn::PromoteTo(di, hn::Load(dbq, drawn[t] + step * kLanes + v * kVecLanes)));
                 };
-                V32 board_rank = hn::Set(d32, s.board_rank_key);
+                const auto suit_of = [&](V32 card) {
+                    return hn::Shl(one, hn::ShiftLeft<2>(hn::And(card, hn::Set(d32, 3))));
+                };
+                // The board's ranks, sorted (a sorting network of nine compare-exchanges), give
+                // its row of the value table.
+                V32 board_ranks[5];
                 V32 board_suits = hn::Set(d32, s.board_suits);
-                V32 hole_rank[kMaxPlayers], hole_suits[kMaxPlayers];
-                for (int p = 0; p < s.known; ++p) {
-                    hole_rank[p] = hn::Set(d32, s.hole_rank_key[p]);
-                    hole_suits[p] = hn::Set(d32, s.hole_suits[p]);
-                }
-#pragma GCC unroll 24
-                for (int t = 0; t < kDraws; ++t) {
+                for (int k = 0; k < 5 - s.board_draws; ++k)
+                    board_ranks[k] = hn::Set(d32, s.board_ranks[static_cast<std::size_t>(k)]);
+#pragma GCC unroll 5
+                for (int t = 0; t < s.board_draws; ++t) {
                     const V32 card = drawn_card(t);
-                    const V32 rank_index = hn::ShiftRight<2>(card);
-#if HWY_TARGET == HWY_AVX3
-                    // Its rank key: one permute of a register holding all 13.
-                    const V32 rank =
-                        hn::TableLookupLanes(rank_keys, hn::IndicesFromVec(d32, rank_index));
-#elif HWY_TARGET == HWY_AVX2
-                    // Its rank key: a permute of ranks 0..7 or of 8..15 (VPERMD reads the index's
-                    // low three bits), chosen by the rank.
-                    const auto rank_lanes =
-                        hn::IndicesFromVec(d32, hn::And(rank_index, hn::Set(d32, 7)));
-                    const V32 rank = hn::IfThenElse(
-                        hn::RebindMask(d32, hn::Gt(hn::BitCast(di, rank_index), hn::Set(di, 7))),
-                        hn::TableLookupLanes(rank_keys_high, rank_lanes),
-                        hn::TableLookupLanes(rank_keys_low, rank_lanes));
-#else
-                    // Its rank key, a byte at a time from 16-entry tables (PSHUFB): lane bytes
-                    // with the top bit set read 0, so each lookup lands in its own byte.
-                    const V32 rank = hn::Or(
-                        hn::TableLookupBytesOr0(key_byte0,
-                                                hn::Or(rank_index, hn::Set(d32, 0x80808000))),
-                        hn::Or(
-                            hn::TableLookupBytesOr0(key_byte1, hn::Or(hn::ShiftLeft<8>(rank_index),
-                                                                      hn::Set(d32, 0x808000FF))),
-                            hn::TableLookupBytesOr0(key_byte2, hn::Or(hn::ShiftLeft<16>(rank_index),
-                                                                      hn::Set(d32, 0x8000FFFF)))));
-#endif
-                    const V32 suit = hn::Shl(one, hn::ShiftLeft<2>(hn::And(card, hn::Set(d32, 3))));
-                    if (t < s.board_draws) {
-                        board_rank = hn::Add(board_rank, rank);
-                        board_suits = hn::Add(board_suits, suit);
-                    } else {
-                        const int o = s.known + (t - s.board_draws) / 2;
-                        const bool second = ((t - s.board_draws) & 1) != 0;
-                        hole_rank[o] = second ? hn::Add(hole_rank[o], rank) : rank;
-                        hole_suits[o] = second ? hn::Add(hole_suits[o], suit) : suit;
-                    }
+                    board_ranks[5 - s.board_draws + t] = hn::ShiftRight<2>(card);
+                    board_suits = hn::Add(board_suits, suit_of(card));
                 }
+                const auto sort2 = [&](int i, int j) {
+                    const V32 low = hn::Min(board_ranks[i], board_ranks[j]);
+                    board_ranks[j] = hn::Max(board_ranks[i], board_ranks[j]);
+                    board_ranks[i] = low;
+                };
+                sort2(0, 1);
+                sort2(3, 4);
+                sort2(2, 4);
+                sort2(2, 3);
+                sort2(1, 4);
+                sort2(0, 3);
+                sort2(0, 2);
+                sort2(1, 3);
+                sort2(1, 2);
+                V32 board_row = look_up16(board_terms[0], board_ranks[0]);
+                for (int k = 1; k < 5; ++k)
+                    board_row = hn::Add(board_row, look_up16(board_terms[k], board_ranks[k]));
                 V32 value[kMaxPlayers], flush[kMaxPlayers];
                 V32 any_flush = zero;
                 for (int p = 0; p < players; ++p) {
-                    const V32 key = hn::Add(board_rank, hole_rank[p]);
-                    flush[p] = hn::And(hn::Add(board_suits, hole_suits[p]), flush_bits);
+                    V32 pair, suits;
+                    if (p < s.known) {
+                        pair = hn::Set(d32, s.hole_pair[static_cast<std::size_t>(p)]);
+                        suits = hn::Set(d32, s.hole_suits[static_cast<std::size_t>(p)]);
+                    } else {
+                        const int t = s.board_draws + 2 * (p - s.known);
+                        const V32 first_card = drawn_card(t), second_card = drawn_card(t + 1);
+                        const V32 a = hn::ShiftRight<2>(first_card);
+                        const V32 b = hn::ShiftRight<2>(second_card);
+                        pair = hn::Add(look_up16(pair_base, hn::Max(a, b)), hn::Min(a, b));
+                        suits = hn::Add(suit_of(first_card), suit_of(second_card));
+                    }
+                    flush[p] = hn::And(hn::Add(board_suits, suits), flush_bits);
                     any_flush = hn::Or(any_flush, flush[p]);
-                    const V32 hash = hn::And(hn::Mul(key, multiplier), hash_mask);
-                    const V32 row = hn::ShiftRight<kColumnBits>(hash);
-                    const V32 displacement = hn::And(
-                        hn::GatherOffset(d32, row_displacement, hn::BitCast(di, hn::Add(row, row))),
-                        low16);
-                    const V32 slot =
-                        hn::Add(hn::Add(displacement, displacement), hn::And(hash, column_mask));
+                    const V32 entry = hn::Add(board_row, pair);
                     value[p] = hn::And(
-                        hn::GatherOffset(d32, rank_values, hn::BitCast(di, hn::Add(slot, slot))),
+                        hn::GatherOffset(d32, values, hn::BitCast(di, hn::Add(entry, entry))),
                         low16);
                 }
                 if (!hn::AllTrue(d32, hn::Eq(any_flush, zero))) [[unlikely]] {
@@ -422,6 +431,40 @@ ChunkGenerators seed_generators(std::uint64_t seed, std::uint64_t chunk) noexcep
         g.s1[j] = splitmix64_mix(g.s0[j] + 0x9E3779B97F4A7C15u) | 1u;
     }
     return g;
+}
+
+const std::uint16_t* board_pair_values() noexcept {
+    static const std::uint16_t* const values = [] {
+        static std::array<std::uint16_t, kBoardRankSets * kHolePairs + 1> table{};
+        std::array<int, kNumRanks> count{};
+        // Every board r[0] <= ... <= r[4], counting its ranks and summing their keys.
+        const auto boards = [&](auto& self, int k, int low, std::uint32_t row,
+                                std::uint32_t key) -> void {
+            if (k == 5) {
+                for (int hi = 0; hi < kNumRanks; ++hi) {
+                    for (int lo = 0; lo <= hi; ++lo) {
+                        const auto h = static_cast<std::size_t>(hi);
+                        const auto l = static_cast<std::size_t>(lo);
+                        if (count[h] + 1 + (lo == hi ? 1 : 0) > 4 || count[l] + 1 > 4) continue;
+                        table[row + kPairBase.entry[h] + l] =
+                            rank_value(key + kRankKeys[h] + kRankKeys[l]);
+                    }
+                }
+                return;
+            }
+            for (int r = low; r < kNumRanks; ++r) {
+                const auto i = static_cast<std::size_t>(r);
+                if (count[i] == 4) continue;
+                ++count[i];
+                self(self, k + 1, r, row + kBoardTerms[static_cast<std::size_t>(k)].entry[i],
+                     key + kRankKeys[i]);
+                --count[i];
+            }
+        };
+        boards(boards, 0, 0, 0, 0);
+        return table.data();
+    }();
+    return values;
 }
 
 HandValue flush_value_of(std::uint64_t cards, int suit) noexcept {
