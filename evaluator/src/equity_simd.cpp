@@ -42,7 +42,6 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     const hn::RebindToSigned<decltype(d32)> di;
     const hn::Repartition<std::uint64_t, decltype(d32)> d64;
     using V32 = hn::Vec<decltype(d32)>;
-    using VI = hn::Vec<decltype(di)>;
     using V64 = hn::Vec<decltype(d64)>;
     constexpr int kVecLanes = HWY_LANES(std::uint32_t);
     constexpr int kVectors = kLanes / kVecLanes;
@@ -60,8 +59,8 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     std::fill_n(histogram, kHistogramCopies * bins, 0u);
     alignas(64) std::uint32_t sets[kLanes];
 
-    // 16-bit table entries are read as 32-bit words and masked (both tables have an entry
-    // more than is ever read, or another array after them).
+    // 16-bit table entries are read as 32-bit words and masked: the value table has an entry
+    // more than is ever read, and the flush table's last entry (all 13 ranks) is never read.
     const auto* values = reinterpret_cast<const std::uint32_t*>(board_pair_values());
     const auto* flush_values = reinterpret_cast<const std::uint32_t*>(tables.flush_values.data());
     const V32 low16 = hn::Set(d32, 0xFFFF);
