@@ -38,13 +38,15 @@ struct Setup {
     int known = 0;        // players with known hole cards (hero first)
     int players = 0;      // known plus random
     int deck_size = 0;    // unseen cards m
-    // The known board's rank-key sum, and its suit counts in four nibbles starting at 3 (a
-    // nibble reaches 8 when a suit has five cards, as in a Hand's key).
-    std::uint32_t board_rank_key = 0;
+    // The known board's suit counts in four nibbles starting at 3 (a nibble reaches 8 when a
+    // suit has five cards, as in a Hand's key), and the known players' (without the bias).
     std::uint32_t board_suits = 0x3333;
-    std::uint64_t board_cards = 0;                           // bit c for each known board card
-    std::array<std::uint32_t, kMaxPlayers> hole_rank_key{};  // known players
-    std::array<std::uint32_t, kMaxPlayers> hole_suits{};     // without the bias
+    std::array<std::uint32_t, kMaxPlayers> hole_suits{};
+    // For the scalar kernel, which evaluates through the rank hash: the known board's and
+    // known players' rank-key sums and cards (bit c for card c).
+    std::uint32_t board_rank_key = 0;
+    std::array<std::uint32_t, kMaxPlayers> hole_rank_key{};
+    std::uint64_t board_cards = 0;
     std::array<std::uint64_t, kMaxPlayers> hole_cards{};
     // For the SIMD kernels' table of values by board and hole ranks (see board_pair_values):
     // the known board cards' ranks, and each known player's hole-rank pair index.
@@ -53,7 +55,7 @@ struct Setup {
     // Bit r for each card of rank r, by suit: the known board's and each known player's.
     std::array<std::uint32_t, 4> board_suit_ranks{};
     std::array<std::array<std::uint32_t, 4>, kMaxPlayers> hole_suit_ranks{};
-    // The unseen cards in ascending order (deck position p holds card deck[p]).
+    // The unseen cards in ascending order (deck position p holds card deck[p]; scalar kernel).
     std::array<std::uint8_t, kNumCards> deck{};
     // The seen cards k[0] < k[1] < ... as gaps k[j] - j: deck position p holds card
     // p + #{j : seen_gaps[j] <= p}, which SIMD kernels compute without a table.
@@ -120,6 +122,11 @@ inline constexpr std::array<Lookup16, 5> kBoardTerms = [] {
 }();
 inline constexpr Lookup16 kPairBase = make_lookup16(
     [](int hi) { return hi < kNumRanks ? static_cast<std::uint32_t>(hi * (hi + 1) / 2) : 0u; });
+static_assert(kBoardTerms[0].entry[12] + kBoardTerms[1].entry[12] + kBoardTerms[2].entry[12] +
+                      kBoardTerms[3].entry[12] + kBoardTerms[4].entry[12] ==
+                  kHolePairs * (kBoardRankSets - 1),
+              "the board of five aces is the last of the rows");
+static_assert(kPairBase.entry[12] + 12 == kHolePairs - 1, "a pair of aces is the last pair");
 static_assert(kHolePairs * kBoardRankSets < (1 << 24), "board rows fit the lookups' three bytes");
 
 // The table: entry kHolePairs * board + pair, 0 where a rank would occur five times, and one

@@ -2,16 +2,19 @@
 // Highway's foreach_target (this file includes itself), chosen at run time like the batch
 // kernels. See equity_sampling.hpp for the random stream they share.
 //
-// Why this shape: a deal's draws and hand keys are the same few integer operations for every
-// deal, so a register of 32-bit lanes carries 4, 8 or 16 deals through them at once: the
-// random words (xorshift128+, shifts and xors only), the draw (one 32x32->64 multiply), the
-// card's rank key (byte shuffles on SSE4, permutes on AVX2 and AVX-512), the suit counts (a
-// variable shift), the rank hash and its two table lookups (gathers of 16-bit entries as 32-bit
-// words, masked), the flush values of the few deals with a flush, and the winner set (max and
-// compares). Only the histogram increments are scalar. The step from a random position to a
-// card (per drawn card before it a compare against its gap and two decrements, masked on
-// AVX-512; the seen cards likewise) is the one part that grows with the number of cards drawn,
-// and it runs in byte lanes, four times as many deals per instruction.
+// Why this shape: a deal's draws and hand values are the same few integer operations for every
+// deal, so a register carries many deals through them at once.
+// - The draws, a group of steps at a time: the random words (xorshift128+, shifts and xors
+//   only) and the draw (one 32x32->64 multiply) in 32-bit lanes, narrowed to bytes; then the
+//   step from a random position to a card, the one part that grows with the number of cards
+//   drawn (per card drawn before it a compare against its gap and two decrements, masked on
+//   AVX-512; the seen cards likewise), in byte lanes, four times as many deals per instruction.
+// - The hands, 4, 8 or 16 deals per register of 32-bit lanes: the board's ranks sorted (nine
+//   compare-exchanges) and its row of the value table (five 16-entry lookups: byte shuffles on
+//   SSE4, permutes on AVX2 and AVX-512), each player's hole-rank pair (one more lookup) and
+//   value (one gather of a 16-bit entry as a 32-bit word, masked), the suit counts (a variable
+//   shift), the flush values of the few deals with a flush, and the winner set (max and
+//   compares). Only the histogram increments are scalar.
 #undef HWY_TARGET_INCLUDE
 // Found through the library's include directory (evaluator/include/../src).
 #define HWY_TARGET_INCLUDE "../src/equity_simd.cpp"
@@ -274,13 +277,13 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                                    suit_bit);
                         return hn::IfThenElseZero(in_suit, hn::Shl(one, hn::ShiftRight<2>(card)));
                     };
-                    V32 board_ranks = known_ranks(s.board_suit_ranks);
+                    V32 board_suited = known_ranks(s.board_suit_ranks);
                     for (int t = 0; t < s.board_draws; ++t)
-                        board_ranks = hn::Or(board_ranks, drawn_rank(t));
+                        board_suited = hn::Or(board_suited, drawn_rank(t));
                     for (int p = 0; p < players; ++p) {
                         const int t = s.board_draws + 2 * (p - s.known);
                         const V32 ranks =
-                            hn::Or(board_ranks,
+                            hn::Or(board_suited,
                                    p < s.known
                                        ? known_ranks(s.hole_suit_ranks[static_cast<std::size_t>(p)])
                                        : hn::Or(drawn_rank(t), drawn_rank(t + 1)));

@@ -1,4 +1,4 @@
-// The rank keys split into bytes for the SIMD kernels (batch.cpp, equity_simd.cpp): byte b of
+// The rank keys split into bytes for the SIMD batch kernels (batch.cpp): byte b of
 // every rank's key as a 16-entry table, so one byte shuffle (PSHUFB) looks a byte up for a whole
 // register of ranks. Ranks 13..15 never occur; their entries are 0.
 #pragma once

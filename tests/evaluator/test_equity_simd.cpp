@@ -37,7 +37,7 @@ EquityRequest request(const std::string& hero, const std::vector<std::string>& v
 
 // Every kind of request the kernels handle: heads-up, five and nine random opponents, known
 // villains alone and beside random hands, dead cards, every board size, and sample counts that
-// end mid-step (not a multiple of 16) and span several chunks.
+// end mid-step (not a multiple of 16), on a group's edge, and span several chunks.
 std::vector<EquityRequest> requests() {
     std::vector<EquityRequest> rs;
     for (const std::string board : {"", "Qs7d2c", "Qs7d2c9h", "Qs7d2c9h3s"}) {
@@ -49,6 +49,10 @@ std::vector<EquityRequest> requests() {
     rs.push_back(request("2c2d", {}, 9, "", 5'000));
     rs.push_back(request("AhKh", {}, 2, "QhJhTh", 3'001));  // flushes and straight flushes
     rs.push_back(request("AsKs", {}, 1, "", 1));
+    // Counts at the edges of the AVX-512 kernel's groups of 64 deals and of a chunk.
+    rs.push_back(request("AsKs", {}, 2, "", 64));
+    rs.push_back(request("AsKs", {}, 2, "Qs7d2c9h", 65));
+    rs.push_back(request("9c8c", {"AhAd"}, 1, "Qs7d2c", 65'536));
     return rs;
 }
 
