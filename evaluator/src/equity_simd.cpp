@@ -146,6 +146,17 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
 #endif
     };
 
+    // The known board's and players' rank masks by suit in lanes 0..3, for known_ranks below.
+    const auto by_suit = [&](const std::array<std::uint32_t, 4>& masks) {
+        alignas(64) std::uint32_t lanes[kVecLanes] = {};
+        std::copy(masks.begin(), masks.end(), lanes);
+        return hn::Load(d32, lanes);
+    };
+    const V32 board_suit_ranks = by_suit(s.board_suit_ranks);
+    V32 hole_suit_ranks[kMaxPlayers];
+    for (int p = 0; p < s.known; ++p)
+        hole_suit_ranks[p] = by_suit(s.hole_suit_ranks[static_cast<std::size_t>(p)]);
+
     // A group of kGroupSteps steps (all deals of one byte vector) at a time: first the random
     // positions of every draw, in the stream's order, narrowed to bytes; then the cards, with
     // the work per drawn card (the step over the positions drawn before it) done once per
@@ -256,37 +267,37 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                 }
                 if (!hn::AllTrue(d32, hn::Eq(any_flush, zero))) [[unlikely]] {
                     // Some deal has a flush, in one suit: five cards of a suit need three on the
-                    // board, and a board of five cannot hold three of two suits. suit_bit is
-                    // 1 << 4 * suit in those lanes, 0 elsewhere; a flushing hand's value is the
-                    // flush table's entry for its ranks of that suit.
-                    const V32 suit_bit = hn::ShiftRight<3>(any_flush);
-                    const auto known_ranks = [&](const std::array<std::uint32_t, 4>& by_suit) {
-                        V32 ranks = zero;
-                        for (int u = 0; u < 4; ++u) {
-                            ranks = hn::Or(ranks,
-                                           hn::IfThenElseZero(
-                                               hn::Eq(suit_bit, hn::Set(d32, 1u << (4 * u))),
-                                               hn::Set(d32, by_suit[static_cast<std::size_t>(u)])));
-                        }
-                        return ranks;
+                    // board, and a board of five cannot hold three of two suits. A flushing
+                    // hand's value is the flush table's entry for its ranks of that suit.
+                    // The flush suit in those lanes (0 elsewhere, where nothing is kept):
+                    // any_flush is 8 << 4 * suit.
+                    const auto flush_nibble = hn::BitCast(di, any_flush);
+                    V32 suit = zero;
+                    for (int u = 0; u < 3; ++u) {
+                        suit = hn::Sub(
+                            suit, hn::VecFromMask(
+                                      d32, hn::RebindMask(d32, hn::Gt(flush_nibble,
+                                                                      hn::Set(di, 8 << (4 * u))))));
+                    }
+                    const auto suit_index = hn::IndicesFromVec(d32, suit);
+                    // The ranks of a known board's or player's cards in that suit: a permute
+                    // of the four suits' rank masks.
+                    const auto known_ranks = [&](V32 masks) {
+                        return hn::TableLookupLanes(masks, suit_index);
                     };
                     const auto drawn_rank = [&](int t) {
                         const V32 card = drawn_card(t);
-                        const auto in_suit =
-                            hn::Eq(hn::Shl(one, hn::ShiftLeft<2>(hn::And(card, hn::Set(d32, 3)))),
-                                   suit_bit);
-                        return hn::IfThenElseZero(in_suit, hn::Shl(one, hn::ShiftRight<2>(card)));
+                        return hn::IfThenElseZero(hn::Eq(hn::And(card, hn::Set(d32, 3)), suit),
+                                                  hn::Shl(one, hn::ShiftRight<2>(card)));
                     };
-                    V32 board_suited = known_ranks(s.board_suit_ranks);
+                    V32 board_suited = known_ranks(board_suit_ranks);
                     for (int t = 0; t < s.board_draws; ++t)
                         board_suited = hn::Or(board_suited, drawn_rank(t));
                     for (int p = 0; p < players; ++p) {
                         const int t = s.board_draws + 2 * (p - s.known);
-                        const V32 ranks =
-                            hn::Or(board_suited,
-                                   p < s.known
-                                       ? known_ranks(s.hole_suit_ranks[static_cast<std::size_t>(p)])
-                                       : hn::Or(drawn_rank(t), drawn_rank(t + 1)));
+                        const V32 ranks = hn::Or(
+                            board_suited, p < s.known ? known_ranks(hole_suit_ranks[p])
+                                                      : hn::Or(drawn_rank(t), drawn_rank(t + 1)));
                         // At most seven ranks of 13 are set, so the word read never passes the
                         // table's end.
                         const V32 flush_value =
