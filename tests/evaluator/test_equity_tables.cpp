@@ -13,56 +13,67 @@
 using namespace pokerarena;
 using namespace pokerarena::detail::sampling;
 
-TEST_CASE("the board-by-pair value table holds every seven-rank value, in colex order",
-          "[equity]") {
-    const std::uint16_t* table = board_pair_values();
-    REQUIRE(table == board_pair_values());  // built once
-    // The rows in colex order of the combinations c0 < ... < c4 of 0..16 (ranks r_k = c_k - k),
-    // numbered by counting rather than by the kernels' binomial sums.
-    std::uint32_t board = 0, checked = 0, impossible = 0;
-    std::array<int, kNumRanks> count{};
+namespace {
+
+// Calls f(board, ranks) for every board rank multiset r0 <= ... <= r4, in colex order of the
+// combinations c0 < ... < c4 of 0..16 (r_k = c_k - k), numbered by counting rather than by the
+// kernels' binomial sums. Returns the number of boards.
+template <typename F>
+std::uint32_t for_each_board_rank_set(F f) {
+    std::uint32_t board = 0;
     for (int c4 = 4; c4 < 17; ++c4) {
         for (int c3 = 3; c3 < c4; ++c3) {
             for (int c2 = 2; c2 < c3; ++c2) {
                 for (int c1 = 1; c1 < c2; ++c1) {
-                    for (int c0 = 0; c0 < c1; ++c0, ++board) {
-                        const std::array<int, 5> ranks{c0, c1 - 1, c2 - 2, c3 - 3, c4 - 4};
-                        count.fill(0);
-                        std::uint32_t key = 0;
-                        bool board_possible = true;  // not five of a kind
-                        for (int r : ranks) {
-                            board_possible =
-                                ++count[static_cast<std::size_t>(r)] <= 4 && board_possible;
-                            key += detail::kRankKeys[static_cast<std::size_t>(r)];
-                        }
-                        std::uint32_t pair = 0;
-                        for (int hi = 0; hi < kNumRanks; ++hi) {
-                            for (int lo = 0; lo <= hi; ++lo, ++pair) {
-                                const auto h = static_cast<std::size_t>(hi);
-                                const auto l = static_cast<std::size_t>(lo);
-                                const bool possible = board_possible &&
-                                                      count[h] + 1 + (lo == hi ? 1 : 0) <= 4 &&
-                                                      count[l] + 1 <= 4;
-                                const std::uint16_t entry = table[kHolePairs * board + pair];
-                                if (possible) {
-                                    if (entry != detail::rank_value(key + detail::kRankKeys[h] +
-                                                                    detail::kRankKeys[l])) {
-                                        FAIL("board row " << board << ", pair " << pair);
-                                    }
-                                    ++checked;
-                                } else {
-                                    if (entry != 0) FAIL("impossible board row " << board);
-                                    ++impossible;
-                                }
-                            }
-                        }
-                        REQUIRE(pair == kHolePairs);
-                    }
+                    for (int c0 = 0; c0 < c1; ++c0, ++board)
+                        f(board, std::array<int, 5>{c0, c1 - 1, c2 - 2, c3 - 3, c4 - 4});
                 }
             }
         }
     }
-    CHECK(board == kBoardRankSets);
+    return board;
+}
+
+}  // namespace
+
+TEST_CASE("the board-by-pair value table holds every seven-rank value, in colex order",
+          "[equity]") {
+    const std::uint16_t* table = board_pair_values();
+    REQUIRE(table == board_pair_values());  // built once
+    std::uint32_t checked = 0, impossible = 0;
+    const std::uint32_t boards =
+        for_each_board_rank_set([&](std::uint32_t board, const std::array<int, 5>& ranks) {
+            std::array<int, kNumRanks> count{};
+            std::uint32_t key = 0;
+            bool board_possible = true;  // not five of a kind
+            for (int r : ranks) {
+                board_possible = ++count[static_cast<std::size_t>(r)] <= 4 && board_possible;
+                key += detail::kRankKeys[static_cast<std::size_t>(r)];
+            }
+            std::uint32_t pair = 0;
+            for (int hi = 0; hi < kNumRanks; ++hi) {
+                for (int lo = 0; lo <= hi; ++lo, ++pair) {
+                    const auto h = static_cast<std::size_t>(hi);
+                    const auto l = static_cast<std::size_t>(lo);
+                    const bool possible = board_possible &&
+                                          count[h] + 1 + (lo == hi ? 1 : 0) <= 4 &&
+                                          count[l] + 1 <= 4;
+                    const std::uint16_t entry = table[kHolePairs * board + pair];
+                    if (possible) {
+                        if (entry !=
+                            detail::rank_value(key + detail::kRankKeys[h] + detail::kRankKeys[l])) {
+                            FAIL("board row " << board << ", pair " << pair);
+                        }
+                        ++checked;
+                    } else {
+                        if (entry != 0) FAIL("impossible board row " << board);
+                        ++impossible;
+                    }
+                }
+            }
+            REQUIRE(pair == kHolePairs);
+        });
+    CHECK(boards == kBoardRankSets);
     CHECK(checked == 558'883);  // seven ranks of 13 with none more than four times, by board
     CHECK(checked + impossible == kBoardRankSets * kHolePairs);
     CHECK(table[kBoardRankSets * kHolePairs] == 0);  // the padding entry
@@ -70,31 +81,22 @@ TEST_CASE("the board-by-pair value table holds every seven-rank value, in colex 
 
 TEST_CASE("the kernels' index arithmetic numbers boards and pairs as the table does", "[equity]") {
     // Board r0 <= ... <= r4: the sum of kBoardTerms[k][r_k]; pair lo <= hi: kPairBase[hi] + lo.
-    std::uint32_t board = 0;
-    for (int c4 = 4; c4 < 17; ++c4) {
-        for (int c3 = 3; c3 < c4; ++c3) {
-            for (int c2 = 2; c2 < c3; ++c2) {
-                for (int c1 = 1; c1 < c2; ++c1) {
-                    for (int c0 = 0; c0 < c1; ++c0, ++board) {
-                        const std::array<int, 5> ranks{c0, c1 - 1, c2 - 2, c3 - 3, c4 - 4};
-                        std::uint32_t row = 0;
-                        for (std::size_t k = 0; k < 5; ++k)
-                            row += kBoardTerms[k].entry[static_cast<std::size_t>(ranks[k])];
-                        if (row != kHolePairs * board) FAIL("board " << board);
-                        for (std::size_t b = 0; b < 3; ++b) {
-                            for (std::size_t k = 0; k < 5; ++k) {
-                                const auto r = static_cast<std::size_t>(ranks[k]);
-                                if (kBoardTerms[k].byte[b][r] !=
-                                    static_cast<std::uint8_t>(kBoardTerms[k].entry[r] >> (8 * b)))
-                                    FAIL("byte table " << b << " of term " << k);
-                            }
-                        }
-                    }
+    const std::uint32_t boards =
+        for_each_board_rank_set([](std::uint32_t board, const std::array<int, 5>& ranks) {
+            std::uint32_t row = 0;
+            for (std::size_t k = 0; k < 5; ++k)
+                row += kBoardTerms[k].entry[static_cast<std::size_t>(ranks[k])];
+            if (row != kHolePairs * board) FAIL("board " << board);
+            for (std::size_t b = 0; b < 3; ++b) {
+                for (std::size_t k = 0; k < 5; ++k) {
+                    const auto r = static_cast<std::size_t>(ranks[k]);
+                    if (kBoardTerms[k].byte[b][r] !=
+                        static_cast<std::uint8_t>(kBoardTerms[k].entry[r] >> (8 * b)))
+                        FAIL("byte table " << b << " of term " << k);
                 }
             }
-        }
-    }
-    CHECK(board == kBoardRankSets);
+        });
+    CHECK(boards == kBoardRankSets);
     std::uint32_t pair = 0;
     for (int hi = 0; hi < kNumRanks; ++hi) {
         for (int lo = 0; lo <= hi; ++lo, ++pair)
