@@ -37,10 +37,15 @@ namespace pokerarena::detail::sampling::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 // kDraws is s.draws: with it known, the loops over drawn cards unroll and the gaps can stay
-// in registers.
-template <int kDraws>
+// in registers. kBoardDraws and kKnown, when not -1, are s.board_draws and s.known: the usual
+// request (the hero against random hands, as the equity bot asks) has kernels whose loops over
+// board cards and players unroll as well, so that the players' values stay in registers.
+template <int kDraws, int kBoardDraws = -1, int kKnown = -1>
 void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t samples,
                         std::int64_t* counts) {
+    const int board_draws = kBoardDraws >= 0 ? kBoardDraws : s.board_draws;
+    const int known = kKnown >= 0 ? kKnown : s.known;
+    const int players = kKnown >= 0 ? kKnown + (kDraws - kBoardDraws) / 2 : s.players;
     const hn::ScalableTag<std::uint32_t> d32;
     const hn::RebindToSigned<decltype(d32)> di;
     const hn::Repartition<std::uint64_t, decltype(d32)> d64;
@@ -56,7 +61,6 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
         s0[v] = hn::LoadU(d64, g.s0.data() + v * kVecLanes / 2);
         s1[v] = hn::LoadU(d64, g.s1.data() + v * kVecLanes / 2);
     }
-    const int players = s.players;
     const int bins = 1 << players;
     std::uint32_t histogram[kHistogramCopies << kMaxPlayers];
     std::fill_n(histogram, kHistogramCopies * bins, 0u);
@@ -154,7 +158,7 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     };
     const V32 board_suit_ranks = by_suit(s.board_suit_ranks);
     V32 hole_suit_ranks[kMaxPlayers];
-    for (int p = 0; p < s.known; ++p)
+    for (int p = 0; p < known; ++p)
         hole_suit_ranks[p] = by_suit(s.hole_suit_ranks[static_cast<std::size_t>(p)]);
 
     // A group of kGroupSteps steps (all deals of one byte vector) at a time: first the random
@@ -218,12 +222,12 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                 // its row of the value table.
                 V32 board_ranks[5];
                 V32 board_suits = hn::Set(d32, s.board_suits);
-                for (int k = 0; k < 5 - s.board_draws; ++k)
+                for (int k = 0; k < 5 - board_draws; ++k)
                     board_ranks[k] = hn::Set(d32, s.board_ranks[static_cast<std::size_t>(k)]);
 #pragma GCC unroll 5
-                for (int t = 0; t < s.board_draws; ++t) {
+                for (int t = 0; t < board_draws; ++t) {
                     const V32 card = drawn_card(t);
-                    board_ranks[5 - s.board_draws + t] = hn::ShiftRight<2>(card);
+                    board_ranks[5 - board_draws + t] = hn::ShiftRight<2>(card);
                     board_suits = hn::Add(board_suits, suit_of(card));
                 }
                 const auto sort2 = [&](int i, int j) {
@@ -247,11 +251,11 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                 V32 any_flush = zero;
                 for (int p = 0; p < players; ++p) {
                     V32 pair, suits;
-                    if (p < s.known) {
+                    if (p < known) {
                         pair = hn::Set(d32, s.hole_pair[static_cast<std::size_t>(p)]);
                         suits = hn::Set(d32, s.hole_suits[static_cast<std::size_t>(p)]);
                     } else {
-                        const int t = s.board_draws + 2 * (p - s.known);
+                        const int t = board_draws + 2 * (p - known);
                         const V32 first_card = drawn_card(t), second_card = drawn_card(t + 1);
                         const V32 a = hn::ShiftRight<2>(first_card);
                         const V32 b = hn::ShiftRight<2>(second_card);
@@ -291,13 +295,13 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                                                   hn::Shl(one, hn::ShiftRight<2>(card)));
                     };
                     V32 board_suited = known_ranks(board_suit_ranks);
-                    for (int t = 0; t < s.board_draws; ++t)
+                    for (int t = 0; t < board_draws; ++t)
                         board_suited = hn::Or(board_suited, drawn_rank(t));
                     for (int p = 0; p < players; ++p) {
-                        const int t = s.board_draws + 2 * (p - s.known);
+                        const int t = board_draws + 2 * (p - known);
                         const V32 ranks = hn::Or(
-                            board_suited, p < s.known ? known_ranks(hole_suit_ranks[p])
-                                                      : hn::Or(drawn_rank(t), drawn_rank(t + 1)));
+                            board_suited, p < known ? known_ranks(hole_suit_ranks[p])
+                                                    : hn::Or(drawn_rank(t), drawn_rank(t + 1)));
                         // At most seven ranks of 13 are set, so the word read never passes the
                         // table's end.
                         const V32 flush_value =
@@ -337,10 +341,31 @@ constexpr std::array<ChunkKernel, sizeof...(kDraws)> by_draws(std::index_sequenc
     return {&sample_chunk_draws<static_cast<int>(kDraws)>...};
 }
 
+// The hero alone against 1..kMaxPlayers - 1 random opponents (kernel r - 1 for r of them), with
+// kBoardDraws board cards missing.
+template <int kBoardDraws, std::size_t... kRandom>
+constexpr std::array<ChunkKernel, sizeof...(kRandom)> hero_against(
+    std::index_sequence<kRandom...>) {
+    return {
+        &sample_chunk_draws<kBoardDraws + 2 * (static_cast<int>(kRandom) + 1), kBoardDraws, 1>...};
+}
+
 void sample_chunk_simd(const Setup& s, std::uint64_t chunk, std::uint32_t samples,
                        std::int64_t* counts) {
+    // One known player on each street: five, two, one or no board cards missing.
+    using Streets = std::array<std::array<ChunkKernel, kMaxPlayers - 1>, 6>;
+    static constexpr auto kRandom = std::make_index_sequence<kMaxPlayers - 1>{};
+    static constexpr Streets hero = {hero_against<0>(kRandom), hero_against<1>(kRandom),
+                                     hero_against<2>(kRandom), Streets::value_type{},
+                                     Streets::value_type{},    hero_against<5>(kRandom)};
     static constexpr auto kernels = by_draws(std::make_index_sequence<kMaxDraws + 1>{});
-    kernels[static_cast<std::size_t>(s.draws)](s, chunk, samples, counts);
+    ChunkKernel kernel = kernels[static_cast<std::size_t>(s.draws)];
+    if (s.known == 1 && s.players > 1) {
+        const ChunkKernel street =
+            hero[static_cast<std::size_t>(s.board_draws)][static_cast<std::size_t>(s.players - 2)];
+        if (street != nullptr) kernel = street;
+    }
+    kernel(s, chunk, samples, counts);
 }
 
 }  // namespace pokerarena::detail::sampling::HWY_NAMESPACE

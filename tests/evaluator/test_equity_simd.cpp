@@ -46,6 +46,12 @@ std::vector<EquityRequest> requests() {
         rs.push_back(request("7h6h", {"AcAd"}, 0, board, 20'000));
         rs.push_back(request("7h6h", {"AcAd", "KdKh"}, 3, board, 10'007, "2h3h"));
     }
+    // The hero alone against every number of random opponents on every street, each of
+    // which has a kernel of its own.
+    for (const std::string board : {"", "Qs7d2c", "Qs7d2c9h", "Qs7d2c9h3s"}) {
+        for (int random = 1; random <= kMaxOpponents; ++random)
+            rs.push_back(request("Td9d", {}, random, board, 2'001));
+    }
     rs.push_back(request("2c2d", {}, 9, "", 5'000));
     rs.push_back(request("AhKh", {}, 2, "QhJhTh", 3'001));  // flushes and straight flushes
     rs.push_back(request("AsKs", {}, 1, "", 1));
