@@ -700,9 +700,10 @@ Setup sampling_setup(std::span<const HoleCards> holes, std::span<const Card> boa
             add_card(s.hole_rank_key[p], s.hole_suits[p], s.hole_cards[p], s.hole_suit_ranks[p], c);
         const int low = std::min(h[0].rank(), h[1].rank());
         const int high = std::max(h[0].rank(), h[1].rank());
-        s.hole_pair[static_cast<std::size_t>(p)] =
-            detail::sampling::kPairBase.entry[static_cast<std::size_t>(high)] +
-            static_cast<std::uint32_t>(low);
+        s.hole_column[static_cast<std::size_t>(p)] =
+            detail::sampling::kBoardRankSets *
+            (detail::sampling::kPairBase.entry[static_cast<std::size_t>(high)] +
+             static_cast<std::uint32_t>(low));
     }
     for (Card c : ~seen)
         s.deck[static_cast<std::size_t>(s.deck_size++)] = static_cast<std::uint8_t>(c.index());

@@ -48,10 +48,11 @@ struct Setup {
     std::array<std::uint32_t, kMaxPlayers> hole_rank_key{};
     std::uint64_t board_cards = 0;
     std::array<std::uint64_t, kMaxPlayers> hole_cards{};
-    // For the SIMD kernels' table of values by board and hole ranks (see board_pair_values):
-    // the known board cards' ranks, and each known player's hole-rank pair index.
+    // For the SIMD kernels' tables of values by board and hole ranks (see rank_value_tables):
+    // the known board cards' ranks, and where each known player's values start in the table by
+    // pair (kBoardRankSets times its hole-rank pair).
     std::array<std::uint32_t, 5> board_ranks{};
-    std::array<std::uint32_t, kMaxPlayers> hole_pair{};
+    std::array<std::uint32_t, kMaxPlayers> hole_column{};
     // Bit r for each card of rank r, by suit: the known board's and each known player's.
     std::array<std::uint32_t, 4> board_suit_ranks{};
     std::array<std::array<std::uint32_t, 4>, kMaxPlayers> hole_suit_ranks{};
@@ -110,13 +111,13 @@ constexpr std::uint32_t choose(int n, int k) {
         c = c * static_cast<std::uint64_t>(n - i) / static_cast<std::uint64_t>(i + 1);
     return k > n ? 0 : static_cast<std::uint32_t>(c);
 }
-// kBoardTerms[k] by r: kHolePairs * C(r + k, k + 1), the k-th sorted board rank's share of the
-// board's row; kPairBase by hi: hi (hi + 1) / 2. Indexes 13..15 never occur.
+// kBoardTerms[k] by r: C(r + k, k + 1), the k-th sorted board rank's share of the board's
+// index; kPairBase by hi: hi (hi + 1) / 2. Indexes 13..15 never occur.
 inline constexpr std::array<Lookup16, 5> kBoardTerms = [] {
     std::array<Lookup16, 5> terms;
     for (int k = 0; k < 5; ++k) {
-        terms[static_cast<std::size_t>(k)] = make_lookup16(
-            [k](int r) { return r < kNumRanks ? kHolePairs * choose(r + k, k + 1) : 0u; });
+        terms[static_cast<std::size_t>(k)] =
+            make_lookup16([k](int r) { return r < kNumRanks ? choose(r + k, k + 1) : 0u; });
     }
     return terms;
 }();
@@ -124,15 +125,21 @@ inline constexpr Lookup16 kPairBase = make_lookup16(
     [](int hi) { return hi < kNumRanks ? static_cast<std::uint32_t>(hi * (hi + 1) / 2) : 0u; });
 static_assert(kBoardTerms[0].entry[12] + kBoardTerms[1].entry[12] + kBoardTerms[2].entry[12] +
                       kBoardTerms[3].entry[12] + kBoardTerms[4].entry[12] ==
-                  kHolePairs * (kBoardRankSets - 1),
-              "the board of five aces is the last of the rows");
+                  kBoardRankSets - 1,
+              "the board of five aces is the last board");
 static_assert(kPairBase.entry[12] + 12 == kHolePairs - 1, "a pair of aces is the last pair");
-static_assert(kHolePairs * kBoardRankSets < (1 << 24), "board rows fit the lookups' three bytes");
 
-// The table: entry kHolePairs * board + pair, 0 where a rank would occur five times, and one
-// more entry so that every entry can be read as a 32-bit word. Built on first use (about
-// 563,000 values, 1.1 MB).
-const std::uint16_t* board_pair_values() noexcept;
+// The table twice, 0 where a rank would occur five times, each with one more entry so that
+// every entry can be read as a 32-bit word; built on first use (about 563,000 values, 2 x 1.1
+// MB). By board, then pair (entry kHolePairs * board + pair), for random hands: the players of
+// one deal read the same 182 bytes. By pair, then board (entry kBoardRankSets * pair + board),
+// for known hands: one hand's values (the hero's, in every deal) lie in 12 KB that stay in the
+// first-level cache.
+struct RankValueTables {
+    const std::uint16_t* by_board;
+    const std::uint16_t* by_pair;
+};
+const RankValueTables& rank_value_tables() noexcept;
 
 // The value of a player's seven cards (given as bits) that hold five or more of `suit`.
 HandValue flush_value_of(std::uint64_t cards, int suit) noexcept;

@@ -10,9 +10,10 @@
 //   drawn (per card drawn before it a compare against its gap and two decrements, masked on
 //   AVX-512; the seen cards likewise), in byte lanes, four times as many deals per instruction.
 // - The hands, 4, 8 or 16 deals per register of 32-bit lanes: the board's ranks sorted (nine
-//   compare-exchanges) and its row of the value table (five 16-entry lookups: byte shuffles on
-//   SSE4, permutes on AVX2 and AVX-512), each player's hole-rank pair (one more lookup) and
-//   value (one gather of a 16-bit entry as a 32-bit word, masked), the suit counts (a variable
+//   compare-exchanges) and its index (five 16-entry lookups: byte shuffles on SSE4, permutes on
+//   AVX2 and AVX-512), each random player's hole-rank pair (one more lookup), each player's
+//   value (one gather of a 16-bit entry as a 32-bit word, masked: a known player's from the
+//   table by pair, a random one's from the table by board), the suit counts (a variable
 //   shift), the flush values of the few deals with a flush, and the winner set (max and
 //   compares). Only the histogram increments are scalar.
 #undef HWY_TARGET_INCLUDE
@@ -68,7 +69,9 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
 
     // 16-bit table entries are read as 32-bit words and masked: the value table has an entry
     // more than is ever read, and the flush table's last entry (all 13 ranks) is never read.
-    const auto* values = reinterpret_cast<const std::uint32_t*>(board_pair_values());
+    const RankValueTables& rank_values = rank_value_tables();
+    const auto* by_board = reinterpret_cast<const std::uint32_t*>(rank_values.by_board);
+    const auto* by_pair = reinterpret_cast<const std::uint32_t*>(rank_values.by_pair);
     const auto* flush_values = reinterpret_cast<const std::uint32_t*>(tables.flush_values.data());
     const V32 low16 = hn::Set(d32, 0xFFFF);
     const V32 one = hn::Set(d32, 1);
@@ -219,7 +222,7 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                     return hn::Shl(one, hn::ShiftLeft<2>(hn::And(card, hn::Set(d32, 3))));
                 };
                 // The board's ranks, sorted (a sorting network of nine compare-exchanges), give
-                // its row of the value table.
+                // its index among the boards of the value table.
                 V32 board_ranks[5];
                 V32 board_suits = hn::Set(d32, s.board_suits);
                 for (int k = 0; k < 5 - board_draws; ++k)
@@ -244,30 +247,34 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                 sort2(0, 2);
                 sort2(1, 3);
                 sort2(1, 2);
-                V32 board_row = look_up16(board_terms[0], board_ranks[0]);
+                V32 board = look_up16(board_terms[0], board_ranks[0]);
                 for (int k = 1; k < 5; ++k)
-                    board_row = hn::Add(board_row, look_up16(board_terms[k], board_ranks[k]));
+                    board = hn::Add(board, look_up16(board_terms[k], board_ranks[k]));
+                // Where the board's values start in the table by board (random players only).
+                const V32 board_row =
+                    players > known ? hn::Mul(board, hn::Set(d32, kHolePairs)) : zero;
                 V32 value[kMaxPlayers], flush[kMaxPlayers];
                 V32 any_flush = zero;
                 for (int p = 0; p < players; ++p) {
-                    V32 pair, suits;
+                    V32 entry, suits;
                     if (p < known) {
-                        pair = hn::Set(d32, s.hole_pair[static_cast<std::size_t>(p)]);
+                        entry = hn::Add(board,
+                                        hn::Set(d32, s.hole_column[static_cast<std::size_t>(p)]));
                         suits = hn::Set(d32, s.hole_suits[static_cast<std::size_t>(p)]);
                     } else {
                         const int t = board_draws + 2 * (p - known);
                         const V32 first_card = drawn_card(t), second_card = drawn_card(t + 1);
                         const V32 a = hn::ShiftRight<2>(first_card);
                         const V32 b = hn::ShiftRight<2>(second_card);
-                        pair = hn::Add(look_up16(pair_base, hn::Max(a, b)), hn::Min(a, b));
+                        entry = hn::Add(
+                            board_row, hn::Add(look_up16(pair_base, hn::Max(a, b)), hn::Min(a, b)));
                         suits = hn::Add(suit_of(first_card), suit_of(second_card));
                     }
                     flush[p] = hn::And(hn::Add(board_suits, suits), flush_bits);
                     any_flush = hn::Or(any_flush, flush[p]);
-                    const V32 entry = hn::Add(board_row, pair);
-                    value[p] = hn::And(
-                        hn::GatherOffset(d32, values, hn::BitCast(di, hn::Add(entry, entry))),
-                        low16);
+                    value[p] = hn::And(hn::GatherOffset(d32, p < known ? by_pair : by_board,
+                                                        hn::BitCast(di, hn::Add(entry, entry))),
+                                       low16);
                 }
                 if (!hn::AllTrue(d32, hn::Eq(any_flush, zero))) [[unlikely]] {
                     // Some deal has a flush, in one suit: five cards of a suit need three on the
@@ -471,12 +478,13 @@ ChunkGenerators seed_generators(std::uint64_t seed, std::uint64_t chunk) noexcep
     return g;
 }
 
-const std::uint16_t* board_pair_values() noexcept {
-    static const std::uint16_t* const values = [] {
-        static std::array<std::uint16_t, kBoardRankSets * kHolePairs + 1> table{};
+const RankValueTables& rank_value_tables() noexcept {
+    static const RankValueTables tables = [] {
+        constexpr std::size_t kEntries = kBoardRankSets * kHolePairs;
+        static std::array<std::uint16_t, kEntries + 1> by_board{}, by_pair{};
         std::array<int, kNumRanks> count{};
         // Every board r[0] <= ... <= r[4], counting its ranks and summing their keys.
-        const auto boards = [&](auto& self, int k, int low, std::uint32_t row,
+        const auto boards = [&](auto& self, int k, int low, std::uint32_t board,
                                 std::uint32_t key) -> void {
             if (k == 5) {
                 for (int hi = 0; hi < kNumRanks; ++hi) {
@@ -484,8 +492,11 @@ const std::uint16_t* board_pair_values() noexcept {
                         const auto h = static_cast<std::size_t>(hi);
                         const auto l = static_cast<std::size_t>(lo);
                         if (count[h] + 1 + (lo == hi ? 1 : 0) > 4 || count[l] + 1 > 4) continue;
-                        table[row + kPairBase.entry[h] + l] =
-                            rank_value(key + kRankKeys[h] + kRankKeys[l]);
+                        const std::uint32_t pair =
+                            kPairBase.entry[h] + static_cast<std::uint32_t>(lo);
+                        const HandValue v = rank_value(key + kRankKeys[h] + kRankKeys[l]);
+                        by_board[kHolePairs * board + pair] = v;
+                        by_pair[kBoardRankSets * pair + board] = v;
                     }
                 }
                 return;
@@ -494,15 +505,15 @@ const std::uint16_t* board_pair_values() noexcept {
                 const auto i = static_cast<std::size_t>(r);
                 if (count[i] == 4) continue;
                 ++count[i];
-                self(self, k + 1, r, row + kBoardTerms[static_cast<std::size_t>(k)].entry[i],
+                self(self, k + 1, r, board + kBoardTerms[static_cast<std::size_t>(k)].entry[i],
                      key + kRankKeys[i]);
                 --count[i];
             }
         };
         boards(boards, 0, 0, 0, 0);
-        return table.data();
+        return RankValueTables{by_board.data(), by_pair.data()};
     }();
-    return values;
+    return tables;
 }
 
 HandValue flush_value_of(std::uint64_t cards, int suit) noexcept {

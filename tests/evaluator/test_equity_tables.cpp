@@ -36,57 +36,53 @@ std::uint32_t for_each_board_rank_set(F f) {
 
 }  // namespace
 
-TEST_CASE("the board-by-pair value table holds every seven-rank value, in colex order",
-          "[equity]") {
-    const std::uint16_t* table = board_pair_values();
-    REQUIRE(table == board_pair_values());  // built once
+TEST_CASE("both value tables hold every seven-rank value, boards in colex order", "[equity]") {
+    const RankValueTables& tables = rank_value_tables();
+    REQUIRE(&tables == &rank_value_tables());  // built once
     std::uint32_t checked = 0, impossible = 0;
-    const std::uint32_t boards =
-        for_each_board_rank_set([&](std::uint32_t board, const std::array<int, 5>& ranks) {
-            std::array<int, kNumRanks> count{};
-            std::uint32_t key = 0;
-            bool board_possible = true;  // not five of a kind
-            for (int r : ranks) {
-                board_possible = ++count[static_cast<std::size_t>(r)] <= 4 && board_possible;
-                key += detail::kRankKeys[static_cast<std::size_t>(r)];
+    const std::uint32_t boards = for_each_board_rank_set([&](std::uint32_t board,
+                                                             const std::array<int, 5>& ranks) {
+        std::array<int, kNumRanks> count{};
+        std::uint32_t key = 0;
+        bool board_possible = true;  // not five of a kind
+        for (int r : ranks) {
+            board_possible = ++count[static_cast<std::size_t>(r)] <= 4 && board_possible;
+            key += detail::kRankKeys[static_cast<std::size_t>(r)];
+        }
+        std::uint32_t pair = 0;
+        for (int hi = 0; hi < kNumRanks; ++hi) {
+            for (int lo = 0; lo <= hi; ++lo, ++pair) {
+                const auto h = static_cast<std::size_t>(hi);
+                const auto l = static_cast<std::size_t>(lo);
+                const bool possible =
+                    board_possible && count[h] + 1 + (lo == hi ? 1 : 0) <= 4 && count[l] + 1 <= 4;
+                const std::uint16_t by_board = tables.by_board[kHolePairs * board + pair];
+                const std::uint16_t by_pair = tables.by_pair[kBoardRankSets * pair + board];
+                const HandValue expected =
+                    possible ? detail::rank_value(key + detail::kRankKeys[h] + detail::kRankKeys[l])
+                             : 0;
+                if (by_board != expected || by_pair != expected)
+                    FAIL("board " << board << ", pair " << pair);
+                ++(possible ? checked : impossible);
             }
-            std::uint32_t pair = 0;
-            for (int hi = 0; hi < kNumRanks; ++hi) {
-                for (int lo = 0; lo <= hi; ++lo, ++pair) {
-                    const auto h = static_cast<std::size_t>(hi);
-                    const auto l = static_cast<std::size_t>(lo);
-                    const bool possible = board_possible &&
-                                          count[h] + 1 + (lo == hi ? 1 : 0) <= 4 &&
-                                          count[l] + 1 <= 4;
-                    const std::uint16_t entry = table[kHolePairs * board + pair];
-                    if (possible) {
-                        if (entry !=
-                            detail::rank_value(key + detail::kRankKeys[h] + detail::kRankKeys[l])) {
-                            FAIL("board row " << board << ", pair " << pair);
-                        }
-                        ++checked;
-                    } else {
-                        if (entry != 0) FAIL("impossible board row " << board);
-                        ++impossible;
-                    }
-                }
-            }
-            REQUIRE(pair == kHolePairs);
-        });
+        }
+        REQUIRE(pair == kHolePairs);
+    });
     CHECK(boards == kBoardRankSets);
     CHECK(checked == 558'883);  // seven ranks of 13 with none more than four times, by board
     CHECK(checked + impossible == kBoardRankSets * kHolePairs);
-    CHECK(table[kBoardRankSets * kHolePairs] == 0);  // the padding entry
+    CHECK(tables.by_board[kBoardRankSets * kHolePairs] == 0);  // the padding entries
+    CHECK(tables.by_pair[kBoardRankSets * kHolePairs] == 0);
 }
 
 TEST_CASE("the kernels' index arithmetic numbers boards and pairs as the table does", "[equity]") {
     // Board r0 <= ... <= r4: the sum of kBoardTerms[k][r_k]; pair lo <= hi: kPairBase[hi] + lo.
     const std::uint32_t boards =
         for_each_board_rank_set([](std::uint32_t board, const std::array<int, 5>& ranks) {
-            std::uint32_t row = 0;
+            std::uint32_t index = 0;
             for (std::size_t k = 0; k < 5; ++k)
-                row += kBoardTerms[k].entry[static_cast<std::size_t>(ranks[k])];
-            if (row != kHolePairs * board) FAIL("board " << board);
+                index += kBoardTerms[k].entry[static_cast<std::size_t>(ranks[k])];
+            if (index != board) FAIL("board " << board);
             for (std::size_t b = 0; b < 3; ++b) {
                 for (std::size_t k = 0; k < 5; ++k) {
                     const auto r = static_cast<std::size_t>(ranks[k]);
