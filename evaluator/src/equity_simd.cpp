@@ -128,7 +128,7 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     constexpr int kGroupDeals = 4 * kVecLanes;
     constexpr int kGroupSteps = kGroupDeals / kLanes;
     static_assert(kGroupDeals % kLanes == 0);
-    alignas(64) std::int8_t positions[kMaxDraws][kGroupDeals];
+    alignas(64) std::int32_t positions[kMaxDraws][kGroupDeals];
     alignas(64) std::int8_t drawn[kMaxDraws][kGroupDeals];
     // The next random position of draw t in the lanes of vector v: q = floor(r * (m - t) / 2^32).
     const auto next_position = [&](int v, int t) {
@@ -143,6 +143,27 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
         const V64 odd =
             hn::MulEven(hn::BitCast(d32, hn::ShiftRight<32>(hn::BitCast(d64, r))), range);
         return hn::BitCast(di, hn::OddEven(hn::BitCast(d32, odd), hn::BitCast(d32, even)));
+    };
+    // A byte vector's positions (below 64) from the four 32-bit vectors at `from`: two packs
+    // narrow four vectors where DemoteTo narrows one, and a permute restores the order that
+    // AVX2 and AVX-512 pack within each 128-bit block.
+    const auto narrow_positions = [&](const std::int32_t* from) {
+        const auto a = hn::Load(di, from).raw, b = hn::Load(di, from + kVecLanes).raw;
+        const auto c = hn::Load(di, from + 2 * kVecLanes).raw;
+        const auto d = hn::Load(di, from + 3 * kVecLanes).raw;
+#if HWY_TARGET == HWY_AVX3
+        const __m512i packed =
+            _mm512_packs_epi16(_mm512_packs_epi32(a, b), _mm512_packs_epi32(c, d));
+        const __m512i order =
+            _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+        return V8{_mm512_permutexvar_epi32(order, packed)};
+#elif HWY_TARGET == HWY_AVX2
+        const __m256i packed =
+            _mm256_packs_epi16(_mm256_packs_epi32(a, b), _mm256_packs_epi32(c, d));
+        return V8{_mm256_permutevar8x32_epi32(packed, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7))};
+#else
+        return V8{_mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d))};
+#endif
     };
     // v - 1 in the lanes of m: a masked subtract with AVX-512's mask registers, elsewhere the
     // add of the mask's all-ones lanes.
@@ -166,7 +187,7 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
         hole_suit_ranks[p] = by_suit(s.hole_suit_ranks[static_cast<std::size_t>(p)]);
 
     // A group of kGroupSteps steps (all deals of one byte vector) at a time: first the random
-    // positions of every draw, in the stream's order, narrowed to bytes; then the cards, with
+    // positions of every draw, in the stream's order; then, narrowed to bytes, the cards, with
     // the work per drawn card (the step over the positions drawn before it) done once per
     // byte vector, on four times as many lanes as 32-bit vectors hold; then the hands, step by
     // step, in 32-bit lanes.
@@ -175,7 +196,7 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
             for (int step = 0; step < kGroupSteps; ++step) {
 #pragma GCC unroll 24
                 for (int t = 0; t < kDraws; ++t) {
-                    hn::Store(hn::DemoteTo(dbq, next_position(v, t)), dbq,
+                    hn::Store(next_position(v, t), di,
                               positions[t] + step * kLanes + v * kVecLanes);
                 }
             }
@@ -187,7 +208,7 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
             V8 gap[kMaxDraws];
 #pragma GCC unroll 24
             for (int t = 0; t < kDraws; ++t) {
-                const V8 q = hn::Load(db, positions[t]);
+                const V8 q = narrow_positions(positions[t]);
                 // p = q + #{i : gap[i] <= q} = q + t - #{i : gap[i] > q}. The drawn positions
                 // above p then have one free position fewer below them, and p's own gap is q.
                 // Every compare is independent of the others, unlike a walk over the drawn
