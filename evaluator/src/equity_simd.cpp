@@ -119,6 +119,13 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     for (int k = 0; k < 5; ++k)
         board_terms[k] = load16(kBoardTerms[static_cast<std::size_t>(k)]);
     const Table16 pair_base = load16(kPairBase);
+#if HWY_TARGET != HWY_SSE4
+    // 1 << 4 * (i & 3) in lane i, for suit_of below.
+    alignas(64) std::uint32_t suit_count_lanes[kVecLanes];
+    for (int i = 0; i < kVecLanes; ++i)
+        suit_count_lanes[i] = 1u << (4 * (i & 3));
+    const V32 suit_counts = hn::Load(d32, suit_count_lanes);
+#endif
     const V32 zero = hn::Zero(d32);
     // Draws work in byte lanes (positions and cards are below 64): kGroupSteps steps of
     // kLanes deals fill one byte vector.
@@ -186,6 +193,11 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     for (int p = 0; p < known; ++p)
         hole_suit_ranks[p] = by_suit(s.hole_suit_ranks[static_cast<std::size_t>(p)]);
 
+    // The seen cards' gaps in every byte lane, loaded where a broadcast costs a shuffle.
+    alignas(64) std::int8_t seen_gaps[kNumCards][4 * kVecLanes];
+    for (int j = 0; j < s.seen_count; ++j)
+        std::fill_n(seen_gaps[j], 4 * kVecLanes, static_cast<std::int8_t>(s.seen_gaps[j]));
+
     // A group of kGroupSteps steps (all deals of one byte vector) at a time: first the random
     // positions of every draw, in the stream's order; then, narrowed to bytes, the cards, with
     // the work per drawn card (the step over the positions drawn before it) done once per
@@ -224,8 +236,7 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                 // The card: the deck position stepped over the seen cards (as above).
                 V8 card = hn::Add(p, hn::Set(db, static_cast<std::int8_t>(s.seen_count)));
                 for (int j = 0; j < s.seen_count; ++j) {
-                    card = decrement_where(
-                        card, hn::Gt(hn::Set(db, static_cast<std::int8_t>(s.seen_gaps[j])), p));
+                    card = decrement_where(card, hn::Gt(hn::Load(db, seen_gaps[j]), p));
                 }
                 hn::Store(card, db, drawn[t]);
             }
@@ -240,8 +251,16 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                         d32,
                         hn::PromoteTo(di, hn::Load(dbq, drawn[t] + step * kLanes + v * kVecLanes)));
                 };
+                // The card's suit count: 1 << 4 * suit, a permute where there is one (VPERMD
+                // reads the index's low three or four bits, and the suit is the low two).
                 const auto suit_of = [&](V32 card) {
+#if HWY_TARGET == HWY_AVX3
+                    return V32{_mm512_permutexvar_epi32(card.raw, suit_counts.raw)};
+#elif HWY_TARGET == HWY_AVX2
+                    return V32{_mm256_permutevar8x32_epi32(suit_counts.raw, card.raw)};
+#else
                     return hn::Shl(one, hn::ShiftLeft<2>(hn::And(card, hn::Set(d32, 3))));
+#endif
                 };
                 // The board's ranks, sorted (a sorting network of nine compare-exchanges), give
                 // its index among the boards of the value table.
