@@ -5,15 +5,20 @@
 // - A chunk of deals is processed in steps of kLanes = 16 deals; deal 16 * step + lane of a
 //   chunk belongs to lane `lane`. A chunk has eight xorshift128+ generators seeded from
 //   (seed, chunk index, generator); each step of generator g gives one 64-bit word, whose low
-//   half is the next random number of lane 2g and whose high half that of lane 2g + 1. So one
-//   random word serves two draws, and the whole stream is 16 32-bit lanes wide: a kernel with
-//   narrower vectors processes the same lanes in several registers, the scalar one in a loop.
+//   half is the next random number of lane 2g and whose high half that of lane 2g + 1. So the
+//   whole stream is 16 32-bit lanes wide: a kernel with narrower vectors processes the same
+//   lanes in several registers, the scalar one in a loop.
 // - A deal draws `draws` cards in order: the missing board cards, then two cards for each
-//   random opponent. Draw t picks position q = floor(r * (m - t) / 2^32) among the m - t deck
-//   positions not drawn yet (r the lane's next random number, m the number of unseen cards),
-//   and maps it to the q-th free position by stepping over the drawn ones in ascending order.
-//   There is no rejection: the draw is uniform up to a relative bias below m / 2^32 (about
-//   1.2e-8), which no feasible number of samples can detect.
+//   random opponent. Draw t picks position q_t among the n = m - t deck positions not drawn
+//   yet (m the number of unseen cards) and maps it to the q_t-th free position by stepping
+//   over the drawn ones in ascending order. One random number r of the lane serves two draws:
+//   an even draw t takes the lane's next r, q_t = floor(r * n / 2^32), and the odd draw after
+//   it the fraction f = r * n mod 2^32 that is left, q_{t+1} = floor(f * (n - 1) / 2^32).
+//   There is no rejection: each pair of draws is uniform up to a relative bias below
+//   m (m - 1) / 2^32 (6.2e-7 for m = 52; the counts of random numbers giving each pair of
+//   positions differ by at most one), far below what any feasible run can detect: a pair of
+//   positions is one of about 2,600, so a three-sigma sight of the bias takes some 10^17
+//   deals.
 // - Counts are by set of winners (bit p for player p), as in the exact enumeration.
 #pragma once
 

@@ -137,19 +137,31 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     static_assert(kGroupDeals % kLanes == 0);
     alignas(64) std::int32_t positions[kMaxDraws][kGroupDeals];
     alignas(64) std::int8_t drawn[kMaxDraws][kGroupDeals];
-    // The next random position of draw t in the lanes of vector v: q = floor(r * (m - t) / 2^32).
-    const auto next_position = [&](int v, int t) {
+    // The random positions of draws t and t + 1 (if t + 1 < kDraws) in the lanes of vector v,
+    // stored at `at` + t * kGroupDeals and the next row: one random number r per lane gives
+    // q_t = floor(r * n / 2^32) for n = m - t, and the product's low half f gives q_{t+1} =
+    // floor(f * (n - 1) / 2^32). The even and the odd lanes are multiplied apart (MulEven), so
+    // each product's low half stays where the next multiply reads it.
+    const auto draw_positions = [&](int v, int t, std::int32_t* at) {
         const V64 y = s1[v];
         V64 x = s0[v];
         s0[v] = y;
         x = hn::Xor(x, hn::ShiftLeft<23>(x));
         s1[v] = hn::Xor(hn::Xor(x, y), hn::Xor(hn::ShiftRight<17>(x), hn::ShiftRight<26>(y)));
-        const V32 r = hn::BitCast(d32, hn::Add(s1[v], y));
+        const V64 r = hn::Add(s1[v], y);
+        const auto high_halves = [&](V64 even, V64 odd) {
+            return hn::BitCast(
+                di, hn::OddEven(hn::BitCast(d32, odd), hn::BitCast(d32, hn::ShiftRight<32>(even))));
+        };
         const V32 range = hn::Set(d32, static_cast<std::uint32_t>(s.deck_size - t));
-        const V64 even = hn::ShiftRight<32>(hn::MulEven(r, range));
-        const V64 odd =
-            hn::MulEven(hn::BitCast(d32, hn::ShiftRight<32>(hn::BitCast(d64, r))), range);
-        return hn::BitCast(di, hn::OddEven(hn::BitCast(d32, odd), hn::BitCast(d32, even)));
+        const V64 even = hn::MulEven(hn::BitCast(d32, r), range);
+        const V64 odd = hn::MulEven(hn::BitCast(d32, hn::ShiftRight<32>(r)), range);
+        hn::Store(high_halves(even, odd), di, at + t * kGroupDeals);
+        if (t + 1 == kDraws) return;
+        const V32 next_range = hn::Set(d32, static_cast<std::uint32_t>(s.deck_size - t - 1));
+        hn::Store(high_halves(hn::MulEven(hn::BitCast(d32, even), next_range),
+                              hn::MulEven(hn::BitCast(d32, odd), next_range)),
+                  di, at + (t + 1) * kGroupDeals);
     };
     // A byte vector's positions (below 64) from the four 32-bit vectors at `from`: two packs
     // narrow four vectors where DemoteTo narrows one, and a permute restores the order that
@@ -206,11 +218,9 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     for (std::uint32_t group = 0; group < samples; group += kGroupDeals) {
         for (int v = 0; v < kVectors; ++v) {
             for (int step = 0; step < kGroupSteps; ++step) {
-#pragma GCC unroll 24
-                for (int t = 0; t < kDraws; ++t) {
-                    hn::Store(next_position(v, t), di,
-                              positions[t] + step * kLanes + v * kVecLanes);
-                }
+#pragma GCC unroll 12
+                for (int t = 0; t < kDraws; t += 2)
+                    draw_positions(v, t, positions[0] + step * kLanes + v * kVecLanes);
             }
         }
         {
@@ -461,9 +471,9 @@ void sample_chunk_scalar(const Setup& s, std::uint64_t chunk, std::uint32_t samp
     const int bins = 1 << s.players;
     std::uint32_t histogram[kHistogramCopies << kMaxPlayers];
     std::fill_n(histogram, kHistogramCopies * bins, 0u);
-    std::uint32_t random[kMaxDraws][kLanes];
+    std::uint32_t random[(kMaxDraws + 1) / 2][kLanes];  // one per two draws
     for (std::uint32_t first = 0; first < samples; first += kLanes) {
-        for (int t = 0; t < s.draws; ++t) {
+        for (int t = 0; t < (s.draws + 1) / 2; ++t) {
             for (int j = 0; j < kGenerators; ++j) {
                 std::uint64_t x = g.s0[j];
                 const std::uint64_t y = g.s1[j];
@@ -484,10 +494,13 @@ void sample_chunk_scalar(const Setup& s, std::uint64_t chunk, std::uint32_t samp
             std::array<std::uint32_t, kMaxPlayers> rank = s.hole_rank_key;
             std::array<std::uint32_t, kMaxPlayers> suits = s.hole_suits;
             std::array<std::uint64_t, kMaxPlayers> hole = s.hole_cards;
+            std::uint64_t product = 0;
             for (int t = 0; t < s.draws; ++t) {
-                auto p = static_cast<std::uint32_t>((std::uint64_t{random[t][lane]} *
-                                                     static_cast<std::uint64_t>(s.deck_size - t)) >>
-                                                    32);
+                // An even draw takes the next random number, an odd one the fraction (the low
+                // half) of the last product.
+                const std::uint64_t r = t % 2 == 0 ? random[t / 2][lane] : product & 0xFFFFFFFFu;
+                product = r * static_cast<std::uint64_t>(s.deck_size - t);
+                auto p = static_cast<std::uint32_t>(product >> 32);
                 for (int i = 0; i < t; ++i)
                     p += p >= drawn[i] ? 1 : 0;
                 int i = t;

@@ -25,9 +25,9 @@
 //   the same stream and evaluates them exactly, so results never depend on the CPU. Kernel
 //   Best (the default) runs the widest kernel the CPU has.
 // - Monte Carlo draws have no rejection step: each card is a uniform position among the cards
-//   left, taken from 32 bits of a random word (two draws per 64-bit word), so a card's
-//   probability is off by a relative error below 52 / 2^32 (about 1.2e-8), far below any
-//   sampling error a feasible number of samples reaches.
+//   left, and one 32-bit random number serves two cards (the second from what the first
+//   leaves of it), so the probability of a pair of cards is off by a relative error below
+//   52 * 51 / 2^32 (about 6e-7): telling it from chance would take some 10^17 samples.
 // - Auto picks Exact when every opponent is known or when the number of deals is at most
 //   both `exact_limit` and kMaxExactDeals; otherwise Monte Carlo. With known hands only there
 //   are at most 1,712,304 deals (C(48, 5), heads-up preflop), so that case is always exact.
