@@ -68,13 +68,48 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     alignas(64) std::uint32_t sets[kLanes];
     std::uint32_t heads_up[4] = {};  // counts by winner set of two players
 
-    // 16-bit table entries are read as 32-bit words and masked: the value table has an entry
+    // 16-bit table entries are read as 32-bit words and masked: the value tables have an entry
     // more than is ever read, and the flush table's last entry (all 13 ranks) is never read.
     const RankValueTables& rank_values = rank_value_tables();
-    const auto* by_board = reinterpret_cast<const std::uint32_t*>(rank_values.by_board);
-    const auto* by_pair = reinterpret_cast<const std::uint32_t*>(rank_values.by_pair);
-    const auto* flush_values = reinterpret_cast<const std::uint32_t*>(tables.flush_values.data());
+    const std::uint16_t* const by_board = rank_values.by_board;
+    const std::uint16_t* const by_pair = rank_values.by_pair;
+    const std::uint16_t* const flush_values = tables.flush_values.data();
     const V32 low16 = hn::Set(d32, 0xFFFF);
+    // table[index] in every lane, and in the lanes of m with `src` in the others. The gathers
+    // scale the index by two themselves (Highway's GatherOffset takes byte offsets), and the
+    // masked one reads nothing for the lanes outside m.
+    const auto gather16 = [&](const std::uint16_t* table, V32 index) {
+#if HWY_TARGET == HWY_AVX3
+        return hn::And(V32{_mm512_i32gather_epi32(index.raw, table, 2)}, low16);
+#elif HWY_TARGET == HWY_AVX2
+        return hn::And(
+            V32{_mm256_i32gather_epi32(reinterpret_cast<const int*>(table), index.raw, 2)}, low16);
+#else
+        const auto* words = reinterpret_cast<const std::uint32_t*>(table);
+        return hn::And(hn::GatherOffset(d32, words, hn::BitCast(di, hn::Add(index, index))), low16);
+#endif
+    };
+    // The lanes where a and b share a bit (Highway's TestBit asks for all of b's bits).
+    const auto meet = [&](V32 a, V32 b) {
+#if HWY_TARGET == HWY_AVX3
+        return hn::Mask<decltype(d32)>{_mm512_test_epi32_mask(a.raw, b.raw)};
+#else
+        return hn::Ne(hn::And(a, b), hn::Zero(d32));
+#endif
+    };
+    const auto gather16_where = [&](V32 src, hn::Mask<decltype(d32)> m, const std::uint16_t* table,
+                                    V32 index) {
+#if HWY_TARGET == HWY_AVX3
+        return hn::And(V32{_mm512_mask_i32gather_epi32(src.raw, m.raw, index.raw, table, 2)},
+                       low16);
+#elif HWY_TARGET == HWY_AVX2
+        return hn::And(V32{_mm256_mask_i32gather_epi32(src.raw, reinterpret_cast<const int*>(table),
+                                                       index.raw, hn::VecFromMask(d32, m).raw, 2)},
+                       low16);
+#else
+        return hn::IfThenElse(m, gather16(table, index), src);
+#endif
+    };
     const V32 one = hn::Set(d32, 1);
     const V32 flush_bits = hn::Set(d32, 0x8888);
     // A Lookup16 in registers, and its entry for every lane's index (0..15).
@@ -272,6 +307,8 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                     return hn::Shl(one, hn::ShiftLeft<2>(hn::And(card, hn::Set(d32, 3))));
 #endif
                 };
+                // Each drawn card's suit count and rank, which the flush pass reads again.
+                V32 card_suit[kMaxDraws], card_rank[kMaxDraws];
                 // The board's ranks, sorted (a sorting network of nine compare-exchanges), give
                 // its index among the boards of the value table.
                 V32 board_ranks[5];
@@ -281,8 +318,10 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
 #pragma GCC unroll 5
                 for (int t = 0; t < board_draws; ++t) {
                     const V32 card = drawn_card(t);
-                    board_ranks[5 - board_draws + t] = hn::ShiftRight<2>(card);
-                    board_suits = hn::Add(board_suits, suit_of(card));
+                    card_rank[t] = hn::ShiftRight<2>(card);
+                    card_suit[t] = suit_of(card);
+                    board_ranks[5 - board_draws + t] = card_rank[t];
+                    board_suits = hn::Add(board_suits, card_suit[t]);
                 }
                 const auto sort2 = [&](int i, int j) {
                     const V32 low = hn::Min(board_ranks[i], board_ranks[j]);
@@ -304,7 +343,9 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                 // Where the board's values start in the table by board (random players only).
                 const V32 board_row =
                     players > known ? hn::Mul(board, hn::Set(d32, kHolePairs)) : zero;
-                V32 value[kMaxPlayers], flush[kMaxPlayers];
+                // The players' suit counts with the board's (a nibble reaches 8 at five of a
+                // suit), their values, and the suits' top bits where any player has a flush.
+                V32 suit_counts_of[kMaxPlayers], value[kMaxPlayers];
                 V32 any_flush = zero;
                 for (int p = 0; p < players; ++p) {
                     V32 entry, suits;
@@ -314,18 +355,19 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                         suits = hn::Set(d32, s.hole_suits[static_cast<std::size_t>(p)]);
                     } else {
                         const int t = board_draws + 2 * (p - known);
-                        const V32 first_card = drawn_card(t), second_card = drawn_card(t + 1);
-                        const V32 a = hn::ShiftRight<2>(first_card);
-                        const V32 b = hn::ShiftRight<2>(second_card);
+                        for (int u = t; u < t + 2; ++u) {
+                            const V32 card = drawn_card(u);
+                            card_rank[u] = hn::ShiftRight<2>(card);
+                            card_suit[u] = suit_of(card);
+                        }
+                        const V32 a = card_rank[t], b = card_rank[t + 1];
                         entry = hn::Add(
                             board_row, hn::Add(look_up16(pair_base, hn::Max(a, b)), hn::Min(a, b)));
-                        suits = hn::Add(suit_of(first_card), suit_of(second_card));
+                        suits = hn::Add(card_suit[t], card_suit[t + 1]);
                     }
-                    flush[p] = hn::And(hn::Add(board_suits, suits), flush_bits);
-                    any_flush = hn::Or(any_flush, flush[p]);
-                    value[p] = hn::And(hn::GatherOffset(d32, p < known ? by_pair : by_board,
-                                                        hn::BitCast(di, hn::Add(entry, entry))),
-                                       low16);
+                    suit_counts_of[p] = hn::Add(board_suits, suits);
+                    any_flush = hn::Or(any_flush, hn::And(suit_counts_of[p], flush_bits));
+                    value[p] = gather16(p < known ? by_pair : by_board, entry);
                 }
                 if (!hn::AllTrue(d32, hn::Eq(any_flush, zero))) [[unlikely]] {
                     // Some deal has a flush, in one suit: five cards of a suit need three on the
@@ -347,10 +389,12 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                     const auto known_ranks = [&](V32 masks) {
                         return hn::TableLookupLanes(masks, suit_index);
                     };
+                    // A drawn card's rank bit if it is of that suit: its suit count (1 << 4 *
+                    // suit) meets the flush's.
+                    const V32 flush_suit = hn::ShiftRight<3>(any_flush);
                     const auto drawn_rank = [&](int t) {
-                        const V32 card = drawn_card(t);
-                        return hn::IfThenElseZero(hn::Eq(hn::And(card, hn::Set(d32, 3)), suit),
-                                                  hn::Shl(one, hn::ShiftRight<2>(card)));
+                        return hn::IfThenElseZero(meet(card_suit[t], flush_suit),
+                                                  hn::Shl(one, card_rank[t]));
                     };
                     V32 board_suited = known_ranks(board_suit_ranks);
                     for (int t = 0; t < board_draws; ++t)
@@ -362,11 +406,8 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                                                     : hn::Or(drawn_rank(t), drawn_rank(t + 1)));
                         // At most seven ranks of 13 are set, so the word read never passes the
                         // table's end.
-                        const V32 flush_value =
-                            hn::And(hn::GatherOffset(d32, flush_values,
-                                                     hn::BitCast(di, hn::Add(ranks, ranks))),
-                                    low16);
-                        value[p] = hn::IfThenElse(hn::Eq(flush[p], zero), value[p], flush_value);
+                        value[p] = gather16_where(value[p], meet(suit_counts_of[p], flush_bits),
+                                                  flush_values, ranks);
                     }
                 }
                 // Lanes past the last deal of the chunk count nowhere.
