@@ -47,10 +47,12 @@ std::vector<EquityRequest> requests() {
         rs.push_back(request("7h6h", {"AcAd", "KdKh"}, 3, board, 10'007, "2h3h"));
     }
     // The hero alone against every number of random opponents on every street, each of
-    // which has a kernel of its own.
+    // which has a kernel of its own, and some of them with dead cards.
     for (const std::string board : {"", "Qs7d2c", "Qs7d2c9h", "Qs7d2c9h3s"}) {
         for (int random = 1; random <= kMaxOpponents; ++random)
             rs.push_back(request("Td9d", {}, random, board, 2'001));
+        for (int random : {1, 2, 5, 9})
+            rs.push_back(request("Td9d", {}, random, board, 2'001, "2h3hAcKs"));
     }
     rs.push_back(request("2c2d", {}, 9, "", 5'000));
     rs.push_back(request("AhKh", {}, 2, "QhJhTh", 3'001));  // flushes and straight flushes
@@ -150,6 +152,29 @@ TEST_CASE("monte_carlo_equity is calculate_equity's hero equity on every kernel"
                     r.kernel = k;
                     CHECK(monte_carlo_equity(r.hero, cards, random, samples, 99, k) ==
                           calculate_equity(r).players[0].equity);
+                }
+            }
+        }
+    }
+}
+
+// monte_carlo_equity also takes boards of one and two cards, which calculate_equity refuses:
+// there are no street kernels for them, so they must reach the kernels by number of draws.
+TEST_CASE(
+    "monte_carlo_equity on boards of one and two cards is the scalar kernel's on every "
+    "kernel",
+    "[equity]") {
+    const HoleCards hero = hole("Td9d");
+    for (const std::string board : {"Qs", "Qs7d"}) {
+        const auto cards = parse_cards(board);
+        for (int random = 1; random <= kMaxOpponents; ++random) {
+            for (std::uint64_t samples : {std::uint64_t{1}, std::uint64_t{2'001}}) {
+                const double scalar =
+                    monte_carlo_equity(hero, cards, random, samples, 7, Kernel::Scalar);
+                for (Kernel k : available_kernels()) {
+                    INFO(board << ", " << random << " random, " << samples << " samples, "
+                               << kernel_name(k));
+                    CHECK(monte_carlo_equity(hero, cards, random, samples, 7, k) == scalar);
                 }
             }
         }
