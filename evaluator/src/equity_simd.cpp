@@ -13,9 +13,10 @@
 //   compare-exchanges) and its index (five 16-entry lookups: byte shuffles on SSE4, permutes on
 //   AVX2 and AVX-512), each random player's hole-rank pair (one more lookup), each player's
 //   value (one gather of a 16-bit entry as a 32-bit word, masked: a known player's from the
-//   table by pair, a random one's from the table by board), the suit counts (a variable
-//   shift), the flush values of the few deals with a flush, and the winner set (max and
-//   compares). Only the histogram increments are scalar.
+//   table by pair, a random one's from the table by board), the suit counts (a permute on
+//   AVX2 and AVX-512, shifts on SSE4), the flush values of the few deals with a flush, and the
+//   winners (two compares heads-up, else the winner set by max and compares, whose histogram
+//   increments are the only scalar work).
 #undef HWY_TARGET_INCLUDE
 // Found through the library's include directory (evaluator/include/../src).
 #define HWY_TARGET_INCLUDE "../src/equity_simd.cpp"
@@ -89,14 +90,6 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
         return hn::And(hn::GatherOffset(d32, words, hn::BitCast(di, hn::Add(index, index))), low16);
 #endif
     };
-    // The lanes where a and b share a bit (Highway's TestBit asks for all of b's bits).
-    const auto meet = [&](V32 a, V32 b) {
-#if HWY_TARGET == HWY_AVX3
-        return hn::Mask<decltype(d32)>{_mm512_test_epi32_mask(a.raw, b.raw)};
-#else
-        return hn::Ne(hn::And(a, b), hn::Zero(d32));
-#endif
-    };
     const auto gather16_where = [&](V32 src, hn::Mask<decltype(d32)> m, const std::uint16_t* table,
                                     V32 index) {
 #if HWY_TARGET == HWY_AVX3
@@ -108,6 +101,14 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                        low16);
 #else
         return hn::IfThenElse(m, gather16(table, index), src);
+#endif
+    };
+    // The lanes where a and b share a bit (Highway's TestBit asks for all of b's bits).
+    const auto meet = [&](V32 a, V32 b) {
+#if HWY_TARGET == HWY_AVX3
+        return hn::Mask<decltype(d32)>{_mm512_test_epi32_mask(a.raw, b.raw)};
+#else
+        return hn::Ne(hn::And(a, b), hn::Zero(d32));
 #endif
     };
     const V32 one = hn::Set(d32, 1);
@@ -451,8 +452,10 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
                 ++histogram[(lane % kHistogramCopies) * bins + static_cast<int>(sets[lane])];
         }
     }
-    for (int set = 1; set < 4 && players == 2; ++set)
-        counts[set] += heads_up[set];
+    if (players == 2) {
+        for (int set = 1; set < 4; ++set)
+            counts[set] += heads_up[set];
+    }
     for (int c = 0; c < kHistogramCopies; ++c) {
         for (int set = 1; set < bins; ++set)
             counts[set] += histogram[c * bins + set];

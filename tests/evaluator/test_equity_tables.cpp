@@ -1,4 +1,4 @@
-// The value table of the SIMD Monte Carlo kernels (evaluator/src/equity_sampling.hpp, internal
+// The value tables of the SIMD Monte Carlo kernels (evaluator/src/equity_sampling.hpp, internal
 // to the library), entry by entry: the kernels' bit-for-bit tests against the scalar reference
 // reach only the entries their deals happen to draw, about a third of them.
 #include <catch2/catch.hpp>

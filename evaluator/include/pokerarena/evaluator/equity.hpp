@@ -27,7 +27,9 @@
 // - Monte Carlo draws have no rejection step: each card is a uniform position among the cards
 //   left, and one 32-bit random number serves two cards (the second from what the first
 //   leaves of it), so the probability of a pair of cards is off by a relative error below
-//   52 * 51 / 2^32 (about 6e-7): telling it from chance would take some 10^17 samples.
+//   52 * 51 / 2^32 (about 6e-7). An equity moves by at most that much per pair a deal draws
+//   (under 1e-5 with nine opponents); computed exactly for four flop, turn and river spots,
+//   it moved by less than 5e-10, as much as with one random number per card.
 // - Auto picks Exact when every opponent is known or when the number of deals is at most
 //   both `exact_limit` and kMaxExactDeals; otherwise Monte Carlo. With known hands only there
 //   are at most 1,712,304 deals (C(48, 5), heads-up preflop), so that case is always exact.
