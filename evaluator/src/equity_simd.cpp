@@ -242,9 +242,9 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
         hole_suit_ranks[p] = by_suit(s.hole_suit_ranks[static_cast<std::size_t>(p)]);
 
     // The seen cards' gaps in every byte lane, loaded where a broadcast costs a shuffle.
-    alignas(64) std::int8_t seen_gaps[kNumCards][4 * kVecLanes];
+    alignas(64) std::int8_t seen_gaps[kNumCards][kGroupDeals];
     for (int j = 0; j < s.seen_count; ++j)
-        std::fill_n(seen_gaps[j], 4 * kVecLanes, static_cast<std::int8_t>(s.seen_gaps[j]));
+        std::fill_n(seen_gaps[j], kGroupDeals, static_cast<std::int8_t>(s.seen_gaps[j]));
 
     // A group of kGroupSteps steps (all deals of one byte vector) at a time: first the random
     // positions of every draw, in the stream's order; then, narrowed to bytes, the cards, with
