@@ -29,7 +29,7 @@
 //   leaves of it), so the probability of a pair of cards is off by a relative error below
 //   52 * 51 / 2^32 (about 6e-7). An equity moves by at most that much per pair a deal draws
 //   (under 1e-5 with nine opponents); computed exactly for four flop, turn and river spots,
-//   it moved by less than 5e-10, as much as with one random number per card.
+//   it moved by less than 5e-10, about as much as with one random number per card.
 // - Auto picks Exact when every opponent is known or when the number of deals is at most
 //   both `exact_limit` and kMaxExactDeals; otherwise Monte Carlo. With known hands only there
 //   are at most 1,712,304 deals (C(48, 5), heads-up preflop), so that case is always exact.
