@@ -75,6 +75,7 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
     const std::uint16_t* const by_board = rank_values.by_board;
     const std::uint16_t* const by_pair = rank_values.by_pair;
     const std::uint16_t* const flush_values = tables.flush_values.data();
+    const V32 zero = hn::Zero(d32);
     const V32 low16 = hn::Set(d32, 0xFFFF);
     // table[index] in every lane, and in the lanes of m with `src` in the others. The gathers
     // scale the index by two themselves (Highway's GatherOffset takes byte offsets), and the
@@ -108,7 +109,7 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
 #if HWY_TARGET == HWY_AVX3
         return hn::Mask<decltype(d32)>{_mm512_test_epi32_mask(a.raw, b.raw)};
 #else
-        return hn::Ne(hn::And(a, b), hn::Zero(d32));
+        return hn::Ne(hn::And(a, b), zero);
 #endif
     };
     const V32 one = hn::Set(d32, 1);
@@ -162,7 +163,6 @@ void sample_chunk_draws(const Setup& s, std::uint64_t chunk, std::uint32_t sampl
         suit_count_lanes[i] = 1u << (4 * (i & 3));
     const V32 suit_counts = hn::Load(d32, suit_count_lanes);
 #endif
-    const V32 zero = hn::Zero(d32);
     // Draws work in byte lanes (positions and cards are below 64): kGroupSteps steps of
     // kLanes deals fill one byte vector.
     const hn::Repartition<std::int8_t, decltype(d32)> db;
