@@ -137,10 +137,6 @@ HWY_AFTER_NAMESPACE();
 namespace pokerarena {
 namespace detail {
 
-HandValue seven_card_flush_value(const SevenCards& hand, std::uint64_t key) noexcept {
-    return flush_value(hand, (std::countr_zero(key & kFlushCheckMask) - 35) >> 2);
-}
-
 HandValue flush_value(const SevenCards& hand, int suit) noexcept {
     // Without a branch: whether a card is of the flush suit is a coin toss to the branch
     // predictor (mispredicted about twice a hand), and every batch kernel comes here for its

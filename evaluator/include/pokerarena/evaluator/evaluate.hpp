@@ -110,6 +110,27 @@ inline HandValue rank_value(std::uint32_t rank_key) noexcept {
     return tables.rank_values[2u * tables.row_displacement[h >> kColumnBits] + (h & kColumnMask)];
 }
 
+// The perfect hash above shifted to the top of 32 bits: then the modulo 2^25 of the
+// scramble is the word's own wrap-around, and no mask is needed.
+inline constexpr int kUnusedHashBits = 32 - kHashBits;
+
+// Both fields of the hash in one 64-bit word, each read with one shift: the high half holds
+// the top hash (the row is its top 14 bits), the low half the hash shifted up to its top 11
+// bits (the column). Sums of these stay exact in both fields: carries out of the low half reach
+// only the high half's lowest seven bits, which are zero in every term and never read (a sum of
+// at most seven terms carries at most six times).
+constexpr std::uint64_t packed_hash(std::uint64_t hand_key) {
+    const auto rank_key = static_cast<std::uint32_t>(hand_key);
+    return std::uint64_t{rank_key * (kHashMultiplier << kUnusedHashBits)} << 32 |
+           (rank_key * (kHashMultiplier << (32 - kColumnBits)));
+}
+
+inline HandValue rank_value_from_packed_hash(std::uint64_t packed) noexcept {
+    const auto row = static_cast<std::uint32_t>(packed >> (64 - (kHashBits - kColumnBits)));
+    const std::uint32_t column = static_cast<std::uint32_t>(packed) >> (32 - kColumnBits);
+    return tables.rank_values[2u * tables.row_displacement[row] + column];
+}
+
 }  // namespace detail
 
 class Hand {
