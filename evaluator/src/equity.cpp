@@ -411,7 +411,7 @@ class SymmetricEnumeration {
         for (int i = 0; i < d.board_size; ++i)
             ++board_suit_count_[d.board[i].suit()];
         for (int p = 0; p < kPlayers; ++p) {
-            hole_hashes_[p] = detail::packed_hash(holes_[p].key());
+            hole_hashes_[p] = detail::packed_hash_of(holes_[p].key());
             for (Card c : d.holes[p])
                 ++hole_suit_count_[p][c.suit()];
         }
@@ -420,7 +420,7 @@ class SymmetricEnumeration {
 
     // Adds pot k's counts by set of winners to tallies[k].
     void run(std::span<Tally> tallies) {
-        rank_multisets(detail::packed_hash(board_hand(d_).key()), 0, 0, 0, 0, 1);
+        rank_multisets(detail::packed_hash_of(board_hand(d_).key()), 0, 0, 0, 0, 1);
         std::array<int, kBoardSize> ranks{};
         for (int s = 0; s < kNumSuits; ++s) {
             if (suit_multiplicity_[s] == 0) continue;

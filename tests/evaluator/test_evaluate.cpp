@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "pokerarena/evaluator/batch.hpp"
 #include "pokerarena/evaluator/enumerate.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
 
@@ -176,12 +177,13 @@ void check_order_against_reference(int size, int count, std::uint64_t seed) {
 }  // namespace
 
 TEST_CASE(
-    "all 133,784,560 seven-card hands: for_each_seven_card_values gives evaluate()'s "
-    "values in order, in the known categories",
+    "all 133,784,560 seven-card hands: for_each_seven_card_values and evaluate(SevenCards) "
+    "give evaluate()'s values, in order, in the known categories",
     "[evaluate][enumerate]") {
     std::array<std::uint64_t, 10> counts{};
-    std::uint64_t mismatches = 0, hands = 0;
+    std::uint64_t mismatches = 0, seven_card_mismatches = 0, hands = 0;
     std::vector<HandValue> listed;
+    const auto card = [](int index) { return static_cast<std::uint8_t>(index); };
     for (int a = 0; a < kNumCards; ++a) {
         listed.clear();
         // One span per five-card prefix: C(51 - e, 2) completions, never none.
@@ -207,6 +209,10 @@ TEST_CASE(
                             for (int g = f + 1; g < kNumCards; ++g, ++n) {
                                 const HandValue v = evaluate(h6 + Card{g});
                                 mismatches += n >= listed.size() || listed[n] != v;
+                                // Out of order, with a padding byte that is no card.
+                                const SevenCards seven{{card(g), card(a), card(f), card(b), card(e),
+                                                        card(c), card(d), 0xFF}};
+                                seven_card_mismatches += evaluate(seven) != v;
                             }
                         }
                     }
@@ -219,6 +225,7 @@ TEST_CASE(
             ++counts[static_cast<std::size_t>(category(v))];
     }
     CHECK(mismatches == 0);
+    CHECK(seven_card_mismatches == 0);
     CHECK(hands == 133'784'560);
     CHECK(counts[0] == 0);
     CHECK(counts[static_cast<int>(Category::StraightFlush)] == 41'584);

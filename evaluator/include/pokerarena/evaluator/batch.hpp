@@ -17,8 +17,6 @@
 // (indices 0..51) in cards[0..6], in any order; cards[7] is padding and is ignored.
 #pragma once
 
-#include <array>
-#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -61,20 +59,6 @@ void evaluate_batch(std::span<const SevenCards> in, std::span<HandValue> out,
                     Kernel k = Kernel::Best);
 
 namespace detail {
-// Each card's packed hash (evaluate.hpp) with a suit counter in the low 16 bits, where every
-// packed hash is zero (its low half is a multiple of 2^21): a hand's word is the sum of its
-// cards' and kPackedSuitBias, from which one shift gives the row, one the column, and a
-// mask the flush bits. The four nibbles start at 3 and stay under 16 (at most seven cards),
-// so no carry reaches the hash.
-inline constexpr std::array<std::uint64_t, kNumCards> kCardPackedKeys = [] {
-    std::array<std::uint64_t, kNumCards> keys{};
-    for (int c = 0; c < kNumCards; ++c)
-        keys[c] = packed_hash(kCardKeys[c]) | std::uint64_t{1} << (4 * (c & 3));
-    return keys;
-}();
-inline constexpr std::uint64_t kPackedSuitBias = 0x3333;
-inline constexpr std::uint64_t kPackedFlushMask = 0x8888;
-
 // The value of a hand with five or more cards of `suit` (0..3).
 HandValue flush_value(const SevenCards& hand, int suit) noexcept;
 
@@ -87,14 +71,14 @@ bool os_saves_registers(Kernel k, std::uint32_t cpuid1_ecx, std::uint64_t xcr0) 
 }  // namespace detail
 
 // The value of one 7-card hand, scalar; the same as evaluate(Hand) on the same cards. Sums
-// the cards' packed keys, which hold the perfect hash already (no multiply), and builds the
-// flush suit's ranks only for the few hands with a flush.
+// only the 64-bit card keys and builds the flush suit's ranks only for the few hands with a
+// flush.
 inline HandValue evaluate(const SevenCards& hand) noexcept {
-    std::uint64_t key = detail::kPackedSuitBias;
+    std::uint64_t key = detail::kSuitBias;
     for (int i = 0; i < 7; ++i)
-        key += detail::kCardPackedKeys[hand.cards[i]];
-    if (const std::uint64_t flush = key & detail::kPackedFlushMask; flush != 0) [[unlikely]] {
-        return detail::flush_value(hand, std::countr_zero(flush) >> 2);
+        key += detail::kCardKeys[hand.cards[i]];
+    if (const std::uint64_t flush = key & detail::kFlushCheckMask; flush != 0) [[unlikely]] {
+        return detail::flush_value(hand, detail::flush_suit(flush));
     }
     return detail::rank_value_from_packed_hash(key);
 }

@@ -8,11 +8,11 @@
 //   prefix ending at card e: at most 1,081, never none). The 52 lowest cards split the whole
 //   enumeration into independent parts for threads. It is faster than evaluate() per hand:
 //   the rank key's perfect hash is linear (scramble(a + b) = scramble(a) + scramble(b) modulo
-//   2^25), so a prefix is hashed once and each completion adds its pre-hashed cards, with no
-//   multiply; the seventh cards of one rank share one table read, and the reads of a prefix
-//   are one flat loop over a precomputed list; and a prefix is tested for flushes once (a
-//   completion flushes only when it brings a suit the prefix holds three or more of to five,
-//   and those few are then read from the flush table over the rest).
+//   2^25), so each completion adds its two cards' pre-hashed sum to the prefix's hash; the
+//   seventh cards of one rank share one table read, and the reads of a prefix are one flat
+//   loop over a precomputed list; and a prefix is tested for flushes once (a completion
+//   flushes only when it brings a suit the prefix holds three or more of to five or more, and
+//   those few are then read from the flush table over the rest).
 // - for_each_board() calls its function once for every way to deal `draws` (1 to 5) more
 //   cards of `unseen` to a board, in the lexicographic order of the dealt cards' indices, with
 //   the completed board, the unseen cards left, and evaluate(board + holes[p]) for every
@@ -68,19 +68,14 @@ template <std::size_t kSize>
 
 // Adding these to a hand's key sets a suit's flush bit when the suit already holds at least
 // four (kOneOfEachSuit) or three (kTwoOfEachSuit) cards.
-inline constexpr std::uint64_t kOneOfEachSuit = std::uint64_t{0x1111} << 32;
-inline constexpr std::uint64_t kTwoOfEachSuit = std::uint64_t{0x2222} << 32;
-
-// The suit of the lowest flush bit set in `flush_bits` (a key masked by kFlushCheckMask).
-constexpr int flush_suit(std::uint64_t flush_bits) {
-    return (std::countr_zero(flush_bits) - 35) >> 2;
-}
+inline constexpr std::uint64_t kOneOfEachSuit = 0x1111;
+inline constexpr std::uint64_t kTwoOfEachSuit = 0x2222;
 
 // Each card's packed hash: a hand's is the sum of its cards'.
 inline constexpr std::array<std::uint64_t, kNumCards> kCardPackedHashes = [] {
     std::array<std::uint64_t, kNumCards> hashes{};
     for (int c = 0; c < kNumCards; ++c)
-        hashes[c] = packed_hash(kCardKeys[c]);
+        hashes[c] = packed_hash(kRankKeys[c >> 2]);
     return hashes;
 }();
 
@@ -141,9 +136,10 @@ template <int kLevels, int kRoom, class Rest>
 template <class OnValues>
 void for_each_seven_card_values(Card lowest, OnValues&& on_values) {
     using namespace detail;
-    // The completions of one five-card prefix, at most C(47, 2) = 1,081, and room for the
-    // last four-copy write to overshoot by three.
-    std::array<HandValue, (kNumCards - 5) * (kNumCards - 6) / 2 + 3> values;
+    // The completions of one five-card prefix, at most C(47, 2) = 1,081, and room for a
+    // four-copy write to overshoot: it starts at the latest at the last completion.
+    constexpr std::size_t kOvershoot = sizeof(std::uint64_t) / sizeof(HandValue) - 1;
+    std::array<HandValue, (kNumCards - 5) * (kNumCards - 6) / 2 + kOvershoot> values;
     std::uint64_t copies = 0x0001000100010001;  // see store_four
     asm("" : "+r"(copies));
     const int a = lowest.index();
@@ -163,7 +159,7 @@ void for_each_seven_card_values(Card lowest, OnValues&& on_values) {
                     // adjacent and share a rank multiset: one table read serves up to four
                     // hands, written as four copies at once (the array has room for the
                     // overshoot), and the position moves on by the number of such g.
-                    const std::uint64_t prefix = packed_hash(h5.key());
+                    const std::uint64_t prefix = packed_hash_of(h5.key());
                     std::size_t i = 0;
                     for (std::size_t k = kCompletionReads.first[e + 1];
                          k < kCompletionReads.first[kNumCards]; ++k) {
@@ -174,9 +170,9 @@ void for_each_seven_card_values(Card lowest, OnValues&& on_values) {
                     }
                     // Then the flushes are written over their entries. With `held` cards of a
                     // suit in the prefix (three to five), a completion flushes when it brings
-                    // the suit to five; five suited cards of seven leave no room for a full
-                    // house or four of a kind, so its value is the flush table's for the
-                    // suit's ranks.
+                    // the suit to five or more (every completion when the prefix holds five);
+                    // five suited cards of seven leave no room for a full house or four of a
+                    // kind, so its value is the flush table's for the suit's ranks.
                     const std::uint64_t three = (h5.key() + kTwoOfEachSuit) & kFlushCheckMask;
                     if (three != 0) {
                         const int suit = flush_suit(three);
@@ -238,7 +234,7 @@ class Players {
     [[gnu::always_inline]] Players(const std::array<Hand, kPlayers>& holes, const Hand& partial) {
         for (std::size_t p = 0; p < kPlayers; ++p) {
             with_[p] = partial + holes[p];
-            hashes_[p] = packed_hash(with_[p].key());
+            hashes_[p] = packed_hash_of(with_[p].key());
         }
     }
 
@@ -265,7 +261,7 @@ class Players {
         if (made & kFlushCheckMask) return ~std::uint64_t{0};
         std::uint64_t cards = 0;
         for (int suit = 0; suit < kNumSuits; ++suit) {
-            if (suits >> (35 + 4 * suit) & 1) cards |= kSuitCards << suit;
+            if (suits >> (3 + 4 * suit) & 1) cards |= kSuitCards << suit;
         }
         return cards;
     }

@@ -58,19 +58,6 @@ namespace detail {
 inline constexpr std::array<std::uint32_t, kNumRanks> kRankKeys = {
     1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520};
 
-// The high 32 bits of a Hand's key count cards per suit in four nibbles, each starting at 3,
-// so a nibble reaches 8 (its top bit) exactly when that suit has five or more cards.
-inline constexpr std::uint64_t kSuitBias = std::uint64_t{0x3333} << 32;
-inline constexpr std::uint64_t kFlushCheckMask = std::uint64_t{0x8888} << 32;
-
-inline constexpr std::array<std::uint64_t, kNumCards> kCardKeys = [] {
-    std::array<std::uint64_t, kNumCards> keys{};
-    for (int c = 0; c < kNumCards; ++c) {
-        keys[c] = kRankKeys[c >> 2] + (std::uint64_t{1} << (32 + 4 * (c & 3)));
-    }
-    return keys;
-}();
-
 // Bit 16 * suit + rank of each card: a load and an OR per card are cheaper than computing the
 // shift from the index.
 inline constexpr std::array<std::uint64_t, kNumCards> kCardMasks = [] {
@@ -116,11 +103,12 @@ inline constexpr int kUnusedHashBits = 32 - kHashBits;
 
 // Both fields of the hash in one 64-bit word, each read with one shift: the high half holds
 // the top hash (the row is its top 14 bits), the low half the hash shifted up to its top 11
-// bits (the column). Sums of these stay exact in both fields: carries out of the low half reach
-// only the high half's lowest seven bits, which are zero in every term and never read (a sum of
-// at most seven terms carries at most six times).
-constexpr std::uint64_t packed_hash(std::uint64_t hand_key) {
-    const auto rank_key = static_cast<std::uint32_t>(hand_key);
+// bits (the column), so its low 21 bits are zero. The hash is linear, so the packed hash of a
+// sum of rank keys is the sum of their packed hashes: carries out of the low half reach only
+// the high half's lowest seven bits, which are zero in every term and never read (a sum of at
+// most seven terms carries at most six times, and so does one that adds the low bits of a
+// Hand's key below, whose total stays under 2^16).
+constexpr std::uint64_t packed_hash(std::uint32_t rank_key) {
     return std::uint64_t{rank_key * (kHashMultiplier << kUnusedHashBits)} << 32 |
            (rank_key * (kHashMultiplier << (32 - kColumnBits)));
 }
@@ -129,6 +117,33 @@ inline HandValue rank_value_from_packed_hash(std::uint64_t packed) noexcept {
     const auto row = static_cast<std::uint32_t>(packed >> (64 - (kHashBits - kColumnBits)));
     const std::uint32_t column = static_cast<std::uint32_t>(packed) >> (32 - kColumnBits);
     return tables.rank_values[2u * tables.row_displacement[row] + column];
+}
+
+// A Hand's key is the sum of its cards' keys: each card's packed hash, which leaves the low 21
+// bits free, plus a suit counter there. The four nibbles of the low 16 bits count cards per
+// suit from 3, so a nibble reaches 8 (its top bit) exactly when that suit has five or more
+// cards; with at most seven cards they stay under 16, so no carry reaches the hash. One shift
+// of the key gives the row, one the column, and a mask the flush bits: evaluating a hand
+// needs no multiply.
+inline constexpr std::uint64_t kSuitBias = 0x3333;
+inline constexpr std::uint64_t kFlushCheckMask = 0x8888;
+inline constexpr std::uint64_t kSuitCounters = 0xFFFF;
+
+inline constexpr std::array<std::uint64_t, kNumCards> kCardKeys = [] {
+    std::array<std::uint64_t, kNumCards> keys{};
+    for (int c = 0; c < kNumCards; ++c)
+        keys[c] = packed_hash(kRankKeys[c >> 2]) + (std::uint64_t{1} << (4 * (c & 3)));
+    return keys;
+}();
+
+// The suit of the lowest flush bit set in `flush_bits` (a key masked by kFlushCheckMask).
+constexpr int flush_suit(std::uint64_t flush_bits) {
+    return std::countr_zero(flush_bits) >> 2;
+}
+
+// The packed hash of a hand from its key (the key without its suit counters).
+constexpr std::uint64_t packed_hash_of(std::uint64_t key) {
+    return key & ~kSuitCounters;
 }
 
 }  // namespace detail
@@ -167,12 +182,12 @@ class Hand {
 
 inline HandValue evaluate(const Hand& hand) noexcept {
     const std::uint64_t key = hand.key();
-    if (key & detail::kFlushCheckMask) [[unlikely]] {
+    if (const std::uint64_t flush = key & detail::kFlushCheckMask; flush != 0) [[unlikely]] {
         // Only one suit can hold five of seven cards; its nibble's top bit names it.
-        const int suit = (std::countr_zero(key & detail::kFlushCheckMask) - 35) >> 2;
+        const int suit = detail::flush_suit(flush);
         return detail::tables.flush_values[(hand.suit_rank_mask() >> (16 * suit)) & 0x1FFF];
     }
-    return detail::rank_value(static_cast<std::uint32_t>(key));
+    return detail::rank_value_from_packed_hash(key);
 }
 
 inline HandValue evaluate(CardSet cards) noexcept {
