@@ -249,8 +249,8 @@ class Players {
 
     // The cards whose value depends on their suit when `more` (1 or 2) further cards are dealt:
     // those of a suit of which some player holds at least five minus `more` (only they can
-    // make a flush), or every card when some player has a flush already (its value with another
-    // card can still rise to a full house or four of a kind).
+    // make a flush), or every card when some player has a flush already (the rank table that
+    // look_up_all reads would miss it).
     [[gnu::always_inline]] std::uint64_t flush_suit_cards(int more) const {
         const std::uint64_t bias = more == 1 ? kOneOfEachSuit : kTwoOfEachSuit;
         std::uint64_t suits = 0, made = 0;

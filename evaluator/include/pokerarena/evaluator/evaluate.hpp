@@ -8,9 +8,10 @@
 //   within the category. Values are not contiguous: there are 7,462 distinct ones between
 //   0x1000 and 0x9FFF. See describe() for the exact layout.
 // - A Hand is an incremental partial hand: build the board once, then add each player's hole
-//   cards to a copy. Adding a card and evaluating touch only registers and three constant
-//   arrays of 16-bit entries (detail::EvalTables: 16,384 row displacements, 74,363 rank values,
-//   8,192 flush values; 197,878 bytes, about 193 KiB). evaluator/src/make_tables.cpp generates
+//   cards to a copy. Adding a card and evaluating touch only registers, two 52-entry arrays of
+//   64-bit card words (detail::kCardKeys and kCardMasks) and three constant arrays of 16-bit
+//   entries (detail::EvalTables: 16,384 row displacements, 74,363 rank values, 8,192 flush
+//   values; 197,878 bytes, about 193 KiB). evaluator/src/make_tables.cpp generates
 //   them at build time as constant-initialized data (constinit), so nothing runs at start-up
 //   and evaluate() may be called from any static initializer. Nothing allocates or throws.
 //
