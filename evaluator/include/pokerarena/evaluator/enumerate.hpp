@@ -232,18 +232,14 @@ template <std::size_t kPlayers>
 class Players {
   public:
     [[gnu::always_inline]] Players(const std::array<Hand, kPlayers>& holes, const Hand& partial) {
-        for (std::size_t p = 0; p < kPlayers; ++p) {
+        for (std::size_t p = 0; p < kPlayers; ++p)
             with_[p] = partial + holes[p];
-            hashes_[p] = packed_hash_of(with_[p].key());
-        }
     }
 
     [[gnu::always_inline]] Players add(Card c) const {
         Players next = *this;
-        for (std::size_t p = 0; p < kPlayers; ++p) {
+        for (std::size_t p = 0; p < kPlayers; ++p)
             next.with_[p].add(c);
-            next.hashes_[p] += kCardPackedHashes[c.index()];
-        }
         return next;
     }
 
@@ -272,16 +268,17 @@ class Players {
             values[p] = evaluate(with_[p] + c);
     }
     // The values with further cards whose packed hashes sum to `added`, when they make no flush.
+    // A hand's key is its packed hash plus suit counters that stay below the bits the lookup
+    // reads (evaluate.hpp), so the key itself is added to.
     [[gnu::always_inline]] void look_up_all(std::uint64_t added,
                                             std::array<HandValue, kPlayers>& values) const {
         for (std::size_t p = 0; p < kPlayers; ++p)
-            values[p] = rank_value_from_packed_hash(hashes_[p] + added);
+            values[p] = rank_value_from_packed_hash(with_[p].key() + added);
     }
 
   private:
     static constexpr std::uint64_t kSuitCards = 0x1111111111111;  // the clubs (card 4 * rank)
     std::array<Hand, kPlayers> with_;
-    std::array<std::uint64_t, kPlayers> hashes_;
 };
 
 // deal_board with kLevels = levels (0 to 5 - kRest: a board has five cards), chosen at run time.
