@@ -219,11 +219,14 @@ PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
             finishing.push_back({record.final_stacks[seat], 0});
         hand.finishing_stacks = std::move(finishing);
     }
-    hand.metadata.emplace_back("hand", std::to_string(record.hand_number));
-    // TOML integers are signed 64-bit; a larger table id is written as a string.
-    const bool fits = record.table_id <= static_cast<std::uint64_t>(INT64_MAX);
-    const std::string table_id = std::to_string(record.table_id);
-    hand.metadata.emplace_back("table", fits ? table_id : "\"" + table_id + "\"");
+    // `hand` and `table` re-deal the hand: its deck is deal_key(seed, table, hand). TOML
+    // integers are signed 64-bit; a larger number is written as a string.
+    const auto toml_integer = [](std::uint64_t n) {
+        const std::string digits = std::to_string(n);
+        return n <= static_cast<std::uint64_t>(INT64_MAX) ? digits : "\"" + digits + "\"";
+    };
+    hand.metadata.emplace_back("hand", toml_integer(record.deal));
+    hand.metadata.emplace_back("table", toml_integer(record.table_id));
     std::string seat_numbers = "[";
     for (int p = 0; p < n; ++p)
         seat_numbers += (p ? ", " : "") + std::to_string(seats[p] + 1);

@@ -58,8 +58,13 @@ void Table::check_or_abort() const {
         }
 }
 
-Table::Table(const GameDef& def, std::uint64_t seed, std::uint64_t table_id)
-    : def_(def), seed_(seed), table_id_(table_id), table_key_(table_deal_key(seed, table_id)) {
+Table::Table(const GameDef& def, std::uint64_t seed, std::uint64_t table_id,
+             std::uint64_t first_deal)
+    : def_(def),
+      seed_(seed),
+      table_id_(table_id),
+      table_key_(table_deal_key(seed, table_id)),
+      first_deal_(first_deal) {
     if (const std::string why = def.validate(); !why.empty()) throw std::invalid_argument(why);
     for (int s = 0; s < def_.num_seats; ++s)
         stack_[s] = def_.starting_stacks[s];
@@ -286,6 +291,7 @@ POKERARENA_HOT void Table::start_hand() {
     num_pots_ = 0;
 
     record_.hand_number = hand_number_;
+    record_.deal = first_deal_ + static_cast<std::uint64_t>(hand_number_);
     record_.button = button_;
     record_.dealt_in = dealt_in_;
     record_.values = {};
@@ -295,7 +301,7 @@ POKERARENA_HOT void Table::start_hand() {
     record_.shown = 0;
     record_.finished = false;
 
-    const std::uint64_t key = hand_deal_key(table_key_, static_cast<std::uint64_t>(hand_number_));
+    const std::uint64_t key = hand_deal_key(table_key_, record_.deal);
     cards_preset_ = next_cards_set_;
     record_.preset_cards = cards_preset_;
     if (cards_preset_) {

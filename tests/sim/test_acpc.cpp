@@ -44,6 +44,7 @@ TournamentConfig field(const std::string& first, const std::string& game, Format
     config.set_format(format);
     config.set_hands(24);
     config.set_deals_per_unit(6);
+    config.set_match_deals(3);  // as long in process as for the client
     config.set_seed(11);
     config.set_duplicate(false);
     config.set_acpc_game(game_file(game));

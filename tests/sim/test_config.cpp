@@ -389,10 +389,11 @@ TEST_CASE("a round robin has one group per pair, cut into blocks with tables of 
         CHECK(u.seat_bot[1] == pairs[group].second);
         CHECK(u.first_deal == 300 * block);
         CHECK(u.deals == (block == 3 ? 100 : 300));
-        // Every unit has a table of its own (group * blocks + block): no pair shares cards
-        // with another, so a bot's samples against different opponents are independent.
-        CHECK(u.table_id ==
-              static_cast<std::uint64_t>(4 * group) + static_cast<std::uint64_t>(block));
+        // Every group is dealt from a table of its own: no pair shares cards with another, so
+        // a bot's samples against different opponents are independent; the blocks of a group
+        // deal its deals, whatever the cut.
+        CHECK(u.group == static_cast<std::int64_t>(group));
+        CHECK(u.table_id == static_cast<std::uint64_t>(group));
     }
 }
 
@@ -478,7 +479,7 @@ TEST_CASE("a gauntlet puts the hero in seat 0 against every other bot in order",
     for (std::size_t i = 0; i < t.units.size(); ++i) {
         CHECK(t.units[i].seat_bot[0] == 2);
         CHECK(t.units[i].seat_bot[1] == opponents[i / 2]);
-        CHECK(t.units[i].table_id == i);
+        CHECK(t.units[i].table_id == i / 2);
         CHECK(t.units[i].first_deal == static_cast<std::int64_t>(5 * (i % 2)));
     }
 }
@@ -496,7 +497,7 @@ TEST_CASE("ring and sit-and-go seat every bot in one group", "[schedule]") {
                                      t.units[i].seat_bot[2]};
         std::sort(seated.begin(), seated.end());
         CHECK(seated == std::array<int, 3>{0, 1, 2});
-        CHECK(t.units[i].table_id == i);
+        CHECK(t.units[i].table_id == 0);
     }
     CHECK(t.units[2].deals == 1);
 

@@ -20,14 +20,16 @@ using pokerarena::sim::test::without_timing;
 
 namespace {
 
-// A round robin of `first` against tag and random in units of one deal.
-TournamentConfig one_deal_units(const std::string& first) {
+// A round robin of `first` against tag and random in units of `deals` deals, matches of
+// `match` deals.
+TournamentConfig one_deal_units(const std::string& first, int deals = 1, int match = 1) {
     TournamentConfig config;
     config.add_bots()->set_spec(first);
     config.add_bots()->set_spec("tag");
     config.add_bots()->set_spec("random");
     config.set_hands(300);
-    config.set_deals_per_unit(1);
+    config.set_deals_per_unit(deals);
+    config.set_match_deals(match);
     config.set_seed(11);
     return config;
 }
@@ -65,7 +67,7 @@ TEST_CASE("a lane plays every unit as play_unit does, whatever it keeps in fligh
                 failures.push_back(error);
             };
             hooks.calls = [&](std::size_t) -> PluginCallState& { return calls; };
-            sim::detail::play_lane(remote, 0, units, in_flight, hooks, max_unsent);
+            sim::detail::play_lane(remote, 0, units, in_flight, in_flight, hooks, max_unsent);
             CHECK(failures.empty());
             REQUIRE(finished.size() == units.size());
             for (std::size_t u = 0; u < units.size(); ++u)
@@ -73,4 +75,44 @@ TEST_CASE("a lane plays every unit as play_unit does, whatever it keeps in fligh
         }
     }
     std::filesystem::remove_all(logs);
+}
+
+TEST_CASE("a unit's matches in flight at once give what they give one after the other",
+          "[lane]") {
+    // Units of 63 deals in matches of 1 and of 7 (a group's last unit is short): the lane plays a unit's
+    // matches at once, as many as its tables allow, and merges them in match order.
+    for (const int match : {1, 7}) {
+        INFO("match_deals " << match);
+        const Tournament in_process = make_tournament(one_deal_units("call", 63, match == 7 ? 7 : 1));
+        const auto logs = std::filesystem::temp_directory_path() /
+                          ("pokerarena_lane_matches_" + std::to_string(::getpid()));
+        const Tournament remote =
+            make_tournament(one_deal_units(std::string("proc:") + PROCESS_CALL_BOT, 63,
+                                           match == 7 ? 7 : 1),
+                            BotLoading::Load, {}, logs);
+        std::vector<std::int64_t> units(remote.units.size());
+        for (std::size_t u = 0; u < units.size(); ++u)
+            units[u] = static_cast<std::int64_t>(u);
+        for (const std::size_t tables : {std::size_t{1}, std::size_t{5}, std::size_t{10000}}) {
+            INFO("tables " << tables);
+            std::map<std::size_t, std::string> finished;
+            std::vector<std::string> failures;
+            PluginCallState calls;
+            sim::detail::LaneHooks hooks;
+            hooks.keep_starting = [] { return true; };
+            hooks.finished = [&](std::size_t i, UnitResult&& result) {
+                CHECK(finished.emplace(i, without_timing(std::move(result))).second);
+            };
+            hooks.failed = [&](std::size_t, const std::string& error) {
+                failures.push_back(error);
+            };
+            hooks.calls = [&](std::size_t) -> PluginCallState& { return calls; };
+            sim::detail::play_lane(remote, 0, units, units.size(), tables, hooks);
+            CHECK(failures.empty());
+            REQUIRE(finished.size() == units.size());
+            for (std::size_t u = 0; u < units.size(); ++u)
+                CHECK(finished[u] == without_timing(play_unit(in_process, units[u])));
+        }
+        std::filesystem::remove_all(logs);
+    }
 }

@@ -39,6 +39,9 @@ TournamentConfig field(const std::string& first, Format format = ROUND_ROBIN) {
     config.set_format(format);
     config.set_hands(format == SIT_AND_GO ? 6 : 160);
     config.set_deals_per_unit(format == SIT_AND_GO ? 1 : 20);
+    // The default match differs (a deal for a bot outside the process, the unit otherwise):
+    // given, the bot's instances live as long in both. Matches of 4 deals: 5 tables a unit.
+    if (format != SIT_AND_GO) config.set_match_deals(4);
     config.set_seed(5);
     return config;
 }
@@ -97,6 +100,7 @@ TEST_CASE("process bots: more tables in flight than the pipes take requests at o
     TournamentConfig config = field("call");
     config.set_hands(6000);
     config.set_deals_per_unit(1);
+    config.set_match_deals(1);
     const std::string in_process = figures(run(config, 1, 64));
     config.mutable_bots(0)->set_spec(kCallBot);
     CHECK(figures(run(config, 1, 8192)) == in_process);

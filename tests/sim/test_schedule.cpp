@@ -47,7 +47,8 @@ std::vector<WorkUnit> schedule_by_groups(const TournamentConfig& c) {
         groups.push_back(table);
     }
     std::vector<WorkUnit> units;
-    for (const std::vector<int>& group : groups) {
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        const std::vector<int>& group = groups[g];
         for (std::int64_t first = 0; first < c.hands(); first += c.deals_per_unit()) {
             WorkUnit u;
             u.index = static_cast<std::int64_t>(units.size());
@@ -55,7 +56,8 @@ std::vector<WorkUnit> schedule_by_groups(const TournamentConfig& c) {
             std::copy(group.begin(), group.end(), u.seat_bot.begin());
             u.first_deal = first;
             u.deals = std::min<std::int64_t>(c.deals_per_unit(), c.hands() - first);
-            u.table_id = static_cast<std::uint64_t>(c.format() == SIT_AND_GO ? first : u.index);
+            u.group = static_cast<std::int64_t>(g);
+            u.table_id = static_cast<std::uint64_t>(c.format() == SIT_AND_GO ? first : g);
             units.push_back(u);
         }
     }
@@ -84,6 +86,7 @@ void check_schedule(const TournamentConfig& config) {
         }
         REQUIRE(unit.first_deal == want.first_deal);
         REQUIRE(unit.deals == want.deals);
+        REQUIRE(unit.group == want.group);
         REQUIRE(unit.table_id == want.table_id);
         for (int s = 0; s < want.num_seats; ++s)
             deals_of_bot[static_cast<std::size_t>(want.seat_bot[static_cast<std::size_t>(s)])] +=

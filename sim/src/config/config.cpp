@@ -458,18 +458,64 @@ void check_sprt(const TournamentConfig& c) {
                  "; expected an error rate between 0 and 0.5 (e.g. 0.05)");
 }
 
-void fill_run_options(TournamentConfig& c) {
+// True when a bot of the configuration runs outside this process (proc:, isolated:, acpc:).
+bool seats_remote_bot(const TournamentConfig& c) {
+    for (const BotEntry& bot : c.bots())
+        if (detail::is_process_entry(bot)) return true;
+    return false;
+}
+
+// 0 is a report's of an earlier version, which may still be printed and merged (resume
+// refuses it: check_resumable).
+void fill_deal_scheme(TournamentConfig& c) {
+    if (c.deal_scheme() == 0) c.set_deal_scheme(kDealScheme);
+    if (c.deal_scheme() != kDealScheme)
+        fail("deal_scheme: " + to_string(c.deal_scheme()) + "; this version deals scheme " +
+             to_string(kDealScheme) + " (cards by group and deal, instances by match) only");
+}
+
+// match_deals and deals_per_unit, which depend on each other: a cash unit holds whole matches.
+void fill_units_and_matches(TournamentConfig& c) {
     if (c.deals_per_unit() < 0)
         fail("deals_per_unit: " + to_string(c.deals_per_unit()) +
              "; expected a positive number (0: chosen from hands)");
+    if (c.match_deals() < 0)
+        fail("match_deals: " + to_string(c.match_deals()) +
+             "; expected a positive number of deals (0: the default)");
+    const bool cash = c.format() != SIT_AND_GO;
+    if (!cash && c.match_deals() != 0)
+        fail("match_deals: " + to_string(c.match_deals()) +
+             "; a sit-and-go's bots keep their instances for the unit's tournaments (give "
+             "deals_per_unit instead)");
+    const bool remote = cash && seats_remote_bot(c);
+    // A bot that thinks for milliseconds gets every deal in flight by default: one deal per
+    // match, and units small enough to spread over 64 processes. Cheap bots keep their
+    // instances for a unit, which costs nothing per deal.
+    if (remote && c.match_deals() == 0) c.set_match_deals(1);
     if (c.deals_per_unit() == 0) {
-        const std::int64_t deals = default_deals_per_unit(c);
+        std::int64_t deals = default_deals_per_unit(c);
+        if (remote && !c.has_sprt())
+            deals = std::min(deals, std::max<std::int64_t>(
+                                        1, (c.hands() + kMinRemoteUnitsPerGroup - 1) /
+                                               kMinRemoteUnitsPerGroup));
+        if (c.match_deals() > 0)  // whole matches, the last of the group excepted
+            deals = (deals + c.match_deals() - 1) / c.match_deals() * c.match_deals();
         if (deals > std::numeric_limits<std::int32_t>::max())
             fail("hands: " + to_string(c.hands()) + " needs more than " +
                  to_string(std::numeric_limits<std::int32_t>::max()) +
                  " deals per unit; give fewer hands");
         c.set_deals_per_unit(static_cast<std::int32_t>(deals));
     }
+    if (!cash) return;
+    if (c.match_deals() == 0) c.set_match_deals(c.deals_per_unit());
+    if (c.deals_per_unit() % c.match_deals() != 0)
+        fail("deals_per_unit: " + to_string(c.deals_per_unit()) + "; a unit holds whole matches, " +
+             "so it must be a multiple of match_deals (" + to_string(c.match_deals()) + ")");
+}
+
+void fill_run_options(TournamentConfig& c) {
+    fill_deal_scheme(c);
+    fill_units_and_matches(c);
     if (c.hh_sample() == 0) c.set_hh_sample(1);
     if (c.hh_sample() < 0)
         fail("hh_sample: " + to_string(c.hh_sample()) + "; expected N >= 1 (write one hand in N)");
@@ -591,6 +637,17 @@ void check_new_config(const TournamentConfig& c) {
         fail("hh_sample: " + to_string(c.hh_sample()) +
              "; hand histories are sampled only when written: give hh_out too, or leave "
              "hh_sample out");
+}
+
+std::string older_deal_scheme(const Report& report) {
+    const int scheme = report.config().deal_scheme();
+    return "the report's units were played with deal_scheme " + to_string(scheme) +
+           (scheme == 0 ? " (cards and bot instances keyed by work unit)" : "") +
+           " by pokerarena " +
+           (report.run().version().empty() ? std::string("(no version)") : report.run().version()) +
+           ", and this version deals scheme " + to_string(kDealScheme) +
+           " (cards by group and deal, bot instances by match), so it cannot be continued; "
+           "resume it with the version that wrote it, or start the run again";
 }
 
 namespace {

@@ -92,6 +92,7 @@ Schedule::Schedule(const TournamentConfig& config)
       seed_(config.seed()),
       deals_(config.hands()),
       deals_per_unit_(config.deals_per_unit()),
+      match_deals_(config.match_deals()),
       blocks_(ceil_div(config.hands(), config.deals_per_unit())) {
     const std::int64_t n = bots_;
     switch (format_) {
@@ -154,14 +155,16 @@ WorkUnit Schedule::operator[](std::size_t index) const {
             break;
         }
     }
+    u.group = group;
     u.first_deal = block * deals_per_unit_;
     u.deals = std::min(deals_per_unit_, deals_ - u.first_deal);
-    // Cash deals are hands of one table per unit, and every group gets tables of its own
-    // (group * blocks + block, which is the unit index): pairs sharing cards would make a bot's
-    // samples against different opponents correlated, while its interval pools them as
-    // independent. Each tournament needs a table of its own, so it is keyed by tournament index
+    // Every group gets cards of its own: pairs sharing cards would make a bot's samples
+    // against different opponents correlated, while its interval pools them as independent.
+    // Cash deals are the hands of their group's table, so that no cut of the deals changes a
+    // card; each tournament needs a table of its own, so it is keyed by tournament index
     // (sit-and-go has one group).
-    u.table_id = static_cast<std::uint64_t>(format_ == SIT_AND_GO ? u.first_deal : u.index);
+    u.table_id = static_cast<std::uint64_t>(format_ == SIT_AND_GO ? u.first_deal : group);
+    u.match_deals = match_deals_;
     return u;
 }
 

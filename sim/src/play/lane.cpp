@@ -48,7 +48,8 @@ WaveSplit split_wave(const Tournament& tournament, std::span<const std::int64_t>
 }
 
 void play_lane(const Tournament& tournament, int lane, std::span<const std::int64_t> units,
-               std::size_t max_in_flight, const LaneHooks& hooks, std::size_t max_unsent) {
+               std::size_t max_in_flight, std::size_t max_tables, const LaneHooks& hooks,
+               std::size_t max_unsent) {
     ProcessLane processes;
     for (const auto& factory : tournament.factories)
         if (factory->lanes() > 0)
@@ -64,6 +65,9 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
     std::vector<std::size_t> free_slots;
     std::vector<std::size_t> ready, resuming;  // slots whose answer is in
     std::size_t in_flight = 0;
+    // The tables (cash matches) the lane's units may still start; a unit with none in flight
+    // starts one anyway, so it can run below zero by the units in flight.
+    auto tables_free = static_cast<std::int64_t>(std::max<std::size_t>(1, max_tables));
 
     // Plays the flight on until it waits or is over; a finished or failed unit frees its slot.
     const auto run = [&](std::size_t slot) {
@@ -106,8 +110,8 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
 
     std::size_t next = 0;
     for (;;) {
-        while (in_flight < max_in_flight && next < units.size() && !backed_up() &&
-               hooks.keep_starting()) {
+        while (in_flight < max_in_flight && tables_free > 0 && next < units.size() &&
+               !backed_up() && hooks.keep_starting()) {
             std::size_t slot;
             if (!free_slots.empty()) {
                 slot = free_slots.back();
@@ -124,6 +128,7 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
             f.context->lane = lane;
             f.context->ready = &ready;
             f.context->slot = slot;
+            f.context->tables_free = &tables_free;
             try {
                 f.task.emplace(start_unit(tournament, units[f.index], *f.context));
             } catch (const std::exception& error) {

@@ -1,8 +1,9 @@
 // Playing work units whose tables wait for process bots (internal to the sim library).
 //
 // A lane is one thread's share of the units that seat a process bot. It keeps up to
-// `max_in_flight` of them in play at once: each unit runs (UnitTask) until its table waits for
-// an answer, then the next one starts; once every unit in play waits, the lane writes all their
+// `max_in_flight` of them in play at once, and up to `max_tables` tables (a cash unit's
+// matches play at once, each a table of its own): each unit runs (UnitTask) until its tables
+// wait for answers, then the next one starts; once every unit in play waits, the lane writes all their
 // requests to the bot processes in one go and sleeps in poll() until answers come, then
 // resumes exactly the units that were answered. Requests not yet taken by a pipe are kept
 // under a bound (kMaxUnsentBytes): past it the lane pumps before it starts or resumes a unit,
@@ -57,9 +58,12 @@ struct LaneHooks {
 inline constexpr std::size_t kMaxUnsentBytes = std::size_t{256} << 10;
 
 // Plays `units` on the calling thread through lane `lane` (0 <= lane < lane_count()), pumping
-// before it starts or resumes a unit while more than `max_unsent` bytes wait unwritten.
+// before it starts or resumes a unit while more than `max_unsent` bytes wait unwritten. At
+// most `max_in_flight` units are in play at once, and they start no more tables (cash matches;
+// a sit-and-go unit is one) once `max_tables` are in flight, except one for a unit that has
+// none.
 void play_lane(const Tournament& tournament, int lane, std::span<const std::int64_t> units,
-               std::size_t max_in_flight, const LaneHooks& hooks,
+               std::size_t max_in_flight, std::size_t max_tables, const LaneHooks& hooks,
                std::size_t max_unsent = kMaxUnsentBytes);
 
 }  // namespace pokerarena::sim::detail

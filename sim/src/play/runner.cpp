@@ -143,6 +143,8 @@ void check_shard(const Tournament& tournament, const Shard& shard) {
 
 std::vector<std::string> check_resumable(const Tournament& tournament, const Report& resume,
                                          const Shard& shard) {
+    if (resume.config().deal_scheme() != kDealScheme)
+        throw RunError("--resume: " + older_deal_scheme(resume));
     // Another version may play a unit differently (an engine or bot fix moves the figures), so
     // its units and this version's would make a report of no one run.
     if (resume.run().version() != POKERARENA_VERSION)
@@ -235,8 +237,7 @@ class TournamentRun {
     const Clock::time_point start_;
     const std::string started_;
     int threads_ = 1;
-    // Lanes for the units that seat process bots: one per process of the bot with the fewest,
-    // and no more than threads.
+    // Lanes for the units that seat process bots: one per process of the bot with the fewest.
     int lanes_ = 0;
     std::int64_t num_units_ = 0;
     LiveTotals totals_;
@@ -426,7 +427,9 @@ Report TournamentRun::play() {
     tbb::global_control allow_workers(tbb::global_control::max_allowed_parallelism,
                                       static_cast<std::size_t>(threads_) + 1);
     tbb::task_arena arena(threads_, 0);
-    lanes_ = std::min(detail::lane_count(tournament_), threads_);
+    // One lane per process of the bot with the fewest, whatever the threads: a lane is a thread
+    // of its own that mostly waits in poll(), and procs=K is a promise of K processes at work.
+    lanes_ = detail::lane_count(tournament_);
     // With an SPRT, waves start at two units per thread and double up to `tables`: a lopsided
     // match often decides within its first units, and a full first wave would play thousands
     // of units only for aggregate() to drop them. The waves' sizes change nothing else.
@@ -550,7 +553,11 @@ void TournamentRun::play_lane_units(std::size_t first, int lane,
     };
     hooks.calls = [&](std::size_t k) -> PluginCallState& { return wave_calls_[items[k]]; };
     try {
-        detail::play_lane(tournament_, lane, units, units.size(), hooks);
+        // --tables is the run's: each lane keeps its share of them in flight.
+        const auto tables = static_cast<std::size_t>(options_.tables);
+        const auto lanes = static_cast<std::size_t>(lanes_);
+        detail::play_lane(tournament_, lane, units, units.size(), (tables + lanes - 1) / lanes,
+                          hooks);
     } catch (const std::exception& error) {
         record_failure(units.front(), error.what());
     }

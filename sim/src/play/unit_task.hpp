@@ -14,6 +14,7 @@
 #pragma once
 
 #include <coroutine>
+#include <cstdint>
 #include <exception>
 #include <optional>
 #include <utility>
@@ -34,13 +35,31 @@ struct UnitContext final : DecisionTicket {
     // the unit takes it without suspending, and must not be put on the ready list, or the lane
     // would resume it once more, later, for nothing.
     std::coroutine_handle<> waiting;
-    // The lane's list of answered units, and this unit's place in the lane.
+    // The lane's list of answered units, and this unit's place in the lane (for a match's
+    // context: its unit's list and place).
     std::vector<std::size_t>* ready = nullptr;
     std::size_t slot = 0;
+    // A match's context: its unit's, which waits for any of its matches' answers (and then
+    // has_answer without an answer of its own); null for a unit's.
+    UnitContext* parent = nullptr;
+    // A unit's context in a lane: the tables the lane may still start (a unit starts a match
+    // only while it is positive, or when it has none in flight); null outside a lane.
+    std::int64_t* tables_free = nullptr;
     void answered(RemoteDecision&& decision) override {
         answer = std::move(decision);
         has_answer = true;
-        if (ready && waiting) ready->push_back(slot);
+        if (ready && waiting) {
+            ready->push_back(slot);
+            if (parent) parent->match_answered();
+        }
+    }
+
+  private:
+    // A match of this unit has an answer: the unit is put on the lane's list once, if it waits.
+    void match_answered() {
+        if (!waiting || has_answer) return;
+        has_answer = true;
+        if (ready) ready->push_back(slot);
     }
 };
 

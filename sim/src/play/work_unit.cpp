@@ -44,6 +44,7 @@
 #include <climits>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <limits>
 #include <stdexcept>
 #include <system_error>
@@ -77,14 +78,54 @@ std::uint64_t bot_seed(std::uint64_t seed, std::int64_t unit, int bot) {
     return splitmix(h + (static_cast<std::uint64_t>(bot) + 1) * kGolden);
 }
 
-// ---------------------------------------------------------------------------------------
-// UnitBots
+std::uint64_t match_bot_seed(std::uint64_t seed, std::int64_t group, std::int64_t match, int bot) {
+    std::uint64_t h = splitmix(seed ^ 0x6D61746368ULL);  // "match"
+    h = splitmix(h + (static_cast<std::uint64_t>(group) + 1) * kGolden);
+    h = splitmix(h + (static_cast<std::uint64_t>(match) + 1) * kGolden);
+    return splitmix(h + (static_cast<std::uint64_t>(bot) + 1) * kGolden);
+}
 
-UnitBots::UnitBots(const Tournament& tournament, const WorkUnit& unit, UnitContext& context)
+// ---------------------------------------------------------------------------------------
+// SlotTallies, UnitBots
+
+void SlotTallies::merge(const SlotTallies& match, std::int64_t order) {
+    for (std::size_t k = 0; k < tally_.size(); ++k) {
+        Tally& t = tally_[k];
+        const Tally& m = match.tally_[k];
+        t.decisions += m.decisions;
+        t.decision_time += m.decision_time;
+        for (std::size_t f = 0; f < t.faults.size(); ++f)
+            t.faults[f] += m.faults[f];
+        if (!m.first_message.empty() && (t.first_message.empty() || order < t.first_order)) {
+            t.first_message = m.first_message;
+            t.first_order = order;
+        }
+    }
+}
+
+void SlotTallies::fill(int slot, BotUnit& bot) const {
+    const Tally& t = tally_[static_cast<std::size_t>(slot)];
+    bot.set_decisions(t.decisions);
+    bot.set_decision_ns(static_cast<std::uint64_t>(t.decision_time.count()));
+    FaultCounts& f = *bot.mutable_faults();
+    auto count = [&](FaultKind k) { return t.faults[static_cast<std::size_t>(k)]; };
+    // report.proto's `exception` covers both ways a bot fails to answer: a C++ throw and a
+    // plugin's error status.
+    f.set_exception(count(FaultKind::Exception) + count(FaultKind::ErrorStatus));
+    f.set_illegal_action(count(FaultKind::IllegalAction));
+    f.set_bad_answer(count(FaultKind::BadAnswer));
+    f.set_timeout(count(FaultKind::Timeout));
+    f.set_crash(count(FaultKind::Crash));
+    f.set_first_message(t.first_message);
+}
+
+UnitBots::UnitBots(const Tournament& tournament, const WorkUnit& unit, UnitContext& context,
+                   std::int64_t match)
     : context_(&context),
       unit_(unit.index),
+      match_(match),
       num_slots_(unit.num_seats),
-      tally_(static_cast<std::size_t>(unit.num_seats)) {
+      tallies_(unit.index, unit.num_seats) {
     const TournamentConfig& config = tournament.config;
     for (int k = 0; k < num_slots_; ++k) {
         const int b = unit.seat_bot[static_cast<std::size_t>(k)];
@@ -93,7 +134,9 @@ UnitBots::UnitBots(const Tournament& tournament, const WorkUnit& unit, UnitConte
                                    std::to_string(k) + " has bot " + std::to_string(b) +
                                    ", outside the " + std::to_string(tournament.factories.size()) +
                                    " bots");
-        const std::uint64_t seed = bot_seed(config.seed(), unit.index, b);
+        const std::uint64_t seed = match < 0
+                                       ? bot_seed(config.seed(), unit.index, b)
+                                       : match_bot_seed(config.seed(), unit.group, match, b);
         try {
             const BotFactory& factory = *tournament.factories[static_cast<std::size_t>(b)];
             bots_.push_back(context.lane >= 0 && factory.lanes() > 0
@@ -109,22 +152,6 @@ UnitBots::UnitBots(const Tournament& tournament, const WorkUnit& unit, UnitConte
             throw std::runtime_error("unit " + std::to_string(unit.index) + ": bots[" +
                                      std::to_string(b) + "]: the factory made no instance");
     }
-}
-
-void UnitBots::fill(int slot, BotUnit& bot) const {
-    const Tally& t = tally_[static_cast<std::size_t>(slot)];
-    bot.set_decisions(t.decisions);
-    bot.set_decision_ns(static_cast<std::uint64_t>(t.decision_time.count()));
-    FaultCounts& f = *bot.mutable_faults();
-    auto count = [&](FaultKind k) { return t.faults[static_cast<std::size_t>(k)]; };
-    // report.proto's `exception` covers both ways a bot fails to answer: a C++ throw and a
-    // plugin's error status.
-    f.set_exception(count(FaultKind::Exception) + count(FaultKind::ErrorStatus));
-    f.set_illegal_action(count(FaultKind::IllegalAction));
-    f.set_bad_answer(count(FaultKind::BadAnswer));
-    f.set_timeout(count(FaultKind::Timeout));
-    f.set_crash(count(FaultKind::Crash));
-    f.set_first_message(t.first_message);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -233,19 +260,16 @@ void HandHistoryWriter::check_stream() {
                                  "': " + std::strerror(errno));
 }
 
-void HandHistoryWriter::write(const HandRecord& record, const GameDef& game,
-                              const std::array<int, kMaxSeats>& bot_of_seat,
-                              std::span<const HandTag> tags) {
-    std::ofstream& out = files_->out;
-    if (!out.is_open()) open();
+void HandHistoryWriter::format(const HandRecord& record, const GameDef& game,
+                               const std::array<int, kMaxSeats>& bot_of_seat,
+                               std::span<const HandTag> tags, Held& held) const {
     PhhHand hand;
     try {
         hand = phh_from_record(record, game);
     } catch (const std::invalid_argument& e) {
-        ++skipped_;
-        out << "# hand " << record.hand_number << " of table " << record.table_id
-            << " not written: " << e.what() << "\n";
-        check_stream();
+        held.items.emplace_back(false, "# hand " + std::to_string(record.deal) + " of table " +
+                                           std::to_string(record.table_id) +
+                                           " not written: " + e.what() + "\n");
         return;
     }
     // Players in PHH order (p1 left of the button), as phh_from_record lists the seats.
@@ -259,9 +283,31 @@ void HandHistoryWriter::write(const HandRecord& record, const GameDef& game,
     hand.metadata.emplace_back("unit", std::to_string(unit_));
     for (const HandTag& tag : tags)
         hand.metadata.emplace_back(tag.key, std::to_string(tag.value));
-    ++written_;
-    out << (written_ > 1 ? "\n[" : "[") << written_ << "]\n" << write_phh(hand);
+    held.items.emplace_back(true, write_phh(hand));
+}
+
+void HandHistoryWriter::append(Held& held) {
+    std::ofstream& out = files_->out;
+    if (!held.items.empty() && !out.is_open()) open();
+    for (const auto& [is_hand, text] : held.items) {
+        if (is_hand) {
+            ++written_;
+            out << (written_ > 1 ? "\n[" : "[") << written_ << "]\n";
+        } else {
+            ++skipped_;
+        }
+        out << text;
+    }
+    held.items.clear();
     check_stream();
+}
+
+void HandHistoryWriter::write(const HandRecord& record, const GameDef& game,
+                              const std::array<int, kMaxSeats>& bot_of_seat,
+                              std::span<const HandTag> tags) {
+    Held held;
+    format(record, game, bot_of_seat, tags, held);
+    append(held);
 }
 
 void HandHistoryWriter::finish() {
@@ -319,24 +365,30 @@ namespace {
 class CashTally {
   public:
     // `table_chips`: the chips at the table (a hand's net of a seat is never more than that).
-    CashTally(int seats, int deals, int plays, bool allin_ev, Chips table_chips)
+    // `matches`: the unit's matches, which may play at once, in any order.
+    CashTally(int seats, int deals, int plays, int matches, bool allin_ev, Chips table_chips)
         : n_(seats),
           slots_(static_cast<std::size_t>(seats)),
           deals_(static_cast<std::size_t>(deals)),
           plays_(plays),
+          // One play of one match adds its samples hand by hand, in deal order. Otherwise a
+          // deal's sample is complete only after its last play, and matches end in any order,
+          // while a sum of doubles depends on the order of its terms: each deal's sums wait
+          // for close_deals(), which adds them in deal order.
+          per_deal_(plays > 1 || matches > 1),
           allin_ev_(allin_ev),
           // Four bytes a sum when no sum over a deal's plays can need more.
           narrow_(table_chips <= std::numeric_limits<std::int32_t>::max() / plays),
           slot_(slots_),
-          deal_net32_(plays > 1 && narrow_ ? static_cast<std::size_t>(deals) * (slots_ - 1) : 0),
-          deal_net64_(plays > 1 && !narrow_ ? static_cast<std::size_t>(deals) * (slots_ - 1) : 0),
-          deal_ev_(plays > 1 && allin_ev ? static_cast<std::size_t>(deals) * slots_ : 0) {}
+          deal_net32_(per_deal_ && narrow_ ? static_cast<std::size_t>(deals) * (slots_ - 1) : 0),
+          deal_net64_(per_deal_ && !narrow_ ? static_cast<std::size_t>(deals) * (slots_ - 1) : 0),
+          deal_ev_(per_deal_ && allin_ev ? static_cast<std::size_t>(deals) * slots_ : 0) {}
 
     // The hand that `table` has just finished, deal `deal` of the unit.
     [[gnu::noinline]] void add_hand(const Table& table,
                                     const std::array<int, kMaxSeats>& slot_of_seat, int deal) {
         // One loop per case, as the loop inside one function used to be unswitched.
-        const Sums sums = plays_ == 1 ? Sums::None : narrow_ ? Sums::Narrow : Sums::Wide;
+        const Sums sums = !per_deal_ ? Sums::None : narrow_ ? Sums::Narrow : Sums::Wide;
         if (allin_ev_) {
             if (sums == Sums::None)
                 tally_hand<true, Sums::None>(table, slot_of_seat, deal);
@@ -353,9 +405,9 @@ class CashTally {
         }
     }
 
-    // After the last play: each deal's sums become samples.
+    // After the last play of every match: each deal's sums become samples.
     void close_deals() {
-        if (plays_ == 1) return;
+        if (!per_deal_) return;
         if (narrow_)
             close_sums(deal_net32_);
         else
@@ -363,7 +415,7 @@ class CashTally {
     }
 
     // The unit's result: one BotUnit per slot, and the pair's figures heads-up.
-    UnitResult result(const WorkUnit& unit, std::int64_t hands, const UnitBots& bots) const {
+    UnitResult result(const WorkUnit& unit, std::int64_t hands, const SlotTallies& tallies) const {
         UnitResult result;
         result.set_unit(unit.index);
         result.set_hands(hands);
@@ -380,7 +432,7 @@ class CashTally {
                 bot.set_net_allin_ev(s.net_ev);
                 to_proto(s.samples_ev, *bot.mutable_samples_allin_ev());
             }
-            bots.fill(k, bot);
+            tallies.fill(k, bot);
             decision_ns += bot.decision_ns();
         }
         result.set_timing_decision_ns(decision_ns);
@@ -435,10 +487,12 @@ class CashTally {
             Slot& slot = slots[k];
             ++slot.hands;
             slot.net += chips;
-            if constexpr (kAllinEv) slot.net_ev += ev[seat];
             if constexpr (kSums == Sums::None) {
                 slot.samples.add(static_cast<double>(chips));
-                if constexpr (kAllinEv) slot.samples_ev.add(ev[seat]);
+                if constexpr (kAllinEv) {
+                    slot.net_ev += ev[seat];
+                    slot.samples_ev.add(ev[seat]);
+                }
             } else {
                 if constexpr (kAllinEv)
                     deal_ev_[static_cast<std::size_t>(deal) * slots_ + k] += ev[seat];
@@ -465,8 +519,10 @@ class CashTally {
             }
             slot_[last].samples.add(static_cast<double>(-rest));
             if (allin_ev_)
-                for (std::size_t k = 0; k < slots_; ++k)
+                for (std::size_t k = 0; k < slots_; ++k) {
+                    slot_[k].net_ev += deal_ev_[d * slots_ + k];
                     slot_[k].samples_ev.add(deal_ev_[d * slots_ + k]);
+                }
         }
     }
 
@@ -481,12 +537,13 @@ class CashTally {
     const std::size_t slots_;
     const std::size_t deals_;
     const int plays_;
+    const bool per_deal_;
     const bool allin_ev_;
     const bool narrow_;
     AllinEvaluator evaluator_;
     std::vector<Slot> slot_;
-    // With several plays per deal a sample is complete only after the last play: the sums of
-    // each deal wait here, deal-major, for every slot but the last ([deal * (n - 1) + slot]).
+    // With several plays per deal or several matches (per_deal_), the sums of each deal wait
+    // here, deal-major, for every slot but the last ([deal * (n - 1) + slot]).
     std::vector<std::int32_t> deal_net32_;
     std::vector<Chips> deal_net64_;
     std::vector<double> deal_ev_;  // [deal * n + slot]
@@ -494,32 +551,35 @@ class CashTally {
 
 }  // namespace
 
-Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, UnitContext& context) {
-    const TournamentConfig& config = tournament.config;
+// What the matches of a cash unit share: the unit, its game, and where their hands go.
+struct CashUnit {
+    const Tournament& tournament;
+    const WorkUnit& unit;
+    const GameDef& game;  // max_hands: the unit's deals
+    int plays;
+    std::int64_t hh_sample;
+    CashTally& tally;
+    HandHistoryWriter& history;
+};
+
+// Match `match` of the unit's group: the unit's deals first .. first + count - 1 (counted
+// from the unit's first deal), every play of them, with instances of its own. Its tallies and
+// sampled hands go to `tallies` and `held`, for the unit to merge in match order.
+Task<bool> play_cash_match(const CashUnit& cash, std::int64_t match, int first, int count,
+                           UnitContext& context, SlotTallies& tallies,
+                           HandHistoryWriter::Held& held) {
+    const WorkUnit& unit = cash.unit;
+    const TournamentConfig& config = cash.tournament.config;
     const int n = unit.num_seats;
-    if (tournament.game.num_seats != n)
-        throw std::logic_error("unit " + std::to_string(unit.index) + " has " + std::to_string(n) +
-                               " seats but the game " + std::to_string(tournament.game.num_seats));
-    if (unit.deals < 1 || unit.deals > INT_MAX)
-        throw std::logic_error("unit " + std::to_string(unit.index) + ": " +
-                               std::to_string(unit.deals) + " deals; a table plays 1 to " +
-                               std::to_string(INT_MAX) + " hands");
-    const int deals = static_cast<int>(unit.deals);
-    const int plays = is_duplicate(config) ? n : 1;
-    const std::int64_t hh_sample = std::max<std::int64_t>(1, config.hh_sample());
-
-    GameDef game = tournament.game;
-    game.max_hands = deals;
-
-    UnitBots bots(tournament, unit, context);
-    HandHistoryWriter history(config, unit.index);
-    Chips table_chips = 0;
-    for (int s = 0; s < n; ++s)
-        table_chips += game.starting_stacks[static_cast<std::size_t>(s)];
-    CashTally tally(n, deals, plays, config.allin_ev(), table_chips);
-
-    for (int r = 0; r < plays; ++r) {
-        Table table(game, config.seed(), unit.table_id);
+    const std::int64_t first_deal = unit.first_deal + first;
+    GameDef game = cash.game;
+    game.max_hands = count;
+    UnitBots bots(cash.tournament, unit, context, match);
+    for (int r = 0; r < cash.plays; ++r) {
+        Table table(game, config.seed(), unit.table_id, static_cast<std::uint64_t>(first_deal));
+        // Where the button is at this deal in an unbroken run of the group's deals, which
+        // starts with it on the last seat (so that seat 0 posts the small blind).
+        table.set_button(static_cast<int>((first_deal + n - 1) % n));
         std::array<int, kMaxSeats> slot_of_seat{};
         std::array<int, kMaxSeats> bot_of_seat{};
         std::array<Bot*, kMaxSeats> seated{};
@@ -534,29 +594,165 @@ Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, Uni
         bots.attach(driver);
         // Through the driver, so that a bot that throws there gets a fault, as in a hand.
         if (r > 0) driver.new_match();
-        for (int i = 0; i < deals; ++i) {
+        for (int i = 0; i < count; ++i) {
             SeatDriver::HandStep step;
             while ((step = driver.step_hand()) == SeatDriver::HandStep::Waiting)
                 driver.resume(co_await answer_of(context));
             if (step != SeatDriver::HandStep::Ended)
-                throw std::logic_error("unit " + std::to_string(unit.index) +
-                                       ": the table stopped after " + std::to_string(i) + " of " +
-                                       std::to_string(deals) + " hands");
-            tally.add_hand(table, slot_of_seat, i);
-            if (history.enabled() && (unit.first_deal + i) % hh_sample == 0) {
-                const HandTag tags[] = {{"deal", unit.first_deal + i}, {"rotation", r}};
-                history.write(table.last_hand(), game, bot_of_seat, tags);
+                throw std::logic_error("unit " + std::to_string(unit.index) + ": match " +
+                                       std::to_string(match) + " stopped after " +
+                                       std::to_string(i) + " of " + std::to_string(count) +
+                                       " hands");
+            cash.tally.add_hand(table, slot_of_seat, first + i);
+            if (cash.history.enabled() && (first_deal + i) % cash.hh_sample == 0) {
+                const HandTag tags[] = {{"deal", first_deal + i}, {"rotation", r}};
+                cash.history.format(table.last_hand(), game, bot_of_seat, tags, held);
             }
         }
         bots.collect(driver, slot_of_seat, [&] {
-            if (plays == 1) return std::string("table ") + std::to_string(unit.table_id);
-            if (n == 2) return std::string(r == 0 ? "first half" : "second half (seats swapped)");
-            return "rotation " + std::to_string(r) + " of " + std::to_string(n);
+            std::string where = "match " + std::to_string(match);
+            if (cash.plays == 1) return where + " (table " + std::to_string(unit.table_id) + ")";
+            if (n == 2)
+                return where + (r == 0 ? ", first half" : ", second half (seats swapped)");
+            return where + ", rotation " + std::to_string(r) + " of " + std::to_string(n);
         });
     }
+    tallies.merge(bots.tallies(), 0);
+    co_return true;
+}
+
+// The matches of a unit each have a table and instances of their own, so they can play at
+// once: in a lane, a unit keeps as many in flight as the lane's tables allow (at least one),
+// suspending when every one waits for an answer; played in one go (no lane), nothing waits,
+// and each match ends before the next starts. Their results are merged in match order
+// whatever order they end in, so the unit's result is the same either way.
+Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, UnitContext& context) {
+    const TournamentConfig& config = tournament.config;
+    const int n = unit.num_seats;
+    if (tournament.game.num_seats != n)
+        throw std::logic_error("unit " + std::to_string(unit.index) + " has " + std::to_string(n) +
+                               " seats but the game " + std::to_string(tournament.game.num_seats));
+    if (unit.deals < 1 || unit.deals > INT_MAX)
+        throw std::logic_error("unit " + std::to_string(unit.index) + ": " +
+                               std::to_string(unit.deals) + " deals; a table plays 1 to " +
+                               std::to_string(INT_MAX) + " hands");
+    const int deals = static_cast<int>(unit.deals);
+    const std::int64_t match_deals = unit.match_deals > 0 ? unit.match_deals : unit.deals;
+    if (unit.first_deal % match_deals != 0)
+        throw std::logic_error("unit " + std::to_string(unit.index) + " starts at deal " +
+                               std::to_string(unit.first_deal) + ", inside a match of " +
+                               std::to_string(match_deals) + " deals");
+    const int matches = static_cast<int>((unit.deals + match_deals - 1) / match_deals);
+    const std::int64_t first_match = unit.first_deal / match_deals;
+    const int plays = is_duplicate(config) ? n : 1;
+
+    GameDef game = tournament.game;
+    game.max_hands = deals;
+    HandHistoryWriter history(config, unit.index);
+    Chips table_chips = 0;
+    for (int s = 0; s < n; ++s)
+        table_chips += game.starting_stacks[static_cast<std::size_t>(s)];
+    CashTally tally(n, deals, plays, matches, config.allin_ev(), table_chips);
+    const CashUnit cash{tournament,
+                        unit,
+                        game,
+                        plays,
+                        std::max<std::int64_t>(1, config.hh_sample()),
+                        tally,
+                        history};
+    SlotTallies tallies(unit.index, n);
+
+    struct Flight {
+        std::unique_ptr<UnitContext> context;  // the match's ticket: must not move
+        std::optional<Task<bool>> task;
+        SlotTallies tallies;
+        HandHistoryWriter::Held held;
+    };
+    // Slots (a free one has no task); a deque, since a match in flight holds references to
+    // its slot's tallies and hands.
+    std::deque<Flight> flights;
+    std::vector<std::size_t> free_slots;
+    std::vector<std::size_t> ready, resuming;  // slots whose answer is in
+    // Finished matches wait here until every lower one has been merged.
+    std::vector<std::optional<Flight>> finished;
+    int next = 0, merged = 0, in_flight = 0;
+    std::exception_ptr failure;
+
+    const auto merge_in_order = [&] {
+        while (merged < matches && finished[static_cast<std::size_t>(merged)]) {
+            Flight& f = *finished[static_cast<std::size_t>(merged)];
+            tallies.merge(f.tallies, merged);
+            if (history.enabled()) history.append(f.held);
+            finished[static_cast<std::size_t>(merged)].reset();
+            ++merged;
+        }
+    };
+    // The match in `slot` has ended (or thrown): its table is free again.
+    const auto match_over = [&](std::size_t slot, int index) {
+        Flight& f = flights[slot];
+        try {
+            f.task->take();
+        } catch (...) {
+            if (!failure) failure = std::current_exception();
+        }
+        f.task.reset();
+        --in_flight;
+        if (context.tables_free) ++*context.tables_free;
+        finished[static_cast<std::size_t>(index)].emplace(Flight{
+            nullptr, std::nullopt, std::move(f.tallies), std::move(f.held)});
+        f.tallies = SlotTallies(unit.index, n);
+        free_slots.push_back(slot);
+        merge_in_order();
+    };
+    finished.resize(static_cast<std::size_t>(matches));
+    std::vector<int> index_of_slot;
+
+    while (merged < matches) {
+        // A failed match stops the unit: no more start, and those in flight end first, since
+        // their tickets are in the processes until then.
+        while (!failure && next < matches &&
+               (in_flight == 0 || (context.tables_free && *context.tables_free > 0))) {
+            std::size_t slot;
+            if (!free_slots.empty()) {
+                slot = free_slots.back();
+                free_slots.pop_back();
+            } else {
+                slot = flights.size();
+                flights.push_back(
+                    Flight{std::make_unique<UnitContext>(), std::nullopt, SlotTallies(unit.index, n), {}});
+                index_of_slot.push_back(0);
+            }
+            Flight& f = flights[slot];
+            *f.context = UnitContext{};
+            f.context->lane = context.lane;
+            f.context->ready = &ready;
+            f.context->slot = slot;
+            f.context->parent = &context;
+            const int index = next++;
+            index_of_slot[slot] = index;
+            const int first = static_cast<int>(index * match_deals);
+            const int count = static_cast<int>(std::min<std::int64_t>(match_deals, deals - first));
+            ++in_flight;
+            if (context.tables_free) --*context.tables_free;
+            f.task.emplace(play_cash_match(cash, first_match + index, first, count, *f.context,
+                                           f.tallies, f.held));
+            f.task->start();
+            if (f.task->done()) match_over(slot, index);
+        }
+        if (in_flight == 0) break;  // all merged, or a failure with nothing left in flight
+        if (ready.empty()) co_await answer_of(context);
+        resuming.swap(ready);
+        for (const std::size_t slot : resuming) {
+            Flight& f = flights[slot];
+            f.context->waiting.resume();
+            if (f.task->done()) match_over(slot, index_of_slot[slot]);
+        }
+        resuming.clear();
+    }
+    if (failure) std::rethrow_exception(failure);
     tally.close_deals();
     history.finish();
-    UnitResult result = tally.result(unit, static_cast<std::int64_t>(deals) * plays, bots);
+    UnitResult result = tally.result(unit, static_cast<std::int64_t>(deals) * plays, tallies);
     result.set_hh_hands_not_written(history.skipped());
     co_return result;
 }

@@ -20,43 +20,34 @@
 
 namespace pokerarena::sim::detail {
 
-// The seed of bot `bot`'s instance in unit `unit`: splitmix64 finalisers chained over the
-// three numbers, so neighbouring units and bots get unrelated streams and a unit's bots
-// depend on nothing but (seed, unit, bot).
+// The seed of bot `bot`'s instance in unit `unit` (sit-and-go): splitmix64 finalisers chained
+// over the three numbers, so neighbouring units and bots get unrelated streams and a unit's
+// bots depend on nothing but (seed, unit, bot).
 std::uint64_t bot_seed(std::uint64_t seed, std::int64_t unit, int bot);
+// The seed of bot `bot`'s instance in match `match` of group `group` (cash formats), in a
+// domain of its own: nothing but (seed, group, match, bot), so no cut into units changes it.
+std::uint64_t match_bot_seed(std::uint64_t seed, std::int64_t group, std::int64_t match, int bot);
 
-// The bot instances of one unit, one per slot k (the bot config.bots[unit.seat_bot[k]]),
-// with the faults, decisions and decision times every driver reported for it.
-class UnitBots {
+// The faults, decisions and decision times every driver of a unit (or of one of its matches)
+// reported, per slot k (the bot config.bots[unit.seat_bot[k]]).
+class SlotTallies {
   public:
-    // Throws std::runtime_error naming the unit and the bot when a factory refuses. Process
-    // bots' instances are made in `context`'s lane, if it has one.
-    UnitBots(const Tournament& tournament, const WorkUnit& unit, UnitContext& context);
-
-    // Makes `driver` post its process bots' decisions to the unit's context (when it has a
-    // lane): a unit in a lane waits for answers without blocking its thread.
-    void attach(SeatDriver& driver) const {
-        if (context_->lane >= 0) driver.post_decisions(context_);
-    }
-
-    int size() const { return num_slots_; }
-    Bot* seat_bot(int slot) { return bots_[static_cast<std::size_t>(slot)].get(); }
-    // A timing seed for each SeatDriver of the unit, different for every driver and unit.
-    std::uint64_t next_timing_seed() { return bot_seed(0, unit_, -1 - drivers_++); }
+    SlotTallies(std::int64_t unit, int slots)
+        : unit_(unit), tally_(static_cast<std::size_t>(slots)) {}
 
     // Adds the driver's faults, decisions and decision times of every seat to the slot sitting
     // there (slot_of_seat[seat]). A first fault message is prefixed with "unit U, " + where(), so
-    // that the reader knows which unit, half, rotation or tournament it came from; where is called
-    // only then. The message is made valid UTF-8 (to_valid_utf8: invalid bytes become \xHH).
+    // that the reader knows which unit, match, half, rotation or tournament it came from; where
+    // is called only then. The message is made valid UTF-8 (to_valid_utf8: invalid bytes become
+    // \xHH).
     template <typename Where>
     void collect(const SeatDriver& driver, const std::array<int, kMaxSeats>& slot_of_seat,
                  Where&& where) {
-        for (int seat = 0; seat < num_slots_; ++seat) {
-            Tally& t =
-                tally_[static_cast<std::size_t>(slot_of_seat[static_cast<std::size_t>(seat)])];
-            const SeatFaults& f = driver.faults(seat);
-            t.decisions += driver.decisions(seat);
-            t.decision_time += driver.estimated_decision_time(seat);
+        for (std::size_t seat = 0; seat < tally_.size(); ++seat) {
+            Tally& t = tally_[static_cast<std::size_t>(slot_of_seat[seat])];
+            const SeatFaults& f = driver.faults(static_cast<int>(seat));
+            t.decisions += driver.decisions(static_cast<int>(seat));
+            t.decision_time += driver.estimated_decision_time(static_cast<int>(seat));
             if (f.total() == 0) continue;
             // The message may quote a plugin's text, which may be any bytes: a report string
             // must be UTF-8.
@@ -68,6 +59,10 @@ class UnitBots {
         }
     }
 
+    // Adds a match's tallies. Matches may end in any order: the first fault message kept is
+    // that of the lowest `order` (the match's index), so the report does not depend on timing.
+    void merge(const SlotTallies& match, std::int64_t order);
+
     // Decisions, decision_ns and faults of slot k into `bot`.
     void fill(int slot, BotUnit& bot) const;
 
@@ -77,13 +72,51 @@ class UnitBots {
         std::chrono::nanoseconds decision_time{0};  // estimated from the timed decisions
         std::array<std::int64_t, kNumFaultKinds> faults{};
         std::string first_message;
+        std::int64_t first_order = 0;  // merge(): the order of the match first_message came from
     };
+    std::int64_t unit_;
+    std::vector<Tally> tally_;  // one per slot
+};
+
+// The bot instances of one unit (sit-and-go) or of one match of a unit (cash), one per slot k
+// (the bot config.bots[unit.seat_bot[k]]), and the tallies of their drivers.
+class UnitBots {
+  public:
+    // Throws std::runtime_error naming the unit and the bot when a factory refuses. Process
+    // bots' instances are made in `context`'s lane, if it has one. `match` < 0: seeded by unit
+    // (bot_seed); otherwise by match (match_bot_seed with unit.group).
+    UnitBots(const Tournament& tournament, const WorkUnit& unit, UnitContext& context,
+             std::int64_t match = -1);
+
+    // Makes `driver` post its process bots' decisions to the context (when it has a lane): a
+    // unit in a lane waits for answers without blocking its thread.
+    void attach(SeatDriver& driver) const {
+        if (context_->lane >= 0) driver.post_decisions(context_);
+    }
+
+    int size() const { return num_slots_; }
+    Bot* seat_bot(int slot) { return bots_[static_cast<std::size_t>(slot)].get(); }
+    // A timing seed for each SeatDriver, different for every driver, match and unit.
+    std::uint64_t next_timing_seed() {
+        return bot_seed(static_cast<std::uint64_t>(match_ + 1), unit_, -1 - drivers_++);
+    }
+
+    template <typename Where>
+    void collect(const SeatDriver& driver, const std::array<int, kMaxSeats>& slot_of_seat,
+                 Where&& where) {
+        tallies_.collect(driver, slot_of_seat, std::forward<Where>(where));
+    }
+    const SlotTallies& tallies() const { return tallies_; }
+    void fill(int slot, BotUnit& bot) const { tallies_.fill(slot, bot); }
+
+  private:
     UnitContext* context_;
     std::int64_t unit_;
+    std::int64_t match_;
     int num_slots_;
     int drivers_ = 0;  // timing seeds handed out
     std::vector<std::unique_ptr<Bot>> bots_;
-    std::vector<Tally> tally_;  // one per slot
+    SlotTallies tallies_;
 };
 
 // PHH extra metadata of a written hand (unit, deal, rotation, ...): key and integer value.
@@ -125,7 +158,22 @@ class HandHistoryWriter {
     HandHistoryWriter& operator=(const HandHistoryWriter&) = delete;
 
     bool enabled() const { return files_ != nullptr; }
-    // Writes the hand; bot_of_seat names the players (config.bots index per seat).
+
+    // Hands formatted but not yet written: the matches of a unit play at once, and their
+    // hands go to the file in match order, so that it does not depend on which ends first.
+    struct Held {
+        // The text of each hand (is_hand) or comment, in play order.
+        std::vector<std::pair<bool, std::string>> items;
+    };
+    // Formats the hand into `held`; bot_of_seat names the players (config.bots index per
+    // seat).
+    void format(const HandRecord& record, const GameDef& game,
+                const std::array<int, kMaxSeats>& bot_of_seat, std::span<const HandTag> tags,
+                Held& held) const;
+    // Writes what `held` holds, numbering the hands on from those written before, and empties
+    // it.
+    void append(Held& held);
+    // format() and append() at once.
     void write(const HandRecord& record, const GameDef& game,
                const std::array<int, kMaxSeats>& bot_of_seat, std::span<const HandTag> tags);
     // Closes and renames the file (or, when no hand was written, removes DIR's file of the

@@ -24,10 +24,12 @@ struct RecordedAction {
 };
 
 struct HandRecord {
-    // Deal key: the deck of this hand is a pure function of (seed, table_id, hand_number).
+    // Deal key: the deck of this hand is a pure function of (seed, table_id, deal), where deal
+    // is the table's first deal plus hand_number (the hands this table has played before).
     std::uint64_t seed = 0;
     std::uint64_t table_id = 0;
     int hand_number = 0;
+    std::uint64_t deal = 0;
     // True when the cards came from set_next_hand_cards (partly or wholly) rather than the key.
     bool preset_cards = false;
 

@@ -14,7 +14,8 @@
 //   leaves the table equal (operator==) to what it was.
 // - Nothing on the playing path allocates, throws or logs. A Table is a value: copy it to
 //   search from a position. operator== compares every field.
-// - The deck of hand h is a pure function of (seed, table_id, h) unless cards were preset.
+// - The deck of hand h is a pure function of (seed, table_id, first_deal + h) unless cards
+//   were preset (first_deal: the constructor's, 0 by default).
 // - check_invariants() holds after every step; debug builds assert it after each one.
 #pragma once
 
@@ -38,7 +39,11 @@ namespace pokerarena {
 class Table {
   public:
     // Throws std::invalid_argument with GameDef::validate()'s message if `def` is not playable.
-    Table(const GameDef& def, std::uint64_t seed, std::uint64_t table_id);
+    // Hand h is dealt the deck of deal first_deal + h of (seed, table_id): a simulator that cuts
+    // a long run of deals into several tables gives each the deals it plays, so the cards of a
+    // deal do not depend on the cut.
+    Table(const GameDef& def, std::uint64_t seed, std::uint64_t table_id,
+          std::uint64_t first_deal = 0);
 
     // Events whose bit is set pause advance(); ActionRequired and GameOver always do.
     void set_pause_mask(std::uint32_t mask);
@@ -211,6 +216,7 @@ class Table {
     std::uint64_t seed_ = 0;
     std::uint64_t table_id_ = 0;
     std::uint64_t table_key_ = 0;  // table_deal_key(seed_, table_id_)
+    std::uint64_t first_deal_ = 0;
     std::uint32_t pause_mask_ = kDefaultPauseMask;
 
     State state_ = State::PreHand;

@@ -1,9 +1,12 @@
 // The parallel runner: plays a tournament's work units on every core under oneTBB and turns
 // their results into a report.
 //
-// Units are played in waves of `tables` units; each unit owns its table and bot instances
+// Units are played in waves of `tables` units; each unit owns its tables and bot instances
 // (play_unit), and results are aggregated in unit order (aggregate), so the figures of the
 // report never depend on the thread count, the wave size or the order units finished in.
+// Units that seat a process bot are played in lanes, one per process of the bot with the
+// fewest (whatever `threads` is), each a thread that keeps its share of `tables` tables in
+// flight: the matches of those units, which are tables of their own (config.match_deals).
 //
 // Guarantees
 // - Same tournament, same figures: with 1 thread or 32, 1 table or 4096 in flight, in one
@@ -122,7 +125,8 @@ struct Stall {
 
 struct RunOptions {
     int threads = 0;    // 0: every core
-    int tables = 2048;  // units in flight per wave
+    // Units per wave, and tables in flight over the lanes (see above).
+    int tables = 2048;
     Shard shard;
     std::filesystem::path checkpoint;  // empty: none
     // Also write it when the run ends (false when the caller writes its own report there).

@@ -42,7 +42,12 @@
 //   result). Ring: by_work is at most ceil(hands / kMinSeatingsPerGroup), so that a short
 //   ring still has enough seatings for its interval. With an SPRT: by_work (at most `hands`),
 //   whatever `hands` is: the units are the test's blocks. A duplicate cash unit holds at most
-//   kMaxDealSeatsPerUnit / seats deals (its memory), whatever the rest says.
+//   kMaxDealSeatsPerUnit / seats deals (its memory), whatever the rest says. With a bot that
+//   runs outside this process (and no SPRT), at most ceil(hands / kMinRemoteUnitsPerGroup).
+//   Cash formats: rounded up to a whole number of matches.
+// - match_deals (cash formats): 1 with a bot that runs outside this process (a slow bot then
+//   has every deal in flight), otherwise deals_per_unit (one match a unit).
+// - deal_scheme: kDealScheme; any other value is refused.
 //
 // Formats
 // - ROUND_ROBIN / GAUNTLET: heads-up cash games (stacks reset every hand) between at least 2
@@ -87,6 +92,11 @@ class RunError : public std::invalid_argument {
 
 TournamentConfig read_config(const std::filesystem::path& path);
 
+// How this version keys deals and bot instances (config.deal_scheme).
+inline constexpr int kDealScheme = 2;
+// With a bot that runs outside this process and no SPRT, the default unit size gives every
+// group at least this many units (when it has the deals), so that procs=64 has work for each.
+inline constexpr std::int64_t kMinRemoteUnitsPerGroup = 64;
 // The default unit size aims at this many hands per unit (see "Defaults").
 inline constexpr std::int64_t kTargetHandsPerUnit = 1024;
 // The default unit size keeps every group at or under this many units.
@@ -118,16 +128,19 @@ inline constexpr double kExactPairStdError = 1e-3;
 //   alone, so that neighbours change from unit to unit and identical bots have the same
 //   expected result whatever the order of config.bots (the rotations of each deal then put
 //   every bot in every seat of that seating).
-// - Heads-up and ring: the group's deals are 0 .. config.hands - 1. The unit of block k of
-//   group g holds deals first_deal = k * deals_per_unit .. first_deal + deals - 1 and
-//   table_id = g * blocks_per_group + k (its index); deal first_deal + h is hand h
-//   (h = 0 .. deals - 1) of Table(game, config.seed, table_id). So every group is dealt cards
-//   of its own: a bot's samples against different opponents are independent, as the pooled
-//   per-bot interval assumes (no common cards across pairs). The rotations of one deal do
-//   share its cards. When duplicate, each deal is played once per rotation
-//   (heads-up: 2, seats swapped; ring: `seats`, every bot in every seat) on tables with the
-//   same table id, bot memories reset (new_match) in between. Not duplicate: each deal is
-//   played once with the seats as listed (the button moves every hand anyway).
+// - Heads-up and ring: the group's deals are 0 .. config.hands - 1, dealt from table id g
+//   (the group): deal d is the deck of deal_key(config.seed, g, d) whatever unit or match plays
+//   it. So every group is dealt cards of its own (a bot's samples against different opponents
+//   are independent, as the pooled per-bot interval assumes), and cutting the deals into units
+//   or matches changes no card. The unit of block k of group g holds deals first_deal =
+//   k * deals_per_unit .. first_deal + deals - 1, in matches of match_deals deals: match m
+//   (deals m * match_deals onwards) is a table of its own with bot instances of its own,
+//   seeded from (seed, g, m, bot), and its first hand has the button where an unbroken run
+//   of the group's deals would have it (seat (d + seats - 1) % seats at deal d). The
+//   rotations of one deal share its cards. When duplicate, a match plays its deals once per
+//   rotation (heads-up: 2, seats swapped; ring: `seats`, every bot in every seat), its bots'
+//   memories reset (new_match) in between. Not duplicate: each deal is played once with the
+//   seats as listed (the button moves every hand anyway).
 // - Sit-and-go: the deals are tournaments 0 .. config.hands - 1; the unit holds tournaments
 //   first_deal .. first_deal + deals - 1 and table_id = first_deal; tournament first_deal + i
 //   is played on Table(game, config.seed, table_id + i) (with the default deals_per_unit of 1
@@ -146,9 +159,13 @@ struct WorkUnit {
     int num_seats = 0;
     // The bot (index in config.bots) of each seat before any duplicate swap or rotation.
     std::array<int, kMaxSeats> seat_bot{};
+    std::int64_t group = 0;       // the pair (round robin), opponent (gauntlet), or 0
     std::int64_t first_deal = 0;  // deals first_deal .. first_deal + deals - 1 of its group
     std::int64_t deals = 0;
     std::uint64_t table_id = 0;  // the deal key's table: see above
+    // Cash formats: the deals of one match (config.match_deals); the unit holds the matches
+    // first_deal / match_deals onwards, the last of the group possibly shorter.
+    std::int64_t match_deals = 0;
 };
 
 // The work units of a tournament, computed one by one from their index (as WorkUnit describes
@@ -178,6 +195,7 @@ class Schedule {
     std::uint64_t seed_ = 0;
     std::int64_t deals_ = 0;  // of every group: config.hands
     std::int64_t deals_per_unit_ = 0;
+    std::int64_t match_deals_ = 0;
     std::int64_t blocks_ = 0;  // per group
     std::int64_t groups_ = 0;
 };
@@ -226,6 +244,12 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading = 
 // configuration a report holds, so that reports written before a rule existed can still be
 // read, merged and resumed.
 void check_new_config(const TournamentConfig& config);
+
+// Why a report whose configuration has another deal_scheme than this version's cannot be
+// resumed (its units were dealt and seeded otherwise), in words: which scheme, the version
+// that wrote it, and what to do. (Such reports still print and merge with each other: their
+// units are of one scheme, and aggregating them does not depend on it.)
+std::string older_deal_scheme(const Report& report);
 
 // How many times each deal (or tournament) is played: 2 heads-up duplicate, `seats` ring or
 // sit-and-go duplicate, 1 otherwise.
