@@ -21,12 +21,14 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "../src/play/work_unit.hpp"
 #include "cli_checks.hpp"
 #include "commands.hpp"
+#include "pokerarena/engine/text.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/bots/process_bot.hpp"
@@ -56,6 +58,7 @@ struct RunCommandOptions {
     std::string format;
     std::string hero;
     std::int64_t hands = 0;
+    std::int64_t match_deals = 0;
     std::uint64_t seed = 0;
     int threads = 0;
     int tables = 2048;
@@ -84,6 +87,7 @@ struct RunCommandOptions {
     CLI::Option* format_flag = nullptr;
     CLI::Option* hero_flag = nullptr;
     CLI::Option* hands_flag = nullptr;
+    CLI::Option* match_deals_flag = nullptr;
     CLI::Option* seed_flag = nullptr;
     CLI::Option* seats_flag = nullptr;
     CLI::Option* stack_flag = nullptr;
@@ -103,7 +107,8 @@ struct RunCommandOptions {
     std::string tournament_flags_given() const {
         std::string names;
         for (const CLI::Option* flag :
-             {bots_flag, format_flag, hero_flag, hands_flag, seed_flag, seats_flag, stack_flag,
+             {bots_flag, format_flag, hero_flag, hands_flag, match_deals_flag, seed_flag,
+              seats_flag, stack_flag,
               acpc_game_flag, duplicate_flag, allin_ev_flag, sprt_flag, hh_out_flag, hh_sample_flag,
               bot_timeout_flag})
             if (flag->count() > 0) names += (names.empty() ? "" : ", ") + flag->get_name();
@@ -338,6 +343,13 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
     }
     if (options.hero_flag->count() > 0) set_hero(options, config);
     if (options.hands_flag->count() > 0) config.set_hands(options.hands);
+    if (options.match_deals_flag->count() > 0) {
+        if (options.match_deals > std::numeric_limits<std::int32_t>::max())
+            throw UsageError("--match-deals " + std::to_string(options.match_deals) +
+                             ": at most " +
+                             std::to_string(std::numeric_limits<std::int32_t>::max()) + " deals");
+        config.set_match_deals(static_cast<std::int32_t>(options.match_deals));
+    }
     if (options.seed_flag->count() > 0) config.set_seed(options.seed);
     if (options.seats_flag->count() > 0) config.set_seats(options.seats);
     if (options.stack_flag->count() > 0) config.set_stack_big_blinds(options.stack_big_blinds);
@@ -701,6 +713,14 @@ int run(const RunCommandOptions& options) {
             std::cout << "Shard " << report.run().shard()
                       << " done; combine the shards with: pokerarena merge SHARD.pb... -o "
                          "ALL.pb\n";
+        // Complete, but not a clean result: a bot that dropped out played check-or-fold.
+        for (const auto& bot : report.bots())
+            if (bot.faults().forfeit() > 0) {
+                std::cerr << "pokerarena run: bot '" << pokerarena::printable_text(bot.name())
+                          << "' dropped out and forfeited " << bot.faults().forfeit()
+                          << " decisions (see OUT above); exit code 3\n";
+                return 3;
+            }
         return 0;
     };
     // The units in play may take minutes with slow bots: a second Ctrl-C writes what is
@@ -770,6 +790,15 @@ void add_run_command(CLI::App& app, int& exit_code) {
                                            "duplicate), per seat group (ring) "
                                            "or tournaments (sit-and-go)")
                               ->transform(whole_number(1));
+    options->match_deals_flag =
+        run_app
+            ->add_option("--match-deals", options->match_deals,
+                         "Cash formats: deals a bot instance plays (its match, with its memory) "
+                         "before a new one takes over; each match is a table of its own, so "
+                         "this caps a slow bot's tables in flight at hands / N (default: 1 for "
+                         "a bot outside this process, proc:, isolated: or acpc:; otherwise a "
+                         "work unit's deals)")
+            ->transform(whole_number(1));
     options->seed_flag = run_app->add_option("--seed", options->seed, "Seed of every deal and bot")
                              ->transform(whole_number(0));
     run_app->add_option("--threads", options->threads, "Threads (default: every core)")
@@ -862,7 +891,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "report marked incomplete and prints the command that resumes it. A second Ctrl-C\n"
         "drops the tables in play and writes the finished ones at once; a third ends the\n"
         "process without writing.\n"
-        "Exit code 0 when done, 1 when the run fails, 130 when interrupted, 2 for a\n"
+        "Exit code 0 when done, 3 when done but a bot dropped out (its restarts used up,\n"
+        "its later decisions forfeited: marked OUT), 1 when the run fails, 130 when\n"
+        "interrupted, 2 for a\n"
         "configuration refused after parsing (a bad field or flag combination, an unknown\n"
         "bot, an output that cannot be written: the message names it). A command line the\n"
         "parser refuses exits with CLI11's code: 105 for a refused value (a number out of\n"

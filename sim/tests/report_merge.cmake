@@ -78,7 +78,7 @@ list(GET bot_rows 1 first_bot)
 list(GET pair_rows 1 first_pair)
 list(GET curve_rows 0 curve_header)
 if(NOT bot_count EQUAL 4 OR NOT pair_count EQUAL 4
-   OR NOT bot_header MATCHES "^bot,name,spec,hands,net_chips,decisions,faults,mbb_per_hand,mbb_per_hand_ci95,"
+   OR NOT bot_header MATCHES "^bot,name,spec,hands,net_chips,decisions,faults,forfeited,out_from,mbb_per_hand,mbb_per_hand_ci95,"
    OR NOT first_bot MATCHES "^0,tag,tag,[0-9]+,-?[0-9]+,"
    OR NOT first_pair MATCHES "^0,tag,1,call,[0-9]+,"
    OR NOT curve_header STREQUAL "hands,tag,call,random")

@@ -159,6 +159,12 @@ pokerarena_cli_test("run process bots round robin" 0
   "Round robin, no-limit, 4 bots, .*\nProcess bot (c|py): '(c-call|py-pot-odds 1[.]0)', 0 restarts; stderr: [^\n]*/process_rr[.](c|py)[.]stderr[.]log\nProcess bot (c|py): '(c-call|py-pot-odds 1[.]0)', 0 restarts; stderr: [^\n]*/process_rr[.](c|py)[.]stderr[.]log\n"
   run --bots "py=proc:python3 ${python_bots}/pot_odds_bot.py,c=proc:$<TARGET_FILE:example_process_call_bot>,tag,call"
   --hands 100 --seed 3 --quiet -o ${run_dir}/process_rr.pb)
+# A process bot whose restarts are used up is out: its later decisions are forfeited, the table
+# marks it, the summary says from where and how many, and the run exits 3, not 0.
+pokerarena_cli_test("run bot that drops out" 3
+  " 2  first +60 .* OUT\nOUT first dropped out [(]its restarts used up[)] at unit 0, match 0, [^\n]*hand 0 and forfeited [1-9][0-9]* decisions [(]played check-or-fold[)].*pokerarena run: bot 'first' dropped out and forfeited [1-9][0-9]* decisions [(]see OUT above[)]; exit code 3\n"
+  run "--bots=first=proc[max_restarts=1]:$<TARGET_FILE:test_misbehaving_bot> crash 1" --bots call
+  --hands 30 --threads 1 --quiet -o ${run_dir}/drops_out.pb)
 pokerarena_cli_test("run isolated plugin that crashes" 0
   "\nFaults of [^\n]*: 0 exceptions or error statuses, 0 illegal actions, 0 bad answers, 0 timeouts, [1-9][0-9]* crash(es)?; first: unit 0, match 0, first half, hand 0, crash: bot [^\n]*closed its output; it was killed by SIGSEGV\n(.*\n)?Process bot [^\n]*: 'bad bot', [1-5] restarts?"
   run --bots isolated:$<TARGET_FILE:test_bad_bot>:crash,call --hands 10 --threads 1 --quiet

@@ -397,7 +397,11 @@ TEST_CASE("process bots: after max_restarts the bot is out, and every decision a
     CHECK(p.stats.restarts == 2);
     CHECK(p.stats.out);
     CHECK(p.faults.total() == p.decisions);
-    CHECK(p.faults.of(FaultKind::Crash) == p.decisions);
+    // The decisions pending in the three processes crashed; once out, the rest are forfeited
+    // without being asked, and the driver says from which hand.
+    CHECK(p.faults.of(FaultKind::Crash) == 3);
+    CHECK(p.faults.of(FaultKind::Forfeit) == p.decisions - 3);
+    CHECK(p.faults.first_forfeit.starts_with("hand "));
     CHECK(p.conserved);
 }
 

@@ -147,7 +147,9 @@ TEST_CASE("process bots: a bot that is out beside one that plays on, in one lane
             net += bot.net_chips();
             if (bot.name() == "first") {
                 CHECK(bot.process().out());
-                CHECK(bot.faults().crash() == bot.decisions());
+                CHECK(bot.faults().crash() + bot.faults().forfeit() == bot.decisions());
+                CHECK(bot.faults().forfeit() > 0);
+                CHECK_THAT(bot.faults().first_forfeit(), Catch::StartsWith("unit "));
             } else {
                 CHECK(bot.faults().crash() + bot.faults().timeout() + bot.faults().bad_answer() ==
                       0);

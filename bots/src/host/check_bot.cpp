@@ -311,7 +311,8 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
         const auto kind = static_cast<FaultKind>(k);
         const std::int64_t n = first.faults.of(kind);
         // Timeouts and crashes happen only to process bots (a plugin's crash ends the check).
-        const bool process_only = kind == FaultKind::Timeout || kind == FaultKind::Crash;
+        const bool process_only = kind == FaultKind::Timeout || kind == FaultKind::Crash ||
+                                  kind == FaultKind::Forfeit;
         if (process_only && n == 0 && !is_process_spec(spec)) continue;
         out << "  " << fault_kind_name(kind) << ": " << n << '\n';
         problems += n > 0;

@@ -29,6 +29,8 @@ const char* fault_kind_name(FaultKind k) {
             return "timeout";
         case FaultKind::Crash:
             return "crash";
+        case FaultKind::Forfeit:
+            return "forfeit";
     }
     return "unknown fault";
 }
@@ -246,6 +248,9 @@ void SeatDriver::record_fault(int seat, FaultKind kind, const char* message) {
         f.first_message = "hand " + std::to_string(table_->hand_number()) + ", " +
                           fault_kind_name(kind) + ": " + message;
     }
+    // Where a bot dropped out, which its first fault rarely says (the crashes come first).
+    if (kind == FaultKind::Forfeit && f.of(FaultKind::Forfeit) == 0)
+        f.first_forfeit = "hand " + std::to_string(table_->hand_number());
     ++f.count[static_cast<std::size_t>(kind)];
 }
 
@@ -253,6 +258,7 @@ namespace {
 
 void merge(SeatFaults& into, const SeatFaults& from) {
     if (into.first_message.empty()) into.first_message = from.first_message;
+    if (into.first_forfeit.empty()) into.first_forfeit = from.first_forfeit;
     for (int k = 0; k < kNumFaultKinds; ++k)
         into.count[static_cast<std::size_t>(k)] += from.count[static_cast<std::size_t>(k)];
 }

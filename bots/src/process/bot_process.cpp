@@ -341,7 +341,7 @@ void BotProcess::event(std::uint64_t instance, const Event& event) {
 
 bool BotProcess::take_slot(DecisionTicket* ticket, std::uint64_t& id, std::uint32_t& slot) {
     if (out_of_play_) {
-        ticket->answered({false, {}, FaultKind::Crash, out_reason_, {}});
+        ticket->answered({false, {}, FaultKind::Forfeit, out_reason_, {}});
         return false;
     }
     if (!free_slots_.empty()) {

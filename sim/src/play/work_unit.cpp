@@ -100,6 +100,10 @@ void SlotTallies::merge(const SlotTallies& match, std::int64_t order) {
             t.first_message = m.first_message;
             t.first_order = order;
         }
+        if (!m.first_forfeit.empty() && (t.first_forfeit.empty() || order < t.forfeit_order)) {
+            t.first_forfeit = m.first_forfeit;
+            t.forfeit_order = order;
+        }
     }
 }
 
@@ -116,7 +120,9 @@ void SlotTallies::fill(int slot, BotUnit& bot) const {
     f.set_bad_answer(count(FaultKind::BadAnswer));
     f.set_timeout(count(FaultKind::Timeout));
     f.set_crash(count(FaultKind::Crash));
+    f.set_forfeit(count(FaultKind::Forfeit));
     f.set_first_message(t.first_message);
+    f.set_first_forfeit(t.first_forfeit);
 }
 
 UnitBots::UnitBots(const Tournament& tournament, const WorkUnit& unit, UnitContext& context,

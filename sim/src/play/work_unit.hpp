@@ -54,6 +54,9 @@ class SlotTallies {
             if (t.first_message.empty())
                 t.first_message = "unit " + std::to_string(unit_) + ", " + where() + ", " +
                                   to_valid_utf8(f.first_message);
+            if (t.first_forfeit.empty() && !f.first_forfeit.empty())
+                t.first_forfeit = "unit " + std::to_string(unit_) + ", " + where() + ", " +
+                                  f.first_forfeit;
             for (int k = 0; k < kNumFaultKinds; ++k)
                 t.faults[static_cast<std::size_t>(k)] += f.count[static_cast<std::size_t>(k)];
         }
@@ -73,6 +76,8 @@ class SlotTallies {
         std::array<std::int64_t, kNumFaultKinds> faults{};
         std::string first_message;
         std::int64_t first_order = 0;  // merge(): the order of the match first_message came from
+        std::string first_forfeit;     // where the first Forfeit fault was
+        std::int64_t forfeit_order = 0;
     };
     std::int64_t unit_;
     std::vector<Tally> tally_;  // one per slot

@@ -63,7 +63,8 @@ std::string counted(std::int64_t count, const std::string& noun, const std::stri
 }
 
 std::int64_t total_faults(const FaultCounts& f) {
-    return f.exception() + f.illegal_action() + f.bad_answer() + f.timeout() + f.crash();
+    return f.exception() + f.illegal_action() + f.bad_answer() + f.timeout() + f.crash() +
+           f.forfeit();
 }
 
 // What a process bot ran and what became of its processes: its restarts, the first problem,
@@ -118,6 +119,14 @@ void print_marks(bool too_few, bool stopped, const Report& report, std::ostream&
         out << kStopMark << " the SPRT stopped the match after " << grouped(report.sprt().hands())
             << " hands: these fixed-sample figures are biased by the stop (the mean away from "
                "the bound not crossed, the interval too narrow); quote the SPRT's decision\n";
+    for (int b = 0; b < report.bots_size(); ++b) {
+        const FaultCounts& f = report.bots(b).faults();
+        if (f.forfeit() == 0) continue;
+        out << "OUT " << printable_text(report.bots(b).name()) << " dropped out (its restarts "
+            << "used up) at " << printable_text(f.first_forfeit()) << " and forfeited "
+            << grouped(f.forfeit()) << (f.forfeit() == 1 ? " decision" : " decisions")
+            << " (played check-or-fold): its figures are not of the bot\n";
+    }
 }
 
 std::string percent(double share) {
@@ -509,7 +518,9 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
             row.push_back(bot.has_rating() ? signed_figure(bot.rating().mean(), 1) : "");
             row.push_back(bot.has_rating() ? interval(bot.rating(), 1) : "");
         }
-        row.push_back(grouped(total_faults(bot.faults())));
+        // A bot that dropped out played check-or-fold from there on: its figures say little.
+        row.push_back(grouped(total_faults(bot.faults())) +
+                      (bot.faults().forfeit() > 0 ? " OUT" : ""));
         table.add_row(std::move(row));
     }
     if (gauntlet)
@@ -542,9 +553,12 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
                                         : " exceptions or error statuses, ")
             << counted(faults.illegal_action(), "illegal action") << ", "
             << counted(faults.bad_answer(), "bad answer");
-        if (faults.timeout() + faults.crash() > 0)
+        if (faults.timeout() + faults.crash() + faults.forfeit() > 0)
             out << ", " << counted(faults.timeout(), "timeout") << ", "
                 << counted(faults.crash(), "crash", "crashes");
+        if (faults.forfeit() > 0)
+            out << ", " << counted(faults.forfeit(), "forfeit")
+                << " (OUT from " << printable_text(faults.first_forfeit()) << ")";
         if (!faults.first_message().empty())
             out << "; first: " << printable_text(faults.first_message());
         out << '\n';

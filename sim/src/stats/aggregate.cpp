@@ -76,6 +76,9 @@ void add_faults(FaultCounts& total, const FaultCounts& unit) {
     total.set_bad_answer(total.bad_answer() + unit.bad_answer());
     total.set_timeout(total.timeout() + unit.timeout());
     total.set_crash(total.crash() + unit.crash());
+    total.set_forfeit(total.forfeit() + unit.forfeit());
+    if (total.first_forfeit().empty() && !unit.first_forfeit().empty())
+        total.set_first_forfeit(unit.first_forfeit());
     // Units arrive in unit order, so the first message kept is the earliest unit's.
     if (total.first_message().empty() && !unit.first_message().empty())
         total.set_first_message(unit.first_message());
@@ -223,6 +226,7 @@ void check_figures(const Tournament& t, const UnitResult& u, const WorkUnit& sea
         check_count(field, ".faults.bad_answer", bot.faults().bad_answer());
         check_count(field, ".faults.timeout", bot.faults().timeout());
         check_count(field, ".faults.crash", bot.faults().crash());
+        check_count(field, ".faults.forfeit", bot.faults().forfeit());
         if (__builtin_add_overflow(chips, bot.net_chips(), &chips))
             reject(field() + ".net_chips: " + to_string(bot.net_chips()) +
                    "; the unit's net chips overflow 64 bits (they sum to zero in any game)");

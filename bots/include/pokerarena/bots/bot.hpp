@@ -86,8 +86,9 @@ enum class FaultKind : std::uint8_t {
     Exception,      // decide threw (C++ bots)
     Timeout,        // a process bot did not answer within its time limit
     Crash,          // a process bot's process ended (or was restarted) before it answered
+    Forfeit,        // a process bot was out (its restarts used up): the decision was not asked
 };
-inline constexpr int kNumFaultKinds = 6;
+inline constexpr int kNumFaultKinds = 7;
 
 const char* fault_kind_name(FaultKind k);
 

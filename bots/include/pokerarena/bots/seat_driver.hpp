@@ -59,6 +59,7 @@ namespace pokerarena {
 struct SeatFaults {
     std::array<std::int64_t, kNumFaultKinds> count{};  // by FaultKind
     std::string first_message;                         // "" when there was no fault
+    std::string first_forfeit;  // "hand 12": where the first Forfeit fault was; "" when none
 
     std::int64_t total() const;
     std::int64_t of(FaultKind k) const { return count[static_cast<std::size_t>(k)]; }
