@@ -367,7 +367,7 @@ bool BotProcess::take_slot(DecisionTicket* ticket, std::uint64_t& id, std::uint3
     // numbers as doubles (JavaScript) still echoes it exactly.
     p.generation = (p.generation + 1) & kGenerationMask;
     p.sent = Clock::now();
-    if (num_pending_++ == 0) last_answer_ = p.sent;  // the bot's clock starts now
+    ++num_pending_;  // the clock starts when the pipe takes the request (flush)
     id = (p.generation << kSlotBits) | slot;
     return true;
 }
@@ -400,11 +400,13 @@ std::int64_t BotProcess::pending() const {
 }
 
 void BotProcess::flush() {
+    bool wrote = false;
     while (in_fd_ >= 0 && written_ < write_buffer_.size()) {
         const ssize_t n =
             ::write(in_fd_, write_buffer_.data() + written_, write_buffer_.size() - written_);
         if (n > 0) {
             written_ += static_cast<std::size_t>(n);
+            wrote = true;
             continue;
         }
         if (n < 0 && errno == EINTR) continue;
@@ -415,6 +417,12 @@ void BotProcess::flush() {
     if (written_ == write_buffer_.size()) {
         write_buffer_.clear();
         written_ = 0;
+    }
+    // Bytes in the pipe while decisions wait: the bot has something to read from now on. (A
+    // request is a few hundred bytes, and the first bytes taken belong to the oldest.)
+    if (wrote && !clock_running_ && num_pending_ > 0) {
+        clock_running_ = true;
+        last_answer_ = Clock::now();
     }
     note_unsent();
 }
@@ -434,7 +442,7 @@ void BotProcess::answer(std::uint32_t slot, RemoteDecision&& decision) {
     p.used = false;
     p.ticket = nullptr;
     free_slots_.push_back(slot);
-    --num_pending_;
+    if (--num_pending_ == 0) clock_running_ = false;
     ticket->answered(std::move(decision));
 }
 
@@ -600,10 +608,11 @@ int BotProcess::handle(const pollfd* fds) {
 
 int BotProcess::check_deadlines(Clock::time_point now) {
     std::lock_guard lock(mutex_);
-    if (num_pending_ == 0 || out_of_play_) return 0;
+    if (num_pending_ == 0 || out_of_play_ || !clock_running_) return 0;
     // The limit is on the bot, not on the queue: with thousands of tables in flight the last
     // request of a batch waits for all those before it, so a decision's own age says nothing.
-    // The bot is stuck when no answer at all has come for `timeout` while decisions wait.
+    // The bot is stuck when no answer at all has come for `timeout` while it had a decision
+    // to read (clock_running_).
     if (now - last_answer_ < spec_.decision_timeout) return 0;
     return fail(FaultKind::Timeout,
                 "did not answer within " + seconds_text(spec_.decision_timeout) + " s");
@@ -692,6 +701,7 @@ void BotProcess::forget_pending() {
         free_slots_.push_back(slot);
     }
     num_pending_ = 0;
+    clock_running_ = false;
 }
 
 void BotProcess::shut_down(std::chrono::milliseconds grace) {

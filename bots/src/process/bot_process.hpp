@@ -154,9 +154,12 @@ class BotProcess {
     std::vector<Pending> pending_;
     std::vector<std::uint32_t> free_slots_;
     std::int64_t num_pending_ = 0;
-    // The last answer from the bot, or when a decision was posted to a bot that had none
-    // pending: the time limit runs from here (check_deadlines).
+    // The bot's clock (check_deadlines): it runs while decisions are pending and one of them is
+    // in its pipe, from the later of its last answer and the moment the pipe first took a
+    // request it could read. A bot working through a deep queue at its own pace answers
+    // often, and so is never timed out for the queue; one that answers nothing is.
     Clock::time_point last_answer_{};
+    bool clock_running_ = false;
 
     std::uint64_t next_instance_ = 1;
     std::unordered_map<std::uint64_t, std::uint64_t> instances_;  // live instance -> seed

@@ -4,6 +4,8 @@
  *
  *   good             answers every decision with call, in order
  *   reverse          answers each batch it reads in reverse order (out of order)
+ *   paced MS         answers every decision with call, in order, one every MS milliseconds,
+ *                    each written as it is ready: a slow bot working through a deep queue
  *   raise            answers raise to min_to + 1 when it may raise (legal or not), else call
  *   crash N          crashes (SIGSEGV) at its Nth decision
  *   exit N           exits with status 3 at its Nth decision
@@ -38,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static char out[1 << 20];
@@ -160,6 +163,13 @@ int main(int argc, char** argv) {
             }
             if (!strcmp(mode, "reverse")) {
                 batch[batch_len++] = id;
+                continue;
+            }
+            if (!strcmp(mode, "paced")) {
+                const struct timespec pause = {when / 1000, (when % 1000) * 1000000L};
+                nanosleep(&pause, NULL);
+                answer_call(id);
+                flush_out();
                 continue;
             }
             if (now && !strcmp(mode, "crash")) {
