@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <iomanip>
 #include <new>
 #include <ostream>
 #include <streambuf>
@@ -350,11 +351,18 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
 
     // Only calls that returned an action are timed: with none, a rate of 0 would read as a
     // measurement.
+    // check-bot asks one decision at a time: for a bot in another process each is a round trip,
+    // so this is the bot's cost per decision with nothing in flight beside it, not the
+    // throughput a tournament's thousands of tables in flight get from it.
     if (st.answered > 0 && st.decide_seconds > 0)
         out << "  speed: "
+            << std::fixed << std::setprecision(1)
+            << 1e6 * st.decide_seconds / static_cast<double>(st.answered)
+            << std::defaultfloat << " us a decision, "
             << static_cast<std::int64_t>(
                    std::llround(static_cast<double>(st.answered) / st.decide_seconds))
-            << " decisions/s (decide alone)\n";
+            << " decisions/s, one at a time (decide alone; for a process bot a round trip "
+               "each: in a tournament its tables in flight overlap them)\n";
     else
         out << "  speed: not measured (no decide call returned an action)\n";
     out << (problems == 0 ? "result: clean\n"
