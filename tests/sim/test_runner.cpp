@@ -606,3 +606,33 @@ TEST_CASE("runner: a plugin call that does not return is named once, and the run
     REQUIRE(report.complete());
     REQUIRE(figures(report) == figures(run(tournament, 1, 2048)));
 }
+
+TEST_CASE("runner: cutting the deals into other units changes no figure once matches are given",
+          "[runner]") {
+    // Cards are keyed by (seed, group, deal) and instances by (seed, group, match, bot): units
+    // of 25 or 100 deals hold the same matches of 5, so every bot's and pair's figures agree
+    // (the units and the curve, cut otherwise, do not). Heads-up only: a ring's seatings are
+    // drawn per unit.
+    const auto totals = [](Report report) {
+        report.clear_run();
+        report.clear_timing();
+        report.clear_units();
+        report.clear_curve();
+        report.clear_units_total();
+        report.clear_units_done();
+        report.mutable_config()->clear_deals_per_unit();
+        for (BotResult& bot : *report.mutable_bots())
+            bot.clear_mean_decision_us();
+        return report.SerializeAsString();
+    };
+    TournamentConfig config = round_robin_config();
+    config.set_match_deals(5);
+    const Report small = run(make_tournament(config), 2, 64);
+    config.set_deals_per_unit(100);
+    const Report large = run(make_tournament(config), 2, 64);
+    CHECK(small.units_size() == 4 * large.units_size());
+    CHECK(totals(small) == totals(large));
+    // Matches of another length make other instances: the same cards, other figures.
+    config.set_match_deals(20);
+    CHECK(totals(run(make_tournament(config), 2, 64)) != totals(large));
+}
