@@ -155,8 +155,9 @@ class RoundBets {
             return;
         }
         // A call records the chips it added, a raise its new total for the round.
-        const Chips added =
-            action.kind == ActionKind::CheckCall ? action.amount : action.amount - bet_[action.seat];
+        const Chips added = action.kind == ActionKind::CheckCall
+                                ? action.amount
+                                : action.amount - bet_[action.seat];
         bet_[action.seat] += added;
         behind_[action.seat] -= added;
     }

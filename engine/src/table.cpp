@@ -505,8 +505,7 @@ POKERARENA_HOT void Table::build_pots() {
     // lone remaining player (the others folded to an all-in) takes everything: with one level
     // the layering makes one pot, and any chips above it join that pot.
     if (at_most_one_seat(active) ||
-        ((active & all_in_) == 0 &&
-         !(anted_ == dealt_in_ && !def_.dead_antes && antes_differ()))) {
+        ((active & all_in_) == 0 && !(anted_ == dealt_in_ && !def_.dead_antes && antes_differ()))) {
         num_pots_ = 0;
         if (pot_ > 0) {
             pot_amounts_[0] = pot_;

@@ -64,7 +64,8 @@ class PokerKitTurns {
                 case PhhActionKind::ShowOrMuck:
                     break;
                 case PhhActionKind::DealBoard:
-                    if (!queue_.empty()) return where + "board dealt while " + asked() + " is to act";
+                    if (!queue_.empty())
+                        return where + "board dealt while " + asked() + " is to act";
                     ++round_;
                     collect();
                     open_round();
@@ -72,7 +73,8 @@ class PokerKitTurns {
                 default:
                     if (queue_.empty() || queue_.front() != action.player)
                         return where + "PokerKit asks " + (queue_.empty() ? "nobody" : asked());
-                    if (action.kind == PhhActionKind::BetRaiseTo && !someone_can_call(action.player))
+                    if (action.kind == PhhActionKind::BetRaiseTo &&
+                        !someone_can_call(action.player))
                         return where + "PokerKit refuses a raise that nobody can call";
                     act(action);
             }
@@ -171,6 +173,8 @@ class PokerKitTurns {
 
 // "" when PokerKit would take every action of `hand` in turn, else the first it would refuse
 // or miss.
-inline std::string pokerkit_turn_problem(const PhhHand& hand) { return PokerKitTurns(hand).check(); }
+inline std::string pokerkit_turn_problem(const PhhHand& hand) {
+    return PokerKitTurns(hand).check();
+}
 
 }  // namespace pokerarena::test

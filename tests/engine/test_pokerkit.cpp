@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "engine_test_util.hpp"
-#include "pokerkit_turns.hpp"
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"
+#include "pokerkit_turns.hpp"
 
 using namespace pokerarena;
 using namespace pokerarena::test;
@@ -94,15 +94,18 @@ std::vector<std::string> betting_text(const PhhHand& hand) {
     return betting;
 }
 
-PhhHand written(const Table& t) { return phh_from_record(t.last_hand(), t.game_def()); }
+PhhHand written(const Table& t) {
+    return phh_from_record(t.last_hand(), t.game_def());
+}
 
 }  // namespace
 
 TEST_CASE("PHH: no check is written for a big blind facing only all-ins for its blind or less",
           "[phh]") {
     // Heads-up, the button (seat 1, p2) posts the small blind and has 30 chips: its call puts
-    // it all-in for 30, less than the big blind of 50. The big blind (seat 0, p1) has matched, and PokerKit never queued it: the only other
-    // player had no more than its blind, so its effective stack was zero as the round opened.
+    // it all-in for 30, less than the big blind of 50. The big blind (seat 0, p1) has matched, and
+    // PokerKit never queued it: the only other player had no more than its blind, so its effective
+    // stack was zero as the round opened.
     Table below = make_table({1000, 30}, 1, 25, 50);
     play(below, {{1, call()}});
     finish(below);
@@ -113,8 +116,9 @@ TEST_CASE("PHH: no check is written for a big blind facing only all-ins for its 
 
     // With the check the earlier writer added, PokerKit refuses the hand at the check.
     PhhHand with_check = hand;
-    auto board = std::find_if(with_check.actions.begin(), with_check.actions.end(),
-                              [](const PhhAction& a) { return a.kind == PhhActionKind::DealBoard; });
+    auto board =
+        std::find_if(with_check.actions.begin(), with_check.actions.end(),
+                     [](const PhhAction& a) { return a.kind == PhhActionKind::DealBoard; });
     PhhAction check;
     check.kind = PhhActionKind::CheckCall;
     check.player = 0;
@@ -196,8 +200,8 @@ TEST_CASE("PHH: every hand the engine writes takes its actions in PokerKit's tur
         }
         def.dead_antes = def.ante_kind == AnteKind::EveryPlayer && rng.chance(30);
         for (int s = 0; s < seats; ++s)
-            def.starting_stacks[s] = rng.chance(40) ? rng.range(1, 2 * bb + def.ante)
-                                                    : rng.range(2 * bb, 60 * bb);
+            def.starting_stacks[s] =
+                rng.chance(40) ? rng.range(1, 2 * bb + def.ante) : rng.range(2 * bb, 60 * bb);
         def.max_hands = 8;
         Table table(def, rng.next(), static_cast<std::uint64_t>(table_index));
         table.set_pause_mask(pause_bit(EventKind::HandEnded));
@@ -292,9 +296,8 @@ TEST_CASE("PHH: ante_trimming_status says how antes enter the pots, as PokerKit 
     // PokerKit's finishing stacks are in the files.
     const std::vector<Chips> layered{965, 1177, 24, 840};  // p3 wins 6 from each player
     const std::vector<Chips> dead{965, 1165, 36, 840};     // p3 wins every ante
-    for (const auto& [name, expected] :
-         {std::pair{"ante-all-in-trimming-true.phh", layered},
-          std::pair{"ante-all-in-trimming-false.phh", dead}}) {
+    for (const auto& [name, expected] : {std::pair{"ante-all-in-trimming-true.phh", layered},
+                                         std::pair{"ante-all-in-trimming-false.phh", dead}}) {
         const std::vector<PhhEntry> entries = read_phh_file(kPokerKitData / name);
         REQUIRE(entries.size() == 1);
         const ReplayResult result = replay_entry(entries[0]);
@@ -316,8 +319,15 @@ TEST_CASE("PHH: ante_trimming_status says how antes enter the pots, as PokerKit 
         t.set_button(3);
         t.set_pause_mask(kHandMask);
         t.set_next_hand_cards(cards({"7h2d", "KhKd", "AhAd", "QcQd"}, "2c3c8s9hTs"));
-        play(t, {{3, raise(150)}, {0, fold()}, {1, call()}, {1, check()}, {3, check()},
-                 {1, check()}, {3, check()}, {1, check()}, {3, check()}});
+        play(t, {{3, raise(150)},
+                 {0, fold()},
+                 {1, call()},
+                 {1, check()},
+                 {3, check()},
+                 {1, check()},
+                 {3, check()},
+                 {1, check()},
+                 {3, check()}});
         finish(t);
         const std::vector<Chips> stacks{t.stack(0), t.stack(1), t.stack(2), t.stack(3)};
         CHECK(stacks == (dead_antes ? dead : layered));

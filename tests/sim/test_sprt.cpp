@@ -28,8 +28,7 @@ Report sprt_match(const char* a, const char* b, double mbb0, double mbb1, std::u
 
 }  // namespace
 
-TEST_CASE("SPRT: tag against call with --sprt 0,20 decides at the first block it may",
-          "[sprt]") {
+TEST_CASE("SPRT: tag against call with --sprt 0,20 decides at the first block it may", "[sprt]") {
     // run --help's example. Tag wins about +2,165 mbb/hand, more than 30 standard errors
     // beyond mu1 = 20 at the 20th block: H1 there (it took 331,878 hands on average when only
     // the ratio could decide, which grows slowly so far beyond both hypotheses).

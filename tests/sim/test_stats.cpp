@@ -541,9 +541,9 @@ TEST_CASE("sprt accepts the hypothesis a mean lies far beyond", "[stats]") {
     const SampleMoments far = blocks_of(2165, 300, 20);
     const double se = 300 * std::sqrt(20.0 / 19) / std::sqrt(20.0);
     SprtState state = sprt(SprtParams{0, 20, 0.05, 0.05}, far);
-    CHECK_THAT(state.llr, WithinRel(10 * std::log((90000.0 + 2165.0 * 2165) /
-                                                  (90000.0 + 2145.0 * 2145)),
-                                    1e-12));
+    CHECK_THAT(
+        state.llr,
+        WithinRel(10 * std::log((90000.0 + 2165.0 * 2165) / (90000.0 + 2145.0 * 2145)), 1e-12));
     CHECK(state.llr < state.upper);
     CHECK_THAT(state.t_beyond_mu1, WithinRel(2145 / se, 1e-12));
     CHECK_THAT(state.t_beyond_mu0, WithinRel(-2165 / se, 1e-12));
