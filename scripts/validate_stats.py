@@ -16,12 +16,16 @@ a 95% Wilson interval for each rate (the binomial uncertainty of N runs):
   seating    two identical `tag` bots in one 6-max ring, in three orders of --bots: their
              figures and whether they agree within their intervals.
   sprt       the SPRT's error rates with the truth at mu0 (accepting H1 is the error, at most
-             alpha) and at mu1 (accepting H0 is the error, at most beta), for a light-tailed
-             pair (tag against tag: truth 0), a heavy-tailed identical pair (tag:bet_size=3
-             twice: truth 0) and the heavy-tailed pair of issue 23 (tag against
-             tag:bet_size=3), whose truth is first measured on 100 million deal pairs
-             (or given with --truth), both with the truth at a bound and with issue 23's
-             own command (--sprt 0,27.5).
+             alpha) and at mu1 (accepting H0 is the error, at most beta), for identical
+             light-tailed bots (tag against tag: truth 0), identical heavy-tailed bots
+             (tag:bet_size=3 twice: truth 0), a heavy-tailed pair (tag against
+             tag:bet_size=3, whose truth is first measured on 100 million deal pairs, or given
+             with --truth) and a pair whose block means and spreads correlate (tag against
+             allin, truth given with --truth-allin); with each, the average sample number
+             against the fixed-sample test of the same power (known variance, so a lower bound
+             on the fixed test's size). Last, far beyond both hypotheses: tag against call
+             with --sprt 0,20 (run --help's example), against the fixed test that detects the
+             measured edge, and that test's floor of the 20 blocks the SPRT needs at least.
 
 Only the Python standard library is needed. Every run is one process with --threads 1;
 --jobs runs that many at once (default 2). The whole check plays about 500 million hands
@@ -156,35 +160,74 @@ def truth_of(runner, bots):
     return mean, ci
 
 
-def sprt_rates(runner, seeds, truth):
-    print("SPRT error rates (alpha = beta = 0.05), at most 5,000,000 deal pairs a run")
-    setups = [("light: tag vs tag", "a=tag,b=tag", 0.0, 20.0),
-              ("heavy: tag:bet_size=3 x2", "a=tag:bet_size=3,b=tag:bet_size=3", 0.0, 20.0)]
+Z95 = 1.6448536269514722  # the one-sided 95% normal quantile (alpha = beta = 0.05)
+BLOCK_PAIRS = 512  # deal pairs per SPRT block (the unit size with an SPRT)
+
+
+def block_sd(reports):
+    """The spread of one block mean, in mbb/hand, pooled over the runs' deal pairs."""
+    squares = weight = 0.0
+    for r in reports:
+        e = r["pairs"][0]["mbb_per_hand_a"]
+        n = int(e["samples"])
+        if n > 1:
+            squares += (n - 1) * figure(e, "stddev") ** 2
+            weight += n - 1
+    return math.sqrt(squares / weight / BLOCK_PAIRS)
+
+
+def fixed_sample_hands(sd, distance):
+    """Hands of the fixed-sample test with the SPRT's power: ((z_alpha + z_beta) sd / d)^2
+    blocks, known variance (a lower bound for the t test); at least the SPRT's 20 blocks."""
+    blocks = ((2 * Z95) * sd / distance) ** 2
+    return blocks * 2 * BLOCK_PAIRS, max(blocks, 20) * 2 * BLOCK_PAIRS
+
+
+def sprt_series(runner, seeds, name, bots, where, mbb0, mbb1, error, distance):
+    """One series; `distance`: from the truth to the hypothesis the fixed test rejects."""
+    spec = f"{mbb0:.4f},{mbb1:.4f},0.05,0.05"
+    reports = runner.run_all([["--bots", bots, "--sprt", spec, "--hands", "5000000",
+                               "--seed", str(seed)] for seed in range(seeds)])
+    errors = sum(1 for r in reports if r["sprt"]["decision"] == error)
+    undecided = sum(1 for r in reports if r["sprt"]["decision"] == "undecided")
+    hands = [int(r["sprt"]["hands"]) for r in reports]
+    mean_hands = sum(hands) / len(hands)
+    fixed, floor = fixed_sample_hands(block_sd(reports), distance)
+    print(f"  {name:28} {where:12} ({mbb0:+.1f} vs {mbb1:+.1f}): error "
+          f"{rate_text(errors, len(reports))}, undecided {undecided}, mean {mean_hands:,.0f} "
+          f"hands = {mean_hands / fixed:.2f} x fixed {fixed:,.0f}"
+          + (f" ({mean_hands / floor:.2f} x its 20-block floor)" if floor > fixed else ""))
+
+
+def sprt_rates(runner, seeds, truth, truth_allin):
+    print("SPRT error rates (alpha = beta = 0.05), at most 5,000,000 deal pairs a run; average "
+          "sample number against the fixed-sample test of the same power")
     if truth is None:
         truth, truth_ci = truth_of(runner, "a=tag,b=tag:bet_size=3")
         print(f"  tag vs tag:bet_size=3 over 100,000,000 deal pairs: {truth:+.2f} ± "
               f"{truth_ci:.2f} mbb/hand (the truth below)")
     else:
         print(f"  tag vs tag:bet_size=3: {truth:+.2f} mbb/hand as given by --truth")
-    setups.append(("heavy: tag vs tag:bet_size=3", "a=tag,b=tag:bet_size=3", truth, 27.5))
-    cases = []
+    print(f"  tag vs allin: {truth_allin:+.2f} mbb/hand as given by --truth-allin")
+    # name, bots, the truth, mu1 - mu0
+    setups = [("light, identical: tag x2", "a=tag,b=tag", 0.0, 20.0),
+              ("heavy, identical: bet_size=3 x2", "a=tag:bet_size=3,b=tag:bet_size=3", 0.0, 20.0),
+              ("heavy: tag vs tag:bet_size=3", "a=tag,b=tag:bet_size=3", truth, 27.5),
+              # A unit's mean and its spread correlate (+0.55): low blocks come with small
+              # spreads.
+              ("correlated: tag vs allin", "a=tag,b=allin", truth_allin, 300.0)]
     for name, bots, centre, delta in setups:
-        cases.append((name, bots, "truth at mu0", centre, centre + delta, "H1 (mbb1)"))
-        cases.append((name, bots, "truth at mu1", centre - delta, centre, "H0 (mbb0)"))
-    # The command of issue 23 (--sprt 0,27.5, where the old test accepted H0 in 9.5% of 600
-    # seeds): the truth is near mu1, so accepting H0 is the error.
-    cases.append(("issue 23: --sprt 0,27.5", "a=tag,b=tag:bet_size=3", "truth near mu1", 0.0,
-                  27.5, "H0 (mbb0)"))
-    for name, bots, where, mbb0, mbb1, error in cases:
-        spec = f"{mbb0:.4f},{mbb1:.4f},0.05,0.05"
-        reports = runner.run_all([["--bots", bots, "--sprt", spec, "--hands", "5000000",
-                                   "--seed", str(seed)] for seed in range(seeds)])
-        errors = sum(1 for r in reports if r["sprt"]["decision"] == error)
-        undecided = sum(1 for r in reports if r["sprt"]["decision"] == "undecided")
-        hands = sorted(int(r["sprt"]["hands"]) for r in reports)
-        print(f"  {name:30} {where} ({mbb0:+.1f} vs {mbb1:+.1f}): error "
-              f"{rate_text(errors, len(reports))}, undecided {undecided}, median "
-              f"{hands[len(hands) // 2]:,} hands")
+        sprt_series(runner, seeds, name, bots, "truth at mu0", centre, centre + delta,
+                    "H1 (mbb1)", delta)
+        sprt_series(runner, seeds, name, bots, "truth at mu1", centre - delta, centre,
+                    "H0 (mbb0)", delta)
+    # Far beyond both hypotheses: run --help's example. Tag's edge over call comes from a fixed
+    # run of 2,000,000 deal pairs (the SPRT's own stopped runs would give a biased one).
+    edge = runner.run_all([["--bots", "a=tag,b=call", "--hands", "2000000", "--seed", "99"]])[0]
+    edge_mean = figure(edge["pairs"][0]["mbb_per_hand_a"], "mean")
+    print(f"  tag vs call over 2,000,000 deal pairs: {edge_mean:+.1f} mbb/hand")
+    sprt_series(runner, max(1, seeds // 5), "far: tag vs call", "a=tag,b=call", "far", 0.0,
+                20.0, "H0 (mbb0)", edge_mean)
 
 
 def main():
@@ -195,6 +238,8 @@ def main():
     parser.add_argument("--only", choices=["coverage", "seating", "sprt"])
     parser.add_argument("--truth", type=float,
                         help="tag vs tag:bet_size=3 in mbb/hand, instead of measuring it again")
+    parser.add_argument("--truth-allin", type=float, default=1604.2,
+                        help="tag vs allin in mbb/hand (default 1604.2: 28 million deal pairs)")
     options = parser.parse_args()
     if not os.access(options.pokerarena, os.X_OK):
         sys.exit(f"validate_stats: no pokerarena binary at {options.pokerarena} "
@@ -209,7 +254,7 @@ def main():
         if options.only in (None, "seating"):
             seating(runner)
         if options.only in (None, "sprt"):
-            sprt_rates(runner, options.seeds, options.truth)
+            sprt_rates(runner, options.seeds, options.truth, options.truth_allin)
 
 
 if __name__ == "__main__":

@@ -34,10 +34,18 @@ std::vector<std::optional<Card>> known_cards(const Card* first, int count) {
 }
 
 // The bets of the first round, followed action by action, for the one seat that PokerKit asks
-// and the engine does not: when every other seat still in is all-in, the seat left with chips
-// that has matched the highest bet is not asked by the engine (nobody is left to bet against),
-// but PokerKit asks it for a check if it has not acted in the round yet, which happens only to
-// a blind before the flop (later rounds open without bets, and PokerKit asks nobody there).
+// and the engine does not. When every other seat still in is all-in, the engine does not ask
+// the seat left with chips once it has matched the highest bet (nobody is left to bet against).
+// PokerKit asks whoever is still in its queue of players to act. It fills that queue when the
+// round opens with every player who has chips and something to lose: an effective stack above
+// zero, which needs some other player's blind and stack together above this player's blind.
+// It ends the round at once when the queue holds one player who has matched. A player leaves
+// the queue by acting, and a raise fills it again with everyone else who has chips. So PokerKit
+// asks the seat for a check exactly when it had something to lose as the round opened, was not
+// the only one in the queue with its bet matched, and has not acted since: only a blind or a
+// straddle before the flop (later rounds open without bets, and there PokerKit asks nobody
+// when one player has chips). A big blind facing only all-ins for its blind or less is never
+// asked, and writing the check there makes PokerKit refuse the hand.
 class PreflopBets {
   public:
     explicit PreflopBets(const HandRecord& record) : record_(record) {
@@ -60,7 +68,7 @@ class PreflopBets {
         bool someone_all_in = false;
         Chips highest = 0;
         for (int seat = 0; seat < record_.num_seats; ++seat) {
-            if (!(record_.dealt_in >> seat & 1u) || (folded_ >> seat & 1u)) continue;
+            if (!dealt_in(seat) || (folded_ >> seat & 1u)) continue;
             highest = std::max(highest, bet_[seat]);
             const Chips left = record_.starting_stacks[seat] - record_.antes[seat] - bet_[seat];
             if (left == 0) {
@@ -72,13 +80,105 @@ class PreflopBets {
             }
         }
         if (lone < 0 || !someone_all_in || (acted_ >> lone & 1u) || bet_[lone] < highest) return -1;
+        if (!opening_queue_asks(lone)) return -1;
         return lone;
     }
 
   private:
+    bool dealt_in(int seat) const { return record_.dealt_in >> seat & 1u; }
+
+    // What a seat has once the antes are in: its blind and its stack behind.
+    Chips total(int seat) const { return record_.starting_stacks[seat] - record_.antes[seat]; }
+
+    // Whether PokerKit's queue holds `seat` as the first round opens and the round is not
+    // closed at once. The bets then are the blinds posted.
+    bool opening_queue_asks(int seat) const {
+        if (!queued_at_opening(seat)) return false;
+        Chips highest_blind = 0;
+        int queued = 0;
+        for (int s = 0; s < record_.num_seats; ++s) {
+            if (!dealt_in(s)) continue;
+            highest_blind = std::max(highest_blind, record_.blinds[s]);
+            queued += queued_at_opening(s) ? 1 : 0;
+        }
+        return queued > 1 || record_.blinds[seat] < highest_blind;
+    }
+
+    // PokerKit queues a player with chips behind its blind whose effective stack is above
+    // zero: min(stack, second largest total - own blind), where the second largest total is
+    // the largest of the others' whenever this player's is larger.
+    bool queued_at_opening(int seat) const {
+        if (!dealt_in(seat) || total(seat) == record_.blinds[seat]) return false;
+        Chips others = 0;
+        for (int s = 0; s < record_.num_seats; ++s)
+            if (s != seat && dealt_in(s)) others = std::max(others, total(s));
+        return others > record_.blinds[seat];
+    }
+
     const HandRecord& record_;
     std::array<Chips, kMaxSeats> bet_{};
     SeatMask acted_ = 0;
+    SeatMask folded_ = 0;
+};
+
+// What every seat has in front of it and behind, action by action, to find a raise that no
+// other player can call: every other player still in is all-in or has, bet and stack
+// together, no more than the bet already to call. The engine takes such a raise (the chips
+// above the call come back as an uncalled bet); PokerKit refuses it ("no reason to complete,
+// bet, or raise"). It changes nothing but the chips that come back, so it is written as the
+// call it amounts to.
+class RoundBets {
+  public:
+    explicit RoundBets(const HandRecord& record) : record_(record) {
+        for (int seat = 0; seat < record.num_seats; ++seat) {
+            bet_[seat] = record.blinds[seat];
+            behind_[seat] = record.starting_stacks[seat] - record.antes[seat] - bet_[seat];
+        }
+    }
+
+    bool raise_nobody_can_call(const RecordedAction& action) {
+        next_round(action.round);
+        if (action.kind != ActionKind::RaiseTo) return false;
+        Chips highest = 0;
+        for (int seat = 0; seat < record_.num_seats; ++seat)
+            highest = std::max(highest, bet_[seat]);
+        for (int seat = 0; seat < record_.num_seats; ++seat) {
+            if (seat == action.seat || !(record_.dealt_in >> seat & 1u)) continue;
+            if ((folded_ >> seat & 1u) == 0 && bet_[seat] + behind_[seat] > highest) return false;
+        }
+        return true;
+    }
+
+    void add(const RecordedAction& action) {
+        if (action.kind == ActionKind::Fold) {
+            folded_ |= static_cast<SeatMask>(1u << action.seat);
+            return;
+        }
+        // A call records the chips it added, a raise its new total for the round.
+        const Chips added = action.kind == ActionKind::CheckCall
+                                ? action.amount
+                                : action.amount - bet_[action.seat];
+        bet_[action.seat] += added;
+        behind_[action.seat] -= added;
+    }
+
+  private:
+    void next_round(int round) {
+        if (round == round_) return;
+        round_ = round;
+        // The part of the highest bet that nobody matched came back to its owner.
+        std::array<Chips, kMaxSeats> sorted = bet_;
+        std::sort(sorted.begin(), sorted.begin() + record_.num_seats);
+        const Chips matched = record_.num_seats > 1 ? sorted[record_.num_seats - 2] : 0;
+        for (int seat = 0; seat < record_.num_seats; ++seat)
+            behind_[seat] += std::max<Chips>(0, bet_[seat] - matched);
+        bet_.fill(0);
+    }
+
+    const HandRecord& record_;
+    int round_ = 0;
+    std::array<Chips, kMaxSeats> bet_{};
+    std::array<Chips, kMaxSeats> behind_{};
     SeatMask folded_ = 0;
 };
 
@@ -100,7 +200,11 @@ PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
     PhhHand hand;
     hand.variant = def.structure == BettingStructure::FixedLimit ? PhhVariant::FixedLimitHoldem
                                                                  : PhhVariant::NoLimitHoldem;
-    hand.ante_trimming_status = true;  // a short stack posts what it has, ante included
+    // PHH's ante_trimming_status names how antes enter the pots. true: layered like bets, so
+    // a seat all-in for part of its ante wins from each opponent at most what it put in (the
+    // engine's rule when every seat antes). false: dead money in the main pot, which is what
+    // the engine does with a big-blind ante, and with every ante under GameDef::dead_antes.
+    hand.ante_trimming_status = !(def.dead_antes || def.ante_kind == AnteKind::BigBlind);
     if (hand.variant == PhhVariant::FixedLimitHoldem) {
         hand.small_bet = def.small_bet;
         hand.big_bet = def.big_bet;
@@ -167,6 +271,7 @@ PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
         }
     };
     PreflopBets preflop(record);
+    RoundBets round_bets(record);
     bool preflop_closed = false;
     // PokerKit asks the lone seat left with chips for a check the engine skips (see
     // PreflopBets); without it PokerKit refuses the rest of the hand.
@@ -187,6 +292,13 @@ PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
         deal_board_to(recorded.round);
         PhhAction action;
         action.player = player_of[recorded.seat];
+        const bool as_call = round_bets.raise_nobody_can_call(recorded);
+        round_bets.add(recorded);
+        if (as_call) {
+            action.kind = PhhActionKind::CheckCall;
+            add(std::move(action));
+            continue;
+        }
         switch (recorded.kind) {
             case ActionKind::Fold:
                 action.kind = PhhActionKind::Fold;

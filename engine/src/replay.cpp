@@ -12,6 +12,7 @@
 // mismatched, with the muck named as the likely cause, not silently accepted.
 #include "pokerarena/engine/replay.hpp"
 
+#include <array>
 #include <bit>
 #include <stdexcept>
 
@@ -124,6 +125,12 @@ Setup make_setup(const PhhHand& hand) {
         s.def.big_blind = hand.min_bet;
     }
     s.def.max_hands = 1;
+    // The file's convention for antes (PokerKit's reading of ante_trimming_status): true
+    // layers them with the bets, the engine's standard rule; false, also PHH's default, makes
+    // every ante dead money in the main pot. A table ante posted by some players only is dead
+    // either way (the engine's rule; PokerKit would hand an ante nobody matched back to its
+    // owner under true, and asks for false with such antes).
+    s.def.dead_antes = !hand.ante_trimming_status;
 
     std::vector<std::vector<std::optional<Card>>> hole(n);
     for (const PhhAction& action : hand.actions) {
@@ -164,6 +171,54 @@ bool is_betting(const PhhAction& action) {
            action.kind == PhhActionKind::BetRaiseTo;
 }
 
+// Where a refusal is a rule on which PokerKit departs from the standard one, so that a hand
+// PokerKit wrote is refused naming the rule rather than as a plain error (docs/formats.md).
+std::string pokerkit_note(std::string_view message, int round) {
+    if (message.starts_with("raise cap reached") && round == 0) {
+        return " (PokerKit allows a fifth bet before the flop: it does not count the big blind "
+               "as the first bet)";
+    }
+    if (message.find("betting was not reopened") != std::string_view::npos) {
+        return "; PokerKit would allow it: the first bet or raise of a round reopens the betting "
+               "there whatever its size, and it adds up all-in raises that the player had "
+               "already answered";
+    }
+    return "";
+}
+
+// One pot as the engine paid it.
+struct PaidPot {
+    SeatMask winners = 0;
+    std::array<Chips, kMaxSeats> shares{};
+    Chips amount = 0;
+};
+
+// The stacks PokerKit pays from the same pots: it pays consecutive pots won by the same
+// players as one (after the losing hands are killed their pots have the same contenders and
+// merge), so their odd chips add up, and all of them go to the first winner from p1.
+std::vector<Chips> pokerkit_payout(const std::vector<Chips>& engine_stacks,
+                                   const std::vector<PaidPot>& pots) {
+    std::vector<Chips> stacks = engine_stacks;
+    const int n = static_cast<int>(stacks.size());
+    for (std::size_t first = 0; first < pots.size();) {
+        std::size_t last = first;
+        Chips total = 0;
+        while (last < pots.size() && pots[last].winners == pots[first].winners)
+            total += pots[last++].amount;
+        const SeatMask winners = pots[first].winners;
+        const int count = std::popcount(winners);
+        for (std::size_t k = first; k < last; ++k)
+            for (int i = 0; i < n; ++i)
+                stacks[i] -= pots[k].shares[i];
+        for (int i = 0, paid = 0; i < n; ++i) {
+            if (!(winners >> i & 1u)) continue;
+            stacks[i] += total / count + (paid++ == 0 ? total % count : 0);
+        }
+        first = last;
+    }
+    return stacks;
+}
+
 // Plays the hand; returns "" or the error. Fills split_winners with the seats that shared a
 // pot and engine_stacks with the stacks after the hand.
 class HandPlayer {
@@ -198,6 +253,7 @@ class HandPlayer {
     const PhhAction* last_board_deal_ = nullptr;
     SeatMask split_winners_ = 0;
     SeatMask pot_winners_ = 0;
+    std::vector<PaidPot> paid_pots_;
     // The file action that put each player all-in; -1 if none did (a forced bet may have).
     std::array<int, kMaxSeats> all_in_at_{};
 };
@@ -246,6 +302,12 @@ ReplayResult HandPlayer::play() {
         if (event.kind == EventKind::PotAwarded) {
             if (std::popcount(event.winners) > 1) split_winners_ |= event.winners;
             pot_winners_ |= event.winners;
+            PaidPot pot;
+            pot.winners = event.winners;
+            pot.amount = event.amount;
+            for (int i = 0; i < hand_.num_players(); ++i)
+                pot.shares[i] = event.share_of(i);
+            paid_pots_.push_back(pot);
             continue;
         }
         if (event.kind == EventKind::HandEnded || event.kind == EventKind::GameOver) break;
@@ -292,7 +354,8 @@ ReplayResult HandPlayer::play() {
         const Status status = table.act(engine_action(action));
         if (!status.ok()) {
             result.status = ReplayStatus::Error;
-            result.message = error_at(action, engine_message(status.message, hand_.chip_decimals));
+            result.message = error_at(action, engine_message(status.message, hand_.chip_decimals) +
+                                                  pokerkit_note(status.message, event.round));
             return result;
         }
         if (table.all_in() >> action.player & 1u) all_in_at_[action.player] = action.index;
@@ -348,6 +411,16 @@ ReplayResult HandPlayer::play() {
     if (!rejected.empty()) {
         result.status = ReplayStatus::Mismatched;
         result.message = "finishing stacks differ for " + rejected;
+        if (hand_.chip_decimals == 0 && split_winners_ != 0) {
+            std::vector<Chips> file;
+            for (const PhhDecimal& amount : *hand_.finishing_stacks)
+                file.push_back(amount.decimals == 0 ? amount.units : -1);
+            if (file == pokerkit_payout(result.engine_stacks, paid_pots_)) {
+                result.message +=
+                    "; they are PokerKit's: it pays pots won by the same players as one pot, "
+                    "so their odd chips add up (the engine splits each pot on its own)";
+            }
+        }
         // The likely cause, when a player who mucked was paid: a PHH muck concedes, but the
         // engine shows down every hand still in.
         for (const PhhAction& action : hand_.actions) {

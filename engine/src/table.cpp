@@ -511,7 +511,7 @@ POKERARENA_HOT void Table::build_pots() {
     // lone remaining player (the others folded to an all-in) takes everything: with one level
     // the layering makes one pot, and any chips above it join that pot.
     if (at_most_one_seat(active) ||
-        ((active & all_in_) == 0 && !(anted_ == dealt_in_ && antes_differ()))) {
+        ((active & all_in_) == 0 && !(anted_ == dealt_in_ && !def_.dead_antes && antes_differ()))) {
         num_pots_ = 0;
         if (pot_ > 0) {
             pot_amounts_[0] = pot_;
@@ -538,14 +538,15 @@ void Table::build_side_pots(SeatMask active) {
     // chips behind and unequal per-seat antes, each wins from the other only up to its own
     // total (the rest of a larger ante comes back, as an uncalled bet would). An ante posted
     // by some seats only (the big-blind ante, paid for the whole table) is dead money in the
-    // main pot: layering it by who paid would hand it back to an all-in big blind. After the
+    // main pot: layering it by who paid would hand it back to an all-in big blind. So is every
+    // ante under GameDef::dead_antes (PHH files that say ante_trimming_status = false). After the
     // uncalled bet is returned no folded seat is above the top layer, but chips above it
     // would join the last pot rather than leak. Without antes, or when every seat anted, the
     // live chips are what each seat put in.
     const int n = def_.num_seats;
     std::array<Chips, kMaxSeats> live = committed_;
     Chips antes = 0;
-    if (anted_ != 0 && (dealt_in_ & ~anted_) != 0) {
+    if (anted_ != 0 && (def_.dead_antes || (dealt_in_ & ~anted_) != 0)) {
         for (int s = 0; s < n; ++s) {
             live[s] -= record_.antes[s];
             antes += record_.antes[s];

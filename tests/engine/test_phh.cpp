@@ -287,7 +287,9 @@ TEST_CASE("PHH malformed fixtures each give one clear error naming the file and 
          "actions[8] 'p5 cbr 150': raise to 150 is below the minimum raise to 200"},
         {"out_of_turn.phh", "actions[6] 'p4 f': p4 acts out of turn; p3 is to act"},
         {"fixed_limit_fifth_bet.phh",
-         "actions[6] 'p3 cbr 10': raise cap reached: 4 bets and raises this round"},
+         "actions[6] 'p3 cbr 10': raise cap reached: 4 bets and raises this round (PokerKit "
+         "allows a fifth bet before the flop: it does not count the big blind as the first "
+         "bet)"},
         {"huge_stacks.phh",
          "the hand's rules are not playable: starting_stacks add up to more than "
          "2305843009213693951 chips (INT64_MAX / 4)"},

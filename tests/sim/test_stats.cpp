@@ -506,3 +506,73 @@ TEST_CASE("sprt rejects invalid parameters", "[stats]") {
     negative.n = -1;
     CHECK_THROWS_AS(sprt(SprtParams{0, 5, 0.05, 0.05}, negative), std::invalid_argument);
 }
+
+TEST_CASE("sprt decides with unequal error rates at each bound", "[stats]") {
+    // 20 blocks of 0.5 +- 20 with mu0 = 0, mu1 = 10: LLR = 10 log((400 + 0.25) / (400 +
+    // 90.25)) = -2.0277. With alpha = 0.05, beta = 0.2 the bounds are log(0.2 / 0.95) =
+    // -1.5581 and log(0.8 / 0.05) = 2.7726: H0 is accepted at the lower bound, which is not
+    // the negated upper one (a test with alpha = beta cannot tell them apart).
+    const SampleMoments low = blocks_of(0.5, 20, 20);
+    const double llr = 10 * std::log(400.25 / 490.25);
+    SprtState state = sprt(SprtParams{0, 10, 0.05, 0.2}, low);
+    CHECK_THAT(state.llr, WithinRel(llr, 1e-12));
+    CHECK_THAT(state.lower, WithinRel(std::log(0.2 / 0.95), 1e-14));
+    CHECK(state.decision == SprtDecision::AcceptH0);
+    // The same evidence with alpha = beta = 0.05 is short of the lower bound, -2.944.
+    CHECK(sprt(SprtParams{0, 10, 0.05, 0.05}, low).decision == SprtDecision::Undecided);
+
+    // The mirror image, 9.5 +- 20: LLR +2.0277. With alpha = 0.05, beta = 0.2 it is short of
+    // the upper bound 2.7726 (not -lower = 1.5581); with alpha = 0.2, beta = 0.05 the upper
+    // bound is log(0.95 / 0.2) = 1.5581 and H1 is accepted.
+    const SampleMoments high = blocks_of(9.5, 20, 20);
+    CHECK(sprt(SprtParams{0, 10, 0.05, 0.2}, high).decision == SprtDecision::Undecided);
+    state = sprt(SprtParams{0, 10, 0.2, 0.05}, high);
+    CHECK_THAT(state.llr, WithinRel(-llr, 1e-12));
+    CHECK_THAT(state.upper, WithinRel(std::log(0.95 / 0.2), 1e-14));
+    CHECK(state.decision == SprtDecision::AcceptH1);
+    CHECK(sprt(SprtParams{0, 10, 0.2, 0.05}, low).decision == SprtDecision::Undecided);
+}
+
+TEST_CASE("sprt accepts the hypothesis a mean lies far beyond", "[stats]") {
+    // tag against call with --sprt 0,20: about 2165 +- 300 per block. 20 blocks of 2165 +-
+    // 300: the ratio is only 10 log((300^2 + 2165^2) / (300^2 + 2145^2)) = 0.182, far from
+    // 2.944, but the mean is (2165 - 20) / (sd / sqrt(20)) = 31.2 standard errors beyond mu1,
+    // sd = 300 sqrt(20 / 19).
+    const SampleMoments far = blocks_of(2165, 300, 20);
+    const double se = 300 * std::sqrt(20.0 / 19) / std::sqrt(20.0);
+    SprtState state = sprt(SprtParams{0, 20, 0.05, 0.05}, far);
+    CHECK_THAT(
+        state.llr,
+        WithinRel(10 * std::log((90000.0 + 2165.0 * 2165) / (90000.0 + 2145.0 * 2145)), 1e-12));
+    CHECK(state.llr < state.upper);
+    CHECK_THAT(state.t_beyond_mu1, WithinRel(2145 / se, 1e-12));
+    CHECK_THAT(state.t_beyond_mu0, WithinRel(-2165 / se, 1e-12));
+    CHECK(state.decision == SprtDecision::AcceptH1);
+    // The hypotheses swapped: far beyond mu0, away from mu1, accepts H0.
+    state = sprt(SprtParams{20, 0, 0.05, 0.05}, far);
+    CHECK_THAT(state.t_beyond_mu0, WithinRel(2145 / se, 1e-12));
+    CHECK(state.decision == SprtDecision::AcceptH0);
+    // Far below both, for mu1 > mu0: H0.
+    CHECK(sprt(SprtParams{0, 20, 0.05, 0.05}, blocks_of(-2145, 300, 20)).decision ==
+          SprtDecision::AcceptH0);
+    // Not before the 20th block.
+    CHECK(sprt(SprtParams{0, 20, 0.05, 0.05}, blocks_of(2165, 300, 19)).decision ==
+          SprtDecision::Undecided);
+
+    // The rule's edge, kSprtFarStandardErrors = 5, where the ratio is far from its bounds:
+    // 20 blocks of m +- 19 (a standard error of 19 / sqrt(19)) with mu0 = 0, mu1 = 1.
+    CHECK(kSprtFarStandardErrors == 5.0);
+    const double unit = 19 / std::sqrt(19.0);
+    state = sprt(SprtParams{0, 1, 0.05, 0.05}, blocks_of(1 + 4.9 * unit, 19, 20));
+    CHECK(std::abs(state.llr) < 1);
+    CHECK(state.decision == SprtDecision::Undecided);
+    state = sprt(SprtParams{0, 1, 0.05, 0.05}, blocks_of(1 + 5.1 * unit, 19, 20));
+    CHECK(std::abs(state.llr) < 1);
+    CHECK(state.decision == SprtDecision::AcceptH1);
+    state = sprt(SprtParams{0, 1, 0.05, 0.05}, blocks_of(-5.1 * unit, 19, 20));
+    CHECK(state.decision == SprtDecision::AcceptH0);
+    // Between the hypotheses the rule never fires: both t statistics are negative there.
+    state = sprt(SprtParams{0, 10, 0.05, 0.05}, blocks_of(4, 20, 20));
+    CHECK(state.t_beyond_mu1 < 0);
+    CHECK(state.t_beyond_mu0 < 0);
+}

@@ -514,10 +514,15 @@ SprtState sprt(const SprtParams& params, const SampleMoments& block_means) {
     const double d0 = (s.mean - params.mu0) / s.stddev;
     const double d1 = (s.mean - params.mu1) / s.stddev;
     state.llr = k / 2 * (std::log1p(k * d0 * d0 / (k - 1)) - std::log1p(k * d1 * d1 / (k - 1)));
+    // How far the mean lies beyond each hypothesis, on the side away from the other, in
+    // standard errors of the mean (t statistics): d * sqrt(k).
+    const double toward_h1 = params.mu1 > params.mu0 ? 1.0 : -1.0;
+    state.t_beyond_mu1 = d1 * toward_h1 * std::sqrt(k);
+    state.t_beyond_mu0 = -d0 * toward_h1 * std::sqrt(k);
     if (m.n < kSprtMinBlocks) return state;
-    if (state.llr >= state.upper)
+    if (state.llr >= state.upper || state.t_beyond_mu1 >= kSprtFarStandardErrors)
         state.decision = SprtDecision::AcceptH1;
-    else if (state.llr <= state.lower)
+    else if (state.llr <= state.lower || state.t_beyond_mu0 >= kSprtFarStandardErrors)
         state.decision = SprtDecision::AcceptH0;
     return state;
 }

@@ -28,6 +28,13 @@ struct GameDef {
     Chips big_blind = 0;  // also the minimum bet of every round (PHH min_bet)
     Chips ante = 0;
     AnteKind ante_kind = AnteKind::None;
+    // How antes enter the pots when every seat dealt in anted. false (the standard rule, PHH's
+    // ante_trimming_status = true): they are layered with the bets, so a seat all-in for part
+    // of its ante wins from each opponent at most what it put in. true (PHH's
+    // ante_trimming_status = false, PokerKit's reading of it): every ante is dead money in the
+    // main pot, which every remaining player contests, a seat all-in on its ante included. An
+    // ante posted by some seats only (the big-blind ante) is dead money either way.
+    bool dead_antes = false;
     BettingStructure structure = BettingStructure::NoLimit;
     // Fixed-limit only: the bet and raise size is small_bet in rounds before
     // big_bet_from_round and big_bet from then on; at most raise_cap bets and raises per round,
