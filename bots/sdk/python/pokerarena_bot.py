@@ -518,9 +518,12 @@ class View:
         return self.data.get(key, default)
 
     def __getattr__(self, key):
-        # Keys a later minor version of the protocol may add.
+        # Keys a later minor version of the protocol may add; and a field that a legal view
+        # does not have (its _Lazy raised AttributeError, and Python came here).
         if key.startswith("__"):
             raise AttributeError(key)
+        if isinstance(getattr(View, key, None), _Lazy):
+            self._from_data(key)
         try:
             return self.data[key]
         except KeyError:
