@@ -8,6 +8,7 @@ packages=(
   libhwy-dev libtbb-dev libbenchmark-dev libprotobuf-dev protobuf-compiler
   libspdlog-dev catch2 libcli11-dev libtomlplusplus-dev libsimdjson-dev
   python3 python3-matplotlib python3-protobuf
+  python3-numpy libopenblas0-pthread  # bots/sdk/python/examples/mlp_bot.py (OpenBLAS: fast matrix products)
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes
   # The cluster tests (sim/tests/cluster_real.sh): a single-node Slurm cluster, GNU parallel.
   munge slurmctld slurmd slurm-client parallel

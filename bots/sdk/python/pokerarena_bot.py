@@ -46,12 +46,36 @@ The bot class
   ``"fold"``, ``"check"``, ``"call"``, ``("raise", total)``), as a list of numbers, one per
   candidate, each from 0 to 1, summing to at most 1. Only ``check-bot`` asks, to check them;
   a class that defines it offers them in its hello. An exception (or a list of the wrong
-  length) is answered as an error.
+  length) is answered as an error. It is always called synchronously.
 * ``new_match(self)``: forget what was learnt about opponents (the same deals are replayed
   with seats rotated). Keep ``self.rng`` going.
 * ``check_config(cls, config)`` (a classmethod) runs once at start-up, before any instance:
   raise ``Refuse("reason")`` to refuse the configuration; the run then stops at start-up
-  with that reason. Any other exception refuses too, with its type and message.
+  with that reason. Any other exception refuses too, with its type and message. It may set
+  the class attributes below from the configuration (they are read after it returns).
+
+Expensive bots: batches, coroutines, threads
+--------------------------------------------
+The host keeps many tables waiting at once and writes their requests together. A bot whose
+decision is slow (a neural network, a call to a language model) answers them together too,
+in one of three ways; each answer is written the moment it is ready.
+
+* ``decide_batch(cls, items)`` (a classmethod): ``items`` is a list of ``(instance, view)``
+  pairs, every decision the SDK has read and not answered (at most ``max_batch``, a class
+  attribute, default 256); return a list of actions in the same order. For a network that
+  evaluates a batch in one pass. An exception, or a result of another length, answers every
+  item of that call with an error (and is logged); a bad action answers only its item.
+* ``async def decide(self, view)``: the SDK runs an asyncio loop and keeps up to
+  ``concurrency`` decisions in flight (a class attribute, default None: as many as the host
+  sends), for a bot that waits on I/O (``await`` a model's answer).
+* ``threads = N`` (a class attribute) with a blocking ``decide``: N decisions run at once on
+  a pool of N threads (for code that blocks, or releases the GIL, in a library).
+
+A class uses at most one of the three; two at once are refused at start-up. Whatever the way,
+each instance decides one view at a time (the host asks an instance again only after its
+answer), and its events, ``new_match`` and its ``destroy`` reach it in the order they were
+read, between its decisions; so a bot that draws only from ``self.rng`` plays the same
+actions in every way, and the run's report is the same figure for figure.
 
 Actions
 -------
@@ -70,18 +94,28 @@ lines.
 
 Speed
 -----
-The view's JSON is parsed only when the bot first reads it, so a bot that decides without
-looking costs about 3 microseconds a decision. Declare ``view = "legal"`` if you need only
-the legal actions; run several processes (``proc[procs=2]:python3 my_bot.py``) to use more
-cores.
+A view's fields are decoded from the JSON text only when the bot first reads them, each on
+its own (the legal actions, the cards, the stacks: a few microseconds for what a rule bot
+reads), so a bot that decides without looking costs about 3 microseconds a decision. A
+synchronous ``decide`` answers a read's requests one after the other and writes the answers
+together, at the end of the read or as soon as some have waited 2 ms. Declare
+``view = "legal"`` if you need only the legal actions; run several processes
+(``proc[procs=2]:python3 my_bot.py``) to use more cores.
 """
 
+import asyncio
+import collections
+import concurrent.futures
+import inspect
 import json
 import math
 import os
 import random
 import re
+import select
 import sys
+import threading
+import time
 import traceback
 
 __all__ = [
@@ -128,6 +162,9 @@ _SIMPLE = {
     "check": ',"action":"check"}\n',
     "call": ',"action":"call"}\n',
 }
+
+
+_RAISE = ',"action":"raise","to":%d}\n'
 
 
 def _error_tail(message):
@@ -238,20 +275,140 @@ class Legal(dict):
             raise AttributeError("legal actions have no %r" % (key,)) from None
 
 
-def _view_field(key, doc):
-    def get(self):
-        d = self._d
-        if d is None:
-            d = self._load()
-        try:
-            return d[key]
-        except KeyError:
-            raise AttributeError(
-                "the view has no %r (a 'legal' view holds only %s; declare view = 'full' "
-                "in your Bot class for the whole view)" % (key, ", ".join(_LEGAL_KEYS))
-            ) from None
-    get.__name__ = key
-    return property(get, doc=doc)
+# Reading a view costs most of a decision of a simple bot when json decodes all of it: its
+# lists of lists (the actions, which most bots never read) are most of the work, and a bot
+# reads a handful of fields. So a view is read where the host writes each field
+# (bots/src/process/protocol.cpp: these keys in this order, no spaces), each field only when
+# the bot first reads it. The head (everything a legal view holds) is checked against the
+# host's layout by one regular expression, which also cuts it into fields. The rest is found
+# with str.find: before "hole" there are only numbers, so a key found there is that key;
+# "hole", "board", "actions" and "actions_truncated" follow in that order, and no card or
+# action word holds their names. A view laid out otherwise (keys in another order, spaces)
+# fails the head or the finds and is decoded by json; keys a later host appends at the end
+# are never in the way, and are read through json when asked for.
+_HEAD_RE = re.compile(
+    r'\{"seat":(\d+),"num_seats":(\d+),"hand":(\d+),"button":(\d+),"round":(\d+),'
+    r'"big_blind":(\d+),"legal":\{"fold":(true|false),"check":(true|false),"call":(\d+),'
+    r'"raise":(true|false),"min_to":(\d+),"max_to":(\d+),"all_in_to":(\d+)\}')
+
+
+class _Numbers(dict):
+    """Number text -> int, remembered: int() of a text costs several dict lookups, and a
+    view's numbers (seats, streets, blinds, bets) repeat from view to view."""
+    __slots__ = ()
+
+    def __missing__(self, text):
+        n = int(text)
+        if len(self) < 1 << 16:  # bounded: deep stacks must not grow it without end
+            self[text] = n
+        return n
+
+
+_NUMBER = _Numbers().__getitem__
+
+
+class _Lazy:
+    """A view's attribute computed when first read, then kept in the view's __dict__. It is a
+    non-data descriptor (no __set__), so the kept value wins at every later read: a read
+    costs a dict lookup, where a property would cost a Python call every time (bots read the
+    same fields again and again)."""
+
+    def __init__(self, compute, doc=None):
+        self.compute = compute
+        self.__doc__ = doc
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        value = view.__dict__[self.name] = self.compute(view, self.name)
+        return value
+
+
+def _head_number(group):
+    def compute(view, name):
+        m = view._head
+        return _NUMBER(m.group(group)) if m else view._from_data(name)
+    return compute
+
+
+def _body_number(key):
+    def compute(view, name):
+        body = view._body
+        if body:
+            raw = view._raw
+            i = raw.find(key, body[0], body[1])
+            if i >= 0:
+                i += len(key)
+                return _NUMBER(raw[i:raw.find(",", i)])
+        return view._from_data(name)
+    return compute
+
+
+def _body_list(key):
+    def compute(view, name):
+        body = view._body
+        if body:
+            raw = view._raw
+            i = raw.find(key, body[0], body[1])
+            if i >= 0:
+                return _scan(raw, i + len(key) - 1)[0]
+        return view._from_data(name)
+    return compute
+
+
+def _body_at(which, skip):
+    # The list that starts ``skip`` characters after body[which] (hole, board, actions).
+    def compute(view, name):
+        body = view._body
+        if body:
+            return _scan(view._raw, body[which] + skip)[0]
+        return view._from_data(name)
+    return compute
+
+
+def _actions_truncated(view, name):
+    body = view._body
+    if body:
+        return view._raw.startswith("true", body[4] + 22)
+    return view._from_data(name)
+
+
+def _legal(view, name):
+    m = view._head
+    if m:
+        fold, check, call, can_raise, min_to, max_to, all_in_to = m.group(
+            7, 8, 9, 10, 11, 12, 13)
+        return Legal({"fold": fold == "true", "check": check == "true", "call": _NUMBER(call),
+                      "raise": can_raise == "true", "min_to": _NUMBER(min_to),
+                      "max_to": _NUMBER(max_to), "all_in_to": _NUMBER(all_in_to)})
+    return Legal(view._from_data(name))
+
+
+def _head(view, name):
+    # The head's match, or False (a view given as a dict, or not laid out as the host does).
+    return view._d is None and _HEAD_RE.match(view._raw) or False
+
+
+def _body(view, name):
+    # Where the full view's fields are: (the end of the head, ',"hole":[', '],"board":[',
+    # '],"actions":[', '],"actions_truncated":'), or False (a legal view, another layout).
+    m = view._head
+    if not m:
+        return False
+    raw = view._raw
+    at = m.end()
+    if not raw.startswith(',"stacks":[', at):
+        return False
+    hole = raw.find(',"hole":[', at)
+    board = raw.find('],"board":[', hole)
+    actions = raw.find('],"actions":[', board)
+    truncated = raw.rfind('],"actions_truncated":')
+    if hole < 0 or board < 0 or actions < 0 or truncated < actions:
+        return False
+    return at, hole, board, actions, truncated
 
 
 class View:
@@ -266,14 +423,50 @@ class View:
 
     Helpers: ``my_cards`` (``hole[seat]``), ``to_call`` (``legal.call``),
     ``in_hand(seat)``, ``opponents_in_hand()``. ``view["key"]``, ``view.get(key)`` and
-    ``view.data`` (the plain dict) work too. The JSON is parsed on first access.
+    ``view.data`` (the plain dict) work too. Each field is decoded from the JSON text when
+    the bot first reads it, and only that field (then kept); ``data`` decodes the whole view.
     """
-    __slots__ = ("_raw", "_d", "_legal")
+
+    # _raw in a slot, and a __dict__ made only when the first field is kept: a view that is
+    # never read (a bot that always calls) costs no more than an object with one slot.
+    __slots__ = ("_raw", "__dict__")
+    _d = None  # the whole view as a dict, once something asked for it (or given)
 
     def __init__(self, raw, data=None):
         self._raw = raw
-        self._d = data
-        self._legal = None
+        if data is not None:
+            self._d = data
+
+    _head = _Lazy(_head)
+    _body = _Lazy(_body)
+    seat = _Lazy(_head_number(1), "your seat (the seat to act)")
+    num_seats = _Lazy(_head_number(2), "seats at the table (2 to 10)")
+    hand = _Lazy(_head_number(3), "the hand's number at this table, from 0")
+    button = _Lazy(_head_number(4), "the button seat")
+    round = _Lazy(_head_number(5), "0 preflop, 1 flop, 2 turn, 3 river")
+    big_blind = _Lazy(_head_number(6), "the big blind (also the smallest bet)")
+    legal = _Lazy(_legal, "the legal actions (a ``Legal``)")
+    stacks = _Lazy(_body_list(',"stacks":['), "per seat: chips behind")
+    bets = _Lazy(_body_list(',"bets":['), "per seat: chips put in this betting round")
+    committed = _Lazy(_body_list(',"committed":['), "per seat: chips put in this hand")
+    pot = _Lazy(_body_number(',"pot":'), "every chip put in this hand")
+    current_bet = _Lazy(_body_number(',"current_bet":'), "the highest street total of the round")
+    dealt_in = _Lazy(_body_number(',"dealt_in":'), "seat mask of the seats dealt in")
+    folded = _Lazy(_body_number(',"folded":'), "seat mask of the seats that folded")
+    all_in = _Lazy(_body_number(',"all_in":'), "seat mask of the seats all in")
+    hole = _Lazy(_body_at(1, 8), "per seat its hole cards (list of 2 strings) or None")
+    board = _Lazy(_body_at(2, 10), "the board cards dealt so far (strings)")
+    actions = _Lazy(_body_at(3, 12), "the hand's actions: [seat, kind, amount, round, all_in]")
+    actions_truncated = _Lazy(_actions_truncated, "more actions than `actions` holds")
+
+    def _from_data(self, key):
+        try:
+            return self.data[key]
+        except KeyError:
+            raise AttributeError(
+                "the view has no %r (a 'legal' view holds only %s; declare view = 'full' "
+                "in your Bot class for the whole view)" % (key, ", ".join(_LEGAL_KEYS))
+            ) from None
 
     def _load(self):
         raw = self._raw
@@ -290,22 +483,6 @@ class View:
         self._d = d
         return d
 
-    def _load_legal(self):
-        # Only the legal actions are wanted (the commonest case): parse just that object.
-        raw = self._raw
-        i = raw.find('"legal":')
-        if i > 0 and raw.find('"legal":', i + 8) < 0:
-            i += 8
-            try:
-                if raw[i] != "{":  # "legal": {  (spaces: not what the host writes)
-                    i = raw.index("{", i)
-                d, _ = _scan(raw, i)
-                if d.__class__ is dict:
-                    return d
-            except (StopIteration, IndexError, ValueError):
-                pass
-        return self.data["legal"]
-
     @property
     def data(self):
         """The view as a plain dict (parsed JSON)."""
@@ -313,38 +490,9 @@ class View:
         return d if d is not None else self._load()
 
     @property
-    def legal(self):
-        """The legal actions (a ``Legal``)."""
-        lg = self._legal
-        if lg is None:
-            d = self._d
-            lg = self._legal = Legal(d["legal"] if d is not None else self._load_legal())
-        return lg
-
-    seat = _view_field("seat", "your seat (the seat to act)")
-    num_seats = _view_field("num_seats", "seats at the table (2 to 10)")
-    hand = _view_field("hand", "the hand's number at this table, from 0")
-    button = _view_field("button", "the button seat")
-    round = _view_field("round", "0 preflop, 1 flop, 2 turn, 3 river")
-    big_blind = _view_field("big_blind", "the big blind (also the smallest bet)")
-    stacks = _view_field("stacks", "per seat: chips behind")
-    bets = _view_field("bets", "per seat: chips put in this betting round")
-    committed = _view_field("committed", "per seat: chips put in this hand")
-    pot = _view_field("pot", "every chip put in this hand")
-    current_bet = _view_field("current_bet", "the highest street total of the round")
-    dealt_in = _view_field("dealt_in", "seat mask of the seats dealt in")
-    folded = _view_field("folded", "seat mask of the seats that folded")
-    all_in = _view_field("all_in", "seat mask of the seats all in")
-    hole = _view_field("hole", "per seat its hole cards (list of 2 strings) or None")
-    board = _view_field("board", "the board cards dealt so far (strings)")
-    actions = _view_field("actions", "the hand's actions: [seat, kind, amount, round, all_in]")
-    actions_truncated = _view_field("actions_truncated", "more actions than `actions` holds")
-
-    @property
     def my_cards(self):
         """Your hole cards, e.g. ``["As", "Kd"]`` (full view only)."""
-        d = self.data
-        return d["hole"][d["seat"]]
+        return self.hole[self.seat]
 
     @property
     def to_call(self):
@@ -353,13 +501,11 @@ class View:
 
     def in_hand(self, seat):
         """True if ``seat`` was dealt in and has not folded (full view only)."""
-        d = self.data
-        return bool((d["dealt_in"] & ~d["folded"]) >> seat & 1)
+        return bool((self.dealt_in & ~self.folded) >> seat & 1)
 
     def opponents_in_hand(self):
         """How many other seats are dealt in and have not folded (full view only)."""
-        d = self.data
-        live = d["dealt_in"] & ~d["folded"] & ~(1 << d["seat"])
+        live = self.dealt_in & ~self.folded & ~(1 << self.seat)
         return bin(live).count("1")
 
     def __getitem__(self, key):
@@ -372,9 +518,12 @@ class View:
         return self.data.get(key, default)
 
     def __getattr__(self, key):
-        # Keys a later minor version of the protocol may add.
+        # Keys a later minor version of the protocol may add; and a field that a legal view
+        # does not have (its _Lazy raised AttributeError, and Python came here).
         if key.startswith("__"):
             raise AttributeError(key)
+        if isinstance(getattr(View, key, None), _Lazy):
+            self._from_data(key)
         try:
             return self.data[key]
         except KeyError:
@@ -413,11 +562,22 @@ class Bot:
     """Subclass this; see the module's documentation.
 
     Class attributes: ``name`` (shown in reports; default the class name), ``view``
-    (``"full"`` or ``"legal"``), ``events`` (True to receive ``on_event`` calls).
+    (``"full"`` or ``"legal"``), ``events`` (True to receive ``on_event`` calls); for
+    expensive bots ``max_batch`` (the most views a ``decide_batch`` call gets, default 256),
+    ``concurrency`` (an async ``decide``: the most decisions in flight, default None: no
+    limit of the SDK's own) and ``threads`` (a blocking ``decide``: run it on this many
+    threads; default 0, the main thread).
+
+    A class may also define ``decide_batch(cls, items)``, a classmethod that answers a list
+    of ``(instance, view)`` pairs with a list of actions in the same order; the SDK then
+    calls it instead of ``decide``.
     """
     name = None
     view = "full"
     events = False
+    max_batch = 256
+    concurrency = None
+    threads = 0
 
     def __init__(self, seed, config=""):
         self.seed = seed
@@ -459,6 +619,17 @@ _LINE_RE = re.compile(
 
 _READ_SIZE = 1 << 18
 _MAX_TRACEBACKS = 20
+
+# How long a synchronous decide's answers may wait for the ones after them, to go out in one
+# write. A write costs a system call and wakes the host, a few microseconds: a bot answering
+# in microseconds would spend as much on writes as on deciding if it wrote each answer.
+# Writing only when a read's requests are all answered (as the protocol allows) leaves a slow
+# bot silent for the whole read: 250 requests of 50 ms are 12.5 s, past the host's time
+# limit, and every table waits for the last of them. 2 ms bounds that wait (plus one decide:
+# the SDK cannot stop a running decide to write) at nothing measurable against seconds of
+# limit, and still puts hundreds of a fast bot's answers in one write.
+_HOLD_SECONDS = 0.002
+_LOOK_EVERY = 0.0002
 
 
 class _Failed:
@@ -510,157 +681,353 @@ def _probabilities_tail(numbers, count):
     return ',"probabilities":[' + ",".join(repr(p) for p in values) + "]}\n"
 
 
+def _instance_key(n):
+    """An instance number as the text the fast path reads (the key of every table), or None
+    if it is not a whole number."""
+    if isinstance(n, int) and not isinstance(n, bool):
+        return "%d" % n
+    return None
+
+
+def _count(cls, attribute, lowest):
+    """A class attribute that must be a whole number from ``lowest`` (or None); Refuse if not."""
+    value = getattr(cls, attribute, None)
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)
+                         and value >= lowest):
+        return value
+    raise Refuse("%s.%s must be a whole number from %d, not %r"
+                 % (cls.__name__, attribute, lowest, value))
+
+
+def _way_of_answering(cls):
+    """How ``cls`` answers: ("batch", max_batch), ("async", concurrency or None),
+    ("threads", N) or ("sync", None). Refuse for a class that asks for two ways at once or
+    gives a bad number."""
+    batch = getattr(cls, "decide_batch", None) is not None
+    coroutine = inspect.iscoroutinefunction(getattr(cls, "decide", None))
+    threads = _count(cls, "threads", 0) or 0
+    asked = [what for what, yes in (("decide_batch", batch), ("an async decide", coroutine),
+                                    ("threads = %d" % threads, threads > 0)) if yes]
+    if len(asked) > 1:
+        raise Refuse("%s asks for %s at once; a bot answers in one way"
+                     % (cls.__name__, " and ".join(asked)))
+    if batch:
+        return "batch", _count(cls, "max_batch", 1) or Bot.max_batch
+    if coroutine:
+        return "async", _count(cls, "concurrency", 1)
+    if threads:
+        return "threads", threads
+    return "sync", None
+
+
+class _Input:
+    """Standard input, handed out in runs of complete lines."""
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.pending = b""   # read and not handed out: the start of a line
+        self.eof = False
+
+    def lines(self, wait=True):
+        """The complete lines read so far as one text (without the last newline), after one
+        read when none is complete yet: a blocking one if ``wait``, else only if input is
+        waiting. "" when there is none; at the end of input, a last line without its
+        newline too."""
+        p = self.pending
+        if not self.eof and b"\n" not in p and \
+                (wait or select.select([self.fd], [], [], 0)[0]):
+            chunk = os.read(self.fd, _READ_SIZE)
+            if chunk:
+                p = p + chunk if p else chunk
+            else:
+                self.eof = True
+        if self.eof:
+            self.pending = b""
+            return p.decode("utf-8", "replace") if p.strip() else ""
+        end = p.rfind(b"\n")
+        if end < 0:
+            self.pending = p
+            return ""
+        self.pending = p[end + 1:]
+        return p[:end].decode("utf-8", "replace")
+
+
+def _log(text):
+    try:
+        sys.stderr.write("pokerarena_bot: %s\n" % text)
+        sys.stderr.flush()
+    except Exception:
+        pass
+
+
+def _greet(bot_class, inp, out_fd):
+    """Reads up to the host's hello and answers it. Returns the way of answering (see
+    ``_way_of_answering``) and the configuration, or None when the run is over (refused, or
+    the input ended first). Lines before the hello are logged and ignored."""
+    while True:
+        body = inp.lines()
+        if not body:
+            if inp.eof:
+                return None
+            continue
+        lines = body.split("\n")
+        for i, line in enumerate(lines):
+            if not line.strip():
+                continue
+            try:
+                msg = json.loads(line)
+            except ValueError as e:
+                _log("ignoring a line that is not JSON (%s): %.200r" % (e, line))
+                continue
+            kind = msg.get("type") if msg.__class__ is dict else None
+            if kind != "hello":
+                _log("ignoring a %r message before the hello" % (kind,))
+                continue
+            # What follows the hello goes back to the input, for the session to read.
+            rest = "\n".join(lines[i + 1:])
+            if rest:
+                inp.pending = (rest + "\n").encode() + inp.pending
+            answer, way, config = _hello(bot_class, msg)
+            _write(out_fd, (json.dumps(answer, separators=(",", ":")) + "\n").encode())
+            return None if way is None else (way, config)
+
+
+def _hello(cls, msg):
+    """The answer to the hello, the way of answering (None when refused) and the config."""
+    config = msg.get("config", "")
+    config = config if isinstance(config, str) else ""
+    reason = None
+    view = getattr(cls, "view", "full")
+    way = None
+    if view not in ("full", "legal"):
+        reason = "%s.view must be 'full' or 'legal', not %r" % (cls.__name__, view)
+    else:
+        try:
+            check = getattr(cls, "check_config", None)
+            if check is not None:
+                check(config)
+            way = _way_of_answering(cls)
+        except Refuse as e:
+            reason = e.reason
+        except Exception as e:
+            _log("check_config raised:")
+            traceback.print_exc(file=sys.stderr)
+            reason = "%s: %s" % (type(e).__name__, e)
+    if reason is not None:
+        return {"type": "refuse", "reason": reason}, None, config
+    name = getattr(cls, "name", None) or cls.__name__
+    answer = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": str(name),
+              "view": view, "events": bool(getattr(cls, "events", False))}
+    if _offers_probabilities(cls):
+        answer["probabilities"] = True
+    return answer, way, config
+
+
+def _write(fd, data):
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
 class _Session:
-    def __init__(self, bot_class, out_fd):
+    """A run after the hello: the instances, every message, and the plain way of answering
+    (a synchronous ``decide``, one request after the other in the order read). The other
+    ways are subclasses."""
+
+    def __init__(self, bot_class, config, out_fd, clock=time.monotonic):
         self.cls = bot_class
+        self.config = config
         self.out_fd = out_fd
-        self.config = ""
-        self.ready = False        # hello answered
-        self.done = False         # refused: stop
-        self.instances = {}       # int instance -> bot
+        self.clock = clock
+        self.instances = {}       # instance number as text -> bot
         self.decides = {}         # instance number as text -> bound decide
+        # Instance number as text -> what came for it while a decision of it is pending (the
+        # ways that answer later; the plain way answers at once and leaves this empty).
+        self.waiting = {}
+        self.out = []             # answers not written yet
         self.tracebacks = 0
 
     # -- logging
 
-    def log(self, text):
-        try:
-            sys.stderr.write("pokerarena_bot: %s\n" % text)
-            sys.stderr.flush()
-        except Exception:
-            pass
-
-    def log_exception(self, what):
+    def log_exception(self, what, error=None):
+        """Logs ``what`` and a traceback (of ``error``, else of the exception being handled)."""
         self.tracebacks += 1
         if self.tracebacks <= _MAX_TRACEBACKS:
-            self.log(what)
-            traceback.print_exc(file=sys.stderr)
-            if self.tracebacks == _MAX_TRACEBACKS:
-                self.log("(no more tracebacks will be printed)")
-            sys.stderr.flush()
+            _log(what)
+            try:
+                if error is None:
+                    traceback.print_exc(file=sys.stderr)
+                else:
+                    traceback.print_exception(type(error), error, error.__traceback__,
+                                              file=sys.stderr)
+                if self.tracebacks == _MAX_TRACEBACKS:
+                    _log("(no more tracebacks will be printed)")
+                sys.stderr.flush()
+            except Exception:
+                pass
 
-    # -- messages other than the fast decide path
+    def failure(self, what, error):
+        """The error tail of an answer for ``error``, logged."""
+        self.log_exception(what, error)
+        return _error_tail("%s: %s" % (type(error).__name__, error))
 
-    def handle(self, line, out):
+    # -- output
+
+    def flush(self):
+        out = self.out
+        if out:
+            data = "".join(out).encode()
+            out.clear()
+            _write(self.out_fd, data)
+
+    # -- serving
+
+    def serve(self, inp):
+        while True:
+            body = inp.lines()
+            if body:
+                self.process(body)
+                self.flush()
+            elif inp.eof:
+                return
+
+    def process(self, body):
+        """Answers the decisions of complete lines (the fast path: decides as the host writes
+        them, to instances that exist), hands every other line to ``handle``."""
+        decides = self.decides
+        append = self.out.append
+        simple = _SIMPLE
+        clock = self.clock
+        held_since = last_look = clock()
+        # The clock is looked at every `stride` answers, a stride that keeps the looks about
+        # 0.2 ms apart: every answer for a slow bot, one in 64 for a fast one, which would
+        # otherwise spend a tenth of its time reading the clock.
+        stride = countdown = 1
+        for rid, inst, raw, other in _LINE_RE.findall(body):
+            if rid:
+                decide = decides.get(inst)
+                if decide is None:
+                    self.take(inst, rid, View(raw))  # an unknown instance: an error answer
+                    continue
+                try:
+                    a = decide(View(raw))
+                except Exception as e:
+                    append('{"id":' + rid + self.failure("decide() raised:", e))
+                else:
+                    kind = a.__class__
+                    if kind is str:
+                        tail = simple.get(a) or _action_tail(a)
+                    elif kind is tuple and len(a) == 2 and a[1].__class__ is int:
+                        tail = _action_tail(a) if a[0] != "raise" else _RAISE % a[1]
+                    else:
+                        tail = _action_tail(a)
+                    append('{"id":' + rid + tail)
+                countdown -= 1
+                if countdown == 0:
+                    now = clock()
+                    if now - held_since >= _HOLD_SECONDS:
+                        self.flush()
+                        held_since = now
+                    per_answer = (now - last_look) / stride
+                    stride = countdown = max(1, min(64, int(_LOOK_EVERY / per_answer)
+                                                    if per_answer > 0 else 64))
+                    last_look = now
+            elif other.strip():
+                self.handle(other)
+
+    def take(self, key, rid, view):
+        """A decision for instance ``key`` (text) with id ``rid`` (text): answered at once."""
+        decide = self.decides.get(key)
+        if decide is None:
+            self.out.append('{"id":' + rid + _error_tail("KeyError: unknown instance %s" % key))
+            return
+        try:
+            a = decide(view)
+        except Exception as e:
+            self.out.append('{"id":' + rid + self.failure("decide() raised:", e))
+            return
+        self.out.append('{"id":' + rid + _action_tail(a))
+
+    # -- messages other than the fast path's decisions
+
+    def handle(self, line):
         try:
             msg = json.loads(line)
         except ValueError as e:
-            self.log("ignoring a line that is not JSON (%s): %.200r" % (e, line))
+            _log("ignoring a line that is not JSON (%s): %.200r" % (e, line))
             return
         if msg.__class__ is not dict:
-            self.log("ignoring a line that is not a JSON object: %.200r" % (line,))
+            _log("ignoring a line that is not a JSON object: %.200r" % (line,))
             return
         kind = msg.get("type")
-        if not self.ready and kind != "hello":
-            self.log("ignoring a %r message before the hello" % (kind,))
+        if kind == "hello":
+            _log("ignoring a second hello")
             return
-        try:
+        if kind not in ("decide", "probabilities", "event", "create", "new_match", "destroy"):
+            return  # a message type of a later protocol version: ignored
+        n = msg.get("instance")
+        key = _instance_key(n)
+        if kind in ("decide", "probabilities"):
+            rid = msg.get("id")
+            if not isinstance(rid, int) or isinstance(rid, bool):
+                _log("a %s without an integer id: %.200r" % (kind, msg))
+                return
+            if key is None or (key not in self.instances and key not in self.waiting):
+                self.out.append('{"id":%d' % rid + _error_tail(
+                    "KeyError: unknown instance %r" % (n,)))
+                return
             if kind == "decide":
-                self.decide_msg(msg, out)
-            elif kind == "probabilities":
-                self.probabilities_msg(msg, out)
+                view = msg.get("view")
+                self.take(key, "%d" % rid, View("", view) if view.__class__ is dict else view)
+                return
+        elif key is None:
+            _log("a %s message without an integer instance: %.200r" % (kind, msg))
+            return
+        backlog = self.waiting.get(key)
+        if backlog is not None:
+            backlog.append(msg)
+        else:
+            self.apply(key, msg)
+
+    def apply(self, key, msg):
+        """An instance's message other than a decision, in its turn."""
+        kind = msg["type"]
+        try:
+            if kind == "create":
+                self.create(key, msg)
+                return
+            bot = self.instances.get(key)
+            if kind == "probabilities":
+                self.probabilities(key, bot, msg)
+            elif bot is None:
+                _log("%s for unknown instance %s" % (kind, key))
             elif kind == "event":
-                bot = self.instances.get(msg.get("instance"))
-                if bot is None:
-                    self.log("event for unknown instance %r" % (msg.get("instance"),))
-                    return
                 ev = msg.get("event")
                 bot.on_event(Event(ev) if ev.__class__ is dict else ev)
-            elif kind == "create":
-                self.create(msg)
             elif kind == "new_match":
-                bot = self.instances.get(msg.get("instance"))
-                if bot is None:
-                    self.log("new_match for unknown instance %r" % (msg.get("instance"),))
-                else:
-                    bot.new_match()
+                bot.new_match()
             elif kind == "destroy":
-                n = msg.get("instance")
-                self.instances.pop(n, None)
-                if isinstance(n, int):
-                    self.decides.pop("%d" % n, None)
-            elif kind == "hello":
-                self.hello(msg, out)
-            else:
-                pass  # a message type of a later protocol version: ignored
+                del self.instances[key]
+                self.decides.pop(key, None)
         except Exception:
             self.log_exception("exception while handling a %r message:" % (kind,))
 
-    def hello(self, msg, out):
-        if self.ready:
-            self.log("ignoring a second hello")
-            return
-        cls = self.cls
-        config = msg.get("config", "")
-        self.config = config if isinstance(config, str) else ""
-        reason = None
-        view = getattr(cls, "view", "full")
-        if view not in ("full", "legal"):
-            reason = "%s.view must be 'full' or 'legal', not %r" % (cls.__name__, view)
-        else:
-            try:
-                check = getattr(cls, "check_config", None)
-                if check is not None:
-                    check(self.config)
-            except Refuse as e:
-                reason = e.reason
-            except Exception as e:
-                self.log_exception("check_config raised:")
-                reason = "%s: %s" % (type(e).__name__, e)
-        if reason is not None:
-            out.append(json.dumps({"type": "refuse", "reason": reason},
-                                  separators=(",", ":")) + "\n")
-            self.done = True
-            return
-        name = getattr(cls, "name", None) or cls.__name__
-        answer = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": str(name),
-                  "view": view, "events": bool(getattr(cls, "events", False))}
-        if _offers_probabilities(cls):
-            answer["probabilities"] = True
-        out.append(json.dumps(answer, separators=(",", ":")) + "\n")
-        self.ready = True
-
-    def create(self, msg):
-        n = msg.get("instance")
+    def create(self, key, msg):
         seed = msg.get("seed", 0)
         try:
             bot = self.cls(seed, self.config)
         except Exception as e:
-            self.log_exception("creating instance %r raised:" % (n,))
+            self.log_exception("creating instance %s raised:" % key)
             bot = _Failed("%s: %s" % (type(e).__name__, e))
-        self.instances[n] = bot
-        if isinstance(n, int) and not isinstance(n, bool):
-            self.decides["%d" % n] = bot.decide
+        self.instances[key] = bot
+        self.decides[key] = bot.decide
 
-    def request_of(self, msg, out, what):
-        """The id (as text) and the instance of a request, or None when it names none
-        (logged, or answered as an error)."""
-        rid = msg.get("id")
-        if not isinstance(rid, int) or isinstance(rid, bool):
-            self.log("a %s without an integer id: %.200r" % (what, msg))
-            return None
-        rid_b = "%d" % rid
-        bot = self.instances.get(msg.get("instance"))
+    def probabilities(self, key, bot, msg):
+        rid = "%d" % msg["id"]
         if bot is None:
-            out.append('{"id":' + rid_b + _error_tail(
-                "KeyError: unknown instance %r" % (msg.get("instance"),)))
-            return None
-        return rid_b, bot
-
-    def decide_msg(self, msg, out):
-        request = self.request_of(msg, out, "decide")
-        if request is None:
+            self.out.append('{"id":' + rid + _error_tail("KeyError: unknown instance %s" % key))
             return
-        rid_b, bot = request
-        view = msg.get("view")
-        out.append('{"id":' + rid_b + self.answer(bot.decide, View("", view)
-                                                     if view.__class__ is dict else view))
-
-    def probabilities_msg(self, msg, out):
-        request = self.request_of(msg, out, "probabilities request")
-        if request is None:
-            return
-        rid_b, bot = request
         view = msg.get("view")
         candidates = msg.get("candidates")
         candidates = [_candidate(c) for c in candidates] if candidates.__class__ is list else []
@@ -668,64 +1035,259 @@ class _Session:
             numbers = bot.action_probabilities(
                 View("", view) if view.__class__ is dict else view, candidates)
         except Exception as e:
-            self.log_exception("action_probabilities() raised:")
-            out.append('{"id":' + rid_b + _error_tail("%s: %s" % (type(e).__name__, e)))
+            self.out.append('{"id":' + rid + self.failure("action_probabilities() raised:", e))
             return
-        out.append('{"id":' + rid_b + _probabilities_tail(numbers, len(candidates)))
+        self.out.append('{"id":' + rid + _probabilities_tail(numbers, len(candidates)))
 
-    def answer(self, decide, view):
-        try:
-            a = decide(view)
-        except Exception as e:
-            self.log_exception("decide() raised:")
-            return _error_tail("%s: %s" % (type(e).__name__, e))
-        return _action_tail(a)
 
-    # -- a batch of complete lines
+class _OrderedSession(_Session):
+    """The ways that answer a decision later than they read it (in batches, concurrently).
+    While a decision of an instance is pending, whatever else comes for that instance waits
+    in ``waiting`` and is applied, in the order read, once the decision is answered: so the
+    instance sees its decisions, events, new_match and destroy in the same order as with the
+    plain way, and plays the same."""
 
-    def process(self, body, out):
-        decides = self.decides
-        simple = _SIMPLE
-        ready = self.ready
+    def process(self, body):
+        take = self.take
         for rid, inst, raw, other in _LINE_RE.findall(body):
-            if rid and ready:
-                decide = decides.get(inst)
-                if decide is not None:
-                    try:
-                        a = decide(View(raw))
-                    except Exception as e:
-                        self.log_exception("decide() raised:")
-                        out.append('{"id":' + rid + _error_tail(
-                            "%s: %s" % (type(e).__name__, e)))
-                        continue
-                    tail = simple.get(a) if a.__class__ is str else None
-                    out.append('{"id":' + rid + (tail or _action_tail(a)))
-                    continue
-            if rid:  # an unknown instance, or before the hello: the general path
-                other = '{"type":"decide","id":' + rid + ',"instance":' + inst + \
-                    ',"view":' + raw + "}"
-            elif not other.strip():
-                continue
-            self.handle(other, out)
-            if self.done:
-                return
-            ready = self.ready
+            if rid:
+                take(inst, rid, View(raw))
+            elif other.strip():
+                self.handle(other)
 
-    def write(self, data):
-        view = memoryview(data)
-        while view:
-            n = os.write(self.out_fd, view)
-            view = view[n:]
+    def take(self, key, rid, view):
+        backlog = self.waiting.get(key)
+        if backlog is not None:
+            backlog.append((rid, view))
+            return
+        bot = self.instances.get(key)
+        if bot is None:
+            self.out.append('{"id":' + rid + _error_tail("KeyError: unknown instance %s" % key))
+            return
+        self.waiting[key] = collections.deque()
+        self.start(key, rid, bot, view)
+
+    def answered(self, key):
+        """The pending decision of instance ``key`` is answered: apply what waited behind
+        it, up to its next decision, which is then started."""
+        backlog = self.waiting.pop(key)
+        while backlog:
+            item = backlog.popleft()
+            if item.__class__ is tuple:
+                rid, view = item
+                bot = self.instances.get(key)
+                if bot is None:  # destroyed meanwhile
+                    self.out.append('{"id":' + rid + _error_tail(
+                        "KeyError: unknown instance %s" % key))
+                    continue
+                self.waiting[key] = backlog
+                self.start(key, rid, bot, view)
+                return
+            self.apply(key, item)
+
+
+class _BatchSession(_OrderedSession):
+    """``decide_batch``: every decision read and not answered goes into the next call, up to
+    ``max_batch`` of them; their answers are written as soon as the call returns."""
+
+    def __init__(self, bot_class, config, out_fd, max_batch):
+        super().__init__(bot_class, config, out_fd)
+        self.max_batch = max_batch
+        self.pending = collections.deque()   # (instance key, id, bot, view), in the order read
+
+    def start(self, key, rid, bot, view):
+        if bot.__class__ is _Failed:
+            self.out.append('{"id":' + rid + _error_tail(
+                "RuntimeError: the instance could not be created: " + bot.error))
+            self.answered(key)
+            return
+        self.pending.append((key, rid, bot, view))
+
+    def serve(self, inp):
+        pending = self.pending
+        while True:
+            body = inp.lines()
+            if body:
+                self.process(body)
+            while pending:
+                # Whatever the host has written meanwhile joins this batch: one pass over
+                # a bigger batch costs less than two (a poll costs a system call, a pass of a
+                # network far more).
+                while len(pending) < self.max_batch and not inp.eof:
+                    more = inp.lines(wait=False)
+                    if not more:
+                        break
+                    self.process(more)
+                self.answer_batch()
+            self.flush()
+            if inp.eof:  # the read that found the end handed out everything left
+                return
+
+    def answer_batch(self):
+        pending = self.pending
+        batch = [pending.popleft() for _ in range(min(len(pending), self.max_batch))]
+        items = [(bot, view) for _, _, bot, view in batch]
+        try:
+            actions = self.cls.decide_batch(items)
+        except Exception as e:
+            tails = [self.failure("decide_batch() raised:", e)] * len(batch)
+        else:
+            try:
+                actions = list(actions)
+            except TypeError:
+                got = type(actions).__name__
+            else:
+                got = "%d actions" % len(actions)
+            if got == "%d actions" % len(batch):
+                simple = _SIMPLE
+                tails = [(simple.get(a) if a.__class__ is str else None) or _action_tail(a)
+                         for a in actions]
+            else:
+                # Which answer belongs to which view is unknown: none is given.
+                message = "ValueError: decide_batch() returned %s for %d views" % (
+                    got, len(batch))
+                _log(message)
+                tails = [_error_tail(message)] * len(batch)
+        out = self.out
+        for (key, rid, _, _), tail in zip(batch, tails):
+            out.append('{"id":' + rid + tail)
+        for key, _, _, _ in batch:
+            self.answered(key)
+        self.flush()
+
+
+class _ConcurrentSession(_OrderedSession):
+    """An async ``decide`` (up to ``limit`` coroutines in flight) or a blocking one on a pool
+    of threads, driven by an asyncio loop in the main thread. A reader thread blocks on
+    standard input and hands each read to the loop: the loop never waits on a read that
+    could stall it, and the fd needs nothing of the selector (a file given as input works).
+    Each answer is written in the loop's next turn after it is ready, together with those
+    ready in the same turn."""
+
+    def __init__(self, bot_class, config, out_fd, limit, threads):
+        super().__init__(bot_class, config, out_fd)
+        self.limit = limit                   # None: no limit of the SDK's own
+        self.threads = threads
+        self.in_flight = 0
+        self.queued = collections.deque()    # started, waiting for a free place in flight
+        self.loop = None
+        self.pool = None
+        self.flush_soon = False
+        self.eof = False
+        self.over = None                     # a future: done when everything is answered
+
+    def serve(self, inp):
+        loop = self.loop = asyncio.new_event_loop()
+        self.over = loop.create_future()
+        if self.threads:
+            self.pool = concurrent.futures.ThreadPoolExecutor(self.threads, "pokerarena-decide")
+        reader = threading.Thread(target=self.read, args=(inp,), name="pokerarena-input",
+                                  daemon=True)
+        reader.start()
+        try:
+            loop.run_until_complete(self.over)
+        finally:
+            if self.pool is not None:
+                self.pool.shutdown(wait=True)
+            loop.close()
+
+    def read(self, inp):
+        """The reader thread: every read to the loop, then the end of input."""
+        loop = self.loop
+        try:
+            while True:
+                body = inp.lines()
+                if body:
+                    loop.call_soon_threadsafe(self.feed, body)
+                elif inp.eof:
+                    loop.call_soon_threadsafe(self.end_of_input)
+                    return
+        except RuntimeError:
+            pass  # the loop has closed (the host closed our output): nothing to hand over
+
+    def feed(self, body):
+        self.process(body)
+        self.schedule_flush()
+
+    def end_of_input(self):
+        self.eof = True
+        self.maybe_over()
+
+    def maybe_over(self):
+        if self.eof and self.in_flight == 0 and not self.queued and not self.over.done():
+            self.flush_now()
+            if not self.over.done():
+                self.over.set_result(None)
+
+    def schedule_flush(self):
+        if not self.flush_soon:
+            self.flush_soon = True
+            self.loop.call_soon(self.flush_now)
+
+    def flush_now(self):
+        self.flush_soon = False
+        try:
+            self.flush()
+        except OSError:  # the host closed our output: nothing more to say
+            if not self.over.done():
+                self.over.set_result(None)
+
+    def start(self, key, rid, bot, view):
+        if self.limit is not None and self.in_flight >= self.limit:
+            self.queued.append((key, rid, bot, view))
+        else:
+            self.launch(key, rid, bot, view)
+
+    def launch(self, key, rid, bot, view):
+        self.in_flight += 1
+        loop = self.loop
+        if self.pool is not None:
+            future = self.pool.submit(bot.decide, view)
+            future.add_done_callback(
+                lambda f: loop.call_soon_threadsafe(self.done, key, rid, f))
+            return
+        try:
+            step = bot.decide(view)
+        except Exception as e:  # a decide that raised before its first await
+            loop.call_soon(self.finish, key, rid, self.failure("decide() raised:", e))
+            return
+        if asyncio.iscoroutine(step) or inspect.isawaitable(step):
+            task = asyncio.ensure_future(step, loop=loop)
+            task.add_done_callback(lambda t: self.done(key, rid, t))
+        else:  # answered without awaiting; answered in the next turn all the same
+            loop.call_soon(self.finish, key, rid, _action_tail(step))
+
+    def done(self, key, rid, future):
+        try:
+            a = future.result()
+        except (Exception, asyncio.CancelledError) as e:
+            tail = self.failure("decide() raised:", e)
+        else:
+            tail = (_SIMPLE.get(a) if a.__class__ is str else None) or _action_tail(a)
+        self.finish(key, rid, tail)
+
+    def finish(self, key, rid, tail):
+        self.in_flight -= 1
+        self.out.append('{"id":' + rid + tail)
+        self.schedule_flush()
+        # The place in flight goes to the longest-waiting decision, then the instance's own
+        # next messages are applied (its next decision queues behind the others).
+        queued = self.queued
+        while queued and (self.limit is None or self.in_flight < self.limit):
+            self.launch(*queued.popleft())
+        self.answered(key)
+        self.maybe_over()
 
 
 def run(bot_class, in_fd=None, out_fd=None):
     """Serve the protocol with ``bot_class`` (a ``Bot`` subclass) until the end of input.
 
-    Reads stdin in large chunks, answers every complete line it has read, and writes the
-    answers in one write when the input read so far is used up. Returns at end of input (or
-    right after refusing the configuration); the process then exits with status 0.
-    ``in_fd``/``out_fd`` are for tests; by default stdin/stdout are taken over (and fd 0/1
-    pointed at /dev/null and stderr so stray reads and prints cannot break the protocol).
+    Reads stdin in large chunks and answers every request it has read, in the way the class
+    asks for (one at a time, in batches, concurrently). Returns at end of input once every
+    decision read is answered (or right after refusing the configuration); the process then
+    exits with status 0. ``in_fd``/``out_fd`` are for tests; by default stdin/stdout are
+    taken over (and fd 0/1 pointed at /dev/null and stderr so stray reads and prints cannot
+    break the protocol).
     """
     if in_fd is None:
         in_fd = os.dup(0)
@@ -739,33 +1301,21 @@ def run(bot_class, in_fd=None, out_fd=None):
             pass
         out_fd = os.dup(1)
         os.dup2(2, 1)
-    session = _Session(bot_class, out_fd)
-    read = os.read
-    rest = b""
+    inp = _Input(in_fd)
     try:
-        while True:
-            chunk = read(in_fd, _READ_SIZE)
-            if not chunk:
-                break
-            if rest:
-                chunk = rest + chunk
-            end = chunk.rfind(b"\n")
-            if end < 0:
-                rest = chunk
-                continue
-            rest = chunk[end + 1:]
-            out = []
-            session.process(chunk[:end].decode("utf-8", "replace"), out)
-            if out:
-                session.write("".join(out).encode())
-            if session.done:
-                break
-        if rest.strip() and not session.done:
-            # A last line without its newline: answer it too.
-            out = []
-            session.process(rest.decode("utf-8", "replace"), out)
-            if out:
-                session.write("".join(out).encode())
+        greeted = _greet(bot_class, inp, out_fd)
+        if greeted is None:
+            return
+        (way, number), config = greeted
+        if way == "batch":
+            session = _BatchSession(bot_class, config, out_fd, number)
+        elif way == "async":
+            session = _ConcurrentSession(bot_class, config, out_fd, number, 0)
+        elif way == "threads":
+            session = _ConcurrentSession(bot_class, config, out_fd, number, number)
+        else:
+            session = _Session(bot_class, config, out_fd)
+        session.serve(inp)
     except BrokenPipeError:
         pass  # the host closed our output: nothing more to say
     except KeyboardInterrupt:
