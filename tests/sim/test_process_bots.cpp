@@ -110,27 +110,27 @@ TEST_CASE("process bots: more tables in flight than the pipes take requests at o
 
 TEST_CASE("process bots: a slow bot working through a deep queue is never timed out for it",
           "[process]") {
-    // 100 tables in flight for a bot that answers one decision every 3 ms, in order, each as
-    // it is ready: the last request of its first batch waits about 0.3 s, three times the 0.1 s
-    // limit, but the bot answers every 3 ms. The limit is on the bot (no answer at all while
+    // 200 tables in flight for a bot that answers one decision every 2 ms, in order, each as
+    // it is ready: the last request of its first batch waits about 0.4 s, past the 0.25 s
+    // limit, but the bot answers every 2 ms (a hundred times within the limit). The limit is on the bot (no answer at all while
     // it has something to read), so nothing is a fault, and the figures are the call bot's.
     TournamentConfig config = field("call");
     config.clear_bots();
     BotEntry& first = *config.add_bots();
-    first.set_spec("proc[timeout=0.1]:" + std::string(MISBEHAVING_BOT) + " paced 3");
+    first.set_spec("proc[timeout=0.25]:" + std::string(MISBEHAVING_BOT) + " paced 2");
     first.set_name("first");
     config.add_bots()->set_spec("tag");
-    config.set_hands(100);
-    config.set_deals_per_unit(100);
+    config.set_hands(200);
+    config.set_deals_per_unit(200);
     config.set_match_deals(1);
-    const Report report = run(config, 1, 100);
+    const Report report = run(config, 1, 200);
     const BotResult& bot = report.bots(0);
     CHECK(bot.faults().timeout() == 0);
     CHECK(bot.faults().crash() == 0);
     CHECK(bot.process().restarts() == 0);
     TournamentConfig in_process = config;
     in_process.mutable_bots(0)->set_spec("call");
-    CHECK(figures(report) == figures(run(in_process, 1, 100)));
+    CHECK(figures(report) == figures(run(in_process, 1, 200)));
 }
 
 TEST_CASE("process bots: a crash costs faults and a restart, and the run goes on", "[process]") {
