@@ -681,7 +681,7 @@ def _probabilities_tail(numbers, count):
 
 
 def _instance_key(n):
-    """An instance number as the text the fast path reads (the key of the session's tables of
+    """An instance number as the text the fast path reads (the key of the run's tables of
     instances), or None if it is not a whole number."""
     if isinstance(n, int) and not isinstance(n, bool):
         return "%d" % n
@@ -782,7 +782,7 @@ def _greet(bot_class, inp, out_fd):
             if kind != "hello":
                 _log("ignoring a %r message before the hello" % (kind,))
                 continue
-            # What follows the hello goes back to the input, for the session to read.
+            # What follows the hello goes back to the input, to be read after it.
             rest = "\n".join(lines[i + 1:])
             if rest:
                 inp.pending = (rest + "\n").encode() + inp.pending
