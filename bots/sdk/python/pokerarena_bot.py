@@ -275,9 +275,9 @@ class Legal(dict):
             raise AttributeError("legal actions have no %r" % (key,)) from None
 
 
-# Reading a view costs most of a decision of a simple bot when json decodes all of it: its
-# lists of lists (the actions, which most bots never read) are most of the work, and a bot
-# reads a handful of fields. So a view is read where the host writes each field
+# Decoding a whole view with json is most of a simple bot's decision (about 50,000
+# instructions heads-up, a quarter of them the actions, which most bots never read), and a
+# bot reads a handful of fields. So a view is read where the host writes each field
 # (bots/src/process/protocol.cpp: these keys in this order, no spaces), each field only when
 # the bot first reads it. The head (everything a legal view holds) is checked against the
 # host's layout by one regular expression, which also cuts it into fields. The rest is found
@@ -629,7 +629,6 @@ _MAX_TRACEBACKS = 20
 # the SDK cannot stop a running decide to write) at nothing measurable against seconds of
 # limit, and still puts hundreds of a fast bot's answers in one write.
 _HOLD_SECONDS = 0.002
-_LOOK_EVERY = 0.0002
 
 
 class _Failed:
@@ -682,8 +681,8 @@ def _probabilities_tail(numbers, count):
 
 
 def _instance_key(n):
-    """An instance number as the text the fast path reads (the key of every table), or None
-    if it is not a whole number."""
+    """An instance number as the text the fast path reads (the key of the run's tables of
+    instances), or None if it is not a whole number."""
     if isinstance(n, int) and not isinstance(n, bool):
         return "%d" % n
     return None
@@ -783,7 +782,7 @@ def _greet(bot_class, inp, out_fd):
             if kind != "hello":
                 _log("ignoring a %r message before the hello" % (kind,))
                 continue
-            # What follows the hello goes back to the input, for the session to read.
+            # What follows the hello goes back to the input, to be read after it.
             rest = "\n".join(lines[i + 1:])
             if rest:
                 inp.pending = (rest + "\n").encode() + inp.pending
@@ -899,11 +898,7 @@ class _Session:
         append = self.out.append
         simple = _SIMPLE
         clock = self.clock
-        held_since = last_look = clock()
-        # The clock is looked at every `stride` answers, a stride that keeps the looks about
-        # 0.2 ms apart: every answer for a slow bot, one in 64 for a fast one, which would
-        # otherwise spend a tenth of its time reading the clock.
-        stride = countdown = 1
+        held_since = clock()
         for rid, inst, raw, other in _LINE_RE.findall(body):
             if rid:
                 decide = decides.get(inst)
@@ -923,16 +918,12 @@ class _Session:
                     else:
                         tail = _action_tail(a)
                     append('{"id":' + rid + tail)
-                countdown -= 1
-                if countdown == 0:
-                    now = clock()
-                    if now - held_since >= _HOLD_SECONDS:
-                        self.flush()
-                        held_since = now
-                    per_answer = (now - last_look) / stride
-                    stride = countdown = max(1, min(64, int(_LOOK_EVERY / per_answer)
-                                                    if per_answer > 0 else 64))
-                    last_look = now
+                # The clock after every answer (about 60 ns): looking less often would let a
+                # bot that is fast preflop and slow after the flop hold many slow answers.
+                now = clock()
+                if now - held_since >= _HOLD_SECONDS:
+                    self.flush()
+                    held_since = now
             elif other.strip():
                 self.handle(other)
 

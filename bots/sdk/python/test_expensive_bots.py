@@ -81,7 +81,7 @@ WAYS_SOURCE = """
 """
 
 
-def ways_session():
+def ways_messages():
     """Messages for five instances: decisions interleaved with events, new_match, destroy and
     a re-created instance, several decisions of one instance in one read."""
     ev = lambda inst, amount: {"type": "event", "instance": inst,  # noqa: E731
@@ -104,7 +104,7 @@ def ways_session():
 
 class WaysGiveTheSameAnswersTest(unittest.TestCase):
     def test_async_threads_batch_answer_as_one_at_a_time(self):
-        msgs = ways_session()
+        msgs = ways_messages()
         results = {}
         with TempBot(WAYS_SOURCE) as cmd:
             for way in ("sync", "async", "threads", "batch"):

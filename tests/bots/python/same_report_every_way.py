@@ -72,8 +72,8 @@ def main():
         for way in WAYS:
             config = os.path.join(tmp, way + ".txtpb")
             with open(config, "w") as f:
-                f.write(CONFIG % {"python": sys.executable, "bot": os.path.join(HERE, "ways_bot.py"),
-                                  "way": way})
+                f.write(CONFIG % {"python": sys.executable,
+                                  "bot": os.path.join(HERE, "ways_bot.py"), "way": way})
             report = os.path.join(tmp, way + ".pb")
             run = subprocess.run([pokerarena, "run", config, "--tables", "64", "-o", report,
                                   "-q"], capture_output=True, text=True, timeout=300)

@@ -6,7 +6,7 @@ the model's reply (here ``asyncio.sleep``, 50 ms by default) and reads an action
 
 ``decide`` is a coroutine, so one process keeps many decisions waiting at once (one per
 table in flight: ``--tables``, see docs/python-bots.md) instead of one: with 10,000 tables
-in flight, 50 ms replies come back at about 5,000 decisions a second from one process,
+in flight, 50 ms replies come back at about 10,000 decisions a second from one process,
 where a blocking ``decide`` answers 20. Replace ``ask`` with a call to a real model's
 asynchronous client (and set ``concurrency`` to what its service allows).
 

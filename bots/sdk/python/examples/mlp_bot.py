@@ -51,7 +51,8 @@ class Network:
             # Integers over 2^k: exact in float64; the scale keeps each layer's sums about
             # as large as its inputs (1 / sqrt(inputs)), rounded to a power of two.
             shift = 8 + max(0, int(round(math.log2(inputs) / 2)) - 2)
-            return rng.integers(-128, 129, size=(inputs, outputs)).astype(np.float64) / 2.0 ** shift
+            draws = rng.integers(-128, 129, size=(inputs, outputs))
+            return draws.astype(np.float64) / 2.0 ** shift
 
         self.w1 = layer(FEATURES, hidden)
         self.w2 = layer(hidden, hidden)
