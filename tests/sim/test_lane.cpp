@@ -34,6 +34,31 @@ TournamentConfig one_deal_units(const std::string& first, int deals = 1, int mat
     return config;
 }
 
+// Plays every unit of `remote` through lane 0 and checks that each finished once, with no
+// failure, and as play_unit() plays it in `in_process`.
+void check_lane_plays_as_play_unit(const Tournament& remote, const Tournament& in_process,
+                                   std::size_t units_in_flight, std::size_t tables,
+                                   std::size_t max_unsent = sim::detail::kMaxUnsentBytes) {
+    std::vector<std::int64_t> units(remote.units.size());
+    for (std::size_t u = 0; u < units.size(); ++u)
+        units[u] = static_cast<std::int64_t>(u);
+    std::map<std::size_t, std::string> finished;
+    std::vector<std::string> failures;
+    PluginCallState calls;
+    sim::detail::LaneHooks hooks;
+    hooks.keep_starting = [] { return true; };
+    hooks.finished = [&](std::size_t i, UnitResult&& result) {
+        CHECK(finished.emplace(i, without_timing(std::move(result))).second);
+    };
+    hooks.failed = [&](std::size_t, const std::string& error) { failures.push_back(error); };
+    hooks.calls = [&](std::size_t) -> PluginCallState& { return calls; };
+    sim::detail::play_lane(remote, 0, units, units_in_flight, tables, hooks, max_unsent);
+    CHECK(failures.empty());
+    REQUIRE(finished.size() == units.size());
+    for (std::size_t u = 0; u < units.size(); ++u)
+        CHECK(finished[u] == without_timing(play_unit(in_process, units[u])));
+}
+
 }  // namespace
 
 TEST_CASE("a lane plays every unit as play_unit does, whatever it keeps in flight or unwritten",
@@ -44,34 +69,15 @@ TEST_CASE("a lane plays every unit as play_unit does, whatever it keeps in fligh
     const Tournament remote = make_tournament(
         one_deal_units(std::string("proc:") + PROCESS_CALL_BOT), BotLoading::Load, {}, logs);
     REQUIRE(sim::detail::lane_count(remote) == 1);
-    std::vector<std::int64_t> units(remote.units.size());
-    for (std::size_t u = 0; u < units.size(); ++u)
-        units[u] = static_cast<std::int64_t>(u);
-    REQUIRE(units.size() > 100);
+    REQUIRE(remote.units.size() > 100);
 
     // Nothing may wait unwritten (every request goes before the next unit moves), a little may,
     // or the default; one table in flight, three, or all of them.
     for (const std::size_t max_unsent :
          {std::size_t{0}, std::size_t{1000}, sim::detail::kMaxUnsentBytes}) {
-        for (const std::size_t in_flight : {std::size_t{1}, std::size_t{3}, units.size()}) {
+        for (const std::size_t in_flight : {std::size_t{1}, std::size_t{3}, remote.units.size()}) {
             INFO("max_unsent " << max_unsent << ", in flight " << in_flight);
-            std::map<std::size_t, std::string> finished;
-            std::vector<std::string> failures;
-            PluginCallState calls;
-            sim::detail::LaneHooks hooks;
-            hooks.keep_starting = [] { return true; };
-            hooks.finished = [&](std::size_t i, UnitResult&& result) {
-                CHECK(finished.emplace(i, without_timing(std::move(result))).second);
-            };
-            hooks.failed = [&](std::size_t, const std::string& error) {
-                failures.push_back(error);
-            };
-            hooks.calls = [&](std::size_t) -> PluginCallState& { return calls; };
-            sim::detail::play_lane(remote, 0, units, in_flight, in_flight, hooks, max_unsent);
-            CHECK(failures.empty());
-            REQUIRE(finished.size() == units.size());
-            for (std::size_t u = 0; u < units.size(); ++u)
-                CHECK(finished[u] == without_timing(play_unit(in_process, units[u])));
+            check_lane_plays_as_play_unit(remote, in_process, in_flight, in_flight, max_unsent);
         }
     }
     std::filesystem::remove_all(logs);
@@ -79,39 +85,19 @@ TEST_CASE("a lane plays every unit as play_unit does, whatever it keeps in fligh
 
 TEST_CASE("a unit's matches in flight at once give what they give one after the other",
           "[lane]") {
-    // Units of 63 deals in matches of 1 and of 7 (a group's last unit is short): the lane plays a unit's
-    // matches at once, as many as its tables allow, and merges them in match order.
+    // Units of 63 deals in matches of 1 and of 7 (a group's last unit is short): the lane plays
+    // a unit's matches at once, as many as its tables allow, and merges them in match order.
     for (const int match : {1, 7}) {
         INFO("match_deals " << match);
-        const Tournament in_process = make_tournament(one_deal_units("call", 63, match == 7 ? 7 : 1));
+        const Tournament in_process = make_tournament(one_deal_units("call", 63, match));
         const auto logs = std::filesystem::temp_directory_path() /
                           ("pokerarena_lane_matches_" + std::to_string(::getpid()));
-        const Tournament remote =
-            make_tournament(one_deal_units(std::string("proc:") + PROCESS_CALL_BOT, 63,
-                                           match == 7 ? 7 : 1),
-                            BotLoading::Load, {}, logs);
-        std::vector<std::int64_t> units(remote.units.size());
-        for (std::size_t u = 0; u < units.size(); ++u)
-            units[u] = static_cast<std::int64_t>(u);
+        const Tournament remote = make_tournament(
+            one_deal_units(std::string("proc:") + PROCESS_CALL_BOT, 63, match), BotLoading::Load,
+            {}, logs);
         for (const std::size_t tables : {std::size_t{1}, std::size_t{5}, std::size_t{10000}}) {
             INFO("tables " << tables);
-            std::map<std::size_t, std::string> finished;
-            std::vector<std::string> failures;
-            PluginCallState calls;
-            sim::detail::LaneHooks hooks;
-            hooks.keep_starting = [] { return true; };
-            hooks.finished = [&](std::size_t i, UnitResult&& result) {
-                CHECK(finished.emplace(i, without_timing(std::move(result))).second);
-            };
-            hooks.failed = [&](std::size_t, const std::string& error) {
-                failures.push_back(error);
-            };
-            hooks.calls = [&](std::size_t) -> PluginCallState& { return calls; };
-            sim::detail::play_lane(remote, 0, units, units.size(), tables, hooks);
-            CHECK(failures.empty());
-            REQUIRE(finished.size() == units.size());
-            for (std::size_t u = 0; u < units.size(); ++u)
-                CHECK(finished[u] == without_timing(play_unit(in_process, units[u])));
+            check_lane_plays_as_play_unit(remote, in_process, remote.units.size(), tables);
         }
         std::filesystem::remove_all(logs);
     }
