@@ -17,22 +17,22 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
-#include <limits>
 #include <string>
 #include <vector>
 
 #include "../src/play/work_unit.hpp"
 #include "cli_checks.hpp"
 #include "commands.hpp"
-#include "pokerarena/engine/text.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/bots/registry.hpp"
+#include "pokerarena/engine/text.hpp"
 #include "pokerarena/engine/types.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
@@ -108,9 +108,8 @@ struct RunCommandOptions {
         std::string names;
         for (const CLI::Option* flag :
              {bots_flag, format_flag, hero_flag, hands_flag, match_deals_flag, seed_flag,
-              seats_flag, stack_flag,
-              acpc_game_flag, duplicate_flag, allin_ev_flag, sprt_flag, hh_out_flag, hh_sample_flag,
-              bot_timeout_flag})
+              seats_flag, stack_flag, acpc_game_flag, duplicate_flag, allin_ev_flag, sprt_flag,
+              hh_out_flag, hh_sample_flag, bot_timeout_flag})
             if (flag->count() > 0) names += (names.empty() ? "" : ", ") + flag->get_name();
         return names;
     }
@@ -345,8 +344,7 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
     if (options.hands_flag->count() > 0) config.set_hands(options.hands);
     if (options.match_deals_flag->count() > 0) {
         if (options.match_deals > std::numeric_limits<std::int32_t>::max())
-            throw UsageError("--match-deals " + std::to_string(options.match_deals) +
-                             ": at most " +
+            throw UsageError("--match-deals " + std::to_string(options.match_deals) + ": at most " +
                              std::to_string(std::numeric_limits<std::int32_t>::max()) + " deals");
         config.set_match_deals(static_cast<std::int32_t>(options.match_deals));
     }

@@ -714,7 +714,7 @@ TEST_CASE("plugin host: a crashing plugin costs faults and restarts, not the run
         // Short only where the timeout is the point: elsewhere a loaded machine could turn a
         // crash into a timeout.
         spec.decision_timeout = c.kind == FaultKind::Timeout ? std::chrono::milliseconds(300)
-                                                              : std::chrono::milliseconds(60'000);
+                                                             : std::chrono::milliseconds(60'000);
         std::filesystem::remove(spec.stderr_log);
         ProcessBotFactory factory(spec, "isolated:bad");
         const Match m = play(factory, 2, 30);

@@ -83,8 +83,7 @@ TEST_CASE("a lane plays every unit as play_unit does, whatever it keeps in fligh
     std::filesystem::remove_all(logs);
 }
 
-TEST_CASE("a unit's matches in flight at once give what they give one after the other",
-          "[lane]") {
+TEST_CASE("a unit's matches in flight at once give what they give one after the other", "[lane]") {
     // Units of 63 deals in matches of 1 and of 7 (a group's last unit is short): the lane plays
     // a unit's matches at once, as many as its tables allow, and merges them in match order.
     for (const int match : {1, 7}) {
@@ -92,9 +91,9 @@ TEST_CASE("a unit's matches in flight at once give what they give one after the 
         const Tournament in_process = make_tournament(one_deal_units("call", 63, match));
         const auto logs = std::filesystem::temp_directory_path() /
                           ("pokerarena_lane_matches_" + std::to_string(::getpid()));
-        const Tournament remote = make_tournament(
-            one_deal_units(std::string("proc:") + PROCESS_CALL_BOT, 63, match), BotLoading::Load,
-            {}, logs);
+        const Tournament remote =
+            make_tournament(one_deal_units(std::string("proc:") + PROCESS_CALL_BOT, 63, match),
+                            BotLoading::Load, {}, logs);
         for (const std::size_t tables : {std::size_t{1}, std::size_t{5}, std::size_t{10000}}) {
             INFO("tables " << tables);
             check_lane_plays_as_play_unit(remote, in_process, remote.units.size(), tables);

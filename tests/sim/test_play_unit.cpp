@@ -271,7 +271,8 @@ TEST_CASE("faults of a misbehaving bot are counted and located", "[unit]") {
         } else {
             CHECK(f.exception() == bad.decisions());
             CHECK(f.illegal_action() == 0);
-            CHECK(f.first_message() == "unit 2, match 2, first half, hand 0, exception: no idea what to do");
+            CHECK(f.first_message() ==
+                  "unit 2, match 2, first half, hand 0, exception: no idea what to do");
         }
         CHECK(r.bots(0).net_chips() + r.bots(1).net_chips() == 0);
     }
@@ -468,9 +469,10 @@ TEST_CASE("a bot that throws from new_match gets a fault, and the unit plays on"
     const UnitResult r = play_unit(t, 0);
     CHECK(r.hands() == 20);
     CHECK(r.bots(1).faults().exception() == 1);
-    CHECK(r.bots(1).faults().first_message() ==
-          "unit 0, match 0, second half (seats swapped), hand 0, exception: new_match threw: cannot "
-          "forget");
+    CHECK(
+        r.bots(1).faults().first_message() ==
+        "unit 0, match 0, second half (seats swapped), hand 0, exception: new_match threw: cannot "
+        "forget");
     CHECK(r.bots(0).faults().exception() == 0);
 
     TournamentConfig sng = config_of(SIT_AND_GO, {"call", "call", "fold"}, 2, 2);

@@ -112,8 +112,9 @@ TEST_CASE("process bots: a slow bot working through a deep queue is never timed 
           "[process]") {
     // 200 tables in flight for a bot that answers one decision every 2 ms, in order, each as
     // it is ready: the last request of its first batch waits about 0.4 s, past the 0.25 s
-    // limit, but the bot answers every 2 ms (a hundred times within the limit). The limit is on the bot (no answer at all while
-    // it has something to read), so nothing is a fault, and the figures are the call bot's.
+    // limit, but the bot answers every 2 ms (a hundred times within the limit). The limit is on the
+    // bot (no answer at all while it has something to read), so nothing is a fault, and the figures
+    // are the call bot's.
     TournamentConfig config = field("call");
     config.clear_bots();
     BotEntry& first = *config.add_bots();

@@ -312,8 +312,8 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
         const auto kind = static_cast<FaultKind>(k);
         const std::int64_t n = first.faults.of(kind);
         // Timeouts and crashes happen only to process bots (a plugin's crash ends the check).
-        const bool process_only = kind == FaultKind::Timeout || kind == FaultKind::Crash ||
-                                  kind == FaultKind::Forfeit;
+        const bool process_only =
+            kind == FaultKind::Timeout || kind == FaultKind::Crash || kind == FaultKind::Forfeit;
         if (process_only && n == 0 && !is_process_spec(spec)) continue;
         out << "  " << fault_kind_name(kind) << ": " << n << '\n';
         problems += n > 0;
@@ -355,10 +355,9 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
     // so this is the bot's cost per decision with nothing in flight beside it, not the
     // throughput a tournament's thousands of tables in flight get from it.
     if (st.answered > 0 && st.decide_seconds > 0)
-        out << "  speed: "
-            << std::fixed << std::setprecision(1)
-            << 1e6 * st.decide_seconds / static_cast<double>(st.answered)
-            << std::defaultfloat << " us a decision, "
+        out << "  speed: " << std::fixed << std::setprecision(1)
+            << 1e6 * st.decide_seconds / static_cast<double>(st.answered) << std::defaultfloat
+            << " us a decision, "
             << static_cast<std::int64_t>(
                    std::llround(static_cast<double>(st.answered) / st.decide_seconds))
             << " decisions/s, one at a time (decide alone; for a process bot a round trip "

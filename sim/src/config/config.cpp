@@ -495,9 +495,9 @@ void fill_units_and_matches(TournamentConfig& c) {
     if (c.deals_per_unit() == 0) {
         std::int64_t deals = default_deals_per_unit(c);
         if (remote && !c.has_sprt())
-            deals = std::min(deals, std::max<std::int64_t>(
-                                        1, (c.hands() + kMinRemoteUnitsPerGroup - 1) /
-                                               kMinRemoteUnitsPerGroup));
+            deals = std::min(
+                deals, std::max<std::int64_t>(
+                           1, (c.hands() + kMinRemoteUnitsPerGroup - 1) / kMinRemoteUnitsPerGroup));
         if (c.match_deals() > 0)  // whole matches, the last of the group excepted
             deals = (deals + c.match_deals() - 1) / c.match_deals() * c.match_deals();
         if (deals > std::numeric_limits<std::int32_t>::max())

@@ -3,8 +3,8 @@
 // A lane is one thread's share of the units that seat a process bot. It keeps up to
 // `max_in_flight` of them in play at once, and up to `max_tables` tables (a cash unit's
 // matches play at once, each a table of its own): each unit runs (UnitTask) until its tables
-// wait for answers, then the next one starts; once every unit in play waits, the lane writes all their
-// requests to the bot processes in one go and sleeps in poll() until answers come, then
+// wait for answers, then the next one starts; once every unit in play waits, the lane writes all
+// their requests to the bot processes in one go and sleeps in poll() until answers come, then
 // resumes exactly the units that were answered. Requests not yet taken by a pipe are kept
 // under a bound (kMaxUnsentBytes): past it the lane pumps before it starts or resumes a unit,
 // and the tables in flight keep their next requests unwritten, which costs nothing.

@@ -140,9 +140,8 @@ UnitBots::UnitBots(const Tournament& tournament, const WorkUnit& unit, UnitConte
                                    std::to_string(k) + " has bot " + std::to_string(b) +
                                    ", outside the " + std::to_string(tournament.factories.size()) +
                                    " bots");
-        const std::uint64_t seed = match < 0
-                                       ? bot_seed(config.seed(), unit.index, b)
-                                       : match_bot_seed(config.seed(), unit.group, match, b);
+        const std::uint64_t seed = match < 0 ? bot_seed(config.seed(), unit.index, b)
+                                             : match_bot_seed(config.seed(), unit.group, match, b);
         try {
             const BotFactory& factory = *tournament.factories[static_cast<std::size_t>(b)];
             bots_.push_back(context.lane >= 0 && factory.lanes() > 0
@@ -618,8 +617,7 @@ Task<bool> play_cash_match(const CashUnit& cash, std::int64_t match, int first, 
         bots.collect(driver, slot_of_seat, [&] {
             std::string where = "match " + std::to_string(match);
             if (cash.plays == 1) return where + " (table " + std::to_string(unit.table_id) + ")";
-            if (n == 2)
-                return where + (r == 0 ? ", first half" : ", second half (seats swapped)");
+            if (n == 2) return where + (r == 0 ? ", first half" : ", second half (seats swapped)");
             return where + ", rotation " + std::to_string(r) + " of " + std::to_string(n);
         });
     }
@@ -659,13 +657,9 @@ Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, Uni
     for (int s = 0; s < n; ++s)
         table_chips += game.starting_stacks[static_cast<std::size_t>(s)];
     CashTally tally(n, deals, plays, matches, config.allin_ev(), table_chips);
-    const CashUnit cash{tournament,
-                        unit,
-                        game,
-                        plays,
-                        std::max<std::int64_t>(1, config.hh_sample()),
-                        tally,
-                        history};
+    const CashUnit cash{
+        tournament, unit,   game, plays, std::max<std::int64_t>(1, config.hh_sample()),
+        tally,      history};
     SlotTallies tallies(unit.index, n);
 
     struct Flight {
@@ -704,8 +698,8 @@ Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, Uni
         f.task.reset();
         --in_flight;
         if (context.tables_free) ++*context.tables_free;
-        finished[static_cast<std::size_t>(index)].emplace(Flight{
-            nullptr, std::nullopt, std::move(f.tallies), std::move(f.held)});
+        finished[static_cast<std::size_t>(index)].emplace(
+            Flight{nullptr, std::nullopt, std::move(f.tallies), std::move(f.held)});
         f.tallies = SlotTallies(unit.index, n);
         free_slots.push_back(slot);
         merge_in_order();
@@ -724,8 +718,8 @@ Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, Uni
                 free_slots.pop_back();
             } else {
                 slot = flights.size();
-                flights.push_back(
-                    Flight{std::make_unique<UnitContext>(), std::nullopt, SlotTallies(unit.index, n), {}});
+                flights.push_back(Flight{
+                    std::make_unique<UnitContext>(), std::nullopt, SlotTallies(unit.index, n), {}});
                 index_of_slot.push_back(0);
             }
             Flight& f = flights[slot];

@@ -55,8 +55,8 @@ class SlotTallies {
                 t.first_message = "unit " + std::to_string(unit_) + ", " + where() + ", " +
                                   to_valid_utf8(f.first_message);
             if (t.first_forfeit.empty() && !f.first_forfeit.empty())
-                t.first_forfeit = "unit " + std::to_string(unit_) + ", " + where() + ", " +
-                                  f.first_forfeit;
+                t.first_forfeit =
+                    "unit " + std::to_string(unit_) + ", " + where() + ", " + f.first_forfeit;
             for (int k = 0; k < kNumFaultKinds; ++k)
                 t.faults[static_cast<std::size_t>(k)] += f.count[static_cast<std::size_t>(k)];
         }

@@ -70,9 +70,8 @@ void add_estimate(std::vector<std::string>& row, bool present, const Estimate& e
 }
 
 std::string bots_csv(const Report& report) {
-    std::vector<std::string> header = {"bot",       "name",      "spec",  "hands",
-                                       "net_chips", "decisions", "faults", "forfeited",
-                                       "out_from"};
+    std::vector<std::string> header = {"bot",       "name",   "spec",      "hands",   "net_chips",
+                                       "decisions", "faults", "forfeited", "out_from"};
     for (const char* name : {"mbb_per_hand", "mbb_per_hand_allin_ev", "rating", "prize"})
         add_estimate_header(header, name);
     header.push_back("roi");
@@ -82,17 +81,17 @@ std::string bots_csv(const Report& report) {
     for (int b = 0; b < report.bots_size(); ++b) {
         const BotResult& bot = report.bots(b);
         const FaultCounts& f = bot.faults();
-        std::vector<std::string> row = {std::to_string(b),
-                                        bot.name(),
-                                        bot.spec(),
-                                        std::to_string(bot.hands()),
-                                        std::to_string(bot.net_chips()),
-                                        std::to_string(bot.decisions()),
-                                        std::to_string(f.exception() + f.illegal_action() +
-                                                       f.bad_answer() + f.timeout() + f.crash() +
-                                                       f.forfeit()),
-                                        std::to_string(f.forfeit()),
-                                        f.first_forfeit()};
+        std::vector<std::string> row = {
+            std::to_string(b),
+            bot.name(),
+            bot.spec(),
+            std::to_string(bot.hands()),
+            std::to_string(bot.net_chips()),
+            std::to_string(bot.decisions()),
+            std::to_string(f.exception() + f.illegal_action() + f.bad_answer() + f.timeout() +
+                           f.crash() + f.forfeit()),
+            std::to_string(f.forfeit()),
+            f.first_forfeit()};
         add_estimate(row, !sit_and_go, bot.mbb_per_hand());
         add_estimate(row, bot.has_mbb_per_hand_allin_ev(), bot.mbb_per_hand_allin_ev());
         add_estimate(row, bot.has_rating(), bot.rating());

@@ -557,8 +557,8 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
             out << ", " << counted(faults.timeout(), "timeout") << ", "
                 << counted(faults.crash(), "crash", "crashes");
         if (faults.forfeit() > 0)
-            out << ", " << counted(faults.forfeit(), "forfeit")
-                << " (OUT from " << printable_text(faults.first_forfeit()) << ")";
+            out << ", " << counted(faults.forfeit(), "forfeit") << " (OUT from "
+                << printable_text(faults.first_forfeit()) << ")";
         if (!faults.first_message().empty())
             out << "; first: " << printable_text(faults.first_message());
         out << '\n';

@@ -124,7 +124,7 @@ struct Stall {
 };
 
 struct RunOptions {
-    int threads = 0;    // 0: every core
+    int threads = 0;  // 0: every core
     // Units per wave, and tables in flight over the lanes (see above).
     int tables = 2048;
     Shard shard;
