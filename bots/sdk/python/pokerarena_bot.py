@@ -334,29 +334,34 @@ def _head_number(group):
     return compute
 
 
-def _body_number(key):
+def _body_field(key, read):
+    """A field of the view's body found by its key (",\"pot\":"), read from just after it by
+    ``read(raw, i)``; the whole view is parsed only when the key is not where the host puts it."""
     def compute(view, name):
         body = view._body
         if body:
             raw = view._raw
             i = raw.find(key, body[0], body[1])
             if i >= 0:
-                i += len(key)
-                return _NUMBER(raw[i:raw.find(",", i)])
+                return read(raw, i + len(key))
         return view._from_data(name)
     return compute
+
+
+def _read_number(raw, i):
+    return _NUMBER(raw[i:raw.find(",", i)])
+
+
+def _read_list(raw, i):
+    return _scan(raw, i - 1)[0]  # the key ends with the list's "["
+
+
+def _body_number(key):
+    return _body_field(key, _read_number)
 
 
 def _body_list(key):
-    def compute(view, name):
-        body = view._body
-        if body:
-            raw = view._raw
-            i = raw.find(key, body[0], body[1])
-            if i >= 0:
-                return _scan(raw, i + len(key) - 1)[0]
-        return view._from_data(name)
-    return compute
+    return _body_field(key, _read_list)
 
 
 def _body_at(which, skip):

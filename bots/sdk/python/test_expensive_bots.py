@@ -295,7 +295,9 @@ def run_in_thread(cls, messages, on_answer):
     server.start()
     write_all(in_w, encode(messages))
     expected = sum(1 for m in messages if m["type"] == "decide")
-    reader = os.fdopen(out_r, "rb")
+    # Unbuffered: a buffered reader may hold the next answer already, and select() on the pipe
+    # would then wait for one that has come.
+    reader = os.fdopen(out_r, "rb", buffering=0)
     answers = []
     try:
         assert json.loads(reader.readline())["type"] == "hello"
