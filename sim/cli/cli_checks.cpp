@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 
@@ -31,6 +32,27 @@ CLI::Validator whole_number(unsigned long long least, unsigned long long most) {
         },
         bounded ? "INT in [" + std::to_string(least) + " - " + std::to_string(most) + "]"
                 : "INT>=" + std::to_string(least));
+}
+
+CLI::Validator number_in_range(double least, double most) {
+    // "0.001", "86400": the shortest text that reads back as the bound.
+    const auto text_of = [](double x) {
+        char buffer[32];
+        const auto end = std::to_chars(buffer, buffer + sizeof buffer, x).ptr;
+        return std::string(buffer, end);
+    };
+    const std::string range = "from " + text_of(least) + " to " + text_of(most);
+    return CLI::Validator(
+        [least, most, range](std::string& text) -> std::string {
+            double value = 0;
+            const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+            // !(least <= value) rather than value < least: NaN fails every comparison.
+            if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() ||
+                !std::isfinite(value) || !(least <= value && value <= most))
+                return "'" + text + "': expected a number " + range;
+            return {};
+        },
+        "NUMBER in [" + text_of(least) + " - " + text_of(most) + "]");
 }
 
 CLI::Validator existing_input_file() {

@@ -20,6 +20,12 @@ CLI::Validator whole_number(
     unsigned long long least,
     unsigned long long most = std::numeric_limits<unsigned long long>::max());
 
+// A finite number from `least` to `most`, checked on the flag's text. CLI11's Range compares
+// with < and >, which NaN passes ("--bot-timeout nan" switched the limit off), and its
+// conversion takes "inf" and "nan": this refuses both with "'TEXT': expected a number from
+// LEAST to MOST". Add it with ->check().
+CLI::Validator number_in_range(double least, double most);
+
 // An input file that exists and is a regular file (links followed), checked without blocking
 // (pokerarena/engine/input_file.hpp): CLI11's ExistingFile says "File does not exist" of a loop
 // of symbolic links, and lets a named pipe through to an open that waits for a writer. A

@@ -388,10 +388,12 @@ std::filesystem::path plugin_folder(const RunCommandOptions& options, const Repo
     return {};
 }
 
-// Counted by SIGINT and SIGTERM. The first lets the units in flight finish; the second gives
-// them up, and the runner hands over the finished units to be written (RunOptions::abandon);
-// after it the default action is back, so a third ends the process at once, even if writing
-// the report hangs. Only lock-free atomics and sigaction() here: both are async-signal-safe.
+// Counted by SIGINT, SIGTERM and SIGHUP (a closed terminal or ssh session: as much a request
+// to stop as the others, and its default action would end the run with no report). The first lets
+// the units in flight finish; the second gives them up, and the runner hands over the finished
+// units to be written (RunOptions::abandon); after it the default action is back, so a third ends
+// the process at once, even if writing the report hangs. Only lock-free atomics and sigaction()
+// here: both are async-signal-safe.
 std::atomic<int> stop_requests{0};
 static_assert(std::atomic<int>::is_always_lock_free);
 
@@ -402,6 +404,7 @@ extern "C" void request_stop(int) {
     sigemptyset(&fallback.sa_mask);
     sigaction(SIGINT, &fallback, nullptr);
     sigaction(SIGTERM, &fallback, nullptr);
+    sigaction(SIGHUP, &fallback, nullptr);
 }
 
 void install_stop_handlers() {
@@ -410,6 +413,7 @@ void install_stop_handlers() {
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGHUP, &action, nullptr);
 }
 
 // "1:02:03" or "2:03".
@@ -836,7 +840,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
         run_app
             ->add_option("--bot-timeout", options->bot_timeout,
                          "Seconds a process bot may take for one decision (default 10)")
-            ->check(CLI::Range(0.001, 86400.0));
+            ->check(number_in_range(0.001, 86400));
     options->out_flag = run_app->add_option(
         "-o,--out", options->out,
         "Report file, binary Protobuf (default: pokerarena-report.pb, or the --resume file)");
@@ -885,10 +889,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "and payouts and deals_per_unit have no flags: give them in a configuration file\n"
         "(sim/configs/, docs/simulator.md).\n"
         "Progress goes to standard error: one updating line on a terminal, a log line every\n"
-        "5 seconds otherwise. Ctrl-C (or SIGTERM) finishes the tables in play, writes the\n"
-        "report marked incomplete and prints the command that resumes it. A second Ctrl-C\n"
-        "drops the tables in play and writes the finished ones at once; a third ends the\n"
-        "process without writing.\n"
+        "5 seconds otherwise. Ctrl-C (or SIGTERM, or SIGHUP) finishes the tables in play,\n"
+        "writes the report marked incomplete and prints the command that resumes it. A second\n"
+        "Ctrl-C drops the tables in play and writes the finished ones at once; a third ends\n"
+        "the process without writing. Bot processes and the processes they start end with\n"
+        "the run (docs/simulator.md: what a kill -9 of the run can leave).\n"
         "Exit code 0 when done, 3 when done but a bot dropped out (its restarts used up,\n"
         "its later decisions forfeited: marked OUT), 1 when the run fails, 130 when\n"
         "interrupted, 2 for a\n"

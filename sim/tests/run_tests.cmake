@@ -169,8 +169,12 @@ pokerarena_cli_test("run isolated plugin that crashes" 0
   "\nFaults of [^\n]*: 0 exceptions or error statuses, 0 illegal actions, 0 bad answers, 0 timeouts, [1-9][0-9]* crash(es)?; first: unit 0, match 0, first half, hand 0, crash: bot [^\n]*closed its output; it was killed by SIGSEGV\n(.*\n)?Process bot [^\n]*: 'bad bot', [1-5] restarts?"
   run --bots isolated:$<TARGET_FILE:test_bad_bot>:crash,call --hands 10 --threads 1 --quiet
   -o ${run_dir}/isolated_crash.pb)
-pokerarena_cli_test("run bot-timeout out of range" 105 "--bot-timeout: Value 0 not in range"
+pokerarena_cli_test("run bot-timeout out of range" 105 "--bot-timeout: '0': expected a number from 0.001 to 86400"
   run --bots tag,call --bot-timeout 0)
+pokerarena_cli_test("run bot-timeout nan" 105 "--bot-timeout: 'nan': expected a number from 0.001 to 86400"
+  run --bots tag,call --bot-timeout nan)
+pokerarena_cli_test("run bot-timeout inf" 105 "--bot-timeout: 'inf': expected a number from 0.001 to 86400"
+  run --bots tag,call --bot-timeout inf)
 pokerarena_cli_test("run process bot that cannot start" 2
   "pokerarena run: bots\\[0\\][.]spec: bot 'proc:/no/such/bot' [[]'/no/such/bot'[]]: cannot start '/no/such/bot': No such file or directory [(]in the folder '[^'\n]*'[)]\n"
   run --bots proc:/no/such/bot,call --hands 10 -o ${run_dir}/no_such_bot.pb)

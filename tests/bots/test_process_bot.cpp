@@ -4,11 +4,13 @@
 // of the host; and many tables in flight on one process, answered out of order.
 #include <catch2/catch.hpp>
 
+#include <signal.h>
 #include <simdjson.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <array>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -262,6 +264,29 @@ TEST_CASE("process protocol: answers", "[process]") {
     CHECK_FALSE(a.has_id);
     a = process::parse_answer(R"({"id":7,"action":"raise","to":1.5})", scratch);
     CHECK(a.kind == Kind::BadLine);
+    // An amount too large for any number type is one bad answer for the decision its id names,
+    // whatever its digits: the line stays readable, so the bot keeps its process.
+    for (const char* huge :
+         {R"({"id":7,"action":"raise","to":1234567890123456789012345678901234567890})",
+          R"({"to":-1234567890123456789012345678901234567890,"action":"raise","id":7})",
+          R"({"id":7,"action":"raise","to":18446744073709551616})",
+          R"({"id":7,"action":"raise","to":1e400})"}) {
+        INFO(huge);
+        a = process::parse_answer(huge, scratch);
+        CHECK(a.kind == Kind::BadLine);
+        CHECK(a.has_id);
+        CHECK(a.id == 7);
+        CHECK_THAT(a.message, Catch::Contains("\"to\" is too large for an amount"));
+    }
+    a = process::parse_answer(R"({"id":7,"action":"raise","to":18446744073709551615})", scratch);
+    CHECK(a.kind == Kind::BadLine);
+    CHECK(a.has_id);
+    // Digits inside a string are text, not a number, and are left as they are.
+    a = process::parse_answer(
+        R"({"note":"12345678901234567890123456789012345678901 \" 99","id":7,"to":1e999})", scratch);
+    CHECK(a.kind == Kind::BadLine);
+    CHECK(a.id == 7);
+    CHECK_THAT(a.message, Catch::Contains("too large"));
     a = process::parse_answer(R"({"id":7,"action":"call"}})", scratch);
     CHECK_FALSE(a.has_id);
     // A wrong value is the fault of the decision the id names, whatever the order of the keys.
@@ -365,6 +390,23 @@ TEST_CASE("process bots: each misbehaviour is a named fault and play goes on", "
         CHECK_FALSE(p.stats.out);
     }
     std::filesystem::remove(once);
+}
+
+TEST_CASE("process bots: a process a bot starts outside its group ends with the bot", "[process]") {
+    const std::string pid_file = scratch_path("setsid_child.pid");
+    ProcessBotSpec spec = misbehaving("setsid_child");
+    spec.env = {"MISBEHAVE_PID_FILE=" + pid_file};
+    const Played p = play_against_call(spec, 5);
+    CHECK(p.faults.total() == 0);
+    pid_t child = 0;
+    std::ifstream(pid_file) >> child;
+    std::filesystem::remove(pid_file);
+    REQUIRE(child > 0);
+    // The child left the bot's process group, so killing the group missed it; the host, its
+    // subreaper, killed and reaped it when the bot ended: there is no such process any more.
+    const bool gone = ::kill(child, 0) != 0 && errno == ESRCH;
+    if (!gone) ::kill(child, SIGKILL);
+    CHECK(gone);
 }
 
 TEST_CASE("process bots: answers for ids not pending are counted, not played", "[process]") {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <limits>
 #include <set>
 #include <string>
 #include <vector>
@@ -638,4 +639,46 @@ TEST_CASE("a sit-and-go refuses the cash game's blinds and stack, even given as 
         CHECK_THAT(config_error(c),
                    Catch::Matchers::StartsWith(name + ": 0; not used by sit-and-go"));
     }
+}
+
+TEST_CASE("a float field that is NaN or infinite is refused, naming the field", "[config]") {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double inf = std::numeric_limits<double>::infinity();
+    TournamentConfig c = bots_only({"tag", "call"});
+    c.set_decision_timeout(nan);
+    CHECK(config_error(c) == "decision_timeout: nan; expected a finite number");
+    c.set_decision_timeout(inf);
+    CHECK(config_error(c) == "decision_timeout: inf; expected a finite number");
+    c.set_decision_timeout(-1);
+    CHECK_THAT(config_error(c),
+               Catch::Matchers::StartsWith("decision_timeout: -1; expected seconds from 0.001"));
+    c.set_decision_timeout(2.5);
+    CHECK(config_error(c) == "(accepted)");
+
+    c = bots_only({"tag", "call"});
+    c.mutable_sprt()->set_mbb1(50);
+    c.mutable_sprt()->set_alpha(nan);
+    c.mutable_sprt()->set_beta(0.05);
+    CHECK(config_error(c) == "sprt.alpha: nan; expected a finite number");
+
+    c = bots_only({"tag", "call"});
+    c.set_format(SIT_AND_GO);
+    c.mutable_sit_and_go()->add_payouts(0.7);
+    c.mutable_sit_and_go()->add_payouts(-inf);
+    CHECK(config_error(c) == "sit_and_go.payouts[1]: -inf; expected a finite number");
+
+    c = bots_only({"tag"});
+    BotEntry& process = *c.add_bots();
+    process.mutable_process()->add_command("./bot");
+    process.mutable_process()->set_timeout(nan);
+    CHECK(config_error(c) == "bots[1].process.timeout: nan; expected a finite number");
+}
+
+TEST_CASE("a configuration file's nan and inf are refused", "[config]") {
+    // The text format reads "nan" and "inf" as numbers: refused when the tournament is made.
+    const fs::path path = write_file("nan_timeout.txtpb",
+                                     "bots { spec: \"tag\" }\nbots { spec: \"call\" }\n"
+                                     "decision_timeout: nan\n");
+    const TournamentConfig c = read_config(path);
+    CHECK(config_error(c) == "decision_timeout: nan; expected a finite number");
 }

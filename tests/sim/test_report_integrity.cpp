@@ -420,3 +420,12 @@ TEST_CASE("read_report refuses what is not a regular file without waiting", "[in
     CHECK_THROWS_WITH(read_report("/dev/zero"),
                       Contains("/dev/zero: cannot open: a character device, not a regular file"));
 }
+
+TEST_CASE("a stored report's float options are checked as a new configuration's", "[integrity]") {
+    // What --resume, report and merge read: NaN switched the time limit off.
+    Report r = small_report();
+    r.mutable_config()->set_decision_timeout(std::numeric_limits<double>::quiet_NaN());
+    CHECK_THAT(read_error(r, "nan_timeout.pb"),
+               Contains("nan_timeout.pb: its configuration is not valid: decision_timeout: nan; "
+                        "expected a finite number"));
+}

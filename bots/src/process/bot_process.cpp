@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,6 +16,7 @@
 #include <thread>
 
 #include "child_io.hpp"
+#include "descendants.hpp"
 
 extern char** environ;
 
@@ -74,25 +74,6 @@ int open_pidfd(pid_t pid) {
 #endif
 }
 
-// The process groups of the bot processes running, for kill_bot_processes(): slots a signal
-// handler may read, filled and cleared as processes start and are reaped.
-constexpr std::size_t kMaxLiveGroups = 4096;
-std::array<std::atomic<pid_t>, kMaxLiveGroups> live_groups{};
-
-void register_group(pid_t pid) {
-    for (auto& slot : live_groups) {
-        pid_t empty = 0;
-        if (slot.compare_exchange_strong(empty, pid)) return;
-    }
-}
-
-void unregister_group(pid_t pid) {
-    for (auto& slot : live_groups) {
-        pid_t expected = pid;
-        if (slot.compare_exchange_strong(expected, 0)) return;
-    }
-}
-
 }  // namespace
 
 void SharedStats::problem(const std::string& what) {
@@ -135,43 +116,26 @@ void BotProcess::start() {
     if (::pipe2(in_pipe, O_CLOEXEC) != 0 || ::pipe2(out_pipe, O_CLOEXEC) != 0 ||
         ::pipe2(err_pipe, O_CLOEXEC) != 0)
         throw ProcessBotError(describe() + ": cannot make pipes: " + std::strerror(errno));
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, in_pipe[0], 0);
-    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-    posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
-    if (!spec_.working_dir.empty())
-        posix_spawn_file_actions_addchdir_np(&actions, spec_.working_dir.c_str());
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    // A process group of its own, so that killing it takes the children it started too.
-    posix_spawnattr_setpgroup(&attributes, 0);
-    set_child_signals(attributes, POSIX_SPAWN_SETPGROUP);
-    std::vector<std::string> env_text;
+    BotLaunch launch;
+    launch.candidates = exec_candidates(spec_.command[0]);
+    launch.argv = spec_.command;
     for (char** e = environ; *e != nullptr; ++e)
-        env_text.emplace_back(*e);
+        launch.env.emplace_back(*e);
     for (const std::string& e : spec_.env) {
         const std::string key = e.substr(0, e.find('=') + 1);
-        std::erase_if(env_text, [&](const std::string& old) { return old.starts_with(key); });
-        env_text.push_back(e);
+        std::erase_if(launch.env, [&](const std::string& old) { return old.starts_with(key); });
+        launch.env.push_back(e);
     }
-    std::vector<char*> envp, argv;
-    for (std::string& e : env_text)
-        envp.push_back(e.data());
-    envp.push_back(nullptr);
-    std::vector<std::string> words = spec_.command;
-    for (std::string& w : words)
-        argv.push_back(w.data());
-    argv.push_back(nullptr);
-    pid_t pid = -1;
-    const int error =
-        ::posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), envp.data());
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
+    launch.working_dir = spec_.working_dir;
+    launch.stdin_fd = in_pipe[0];
+    launch.stdout_fd = out_pipe[1];
+    launch.stderr_fd = err_pipe[1];
+    int error = 0;
+    const pid_t pid = launch_bot_program(launch, error);
     ::close(in_pipe[0]);
     ::close(out_pipe[1]);
     ::close(err_pipe[1]);
-    if (error != 0) {
+    if (pid < 0) {
         ::close(in_pipe[1]);
         ::close(out_pipe[0]);
         ::close(err_pipe[0]);
@@ -181,7 +145,6 @@ void BotProcess::start() {
                                        : " (in the folder '" + spec_.working_dir + "')"));
     }
     pid_ = pid;
-    register_group(pid);
     in_fd_ = in_pipe[1];
     out_fd_ = out_pipe[0];
     err_fd_ = err_pipe[0];
@@ -263,8 +226,10 @@ void BotProcess::kill_now(std::string* how, std::chrono::milliseconds grace) {
             }
         }
         if (how) *how = ended == pid_ ? how_it_ended(status) : std::string();
-        unregister_group(pid_);
+        unregister_bot_program(pid_);
         pid_ = -1;
+        // What it started and left outside its group (setsid()) is this process's child now.
+        reap_bot_orphans();
     }
     close_fd(in_fd_);
     close_fd(out_fd_);
@@ -716,7 +681,8 @@ void BotProcess::shut_down(std::chrono::milliseconds grace) {
         if (done == pid_) {
             pid_ = -1;
             ::kill(-done, SIGKILL);  // anything it left behind
-            unregister_group(done);
+            unregister_bot_program(done);
+            reap_bot_orphans();
             break;
         }
         if (Clock::now() >= deadline) break;
@@ -732,14 +698,3 @@ void BotProcess::shut_down(std::chrono::milliseconds grace) {
 }
 
 }  // namespace pokerarena::process
-
-namespace pokerarena {
-
-void kill_bot_processes() {
-    for (auto& slot : process::live_groups) {
-        const pid_t pid = slot.load();
-        if (pid > 0) ::kill(-pid, SIGKILL);
-    }
-}
-
-}  // namespace pokerarena

@@ -573,16 +573,82 @@ bool parse_common_answer(std::string_view text, Answer& answer) {
     return true;
 }
 
+// What a number no C++ type holds becomes in the copy handed to the parser.
+constexpr std::string_view kOversizedNumber = "\"(number too large)\"";
+
+// True when the JSON number `token` fits none of int64, uint64 and double: simdjson then
+// rejects the whole document (BIGINT_ERROR, NUMBER_ERROR), not just that value.
+bool is_oversized_number(std::string_view token) {
+    if (token.find_first_of(".eE") == std::string_view::npos) {
+        std::string_view digits = token;
+        const bool negative = digits.starts_with('-');
+        if (negative) digits.remove_prefix(1);
+        std::uint64_t magnitude = 0;
+        const auto [end, ec] =
+            std::from_chars(digits.data(), digits.data() + digits.size(), magnitude);
+        return ec == std::errc::result_out_of_range || (negative && magnitude > (1ULL << 63));
+    }
+    double value = 0;
+    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+    return ec == std::errc::result_out_of_range;
+}
+
+// A copy of `line` in which every number outside a string that fits no C++ type is replaced
+// by kOversizedNumber; false if there was no such number.
+// The copy is made only for a line that failed to parse, so answers that parse pay nothing.
+// Without it, one 40-digit amount would make the whole line unreadable and cost the bot its
+// process, while a 20-digit one is one bad answer: now both are one bad answer.
+bool replace_oversized_numbers(std::string_view line, std::string& out) {
+    out.clear();
+    bool replaced = false;
+    bool in_string = false;
+    for (std::size_t i = 0; i < line.size();) {
+        const char c = line[i];
+        if (in_string) {
+            out += c;
+            if (c == '\\' && i + 1 < line.size()) {
+                out += line[i + 1];
+                i += 2;
+                continue;
+            }
+            in_string = c != '"';
+            ++i;
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            std::size_t end = i + 1;
+            while (end < line.size() && std::strchr("0123456789.eE+-", line[end]) != nullptr &&
+                   line[end] != '\0')
+                ++end;
+            const std::string_view token = line.substr(i, end - i);
+            if (is_oversized_number(token)) {
+                out += kOversizedNumber;
+                replaced = true;
+            } else {
+                out += token;
+            }
+            i = end;
+        } else {
+            out += c;
+            in_string = c == '"';
+            ++i;
+        }
+    }
+    return replaced;
+}
+
 }  // namespace
 
 Answer parse_answer(std::string_view line, std::string& scratch) {
     Answer answer;
     if (parse_common_answer(line, answer)) return answer;
-    const std::string_view text = prepare(line, scratch);
+    std::string_view text = prepare(line, scratch);
     simdjson::dom::object object;
     if (!parse_object(text, object)) {
-        answer.message = "not a JSON object: " + quoted(line);
-        return answer;
+        std::string rewritten;
+        if (!replace_oversized_numbers(line, rewritten) ||
+            !parse_object(text = prepare(rewritten, scratch), object)) {
+            answer.message = "not a JSON object: " + quoted(line);
+            return answer;
+        }
     }
     std::string_view action;
     bool has_to = false;
@@ -606,7 +672,14 @@ Answer parse_answer(std::string_view line, std::string& scratch) {
                 wrong = "\"action\" is not a string: " + quoted(line);
         } else if (key == "to") {
             if (value.get_int64().get(to)) {
-                if (wrong.empty()) wrong = "\"to\" is not a whole number of chips: " + quoted(line);
+                std::string_view as_text;
+                const bool oversized =
+                    !value.get_string().get(as_text) &&
+                    as_text == kOversizedNumber.substr(1, kOversizedNumber.size() - 2);
+                if (wrong.empty())
+                    wrong = (oversized ? "\"to\" is too large for an amount of chips: "
+                                       : "\"to\" is not a whole number of chips: ") +
+                            quoted(line);
             } else {
                 has_to = true;
             }

@@ -217,6 +217,54 @@ void check_utf8(const TournamentConfig& c) {
              "); text in a configuration must be UTF-8");
 }
 
+// Every float field, wherever it is in the message (sprt, sit_and_go, a process bot's timeout,
+// decision_timeout and any added later): NaN passes every range check written as `x < low ||
+// x > high` and infinity makes seconds and prizes meaningless, so neither is a value. Walked
+// by reflection so that a new field cannot be forgotten. `path` is the field's name as a
+// message names it ("bots[2].process.timeout").
+void check_finite_numbers(const google::protobuf::Message& message, const std::string& path) {
+    using google::protobuf::FieldDescriptor;
+    const auto& reflection = *message.GetReflection();
+    std::vector<const FieldDescriptor*> fields;
+    reflection.ListFields(message, &fields);
+    for (const FieldDescriptor* field : fields) {
+        const std::string name = path + (path.empty() ? "" : ".") + field->name();
+        const int count = field->is_repeated() ? reflection.FieldSize(message, field) : 1;
+        for (int k = 0; k < count; ++k) {
+            const std::string where = field->is_repeated() ? name + "[" + to_string(k) + "]" : name;
+            double value = 0;
+            switch (field->cpp_type()) {
+                case FieldDescriptor::CPPTYPE_DOUBLE:
+                    value = field->is_repeated() ? reflection.GetRepeatedDouble(message, field, k)
+                                                 : reflection.GetDouble(message, field);
+                    break;
+                case FieldDescriptor::CPPTYPE_FLOAT:
+                    value = field->is_repeated() ? reflection.GetRepeatedFloat(message, field, k)
+                                                 : reflection.GetFloat(message, field);
+                    break;
+                case FieldDescriptor::CPPTYPE_MESSAGE:
+                    check_finite_numbers(field->is_repeated()
+                                             ? reflection.GetRepeatedMessage(message, field, k)
+                                             : reflection.GetMessage(message, field),
+                                         where);
+                    continue;
+                default:
+                    continue;
+            }
+            if (!std::isfinite(value))
+                fail(where + ": " + number(value) + "; expected a finite number");
+        }
+    }
+}
+
+// Seconds a process bot may take for one decision; 0 is the default.
+void check_decision_timeout(const TournamentConfig& c) {
+    const double t = c.decision_timeout();
+    if (t != 0 && !(t >= 0.001 && t <= 86400))
+        fail("decision_timeout: " + number(t) +
+             "; expected seconds from 0.001 to 86400 (0: the default, 10)");
+}
+
 void check_enums(const TournamentConfig& c) {
     // Proto3 enums are open: a number outside the enum parses, so name what is allowed.
     if (!Format_IsValid(c.format()))
@@ -685,6 +733,8 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
     TournamentConfig& c = t.config;
     c = config;
     check_utf8(c);
+    check_finite_numbers(c, "");
+    check_decision_timeout(c);
     check_enums(c);
     check_bots(c);
     // The ACPC game's file is read when the bots are loaded: what only reads results has its

@@ -5,6 +5,7 @@
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
+#include <map>
 #include <numeric>
 #include <sstream>
 #include <string>
@@ -587,25 +588,28 @@ void print_crosstable(const Report& report, const std::vector<int>& order, std::
     for (std::size_t rank = 0; rank < num_bots; ++rank)
         rank_of[static_cast<std::size_t>(order[rank])] = rank;
 
-    // cell[row][column] = the row bot's result against the column bot, when they met.
-    std::vector<std::vector<const PairResult*>> cell(num_bots,
-                                                     std::vector<const PairResult*>(num_bots));
-    bool any = false;
+    // The pairs that met, by (row rank, column rank) with row < column: a map of the pairs,
+    // not a bots x bots grid, so that memory follows the report (a field of 10,000 bots
+    // took 800 MB for a grid of pointers, mostly empty, before anything was printed).
+    std::map<std::pair<std::size_t, std::size_t>, const PairResult*> met;
     for (const PairResult& pair : report.pairs()) {
         const auto n = static_cast<int>(num_bots);
         if (pair.a() < 0 || pair.a() >= n || pair.b() < 0 || pair.b() >= n || pair.a() == pair.b())
             continue;
         const std::size_t ra = rank_of[static_cast<std::size_t>(pair.a())];
         const std::size_t rb = rank_of[static_cast<std::size_t>(pair.b())];
-        cell[ra][rb] = &pair;
-        cell[rb][ra] = &pair;
-        any = true;
+        met[{std::min(ra, rb), std::max(ra, rb)}] = &pair;
     }
-    if (!any) return;
+    if (met.empty()) return;
+    // The row bot's result against the column bot, when they met.
+    auto cell = [&](std::size_t row, std::size_t column) -> const PairResult* {
+        const auto found = met.find({std::min(row, column), std::max(row, column)});
+        return found == met.end() ? nullptr : found->second;
+    };
 
     // The diagonal's "." goes in the interval's column: right-aligned with the other cells.
     auto mean_text = [&](std::size_t row, std::size_t column) -> std::string {
-        const PairResult* pair = cell[row][column];
+        const PairResult* pair = cell(row, column);
         if (pair == nullptr) return "";
         const double mean = pair->mbb_per_hand_a().mean();
         const bool row_is_a = rank_of[static_cast<std::size_t>(pair->a())] == row;
@@ -613,7 +617,7 @@ void print_crosstable(const Report& report, const std::vector<int>& order, std::
     };
     auto ci_text = [&](std::size_t row, std::size_t column) -> std::string {
         if (row == column) return ".";
-        const PairResult* pair = cell[row][column];
+        const PairResult* pair = cell(row, column);
         return pair == nullptr ? "" : interval(pair->mbb_per_hand_a(), 1);
     };
 
@@ -622,16 +626,21 @@ void print_crosstable(const Report& report, const std::vector<int>& order, std::
         label_width = std::max(label_width, display_width(std::to_string(rank + 1)) + 2 +
                                                 display_width(bot_name(report, order[rank])));
     }
-    std::vector<std::size_t> column_width(num_bots);
-    for (std::size_t column = 0; column < num_bots; ++column) {
-        std::size_t mean_width = 0;
-        std::size_t ci_width = display_width(std::to_string(column + 1));
-        for (std::size_t row = 0; row < num_bots; ++row) {
-            mean_width = std::max(mean_width, display_width(mean_text(row, column)));
-            ci_width = std::max(ci_width, display_width(ci_text(row, column)));
+    // Each column's widest cell, from the pairs (both cells of each) and the diagonal.
+    std::vector<std::size_t> mean_width(num_bots, 0);
+    std::vector<std::size_t> ci_width(num_bots, 1);
+    for (std::size_t column = 0; column < num_bots; ++column)
+        ci_width[column] = std::max(ci_width[column], display_width(std::to_string(column + 1)));
+    for (const auto& [ranks, pair] : met) {
+        for (const auto& [row, column] : {ranks, std::pair{ranks.second, ranks.first}}) {
+            mean_width[column] =
+                std::max(mean_width[column], display_width(mean_text(row, column)));
+            ci_width[column] = std::max(ci_width[column], display_width(ci_text(row, column)));
         }
-        column_width[column] = 2 + mean_width + 3 + ci_width;
     }
+    std::vector<std::size_t> column_width(num_bots);
+    for (std::size_t column = 0; column < num_bots; ++column)
+        column_width[column] = 2 + mean_width[column] + 3 + ci_width[column];
 
     // Too wide for one block of kMaxLineWidth characters (an 80-column terminal fits about
     // five bots): blocks of columns would be read across several screens, mostly empty, so
@@ -644,12 +653,11 @@ void print_crosstable(const Report& report, const std::vector<int>& order, std::
             << " columns): each pair once, from the side of the better-ranked bot\n";
         TextTable list(
             {{"bot", true, " "}, {"opponent", true}, {"mbb/hand"}, {"95% CI", false, " ± "}});
-        for (std::size_t row = 0; row < num_bots; ++row) {
-            for (std::size_t column = row + 1; column < num_bots; ++column) {
-                if (cell[row][column] == nullptr) continue;
-                list.add_row({bot_name(report, order[row]), bot_name(report, order[column]),
-                              mean_text(row, column), ci_text(row, column)});
-            }
+        // The map's order: by the better-ranked bot, then by its opponent's rank.
+        for (const auto& [ranks, pair] : met) {
+            const auto [row, column] = ranks;
+            list.add_row({bot_name(report, order[row]), bot_name(report, order[column]),
+                          mean_text(row, column), ci_text(row, column)});
         }
         list.print(out);
         return;

@@ -29,6 +29,14 @@
  *                    check or call candidate and 0 for the others (what it decides: call)
  *   probs_count      offers them and answers each request with one number too few
  *   probs_action     offers them and answers each request with an action
+ *   setsid_child     starts a child that leaves its process group (setsid()), ignores SIGTERM
+ *                    and SIGHUP and runs until killed; answers every decision with call
+ *   ignore_eof       ignores SIGTERM, SIGHUP and SIGINT and keeps running after the end of its
+ *                    input (until killed); answers every decision with call
+ *
+ * With MISBEHAVE_PID_FILE set, the bot writes a process id and a newline to that file (or
+ * FIFO) at its first decision: its setsid_child's, else its own. A test reads it to check
+ * that the process is gone after the host.
  *
  * N counts decisions over the whole process, from 1; the restarted process counts anew
  * unless the environment variable MISBEHAVE_ONCE_FILE names a file: then a process that finds
@@ -108,6 +116,26 @@ int main(int argc, char** argv) {
         fprintf(stderr, "misbehaving_bot: cannot load model weights\n");
         return 4;
     }
+    const char* pid_file = getenv("MISBEHAVE_PID_FILE");
+    pid_t announced = getpid();
+    if (!strcmp(mode, "setsid_child") || !strcmp(mode, "ignore_eof")) {
+        signal(SIGTERM, SIG_IGN);
+        signal(SIGHUP, SIG_IGN);
+        signal(SIGINT, SIG_IGN);
+    }
+    if (!strcmp(mode, "setsid_child")) {
+        const pid_t child = fork();
+        if (child == 0) {
+            setsid();
+            /* Out of the way of the bot's pipes, as a daemon would be. */
+            close(0);
+            close(1);
+            close(2);
+            for (;;)
+                pause();
+        }
+        announced = child;
+    }
     static char in[1 << 22];
     size_t in_len = 0;
     long long decisions = 0;
@@ -117,6 +145,10 @@ int main(int argc, char** argv) {
     size_t batch_len = 0;
     for (;;) {
         ssize_t n = read(0, in + in_len, sizeof in - in_len);
+        if (n <= 0 && !strcmp(mode, "ignore_eof")) {
+            for (;;)
+                pause();
+        }
         if (n <= 0) break;
         in_len += (size_t)n;
         size_t start = 0;
@@ -154,6 +186,13 @@ int main(int argc, char** argv) {
             if (!strstr(line, "\"type\":\"decide\"")) continue;
             long long id = number_after(line, "\"id\":");
             ++decisions;
+            if (decisions == 1 && pid_file) {
+                char text[32];
+                const int length = snprintf(text, sizeof text, "%lld\n", (long long)announced);
+                const int fd = open(pid_file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+                if (fd < 0 || write(fd, text, (size_t)length) != length) return 5;
+                close(fd);
+            }
             const int now = decisions == when;
             const int misbehave_now = now && strcmp(mode, "good") && strcmp(mode, "reverse");
             if (misbehave_now && once) close(open(once, O_CREAT | O_WRONLY, 0644));

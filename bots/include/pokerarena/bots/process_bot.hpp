@@ -77,9 +77,12 @@ bool is_process_spec(std::string_view spec);
 ProcessBotSpec parse_process_spec(std::string_view spec);
 
 // Kills every bot process this program has running, with the processes each started (their
-// process groups). For a host about to end without the usual shut-down (an abandoned run, a
-// crash): a bot runs in a process group of its own, so it would not get the terminal's
-// signal and would be left running. Async-signal-safe.
+// process groups), then every child of this program left (what a bot started outside its
+// group, handed to this program as a child subreaper), and reaps them. For a host about to
+// end without the usual shut-down (an abandoned run, a crash): a bot runs in a process group
+// of its own, so it would not get the terminal's signal and would be left running.
+// Async-signal-safe. (A host killed with SIGKILL runs no code: its bot processes get SIGKILL
+// from the kernel, PR_SET_PDEATHSIG; see bots/src/process/descendants.hpp.)
 void kill_bot_processes();
 
 // The command that serves a plugin over the protocol (plugin_host.hpp), to which an isolated
