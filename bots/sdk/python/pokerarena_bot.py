@@ -834,7 +834,7 @@ def _write(fd, data):
         view = view[n:]
 
 
-class _Session:
+class _Server:
     """A run after the hello: the instances, every message, and the plain way of answering
     (a synchronous ``decide``, one request after the other in the order read). The other
     ways are subclasses."""
@@ -1036,7 +1036,7 @@ class _Session:
         self.out.append('{"id":' + rid + _probabilities_tail(numbers, len(candidates)))
 
 
-class _OrderedSession(_Session):
+class _OrderedServer(_Server):
     """The ways that answer a decision later than they read it (in batches, concurrently).
     While a decision of an instance is pending, whatever else comes for that instance waits
     in ``waiting`` and is applied, in the order read, once the decision is answered: so the
@@ -1082,7 +1082,7 @@ class _OrderedSession(_Session):
             self.apply(key, item)
 
 
-class _BatchSession(_OrderedSession):
+class _BatchServer(_OrderedServer):
     """``decide_batch``: every decision read and not answered goes into the next call, up to
     ``max_batch`` of them; their answers are written as soon as the call returns."""
 
@@ -1152,7 +1152,7 @@ class _BatchSession(_OrderedSession):
         self.flush()
 
 
-class _ConcurrentSession(_OrderedSession):
+class _ConcurrentServer(_OrderedServer):
     """An async ``decide`` (up to ``limit`` coroutines in flight) or a blocking one on a pool
     of threads, driven by an asyncio loop in the main thread. A reader thread blocks on
     standard input and hands each read to the loop: the loop never waits on a read that
@@ -1304,14 +1304,14 @@ def run(bot_class, in_fd=None, out_fd=None):
             return
         (way, number), config = greeted
         if way == "batch":
-            session = _BatchSession(bot_class, config, out_fd, number)
+            server = _BatchServer(bot_class, config, out_fd, number)
         elif way == "async":
-            session = _ConcurrentSession(bot_class, config, out_fd, number, 0)
+            server = _ConcurrentServer(bot_class, config, out_fd, number, 0)
         elif way == "threads":
-            session = _ConcurrentSession(bot_class, config, out_fd, number, number)
+            server = _ConcurrentServer(bot_class, config, out_fd, number, number)
         else:
-            session = _Session(bot_class, config, out_fd)
-        session.serve(inp)
+            server = _Server(bot_class, config, out_fd)
+        server.serve(inp)
     except BrokenPipeError:
         pass  # the host closed our output: nothing more to say
     except KeyboardInterrupt:

@@ -270,12 +270,12 @@ class AnswersAreWrittenWhenReadyTest(unittest.TestCase):
                 now[0] += view.hand * 0.005
                 return sdk.call()
 
-        session = sdk._Session(Slow, "", out_w, clock=lambda: now[0])
-        session.process("\n".join(json.dumps(m, separators=(",", ":")) for m in
+        replies = sdk._Server(Slow, "", out_w, clock=lambda: now[0])
+        replies.process("\n".join(json.dumps(m, separators=(",", ":")) for m in
                                   [create(1)] + [decide(i, 1, hand_view(1)) for i in (1, 2, 3)]))
-        session.process("\n".join(json.dumps(m, separators=(",", ":")) for m in
+        replies.process("\n".join(json.dumps(m, separators=(",", ":")) for m in
                                   [decide(i, 1, hand_view(0)) for i in (4, 5)]))
-        session.flush()
+        replies.flush()
         self.assertEqual(seen[0], b"")
         self.assertEqual(seen[1], b'{"id":1,"action":"call"}\n')
         self.assertEqual(seen[2], b'{"id":2,"action":"call"}\n')
