@@ -108,8 +108,13 @@ ProcessBotSpec process_bot_spec(const TournamentConfig& config, int i, const fs:
         spec.working_dir = (p.working_dir().empty() ? folder : folder / p.working_dir()).string();
     } else {
         spec = parse_process_spec(entry.spec());
-        // An ACPC client's bridge writes raises as the tournament's betting has them.
-        if (is_acpc_spec(entry.spec())) set_acpc_limit(spec, config.betting() == FIXED_LIMIT);
+        // An ACPC client's bridge writes raises as the tournament's betting has them, and
+        // rebuilds the states of its table from events (connection=match).
+        if (is_acpc_spec(entry.spec()))
+            set_acpc_table(spec, {.limit = config.betting() == FIXED_LIMIT,
+                                  .seats = config.format() == RING ? config.seats() : 2,
+                                  .big_blind = config.big_blind(),
+                                  .match_deals = config.match_deals()});
         // The spec's own timeout option, if any, wins over the run's default.
         if (!spec.timeout_given)
             spec.decision_timeout = std::chrono::milliseconds(std::llround(1000 * default_timeout));
