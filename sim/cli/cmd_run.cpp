@@ -807,9 +807,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
         ->transform(whole_number(1, 4096));
     run_app
         ->add_option("--tables", options->tables,
-                     "Work units (a table each) per wave: a wave's tables are shared among the "
-                     "threads, each thread playing one table at a time, and the next wave starts "
-                     "when it is done")
+                     "Work units per wave, and the most tables in flight for bots outside this "
+                     "process (shared over the lanes; each lane starts with 64 and lets in more "
+                     "while its bots keep all of them waiting); the next wave starts when one is "
+                     "done")
         ->default_val(options->tables)
         ->transform(whole_number(1, 1 << 20));
     options->seats_flag =
