@@ -1,0 +1,272 @@
+#include "io/output_file.hpp"
+
+#include <fcntl.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <set>
+#include <vector>
+
+namespace pokerarena::sim::io {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// 8 KiB, the size of a libstdc++ file stream's buffer: a run keeps one per table in flight
+// that writes hand histories, so it stays small; bigger pieces (the JSON writer's 64 KiB blocks)
+// go to the file directly.
+constexpr std::size_t kBufferBytes = 8192;
+constexpr std::string_view kTag = ".tmp.";
+constexpr std::size_t kRandomDigits = 16;
+
+fs::path folder_of(const fs::path& path) {
+    fs::path folder = path.parent_path();
+    return folder.empty() ? fs::path(".") : folder;
+}
+
+std::string reason(int error) {
+    return std::strerror(error);
+}
+
+// "PATH: not a regular file; ..." when something other than a file or a link is at `path`.
+std::string kind_problem(const fs::path& path, struct stat& status, bool& exists) {
+    exists = ::lstat(path.c_str(), &status) == 0;
+    if (exists && !S_ISREG(status.st_mode) && !S_ISLNK(status.st_mode))
+        return "not a regular file; the output replaces the file of that name, so give a file "
+               "name";
+    return {};
+}
+
+std::string random_suffix() {
+    std::uint8_t bytes[kRandomDigits / 2];
+    std::size_t got = 0;
+    while (got < sizeof bytes) {
+        const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) throw OutputFileError(std::string("getrandom: ") + reason(errno));
+        got += static_cast<std::size_t>(n);
+    }
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string text;
+    for (const std::uint8_t byte : bytes) {
+        text += kHex[byte >> 4];
+        text += kHex[byte & 0xF];
+    }
+    return text;
+}
+
+// The folders this process has cleaned already: once is enough, since every later temporary
+// of a dead process there was left before this process began (the process ids of temporaries
+// made since are alive or are this one's).
+void clean_once(const fs::path& folder) {
+    static std::mutex mutex;
+    static std::set<std::string> cleaned;
+    std::lock_guard lock(mutex);
+    if (!cleaned.insert(folder.lexically_normal().string()).second) return;
+    remove_stale_temporaries(folder);
+}
+
+bool process_is_gone(long pid) {
+    if (pid <= 0) return false;
+    // EPERM: it exists, as another user's.
+    return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
+
+// The data, then the rename itself, reach the disk. Not every file system can sync a folder
+// (EINVAL); the file is in place either way, so that is no failure.
+void sync_folder(const fs::path& folder) {
+    const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir < 0) return;
+    ::fsync(dir);
+    ::close(dir);
+}
+
+}  // namespace
+
+bool is_temporary_name(std::string_view name, long& pid) {
+    // ".NAME.tmp.PID.RANDOM": a dot, a name of one character or more, the tag, decimal digits,
+    // a dot, 16 lower-case hex digits.
+    if (name.size() < 1 + 1 + kTag.size() + 1 + 1 + kRandomDigits || name.front() != '.')
+        return false;
+    const std::string_view random = name.substr(name.size() - kRandomDigits);
+    if (random.find_first_not_of("0123456789abcdef") != std::string_view::npos) return false;
+    std::string_view rest = name.substr(0, name.size() - kRandomDigits);
+    if (rest.back() != '.') return false;
+    rest.remove_suffix(1);
+    const std::size_t digits_at = rest.find_last_not_of("0123456789") + 1;
+    const std::string_view digits = rest.substr(digits_at);
+    if (digits.empty() || digits.size() > 9 || digits.front() == '0') return false;
+    rest.remove_suffix(digits.size());
+    if (!rest.ends_with(kTag) || rest.size() < 1 + 1 + kTag.size()) return false;
+    pid = std::stol(std::string(digits));
+    return true;
+}
+
+std::size_t remove_stale_temporaries(const fs::path& folder) {
+    std::size_t removed = 0;
+    std::error_code ec;
+    for (const fs::directory_entry& entry : fs::directory_iterator(folder, ec)) {
+        long pid = 0;
+        const std::string name = entry.path().filename().string();
+        std::error_code kind_error;
+        if (!is_temporary_name(name, pid) || !entry.is_regular_file(kind_error) ||
+            entry.is_symlink(kind_error) || !process_is_gone(pid))
+            continue;
+        if (::unlink(entry.path().c_str()) == 0) ++removed;
+    }
+    return removed;
+}
+
+std::string output_file_problem(const fs::path& path) {
+    if (path.empty()) return "an empty file name; expected the file to write to";
+    struct stat status {};
+    bool exists = false;
+    if (std::string problem = kind_problem(path, status, exists); !problem.empty()) return problem;
+    // The temporary is created in the folder and renamed over the name, so the folder must
+    // let both happen. access() creates nothing and blocks on nothing.
+    const fs::path folder = folder_of(path);
+    if (::stat(folder.c_str(), &status) != 0) return "cannot create: " + reason(errno);
+    if (!S_ISDIR(status.st_mode)) return "cannot create: " + reason(ENOTDIR);
+    if (::access(folder.c_str(), W_OK | X_OK) != 0) return "cannot create: " + reason(errno);
+    return {};
+}
+
+// ---------------------------------------------------------------------------------------
+// OutputFile
+
+OutputFile::Buffer::Buffer(int fd) : fd_(fd), space_(new char[kBufferBytes]) {
+    setp(space_.get(), space_.get() + kBufferBytes);
+}
+
+bool OutputFile::Buffer::write_fd(const char* data, std::size_t size) {
+    while (size > 0 && error_ == 0) {
+        const ssize_t n = ::write(fd_, data, size);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            error_ = n < 0 ? errno : EIO;
+            break;
+        }
+        data += n;
+        size -= static_cast<std::size_t>(n);
+    }
+    return error_ == 0;
+}
+
+bool OutputFile::Buffer::flush_all() {
+    const bool ok = write_fd(pbase(), static_cast<std::size_t>(pptr() - pbase()));
+    setp(space_.get(), space_.get() + kBufferBytes);
+    return ok;
+}
+
+OutputFile::Buffer::int_type OutputFile::Buffer::overflow(int_type c) {
+    if (!flush_all()) return traits_type::eof();
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    *pptr() = traits_type::to_char_type(c);
+    pbump(1);
+    return c;
+}
+
+std::streamsize OutputFile::Buffer::xsputn(const char* data, std::streamsize size) {
+    const auto bytes = static_cast<std::size_t>(size);
+    if (bytes <= static_cast<std::size_t>(epptr() - pptr())) {
+        std::memcpy(pptr(), data, bytes);
+        pbump(static_cast<int>(bytes));
+        return size;
+    }
+    if (!flush_all()) return 0;
+    if (bytes >= kBufferBytes) return write_fd(data, bytes) ? size : 0;
+    std::memcpy(pptr(), data, bytes);
+    pbump(static_cast<int>(bytes));
+    return size;
+}
+
+OutputFile::OutputFile(fs::path path) : path_(std::move(path)) {
+    if (path_.empty()) throw OutputFileError(": an empty file name; expected the file to write to");
+    struct stat status {};
+    bool exists = false;
+    if (const std::string problem = kind_problem(path_, status, exists); !problem.empty())
+        throw OutputFileError(path_.string() + ": " + problem);
+    const mode_t mode = exists && S_ISREG(status.st_mode) ? status.st_mode & 0777 : 0644;
+    const fs::path folder = folder_of(path_);
+    clean_once(folder);
+    std::string stem = ".";
+    stem += path_.filename().string();
+    stem += kTag;
+    stem += std::to_string(::getpid());
+    stem += '.';
+    // A clash of 64 random bits means someone made the name on purpose: draw again.
+    for (int attempt = 0; fd_ < 0; ++attempt) {
+        temporary_ = path_.parent_path() / (stem + random_suffix());
+        fd_ =
+            ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+        if (fd_ < 0 && (errno != EEXIST || attempt == 8))
+            throw OutputFileError(path_.string() + ": cannot create: " + reason(errno));
+    }
+    // The old file's mode exactly (open() took the umask off it).
+    if (exists && S_ISREG(status.st_mode) && ::fchmod(fd_, mode) != 0) {
+        const int error = errno;
+        discard();
+        throw OutputFileError(path_.string() + ": cannot set its mode: " + reason(error));
+    }
+    buffer_ = std::make_unique<Buffer>(fd_);
+    stream_.rdbuf(buffer_.get());
+}
+
+OutputFile::~OutputFile() {
+    discard();
+}
+
+void OutputFile::discard() {
+    if (fd_ < 0) return;
+    ::close(fd_);
+    fd_ = -1;
+    ::unlink(temporary_.c_str());
+}
+
+void OutputFile::fail(const std::string& what, int error) {
+    discard();
+    throw OutputFileError(path_.string() + ": " + what + ": " + reason(error));
+}
+
+void OutputFile::check() const {
+    if (fd_ < 0) throw OutputFileError(path_.string() + ": cannot write: the file is closed");
+    if (buffer_->error() != 0)
+        throw OutputFileError(path_.string() + ": cannot write: " + reason(buffer_->error()));
+}
+
+void OutputFile::commit() {
+    if (fd_ < 0) throw OutputFileError(path_.string() + ": cannot write: the file is closed");
+    buffer_->flush_all();
+    if (buffer_->error() != 0) fail("cannot write", buffer_->error());
+    // A full disk may only be noticed here (delayed allocation, NFS).
+    if (::fsync(fd_) != 0) fail("cannot write", errno);
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) {
+        const int error = errno;
+        ::unlink(temporary_.c_str());
+        throw OutputFileError(path_.string() + ": cannot write: " + reason(error));
+    }
+    if (::rename(temporary_.c_str(), path_.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(temporary_.c_str());
+        throw OutputFileError(path_.string() + ": cannot replace: " + reason(error));
+    }
+    sync_folder(folder_of(path_));
+}
+
+void write_output_file(const fs::path& path, std::string_view bytes) {
+    OutputFile file(path);
+    file.write(bytes);
+    file.commit();
+}
+
+}  // namespace pokerarena::sim::io
