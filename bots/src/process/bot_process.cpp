@@ -290,14 +290,15 @@ void BotProcess::read_stderr() {
         const auto size = static_cast<std::size_t>(n);
         tail_.append(chunk, size);
         if (tail_.size() > 2 * kTailBytes) tail_.erase(0, tail_.size() - kTailBytes);
-        const std::int64_t room = std::max<std::int64_t>(0, kMaxStderrBytes - logged_);
-        const auto keep = static_cast<std::size_t>(std::min<std::int64_t>(room, n));
-        if (keep > 0 && ::write(log_fd_, chunk, keep) > 0)
-            logged_ += static_cast<std::int64_t>(keep);
-        if (keep < size) {
+        std::size_t keep = 0;
+        {
             std::lock_guard lock(stats_->mutex);
+            const std::int64_t room = std::max<std::int64_t>(0, kMaxStderrBytes - stats_->logged);
+            keep = static_cast<std::size_t>(std::min<std::int64_t>(room, n));
+            stats_->logged += static_cast<std::int64_t>(keep);
             stats_->stats.stderr_bytes_dropped += static_cast<std::int64_t>(size - keep);
         }
+        if (keep > 0) (void)::write(log_fd_, chunk, keep);
     }
 }
 
