@@ -93,6 +93,7 @@ pokerarena_cli_test("run bad format" 105 "--format: roundrobin not in {round-rob
 # naming the field. (The timeout is a backstop: the script stops at a gate, not on a clock.)
 add_test(NAME "sim: run resume"
   COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>" "-DDIR=${run_dir}"
+          "-DMISBEHAVING=$<TARGET_FILE:test_misbehaving_bot>"
           -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/run_resume.cmake)
 set_tests_properties("sim: run resume" PROPERTIES TIMEOUT 180)
 
@@ -157,7 +158,7 @@ pokerarena_cli_test("check-bot decide without an action" 1
 # costs faults and restarts and the run ends normally; the time limit's range.
 set(python_bots ${PROJECT_SOURCE_DIR}/bots/sdk/python/examples)
 pokerarena_cli_test("run process bots round robin" 0
-  "Round robin, no-limit, 4 bots, .*\nProcess bot (c|py): '(c-call|py-pot-odds 1[.]0)', 0 restarts; stderr: [^\n]*/process_rr[.](c|py)[.]stderr[.]log\nProcess bot (c|py): '(c-call|py-pot-odds 1[.]0)', 0 restarts; stderr: [^\n]*/process_rr[.](c|py)[.]stderr[.]log\n"
+  "Round robin, no-limit, 4 bots, .*\nProcess bot (c|py): '(c-call|py-pot-odds 1[.]0)', 0 restarts; stderr: [^\n]*/process_rr[.][01]-(c|py)[.]stderr[.]log\nProcess bot (c|py): '(c-call|py-pot-odds 1[.]0)', 0 restarts; stderr: [^\n]*/process_rr[.][01]-(c|py)[.]stderr[.]log\n"
   run --bots "py=proc:python3 ${python_bots}/pot_odds_bot.py,c=proc:$<TARGET_FILE:example_process_call_bot>,tag,call"
   --hands 100 --seed 3 --quiet -o ${run_dir}/process_rr.pb)
 # A process bot whose restarts are used up is out: its later decisions are forfeited, the table
