@@ -164,15 +164,26 @@ logs)
     LC_ALL=C ls s.*.stderr.log
     ;;
 stale)
-    # Temporaries of a writer killed while writing (a process that is gone) go at the next
-    # write into their folder; those of a live process (this shell) and other files stay.
+    # Temporaries of a writer killed while writing (a process that is gone) on this machine go
+    # at the next write into their folder; those of a live process (this shell), those made on
+    # another machine (the folder may be shared) and other files stay.
     sh -c 'exit 0' &
     dead=$!
     wait
-    touch ".r.pb.tmp.$dead.0123456789abcdef" ".unit.phhs.tmp.$dead.fedcba9876543210" \
-        ".r.pb.tmp.$$.0123456789abcdef" "r.pb.tmp.$dead.7" ".r.pb.tmp.$dead.notrandom"
+    host=$(/usr/bin/python3 -c '
+import socket
+h = 2166136261
+for c in socket.gethostname().encode():
+    h = ((h ^ c) * 16777619) & 0xffffffff
+print("%08x" % h)')
+    other=00000000
+    [ "$host" = 00000000 ] && other=00000001
+    touch ".r.pb.tmp.$host.$dead.0123456789abcdef" ".unit.phhs.tmp.$host.$dead.fedcba9876543210" \
+        ".r.pb.tmp.$host.$$.0123456789abcdef" ".r.pb.tmp.$other.$dead.0123456789abcdef" \
+        "r.pb.tmp.$dead.7" ".r.pb.tmp.$host.$dead.notrandom"
     report r.pb
-    ls -A | sed "s/\.$dead\./.DEAD./; s/\.$$\./.LIVE./" | LC_ALL=C sort
+    ls -A | sed "s/\.$host\./.HOST./; s/\.$other\./.OTHER./; s/\.$dead\./.DEAD./; s/\.$$\./.LIVE./" |
+        LC_ALL=C sort
     ;;
 *)
     fail "unknown kind '$kind'"

@@ -25,4 +25,4 @@ set_tests_properties("sim: output files: play-hh" PROPERTIES PASS_REGULAR_EXPRES
 set_tests_properties("sim: output files: logs" PROPERTIES PASS_REGULAR_EXPRESSION
   "^pokerarena run: bots\\[1\\][.]spec: bot 'b' [^\n]*: cannot write its log 'r[.]1-b[.]stderr[.]log': a symbolic link[;] a log is appended to, never through a link: remove the link or write the report elsewhere\ns[.]0-a_b[.]stderr[.]log\ns[.]1-a_b[.]stderr[.]log\nok\n$")
 set_tests_properties("sim: output files: stale" PROPERTIES PASS_REGULAR_EXPRESSION
-  "^[.]r[.]pb[.]tmp[.]DEAD[.]notrandom\n[.]r[.]pb[.]tmp[.]LIVE[.]0123456789abcdef\nr[.]pb\nr[.]pb[.]tmp[.]DEAD[.]7\nok\n$")
+  "^[.]r[.]pb[.]tmp[.]HOST[.]DEAD[.]notrandom\n[.]r[.]pb[.]tmp[.]HOST[.]LIVE[.]0123456789abcdef\n[.]r[.]pb[.]tmp[.]OTHER[.]DEAD[.]0123456789abcdef\nr[.]pb\nr[.]pb[.]tmp[.]DEAD[.]7\nok\n$")

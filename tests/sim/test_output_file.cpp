@@ -146,12 +146,13 @@ TEST_CASE("temporaries are made exclusively under names of their own", "[output]
     io::OutputFile second(dir / "r.pb");
     CHECK(first.temporary() != second.temporary());
     const std::string name = first.temporary().filename().string();
-    const std::string stem = ".r.pb.tmp." + std::to_string(::getpid()) + ".";
+    const std::string stem = ".r.pb.tmp." + io::host_tag() + "." + std::to_string(::getpid()) + ".";
     REQUIRE(name.rfind(stem, 0) == 0);
     CHECK(name.size() == stem.size() + 16);
-    long pid = 0;
-    CHECK(io::is_temporary_name(name, pid));
-    CHECK(pid == ::getpid());
+    const auto parsed = io::parse_temporary_name(name);
+    REQUIRE(parsed);
+    CHECK(parsed->pid == ::getpid());
+    CHECK(parsed->host == io::host_tag());
     // Not opened through a link: the temporary is a file of its own.
     struct stat status {};
     REQUIRE(::lstat(first.temporary().c_str(), &status) == 0);
@@ -181,46 +182,68 @@ TEST_CASE("an output file keeps the mode of the file it replaces", "[output]") {
 }
 
 TEST_CASE("which names are this writer's temporaries", "[output]") {
-    long pid = 0;
-    CHECK(io::is_temporary_name(".r.pb.tmp.123.0123456789abcdef", pid));
-    CHECK(pid == 123);
-    CHECK(io::is_temporary_name(".x.tmp.1.ffffffffffffffff", pid));
-    CHECK(pid == 1);
-    CHECK_FALSE(io::is_temporary_name("r.pb.tmp.123.0123456789abcdef", pid));    // no dot first
-    CHECK_FALSE(io::is_temporary_name(".r.pb.tmp.123.0123456789abcde", pid));    // 15 digits
-    CHECK_FALSE(io::is_temporary_name(".r.pb.tmp.123.0123456789ABCDEF", pid));   // upper case
-    CHECK_FALSE(io::is_temporary_name(".r.pb.tmp.0123.0123456789abcdef", pid));  // leading 0
-    CHECK_FALSE(io::is_temporary_name(".r.pb.tmp..0123456789abcdef", pid));      // no process
-    CHECK_FALSE(io::is_temporary_name(".tmp.123.0123456789abcdef", pid));        // no name
-    CHECK_FALSE(io::is_temporary_name(".r.pb.temp.123.0123456789abcdef", pid));
-    CHECK_FALSE(io::is_temporary_name("r.pb.tmp.123.4", pid));  // an older writer's
+    const auto parsed = io::parse_temporary_name(".r.pb.tmp.0badf00d.123.0123456789abcdef");
+    REQUIRE(parsed);
+    CHECK(parsed->host == "0badf00d");
+    CHECK(parsed->pid == 123);
+    const auto shortest = io::parse_temporary_name(".x.tmp.00000000.1.ffffffffffffffff");
+    REQUIRE(shortest);
+    CHECK(shortest->pid == 1);
+    CHECK(io::host_tag().size() == 8);
+    for (const char* other : {
+             "r.pb.tmp.0badf00d.123.0123456789abcdef",    // no dot first
+             ".r.pb.tmp.0badf00d.123.0123456789abcde",    // 15 random digits
+             ".r.pb.tmp.0badf00d.123.0123456789ABCDEF",   // upper case
+             ".r.pb.tmp.0badf00d.0123.0123456789abcdef",  // a leading 0
+             ".r.pb.tmp.0badf00d..0123456789abcdef",      // no process
+             ".r.pb.tmp.0badf0.123.0123456789abcdef",     // a short host
+             ".r.pb.tmp.123.0123456789abcdef",            // no host
+             ".tmp.0badf00d.123.0123456789abcdef",        // no name
+             ".r.pb.temp.0badf00d.123.0123456789abcdef",  // another tag
+             "r.pb.tmp.123.4",                            // an older writer's
+         }) {
+        INFO(other);
+        CHECK_FALSE(io::parse_temporary_name(other));
+    }
 }
+
+namespace {
+
+// A temporary's name on this machine ("" for `host`) or another.
+std::string temporary(const std::string& name, long pid, const std::string& random,
+                      const std::string& host = "") {
+    return "." + name + ".tmp." + (host.empty() ? io::host_tag() : host) + "." +
+           std::to_string(pid) + "." + random;
+}
+
+}  // namespace
 
 TEST_CASE("the temporaries of dead processes are removed, and only those", "[output]") {
     const fs::path dir = fresh_folder("stale");
-    const std::string dead = ".r.pb.tmp." + std::to_string(dead_pid()) + ".0123456789abcdef";
-    const std::string dead_other =
-        ".unit-00000003.phhs.tmp." + std::to_string(dead_pid()) + ".fedcba9876543210";
-    const std::string alive = ".r.pb.tmp." + std::to_string(::getpid()) + ".0123456789abcdef";
-    const std::string alive_parent =
-        ".r.pb.tmp." + std::to_string(::getppid()) + ".0123456789abcdef";
+    const std::string dead = temporary("r.pb", dead_pid(), "0123456789abcdef");
+    const std::string dead_other = temporary("unit-00000003.phhs", dead_pid(), "fedcba9876543210");
+    const std::string alive = temporary("r.pb", ::getpid(), "0123456789abcdef");
+    const std::string alive_parent = temporary("r.pb", ::getppid(), "0123456789abcdef");
+    // The process id of another machine says nothing about its process.
+    const std::string elsewhere = temporary("r.pb", dead_pid(), "0123456789abcdef",
+                                            io::host_tag() == "00000000" ? "00000001" : "00000000");
     const std::string lookalike = ".r.pb.tmp.99.not-hex-at-all!";
-    const std::string user_file = "r.pb.tmp." + std::to_string(dead_pid()) + ".0123456789abcdef";
-    for (const std::string& name : {dead, dead_other, alive, alive_parent, lookalike, user_file})
+    const std::string user_file = temporary("r.pb", dead_pid(), "0123456789abcdef").substr(1);
+    for (const std::string& name :
+         {dead, dead_other, alive, alive_parent, elsewhere, lookalike, user_file})
         std::ofstream(dir / name) << "x";
     // A folder of that form is not a temporary of this writer's.
-    const std::string folder = ".s.pb.tmp." + std::to_string(dead_pid()) + ".0123456789abcdef";
+    const std::string folder = temporary("s.pb", dead_pid(), "0123456789abcdef");
     fs::create_directories(dir / folder);
 
     CHECK(io::remove_stale_temporaries(dir) == 2);
     CHECK(names_in(dir) ==
-          std::set<std::string>{alive, alive_parent, lookalike, user_file, folder});
+          std::set<std::string>{alive, alive_parent, elsewhere, lookalike, user_file, folder});
 }
 
 TEST_CASE("the first write into a folder removes the temporaries of dead processes", "[output]") {
     const fs::path dir = fresh_folder("first_write");
-    const std::string dead = ".r.pb.tmp." + std::to_string(dead_pid()) + ".0123456789abcdef";
-    std::ofstream(dir / dead) << "left by kill -9";
+    std::ofstream(dir / temporary("r.pb", dead_pid(), "0123456789abcdef")) << "left by kill -9";
     io::write_output_file(dir / "r.pb", "report");
     CHECK(names_in(dir) == std::set<std::string>{"r.pb"});
 }

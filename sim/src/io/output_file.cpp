@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -91,34 +92,61 @@ void sync_folder(const fs::path& folder) {
 
 }  // namespace
 
-bool is_temporary_name(std::string_view name, long& pid) {
-    // ".NAME.tmp.PID.RANDOM": a dot, a name of one character or more, the tag, decimal digits,
-    // a dot, 16 lower-case hex digits.
-    if (name.size() < 1 + 1 + kTag.size() + 1 + 1 + kRandomDigits || name.front() != '.')
-        return false;
-    const std::string_view random = name.substr(name.size() - kRandomDigits);
-    if (random.find_first_not_of("0123456789abcdef") != std::string_view::npos) return false;
-    std::string_view rest = name.substr(0, name.size() - kRandomDigits);
-    if (rest.back() != '.') return false;
-    rest.remove_suffix(1);
-    const std::size_t digits_at = rest.find_last_not_of("0123456789") + 1;
-    const std::string_view digits = rest.substr(digits_at);
-    if (digits.empty() || digits.size() > 9 || digits.front() == '0') return false;
-    rest.remove_suffix(digits.size());
-    if (!rest.ends_with(kTag) || rest.size() < 1 + 1 + kTag.size()) return false;
-    pid = std::stol(std::string(digits));
-    return true;
+std::string host_tag() {
+    // FNV-1a (32 bits) of the host name: the same in every process of the machine, whatever
+    // build of pokerarena wrote the temporary.
+    char name[256] = {};
+    if (::gethostname(name, sizeof name - 1) != 0) name[0] = '\0';
+    std::uint32_t hash = 2166136261u;
+    for (const char* c = name; *c != '\0'; ++c)
+        hash = (hash ^ static_cast<unsigned char>(*c)) * 16777619u;
+    char text[9];
+    std::snprintf(text, sizeof text, "%08x", hash);
+    return text;
+}
+
+std::optional<TemporaryName> parse_temporary_name(std::string_view name) {
+    // ".NAME.tmp.HOST.PID.RANDOM", read from the end: 16 lower-case hex digits, a dot, decimal
+    // digits (no leading zero), a dot, 8 lower-case hex digits, the tag, a name of one character
+    // or more, a dot.
+    const auto take_hex = [&](std::size_t digits, std::string& into) {
+        if (name.size() < digits + 1 || name[name.size() - digits - 1] != '.') return false;
+        const std::string_view hex = name.substr(name.size() - digits);
+        if (hex.find_first_not_of("0123456789abcdef") != std::string_view::npos) return false;
+        into = hex;
+        name.remove_suffix(digits + 1);
+        return true;
+    };
+    TemporaryName parsed;
+    std::string random;
+    if (!take_hex(kRandomDigits, random)) return std::nullopt;
+    const std::size_t digits_at = name.find_last_not_of("0123456789") + 1;
+    const std::string_view digits = name.substr(digits_at);
+    if (digits.empty() || digits.size() > 9 || digits.front() == '0' || digits_at == 0 ||
+        name[digits_at - 1] != '.')
+        return std::nullopt;
+    parsed.pid = std::stol(std::string(digits));
+    name.remove_suffix(digits.size() + 1);
+    if (!take_hex(8, parsed.host)) return std::nullopt;
+    // What is left: ".NAME.tmp" (the tag without its last dot, taken with the host).
+    const std::string_view tag = kTag.substr(0, kTag.size() - 1);
+    if (name.size() < 2 + tag.size() || name.front() != '.' || !name.ends_with(tag))
+        return std::nullopt;
+    return parsed;
 }
 
 std::size_t remove_stale_temporaries(const fs::path& folder) {
+    // Only this machine's: a process id says nothing of a process on another machine writing
+    // into the same shared folder (shards of one run on a cluster).
+    const std::string host = host_tag();
     std::size_t removed = 0;
     std::error_code ec;
     for (const fs::directory_entry& entry : fs::directory_iterator(folder, ec)) {
-        long pid = 0;
-        const std::string name = entry.path().filename().string();
+        const std::optional<TemporaryName> temporary =
+            parse_temporary_name(entry.path().filename().string());
         std::error_code kind_error;
-        if (!is_temporary_name(name, pid) || !entry.is_regular_file(kind_error) ||
-            entry.is_symlink(kind_error) || !process_is_gone(pid))
+        if (!temporary || temporary->host != host || !entry.is_regular_file(kind_error) ||
+            entry.is_symlink(kind_error) || !process_is_gone(temporary->pid))
             continue;
         if (::unlink(entry.path().c_str()) == 0) ++removed;
     }
@@ -200,6 +228,8 @@ OutputFile::OutputFile(fs::path path) : path_(std::move(path)) {
     std::string stem = ".";
     stem += path_.filename().string();
     stem += kTag;
+    stem += host_tag();
+    stem += '.';
     stem += std::to_string(::getpid());
     stem += '.';
     // A clash of 64 random bits means someone made the name on purpose: draw again.

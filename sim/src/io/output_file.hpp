@@ -2,9 +2,10 @@
 // histories and their folder's marker, `play --hh-out`).
 //
 // How a file is written
-// - Into a temporary file beside the final name, ".NAME.tmp.PID.RANDOM" (the writer's process
-//   id, then 16 hex digits from getrandom), created with O_CREAT | O_EXCL | O_NOFOLLOW: a file or
-//   link planted under a name nobody can guess in advance is never opened, let alone written.
+// - Into a temporary file beside the final name, ".NAME.tmp.HOST.PID.RANDOM" (8 hex digits of a
+//   hash of the machine's name, the writer's process id, then 16 hex digits from getrandom),
+//   created with O_CREAT | O_EXCL | O_NOFOLLOW: a file or link planted under a name nobody can
+//   guess in advance is never opened, let alone written.
 // - Its mode is that of the regular file it replaces, else 0644 (less the umask).
 // - Then the data reach the disk (fsync), the temporary is renamed over NAME, and the folder's
 //   entry reaches the disk too. rename() replaces whatever link sits at NAME: the link, never
@@ -16,14 +17,16 @@
 //
 // Temporaries left behind
 // A process killed while writing (kill -9, a machine that goes down) leaves its temporary. The
-// first file a process writes into a folder removes every temporary of this writer there whose
-// process is gone (kill(PID, 0) says no such process), and nothing else: another writer's
-// temporary, alive, keeps its name and its rename.
+// first file a process writes into a folder removes every temporary of this writer there made
+// on this machine whose process is gone (kill(PID, 0) says no such process), and nothing else:
+// another writer's temporary, alive or on another machine sharing the folder, keeps its name
+// and its rename.
 #pragma once
 
 #include <cstddef>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <streambuf>
@@ -104,7 +107,15 @@ std::string output_file_problem(const std::filesystem::path& path);
 // how many. Errors are ignored: a temporary that stays is only clutter.
 std::size_t remove_stale_temporaries(const std::filesystem::path& folder);
 
-// Whether `name` (a file name, no folder) is this writer's temporary, and if so its process id.
-bool is_temporary_name(std::string_view name, long& pid);
+// What the name of one of this writer's temporaries says: the machine (host_tag()) and the
+// process that made it. nullopt for a name (no folder) that is not one.
+struct TemporaryName {
+    std::string host;
+    long pid = 0;
+};
+std::optional<TemporaryName> parse_temporary_name(std::string_view name);
+
+// This machine's part of a temporary's name: 8 hex digits of a hash of its host name.
+std::string host_tag();
 
 }  // namespace pokerarena::sim::io

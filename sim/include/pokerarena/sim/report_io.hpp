@@ -6,7 +6,7 @@
 //   header, checksum or body changed after writing ("PATH: damaged: ..."): every flipped bit
 //   and every cut; a file without the header (written before the checksum) is the body alone.
 // - write_report() never leaves a half-written report under `path`: like every output file it
-//   is written to a temporary beside it (".r.pb.tmp.PID.RANDOM", created exclusively, never
+//   is written to a temporary beside it (".r.pb.tmp.HOST.PID.RANDOM", created exclusively, never
 //   through a link), flushed to the disk (fsync) and renamed over `path` (atomic on one file
 //   system), so a reader sees the old report or the new one, and an interrupted run (or a
 //   machine that goes down) loses nothing already written. A symbolic link at `path` is
