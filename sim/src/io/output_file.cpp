@@ -13,7 +13,6 @@
 #include <mutex>
 #include <optional>
 #include <set>
-#include <vector>
 
 namespace pokerarena::sim::io {
 
@@ -37,7 +36,8 @@ std::string reason(int error) {
     return std::strerror(error);
 }
 
-// "PATH: not a regular file; ..." when something other than a file or a link is at `path`.
+// "not a regular file; ..." when something other than a file or a link is at `path`; `status`
+// and `exists` say what is there.
 std::string kind_problem(const fs::path& path, struct stat& status, bool& exists) {
     exists = ::lstat(path.c_str(), &status) == 0;
     if (exists && !S_ISREG(status.st_mode) && !S_ISLNK(status.st_mode))
@@ -46,13 +46,16 @@ std::string kind_problem(const fs::path& path, struct stat& status, bool& exists
     return {};
 }
 
-std::string random_suffix() {
+// 16 hex digits from the kernel's random source; throws naming `path`, the file it is for.
+std::string random_suffix(const fs::path& path) {
     std::uint8_t bytes[kRandomDigits / 2];
     std::size_t got = 0;
     while (got < sizeof bytes) {
         const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) throw OutputFileError(std::string("getrandom: ") + reason(errno));
+        if (n <= 0)
+            throw OutputFileError(
+                path.string() + ": cannot draw a random name for its temporary: " + reason(errno));
         got += static_cast<std::size_t>(n);
     }
     static constexpr char kHex[] = "0123456789abcdef";
@@ -64,9 +67,9 @@ std::string random_suffix() {
     return text;
 }
 
-// The folders this process has cleaned already: once is enough, since every later temporary
-// of a dead process there was left before this process began (the process ids of temporaries
-// made since are alive or are this one's).
+// The folders this process has cleaned already. Once a folder: a hand-history folder holds a
+// file per unit, and scanning it for every unit's file would cost the square of their number;
+// a temporary left by a process that dies while this one runs goes at the next command.
 void clean_once(const fs::path& folder) {
     static std::mutex mutex;
     static std::set<std::string> cleaned;
@@ -234,7 +237,7 @@ OutputFile::OutputFile(fs::path path) : path_(std::move(path)) {
     stem += '.';
     // A clash of 64 random bits means someone made the name on purpose: draw again.
     for (int attempt = 0; fd_ < 0; ++attempt) {
-        temporary_ = path_.parent_path() / (stem + random_suffix());
+        temporary_ = path_.parent_path() / (stem + random_suffix(path_));
         fd_ =
             ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
         if (fd_ < 0 && (errno != EEXIST || attempt == 8))
