@@ -122,10 +122,13 @@ ProcessBotSpec process_bot_spec(const TournamentConfig& config, int i, const fs:
     }
     spec.name = entry.name().empty() ? process_spec_text(entry) : entry.name();
     if (!log_stem.empty()) {
+        // The index first: names that agree once made safe ("a b", "a_b") or in their first 60
+        // characters would share one log, each bot with its own cap on it.
         std::string safe;
         for (char c : spec.name)
             safe += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
-        spec.stderr_log = log_stem.string() + "." + safe.substr(0, 60) + ".stderr.log";
+        spec.stderr_log =
+            log_stem.string() + "." + std::to_string(i) + "-" + safe.substr(0, 60) + ".stderr.log";
     }
     return spec;
 }

@@ -228,7 +228,8 @@ enum class BotLoading { Load, Skip };
 // as given: the same file read from anywhere is the same tournament.
 // Process bots (docs/bot-protocol.md) are started here, their handshakes done; a relative
 // working folder is taken from `plugin_folder` too, which is also each one's default. Their
-// standard error goes to `bot_logs` + ".NAME.stderr.log" (empty: the temporary folder).
+// standard error goes to `bot_logs` + ".I-NAME.stderr.log", I the bot's index in config.bots
+// (empty: the temporary folder).
 // With `resume` (the report a run continues), each plugin file is compared with the identity
 // the report records before it is loaded (check_plugin_file_before_loading()), so that no code
 // of a replaced library runs; PluginMismatch says which.
