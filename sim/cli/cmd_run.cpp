@@ -797,9 +797,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
             ->add_option("--match-deals", options->match_deals,
                          "Cash formats: deals a bot instance plays (its match, with its memory) "
                          "before a new one takes over; each match is a table of its own, so "
-                         "this caps a slow bot's tables in flight at hands / N (default: 1 for "
-                         "a bot outside this process, proc:, isolated: or acpc:; otherwise a "
-                         "work unit's deals)")
+                         "this caps a slow bot's tables in flight at hands / N (default for a "
+                         "bot outside this process, proc:, isolated: or acpc:: the largest power "
+                         "of two up to hands / 2048, at least 1; otherwise a work unit's deals)")
             ->transform(whole_number(1));
     options->seed_flag = run_app->add_option("--seed", options->seed, "Seed of every deal and bot")
                              ->transform(whole_number(0));
