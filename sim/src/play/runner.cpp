@@ -432,7 +432,11 @@ bool TournamentRun::write_checkpoint(const Report& report) {
 // Before the first unit: a report to resume from (with the bots' identities, so that a resume
 // can check the programs before it runs any) and the journal that will hold every unit. Either
 // failing is a warning like a checkpoint's: the caller checked both paths before the run, and
-// the run is worth more than the copy.
+// the run is worth more than the copy. Both before any unit, not while the first wave plays
+// (which would hide the report's flushes to the disk, a few milliseconds): a plugin that
+// crashes at its first decisions must still leave a report to resume. A resumed run's report
+// comes first, so that the units taken from the old journal are in it before the new journal
+// empties that file.
 void TournamentRun::start_checkpoint_and_journal() {
     if (options_.checkpoint.empty()) return;
     const Report report = make_report(finished_);

@@ -129,8 +129,10 @@ JournalWriter::JournalWriter(std::filesystem::path path, const Report& report)
     }
     std::string bytes(kMagic);
     append_record(bytes, journal_header(report).SerializeAsString());
-    // Emptied only once it is known to be a regular file of our own to write.
-    if (::ftruncate(fd_, 0) != 0 || !write_all(fd_, bytes) || ::fsync(fd_) != 0) {
+    // Emptied only once it is known to be a regular file of our own to write. Not flushed to
+    // the disk here: the runner's first sync does it with the first units (a header lost to a
+    // power cut before it leaves an empty journal, which a resume notes and ignores).
+    if (::ftruncate(fd_, 0) != 0 || !write_all(fd_, bytes)) {
         const std::string reason = std::strerror(errno);
         ::close(fd_);
         throw ReportError(failed + reason);

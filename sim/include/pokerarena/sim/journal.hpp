@@ -16,7 +16,7 @@
 // Guarantees
 // - JournalWriter opens its file with O_NOFOLLOW and O_NONBLOCK, so a planted symbolic link, a
 //   FIFO or a device is refused (ReportError naming the file), never written through or waited
-//   on. The file is created or emptied, then holds the header, flushed to the disk (fsync).
+//   on. The file is created or emptied, then holds the header (flushed by the first sync()).
 // - append() is safe from any thread: each record is one write() under a lock, so records
 //   never interleave. A write that fails or comes up short (a full disk) is cut back off the
 //   file, and from then on nothing more is written: the journal stays a prefix of whole
