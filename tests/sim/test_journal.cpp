@@ -109,7 +109,7 @@ TEST_CASE("journal: a torn last record is ignored with a note", "[journal]") {
                                    std::to_string(offsets[3]) + " is cut short"));
     }
     std::string zeroed = whole;
-    for (std::size_t k = offsets[3] + 12; k < zeroed.size(); ++k)
+    for (std::size_t k = offsets[3] + 8; k < zeroed.size(); ++k)
         zeroed[k] = '\0';
     write_bytes(path, zeroed);
     CHECK(units_of(read_journal(path, report)) == std::vector<std::int64_t>{0, 1});
@@ -120,7 +120,7 @@ TEST_CASE("journal: a damaged record before others is an error naming its offset
     const Report report = run_report("2026-12-02T06:00:00Z");
     const std::vector<std::size_t> offsets = journal_of(path, report, 3);
     std::string bytes = read_bytes(path);
-    bytes[offsets[2] + 14] ^= 0x01;  // a bit of unit 1's payload
+    bytes[offsets[2] + 10] ^= 0x01;  // a bit of unit 1's payload
     write_bytes(path, bytes);
     CHECK_THROWS_WITH(read_journal(path, report),
                       Catch::Contains("damaged.pb.journal: the record at offset " +

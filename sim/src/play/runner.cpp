@@ -35,6 +35,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Least time between two flushes of the journal to the disk, checkpoints aside (sync_journal()).
+constexpr double kJournalSyncSeconds = 1;
+
 double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -457,7 +460,7 @@ void TournamentRun::start_checkpoint_and_journal() {
 // number of units: one fdatasync per unit would cost more than a tiny unit does.
 void TournamentRun::sync_journal(bool now) {
     if (!journal_) return;
-    if (now || seconds_since(last_journal_sync_) >= 1) {
+    if (now || seconds_since(last_journal_sync_) >= kJournalSyncSeconds) {
         journal_->sync();
         last_journal_sync_ = Clock::now();
     }

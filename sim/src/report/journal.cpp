@@ -12,7 +12,6 @@
 #include <string_view>
 #include <system_error>
 
-#include "pokerarena/bots/sha256.hpp"
 #include "pokerarena/engine/input_file.hpp"
 #include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/report_io.hpp"
@@ -24,40 +23,63 @@ namespace {
 constexpr char kMagicText[] = "\0pokerarena journal v1\n";
 constexpr std::string_view kMagic{kMagicText, sizeof kMagicText - 1};
 constexpr std::size_t kLengthSize = 4;
-constexpr std::size_t kChecksumSize = 8;
+constexpr std::size_t kChecksumSize = 4;
 constexpr std::size_t kRecordHead = kLengthSize + kChecksumSize;
 // A unit's result is a few hundred bytes, a header a few kilobytes; a length past this is a
 // damaged length field, not a record.
 constexpr std::uint32_t kMaxPayload = 64u << 20;
 
+// CRC-32C (Castagnoli: polynomial 0x1EDC6F41, reflected 0x82F63B78, initial and final value
+// all ones; "123456789" -> 0xE3069283), a byte at a time from a table. It catches every burst
+// of up to 32 flipped bits, which is what a torn or damaged record looks like; it is not a
+// defence against someone who edits the file (nor is the report's SHA-256 one). A unit's
+// record costs a tenth of a microsecond this way, against a microsecond for SHA-256, which
+// was a tenth of what a one-deal unit costs.
+constexpr std::array<std::uint32_t, 256> kCrcTable = [] {
+    std::array<std::uint32_t, 256> table{};
+    for (std::uint32_t byte = 0; byte < 256; ++byte) {
+        std::uint32_t crc = byte;
+        for (int bit = 0; bit < 8; ++bit)
+            crc = (crc >> 1) ^ ((crc & 1u) != 0 ? 0x82F63B78u : 0u);
+        table[byte] = crc;
+    }
+    return table;
+}();
+
+std::uint32_t crc32c(std::uint32_t crc, std::string_view bytes) {
+    for (const char c : bytes)
+        crc = (crc >> 8) ^ kCrcTable[(crc ^ static_cast<unsigned char>(c)) & 0xffu];
+    return crc;
+}
+
+void put_le32(char* out, std::uint32_t value) {
+    for (std::size_t k = 0; k < 4; ++k)
+        out[k] = static_cast<char>((value >> (8 * k)) & 0xffu);
+}
+
+std::uint32_t get_le32(std::string_view bytes) {
+    std::uint32_t value = 0;
+    for (std::size_t k = 0; k < 4; ++k)
+        value |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[k])) << (8 * k);
+    return value;
+}
+
+// Of the length's 4 bytes and the payload.
 std::array<char, kChecksumSize> checksum(std::string_view length, std::string_view payload) {
-    Sha256 sha;
-    sha.update(length);
-    sha.update(payload);
-    const std::array<std::uint8_t, 32> digest = sha.finish();
     std::array<char, kChecksumSize> out{};
-    std::memcpy(out.data(), digest.data(), kChecksumSize);
+    put_le32(out.data(), ~crc32c(crc32c(~0u, length), payload));
     return out;
 }
 
-// One record: length, checksum, payload (journal.hpp).
+// One record: length, checksum, payload (journal.hpp), appended to `out`.
 void append_record(std::string& out, std::string_view payload) {
-    const auto length = static_cast<std::uint32_t>(payload.size());
-    const char le[kLengthSize] = {
-        static_cast<char>(length & 0xff), static_cast<char>((length >> 8) & 0xff),
-        static_cast<char>((length >> 16) & 0xff), static_cast<char>((length >> 24) & 0xff)};
-    const std::string_view length_bytes(le, kLengthSize);
-    const std::array<char, kChecksumSize> sum = checksum(length_bytes, payload);
-    out.append(length_bytes);
+    char length[kLengthSize];
+    put_le32(length, static_cast<std::uint32_t>(payload.size()));
+    const std::array<char, kChecksumSize> sum =
+        checksum(std::string_view(length, kLengthSize), payload);
+    out.append(length, kLengthSize);
     out.append(sum.data(), sum.size());
     out.append(payload);
-}
-
-std::uint32_t read_length(std::string_view bytes) {
-    std::uint32_t length = 0;
-    for (std::size_t k = 0; k < kLengthSize; ++k)
-        length |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[k])) << (8 * k);
-    return length;
 }
 
 // Writes all of `bytes` at the end of `fd`; false (errno set) on a failure or a short write.
@@ -145,10 +167,15 @@ JournalWriter::~JournalWriter() {
 }
 
 void JournalWriter::append(const UnitResult& unit) noexcept {
-    // Serialized before the lock: the write is all the threads wait for one another for.
-    std::string record;
+    // Serialized before the lock (the write is all the threads wait for one another for), into
+    // buffers each thread keeps, so that a unit allocates nothing here once they have grown.
+    thread_local std::string payload;
+    thread_local std::string record;
     try {
-        append_record(record, unit.SerializeAsString());
+        payload.clear();
+        unit.AppendToString(&payload);
+        record.clear();
+        append_record(record, payload);
     } catch (const std::exception& error) {
         const std::lock_guard lock(mutex_);
         if (problem_.empty()) problem_ = std::string("cannot encode a unit: ") + error.what();
@@ -208,7 +235,7 @@ JournalContents read_journal(const std::filesystem::path& path, const Report& re
     while (at < all.size()) {
         const std::string where = file + ": the record at offset " + std::to_string(at);
         const std::size_t left = all.size() - at;
-        const std::uint32_t length = left >= kLengthSize ? read_length(all.substr(at)) : 0;
+        const std::uint32_t length = left >= kLengthSize ? get_le32(all.substr(at)) : 0;
         const bool whole =
             left >= kRecordHead && length <= kMaxPayload && left - kRecordHead >= length;
         const bool last = !whole || left - kRecordHead == length;

@@ -8,10 +8,10 @@
 // journal(), report_io.hpp) and the journal goes once the final report is safely written.
 //
 // File format (docs/formats.md): the magic "\0pokerarena journal v1\n", then records. A record
-// is its payload's length (4 bytes, little-endian), the first 8 bytes of the SHA-256 of those 4
-// bytes and the payload, then the payload. The first record is the header: a Report holding
-// only run (version, started, shard), config and bots (names, specs, identities) of the report
-// the journal belongs to; each later record is one UnitResult.
+// is its payload's length (4 bytes, little-endian), the CRC-32C of those 4 bytes and the
+// payload (4 bytes, little-endian), then the payload. The first record is the header: a Report
+// holding only run (version, started, shard), config and bots (names, specs, identities) of the
+// report the journal belongs to; each later record is one UnitResult.
 //
 // Guarantees
 // - JournalWriter opens its file with O_NOFOLLOW and O_NONBLOCK, so a planted symbolic link, a
