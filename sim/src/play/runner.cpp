@@ -435,16 +435,16 @@ bool TournamentRun::write_checkpoint(const Report& report) {
 // Before the first unit: a report to resume from (with the bots' identities, so that a resume
 // can check the programs before it runs any) and the journal that will hold every unit. Either
 // failing is a warning like a checkpoint's: the caller checked both paths before the run, and
-// the run is worth more than the copy. Both before any unit, not while the first wave plays
-// (which would hide the report's flushes to the disk, a few milliseconds): a plugin that
-// crashes at its first decisions must still leave a report to resume. A resumed run's report
-// comes first, so that the units taken from the old journal are in it before the new journal
-// empties that file.
+// the run is worth more than the copy. Both come before any unit is played, although writing
+// the report while the first wave plays would hide its flushes to the disk (a few
+// milliseconds): a plugin that crashes at its first decisions must still leave a report to
+// resume. The report comes first, and without it no journal: a resumed run's units taken from
+// the old journal must be in the report before the new journal empties that file, and a
+// journal is of no use without its report.
 void TournamentRun::start_checkpoint_and_journal() {
     if (options_.checkpoint.empty()) return;
     const Report report = make_report(finished_);
-    write_checkpoint(report);
-    if (!options_.journal) return;
+    if (!write_checkpoint(report) || !options_.journal) return;
     try {
         journal_ = std::make_unique<JournalWriter>(journal_path(options_.checkpoint), report);
         last_journal_sync_ = Clock::now();
@@ -740,11 +740,10 @@ Report TournamentRun::finish() {
             if (const std::string problem = remove_journal(options_.checkpoint); !problem.empty())
                 spdlog::warn("{}", problem);
         }
-    } else {
-        // The caller writes the report and then removes the journal: until then it is what
-        // keeps the units if that write fails.
-        sync_journal(true);
     }
+    // Otherwise the caller writes the report and then removes the journal, which until then
+    // keeps the units if that write fails. It is not flushed for that: the report's own write
+    // is, and the journal is gone right after it in every run that does not fail.
     if (failed_.load()) throw UnitFailure(failure_so_far(), failed_unit_, std::move(report));
     return report;
 }
