@@ -77,6 +77,7 @@ struct RunCommandOptions {
     std::string json;
     std::string checkpoint;
     bool no_checkpoint = false;
+    bool no_journal = false;
     int checkpoint_every = 30;
     int stall_warning = 60;
     std::string resume;
@@ -508,8 +509,9 @@ void show_what_resuming_runs(const RunCommandOptions& options, const TournamentC
             std::filesystem::path(options.checkpoint.empty() ? out : options.checkpoint);
         if (!options.checkpoint.empty() && !same_file(options.checkpoint, out))
             text += "  " + absolute(checkpoint) + " (checkpoints)\n";
-        text +=
-            "  " + absolute(sim::journal_path(checkpoint)) + " (the journal of finished units)\n";
+        if (!options.no_journal)
+            text += "  " + absolute(sim::journal_path(checkpoint)) +
+                    " (the journal of finished units)\n";
     }
     if (!options.json.empty()) text += "  " + absolute(options.json) + " (JSON)\n";
     if (!config.hh_out().empty())
@@ -591,7 +593,7 @@ int run(const RunCommandOptions& options) {
                          sim::report_output_problem(options.checkpoint));
         // The journal beside the checkpoint (the report unless --checkpoint) is opened without
         // following a link: one planted there is refused now, not found after hours of play.
-        if (!options.no_checkpoint) {
+        if (!options.no_checkpoint && !options.no_journal) {
             const std::filesystem::path journal =
                 sim::journal_path(options.checkpoint_flag->count() > 0 ? options.checkpoint : out);
             std::error_code ec;
@@ -639,6 +641,7 @@ int run(const RunCommandOptions& options) {
         run_options.checkpoint_at_end = !checkpoint_is_report;
     }
     run_options.checkpoint_interval_seconds = options.checkpoint_every;
+    run_options.journal = !options.no_journal;
     run_options.stop = &stop_requests;
     const bool terminal = isatty(STDERR_FILENO) != 0;
     const bool show_progress = !options.quiet && spdlog::should_log(spdlog::level::info);
@@ -676,6 +679,7 @@ int run(const RunCommandOptions& options) {
         if (!checkpoint_is_report && !options.checkpoint.empty())
             command += " --checkpoint " + shell_word(options.checkpoint);
         if (options.no_checkpoint) command += " --no-checkpoint";
+        if (options.no_journal) command += " --no-journal";
         if (options.checkpoint_every_flag->count() > 0)
             command += " --checkpoint-every " + std::to_string(options.checkpoint_every);
         return command;
@@ -694,9 +698,13 @@ int run(const RunCommandOptions& options) {
     run_options.checkpoint_written = [&] {
         if (checkpoint_advice) return;
         checkpoint_advice = true;
-        set_crash_advice("only the units in play are lost (the finished ones are in " +
-                         sim::journal_path(run_options.checkpoint).string() +
-                         "); resume with: " + resume_from(run_options.checkpoint.string()));
+        set_crash_advice(
+            options.no_journal
+                ? "results since the last checkpoint are lost (--no-journal); resume with: " +
+                      resume_from(run_options.checkpoint.string())
+                : "only the units in play are lost (the finished ones are in " +
+                      sim::journal_path(run_options.checkpoint).string() +
+                      "); resume with: " + resume_from(run_options.checkpoint.string()));
     };
     run_options.stall_warning_seconds = options.stall_warning;
     // Erases the progress line, so that a message takes its place (the next progress redraws
@@ -742,7 +750,7 @@ int run(const RunCommandOptions& options) {
             std::cerr << "pokerarena run: " << error.what() << '\n';
             if (!run_options.checkpoint.empty())
                 std::cerr << "The finished units are kept in " << run_options.checkpoint.string()
-                          << (run_options.checkpoint_at_end
+                          << (run_options.checkpoint_at_end || options.no_journal
                                   ? std::string()
                                   : " and " + sim::journal_path(run_options.checkpoint).string())
                           << "; once there is room, write the report with:\n  "
@@ -947,6 +955,12 @@ void add_run_command(CLI::App& app, int& exit_code) {
                    "Write the report only when the run ends, and keep no journal (a crash or "
                    "kill -9 then loses everything)")
         ->excludes(options->checkpoint_flag);
+    run_app
+        ->add_flag("--no-journal", options->no_journal,
+                   "Keep no journal of finished units beside the checkpoint (a crash then loses "
+                   "what finished since the last checkpoint; for runs of very many tiny units, "
+                   "where a write per unit costs)")
+        ->excludes("--no-checkpoint");
     options->checkpoint_every_flag =
         run_app
             ->add_option("--checkpoint-every", options->checkpoint_every,
