@@ -81,6 +81,11 @@ segv)
         fail "the resume did not take units 0..$((unit - 1)) from the journal: $(cat resumed.err)"
     same_figures crashed.pb full.pb
     [ ! -e crashed.pb.journal ] || fail "the journal was not removed after the final report"
+    # --no-journal: only the report of the start is left, and the crash line says so.
+    HOSTILE_GAT=10000 "$pokerarena" run $run --no-journal -o bare.pb >/dev/null 2>bare.err
+    [ ! -e bare.pb.journal ] || fail "--no-journal wrote a journal"
+    grep -q "results since the last checkpoint are lost (--no-journal); resume with: .* run --resume [^ ]*bare.pb --no-journal" bare.err ||
+        fail "the crash line with --no-journal: $(cat bare.err)"
     ;;
 kill9)
     # kill -9 at unit 5 (of 9): units 0 to 4 are in the journal only (no checkpoint is due).
