@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "../src/play/process_bots.hpp"
 #include "../src/play/work_unit.hpp"
 #include "cli_checks.hpp"
 #include "commands.hpp"
@@ -34,6 +35,7 @@
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/engine/text.hpp"
 #include "pokerarena/engine/types.hpp"
+#include "pokerarena/sim/journal.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_json.hpp"
@@ -75,6 +77,7 @@ struct RunCommandOptions {
     std::string json;
     std::string checkpoint;
     bool no_checkpoint = false;
+    bool no_journal = false;
     int checkpoint_every = 30;
     int stall_warning = 60;
     std::string resume;
@@ -484,6 +487,39 @@ std::string shell_word(const std::string& word) {
     return quoted + "'";
 }
 
+// A report says which programs to run and where to write: resuming one from someone else is
+// running their script. So before anything is loaded or started, standard error gets every
+// program the resume will run and every file and folder it will write, as absolute paths (a
+// relative hh_out is taken from the current folder, like every path the run itself was given).
+void show_what_resuming_runs(const RunCommandOptions& options, const TournamentConfig& config,
+                             const std::filesystem::path& bots_folder,
+                             const std::filesystem::path& bot_logs, const std::string& out) {
+    const auto absolute = [](const std::filesystem::path& path) {
+        return pokerarena::printable_text(
+            std::filesystem::absolute(path).lexically_normal().string());
+    };
+    std::string text = "resuming " + absolute(options.resume) + " runs:\n";
+    const std::vector<std::string> bots = sim::bots_a_resume_runs(config, bots_folder, bot_logs);
+    for (const std::string& line : bots)
+        text += "  " + line + "\n";
+    if (bots.empty()) text += "  no program of its own (built-in bots only)\n";
+    text += "and writes:\n  " + absolute(out) + " (the report)\n";
+    if (!options.no_checkpoint) {
+        const std::filesystem::path checkpoint =
+            std::filesystem::path(options.checkpoint.empty() ? out : options.checkpoint);
+        if (!options.checkpoint.empty() && !same_file(options.checkpoint, out))
+            text += "  " + absolute(checkpoint) + " (checkpoints)\n";
+        if (!options.no_journal)
+            text += "  " + absolute(sim::journal_path(checkpoint)) +
+                    " (the journal of finished units)\n";
+    }
+    if (!options.json.empty()) text += "  " + absolute(options.json) + " (JSON)\n";
+    if (!config.hh_out().empty())
+        text += "  " + absolute(config.hh_out()) + "/ (hand histories, the report's hh_out '" +
+                pokerarena::printable_text(config.hh_out()) + "')\n";
+    std::cerr << text << std::flush;
+}
+
 spdlog::level::level_enum log_level(const RunCommandOptions& options) {
     if (options.quiet) return spdlog::level::warn;
     return spdlog::level::from_str(options.log_level);
@@ -500,16 +536,35 @@ int run(const RunCommandOptions& options) {
     sim::RunOptions run_options;
     std::string out;
     try {
-        if (!options.resume.empty()) resume = sim::read_report(options.resume);
+        if (!options.resume.empty()) {
+            std::vector<std::string> notes;
+            std::int64_t journal_units = -1;
+            resume = sim::read_report_with_journal(options.resume, notes, journal_units);
+            for (const std::string& note : notes)
+                spdlog::warn("{}", note);
+            if (journal_units >= 0)
+                spdlog::info(
+                    "{}: {} finished after the report was last written, taken from "
+                    "the journal",
+                    sim::journal_path(options.resume).string(),
+                    journal_units == 1 ? std::string("1 unit")
+                                       : std::to_string(journal_units) + " units");
+        }
         const TournamentConfig config = build_config(options, resume ? &*resume : nullptr);
         if (!resume) sim::check_new_config(config);
         out = options.out_flag->count() > 0 ? options.out
               : resume                      ? options.resume
                                             : std::string("pokerarena-report.pb");
         // Process bots' standard error goes beside the report: REPORT.NAME.stderr.log.
-        tournament = sim::make_tournament(
-            config, sim::BotLoading::Load, plugin_folder(options, resume ? &*resume : nullptr),
-            std::filesystem::path(out).replace_extension(), resume ? &*resume : nullptr);
+        const std::filesystem::path bot_logs = std::filesystem::path(out).replace_extension();
+        const std::filesystem::path bots_folder =
+            plugin_folder(options, resume ? &*resume : nullptr);
+        if (resume) {
+            show_what_resuming_runs(options, config, bots_folder, bot_logs, out);
+            sim::check_processes_before_starting(config, bots_folder, bot_logs, *resume);
+        }
+        tournament = sim::make_tournament(config, sim::BotLoading::Load, bots_folder, bot_logs,
+                                          resume ? &*resume : nullptr);
         run_options.threads = options.threads;
         run_options.tables = options.tables;
         if (!options.shard.empty())
@@ -536,6 +591,22 @@ int run(const RunCommandOptions& options) {
         if (options.checkpoint_flag->count() > 0)
             check_output("--checkpoint", options.checkpoint,
                          sim::report_output_problem(options.checkpoint));
+        // The journal beside the checkpoint (the report unless --checkpoint) is opened without
+        // following a link: one planted there is refused now, not found after hours of play.
+        if (!options.no_checkpoint && !options.no_journal) {
+            const std::filesystem::path journal =
+                sim::journal_path(options.checkpoint_flag->count() > 0 ? options.checkpoint : out);
+            std::error_code ec;
+            const auto status = std::filesystem::symlink_status(journal, ec);
+            if (std::filesystem::is_symlink(status))
+                throw UsageError(journal.string() +
+                                 ": a symbolic link where the run keeps its journal of finished "
+                                 "units; a journal is never written through one: remove it");
+            if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+                throw UsageError(journal.string() +
+                                 ": not a regular file, where the run keeps its journal of "
+                                 "finished units: remove it or give another report file");
+        }
         if (options.json_flag->count() > 0) {
             check_output("--json", options.json, output_file_problem(options.json));
             // The JSON written over the binary report would leave nothing to resume or merge.
@@ -559,8 +630,8 @@ int run(const RunCommandOptions& options) {
 
     // Checkpoints are on unless --no-checkpoint. Without --checkpoint FILE they go to the report
     // itself: a run that dies (a plugin that crashes or ends the process, kill -9, a power cut)
-    // leaves its finished units where the report would have been, ready for --resume. A run
-    // shorter than the interval writes none before its report.
+    // leaves its finished units where the report would have been, ready for --resume: the
+    // checkpoint written when the run starts, and its journal, which holds every unit finished.
     const bool checkpoint_is_report =
         !options.no_checkpoint &&
         (options.checkpoint.empty() || same_file(options.checkpoint, out));
@@ -570,6 +641,7 @@ int run(const RunCommandOptions& options) {
         run_options.checkpoint_at_end = !checkpoint_is_report;
     }
     run_options.checkpoint_interval_seconds = options.checkpoint_every;
+    run_options.journal = !options.no_journal;
     run_options.stop = &stop_requests;
     const bool terminal = isatty(STDERR_FILENO) != 0;
     const bool show_progress = !options.quiet && spdlog::should_log(spdlog::level::info);
@@ -607,6 +679,7 @@ int run(const RunCommandOptions& options) {
         if (!checkpoint_is_report && !options.checkpoint.empty())
             command += " --checkpoint " + shell_word(options.checkpoint);
         if (options.no_checkpoint) command += " --no-checkpoint";
+        if (options.no_journal) command += " --no-journal";
         if (options.checkpoint_every_flag->count() > 0)
             command += " --checkpoint-every " + std::to_string(options.checkpoint_every);
         return command;
@@ -620,12 +693,18 @@ int run(const RunCommandOptions& options) {
         set_crash_advice("the results are lost (--no-checkpoint)");
     else
         set_crash_advice("no checkpoint was written yet, so the results are lost");
+    // The first checkpoint is written when the run starts, and the journal with it.
     bool checkpoint_advice = false;
     run_options.checkpoint_written = [&] {
         if (checkpoint_advice) return;
         checkpoint_advice = true;
-        set_crash_advice("results since the last checkpoint are lost; resume with: " +
-                         resume_from(run_options.checkpoint.string()));
+        set_crash_advice(
+            options.no_journal
+                ? "results since the last checkpoint are lost (--no-journal); resume with: " +
+                      resume_from(run_options.checkpoint.string())
+                : "only the units in play are lost (the finished ones are in " +
+                      sim::journal_path(run_options.checkpoint).string() +
+                      "); resume with: " + resume_from(run_options.checkpoint.string()));
     };
     run_options.stall_warning_seconds = options.stall_warning;
     // Erases the progress line, so that a message takes its place (the next progress redraws
@@ -664,8 +743,29 @@ int run(const RunCommandOptions& options) {
         erase_progress();
         try {
             sim::write_report(report, out);
+        } catch (const std::exception& error) {
+            // A full disk at the end: the checkpoint and its journal still hold every unit
+            // finished, so the play is not lost; say how to get the report from them.
+            sim::print_report_table(report, std::cout);
+            std::cerr << "pokerarena run: " << error.what() << '\n';
+            if (!run_options.checkpoint.empty())
+                std::cerr << "The finished units are kept in " << run_options.checkpoint.string()
+                          << (run_options.checkpoint_at_end || options.no_journal
+                                  ? std::string()
+                                  : " and " + sim::journal_path(run_options.checkpoint).string())
+                          << "; once there is room, write the report with:\n  "
+                          << resume_from(run_options.checkpoint.string()) << '\n';
+            return 1;
+        }
+        try {
             if (abandoned && run_options.checkpoint_at_end)
                 sim::write_report(report, run_options.checkpoint);
+            // Its units are in the report now. (A run that ends by itself with a checkpoint
+            // of its own had the runner write it and remove the journal.)
+            if (!run_options.checkpoint.empty() && (abandoned || !run_options.checkpoint_at_end))
+                if (const std::string problem = sim::remove_journal(run_options.checkpoint);
+                    !problem.empty())
+                    spdlog::warn("{}", problem);
             if (!options.json.empty()) sim::write_report_json_file(report, options.json);
         } catch (const std::exception& error) {
             std::cerr << "pokerarena run: " << error.what() << '\n';
@@ -853,9 +953,15 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "--checkpoint-every seconds and when the run ends, is interrupted or fails");
     run_app
         ->add_flag("--no-checkpoint", options->no_checkpoint,
-                   "Write the report only when the run ends (a crash or kill -9 then loses "
-                   "everything)")
+                   "Write the report only when the run ends, and keep no journal (a crash or "
+                   "kill -9 then loses everything)")
         ->excludes(options->checkpoint_flag);
+    run_app
+        ->add_flag("--no-journal", options->no_journal,
+                   "Keep no journal of finished units beside the checkpoint (a crash then loses "
+                   "what finished since the last checkpoint; for runs of very many tiny units, "
+                   "where a write per unit costs)")
+        ->excludes("--no-checkpoint");
     options->checkpoint_every_flag =
         run_app
             ->add_option("--checkpoint-every", options->checkpoint_every,
@@ -905,10 +1011,13 @@ void add_run_command(CLI::App& app, int& exit_code) {
         "exclude each other, 109 for an unknown argument. A failing work unit stops the run\n"
         "like an interruption (the report keeps every finished unit and can be resumed) with\n"
         "exit code 1.\n"
-        "Every 30 seconds (--checkpoint-every) the finished units are written to the report\n"
-        "file (or to --checkpoint FILE), so a run that dies loses at most that much play.\n"
+        "The report file (or --checkpoint FILE) is written when the run starts and every 30\n"
+        "seconds (--checkpoint-every), and each unit is appended to FILE.journal as it\n"
+        "finishes, so a run that dies (a crash, kill -9, a full disk) loses only the units\n"
+        "in play; --resume FILE reads both. Resuming a report runs the programs its bots name\n"
+        "(it prints them, and the files it writes, first): resume only reports you trust.\n"
         "Plugin bots run inside this process. One that crashes ends it with its signal after\n"
-        "a line naming the bot and the command that resumes from the last checkpoint; a\n"
+        "a line naming the bot and the command that resumes the run; a\n"
         "plugin call that has not returned after --stall-warning seconds is named in a\n"
         "warning (only a second Ctrl-C gets past it).\n\n"
         "Examples:\n"

@@ -36,7 +36,7 @@ endfunction()
 set(tournament --hands 2048 --threads 1 --tables 1 --quiet --checkpoint-every 0)
 set(exit_line "bot '[^'\n]*test_bad_bot[.]so:late_underscore_exit' ended the process [(]it called _exit[)] in decide [(]unit 1, hand 0, seat [01][)]")
 
-run_and_expect(1 "${exit_line}; results since the last checkpoint are lost; resume with: [^\n]* run --resume [^\n]*exit.pb --checkpoint-every 0\n"
+run_and_expect(1 "${exit_line}; only the units in play are lost [(]the finished ones are in [^\n]*exit.pb.journal[)]; resume with: [^\n]* run --resume [^\n]*exit.pb --checkpoint-every 0\n"
   run --bots ${PLUGIN}:late_underscore_exit,call ${tournament} -o ${DIR}/exit.pb)
 expect_units(${DIR}/exit.pb "1 of 4")
 # Resumed, the new process ends in its own second unit: one more unit each time, none lost.

@@ -24,6 +24,7 @@
 
 #include "lane.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
+#include "pokerarena/sim/journal.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "work_unit.hpp"
@@ -33,6 +34,9 @@ namespace pokerarena::sim {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// Least time between two flushes of the journal to the disk, checkpoints aside (sync_journal()).
+constexpr double kJournalSyncSeconds = 1;
 
 double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
@@ -216,7 +220,9 @@ class TournamentRun {
     bool stop_requested() const { return stop_requests() >= 1; }
     RunProgress progress() const;
     Report make_report(std::vector<UnitResult> units) const;
-    void write_checkpoint(const Report& report);
+    bool write_checkpoint(const Report& report);
+    void start_checkpoint_and_journal();
+    void sync_journal(bool now);
     void play_wave(tbb::task_arena& arena, std::size_t first, std::size_t wave_size);
     bool keep_starting() const;
     void unit_finished(std::size_t i, UnitResult&& result);
@@ -254,6 +260,10 @@ class TournamentRun {
     std::optional<SprtMonitor> sprt_;
     std::int64_t sprt_next_ = 0;
     Clock::time_point last_checkpoint_;
+    // Every unit as it finishes (journal.hpp); null without a checkpoint or a journal.
+    std::unique_ptr<JournalWriter> journal_;
+    Clock::time_point last_journal_sync_;
+    bool journal_warned_ = false;
 
     std::vector<UnitResult> wave_results_;
     // Where each unit of the wave marks its plugin calls (PluginCallScope), and what the
@@ -406,8 +416,10 @@ Report TournamentRun::make_report(std::vector<UnitResult> units) const {
 // A checkpoint that cannot be written (a full disk, a folder removed) is a warning, tried again
 // at the next interval: the run and the report it returns are worth more than the copy, and the
 // command checked the path before the run.
-void TournamentRun::write_checkpoint(const Report& report) {
+bool TournamentRun::write_checkpoint(const Report& report) {
     bool written = false;
+    // The journal first: on the disk it then holds at least what the checkpoint does.
+    sync_journal(true);
     try {
         write_report(report, options_.checkpoint);
         spdlog::debug("checkpoint written to {}", options_.checkpoint.string());
@@ -417,6 +429,49 @@ void TournamentRun::write_checkpoint(const Report& report) {
     }
     last_checkpoint_ = Clock::now();
     if (written && options_.checkpoint_written) options_.checkpoint_written();
+    return written;
+}
+
+// Before the first unit: a report to resume from (with the bots' identities, so that a resume
+// can check the programs before it runs any) and the journal that will hold every unit. Either
+// failing is a warning like a checkpoint's: the caller checked both paths before the run, and
+// the run is worth more than the copy. Both come before any unit is played, although writing
+// the report while the first wave plays would hide its flushes to the disk (a few
+// milliseconds): a plugin that crashes at its first decisions must still leave a report to
+// resume. The report comes first, and without it no journal: a resumed run's units taken from
+// the old journal must be in the report before the new journal empties that file, and a
+// journal is of no use without its report.
+void TournamentRun::start_checkpoint_and_journal() {
+    if (options_.checkpoint.empty()) return;
+    const Report report = make_report(finished_);
+    if (!write_checkpoint(report) || !options_.journal) return;
+    try {
+        journal_ = std::make_unique<JournalWriter>(journal_path(options_.checkpoint), report);
+        last_journal_sync_ = Clock::now();
+    } catch (const std::exception& error) {
+        spdlog::warn(
+            "{}; the run goes on without it (a crash would lose what finished since "
+            "the last checkpoint)",
+            error.what());
+    }
+}
+
+// A second bounds what a crash of the machine loses at a cost that does not grow with the
+// number of units: one fdatasync per unit would cost more than a tiny unit does.
+void TournamentRun::sync_journal(bool now) {
+    if (!journal_) return;
+    if (now || seconds_since(last_journal_sync_) >= kJournalSyncSeconds) {
+        journal_->sync();
+        last_journal_sync_ = Clock::now();
+    }
+    if (journal_warned_) return;
+    if (const std::string problem = journal_->problem(); !problem.empty()) {
+        journal_warned_ = true;
+        spdlog::warn(
+            "journal {}: {}; units finishing from now on are kept in memory and in checkpoints "
+            "only (a crash would lose what finished since the last checkpoint); the run goes on",
+            journal_->path().string(), problem);
+    }
 }
 
 Report TournamentRun::play() {
@@ -436,6 +491,7 @@ Report TournamentRun::play() {
     const auto tables = static_cast<std::size_t>(options_.tables);
     auto wave_limit = tables;
     if (sprt_) wave_limit = std::min(wave_limit, 2 * static_cast<std::size_t>(threads_));
+    start_checkpoint_and_journal();
     for (std::size_t first = 0, wave_size = 0;
          first < to_play_.size() && !stop_requested() && !failed_.load() && !sprt_decided();
          first += wave_size, wave_limit = std::min(2 * wave_limit, tables)) {
@@ -516,6 +572,7 @@ bool TournamentRun::keep_starting() const {
 
 void TournamentRun::unit_finished(std::size_t i, UnitResult&& result) {
     wave_results_[i] = std::move(result);
+    if (journal_) journal_->append(wave_results_[i]);
     std::atomic_ref<char>(wave_played_[i]).store(1, std::memory_order_release);
     totals_.add(wave_results_[i], true);
 }
@@ -576,6 +633,7 @@ void TournamentRun::coordinate(std::size_t first, std::size_t wave_size) {
                    seconds_since(last_checkpoint_) >= options_.checkpoint_interval_seconds) {
             write_checkpoint(make_report(units_so_far()));
         }
+        sync_journal(false);
         if (options_.progress) options_.progress(progress());
     } catch (...) {
         coordinator_error_ = std::current_exception();
@@ -619,6 +677,7 @@ void TournamentRun::keep_wave(std::size_t first, std::size_t wave_size) {
     if (!options_.checkpoint.empty() &&
         seconds_since(last_checkpoint_) >= options_.checkpoint_interval_seconds)
         write_checkpoint(make_report(finished_));
+    sync_journal(false);
 }
 
 bool TournamentRun::played(std::size_t i) {
@@ -674,7 +733,17 @@ Report TournamentRun::finish() {
     Report report = make_report(std::move(finished_));
     if (report.has_sprt() && !tournament_.config.hh_out().empty())
         remove_uncounted_hand_histories(report);
-    if (!options_.checkpoint.empty() && options_.checkpoint_at_end) write_checkpoint(report);
+    if (!options_.checkpoint.empty() && options_.checkpoint_at_end) {
+        // The checkpoint holds every unit now: the journal is not needed any more.
+        if (write_checkpoint(report) && journal_) {
+            journal_.reset();
+            if (const std::string problem = remove_journal(options_.checkpoint); !problem.empty())
+                spdlog::warn("{}", problem);
+        }
+    }
+    // Otherwise the caller writes the report and then removes the journal, which until then
+    // keeps the units if that write fails. It is not flushed for that: the report's own write
+    // is, and the journal is gone right after it in every run that does not fail.
     if (failed_.load()) throw UnitFailure(failure_so_far(), failed_unit_, std::move(report));
     return report;
 }

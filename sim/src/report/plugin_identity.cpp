@@ -7,8 +7,11 @@
 
 #include "play/process_bots.hpp"
 #include "pokerarena/bots/plugin.hpp"
+#include "pokerarena/bots/process_bot.hpp"
+#include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/sha256.hpp"
 #include "pokerarena/engine/input_file.hpp"
+#include "pokerarena/engine/text.hpp"
 
 namespace pokerarena::sim {
 
@@ -38,6 +41,33 @@ std::string mismatch_message(const std::string& bot, const std::string& file,
 
 std::string bot_text(const TournamentConfig& config, std::size_t b) {
     return "bots[" + std::to_string(b) + "] '" + config.bots(static_cast<int>(b)).name() + "'";
+}
+
+// The folder process bots start in, as make_tournament() takes it.
+std::filesystem::path process_folder(const std::filesystem::path& folder) {
+    return (folder.empty() ? std::filesystem::current_path() : std::filesystem::absolute(folder))
+        .lexically_normal();
+}
+
+// A command as a POSIX shell would take it back: words quoted where they need it, escaped for
+// the terminal.
+std::string command_text(const std::vector<std::string>& command) {
+    std::string text;
+    for (const std::string& word : command) {
+        if (!text.empty()) text += ' ';
+        const bool plain = !word.empty() && word.find_first_not_of(
+                                                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWX"
+                                                "YZ0123456789_-+./:=,@%") == std::string::npos;
+        if (plain) {
+            text += word;
+            continue;
+        }
+        text += '\'';
+        for (const char c : word)
+            text += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        text += '\'';
+    }
+    return printable_text(text);
 }
 
 }  // namespace
@@ -110,6 +140,83 @@ void check_plugin_file_before_loading(const TournamentConfig& config, int bot,
         bot_text(config, static_cast<std::size_t>(bot)), file.string(),
         plugin_identity_text(recorded),
         "SHA-256 " + digest->sha256 + ", " + grouped(digest->size) + " bytes; not loaded"));
+}
+
+}  // namespace pokerarena::sim
+
+namespace pokerarena::sim {
+
+void check_processes_before_starting(const TournamentConfig& config,
+                                     const std::filesystem::path& folder,
+                                     const std::filesystem::path& bot_logs, const Report& resume) {
+    for (int b = 0; b < config.bots_size(); ++b) {
+        const bool process = detail::is_process_entry(config.bots(b));
+        const bool plugin = !process && is_plugin_spec(config.bots(b).spec());
+        if (!process && !plugin) continue;
+        const bool recorded = b < resume.bots_size() && (process ? resume.bots(b).has_process()
+                                                                 : resume.bots(b).has_plugin());
+        const std::string bot = bot_text(config, static_cast<std::size_t>(b));
+        if (!recorded) {
+            if (resume.units_size() > 0) continue;  // check_resumed_plugins() warns
+            throw PluginMismatch(
+                "--resume: the report records no identity for the " +
+                std::string(process ? "program" : "plugin") + " of " + bot +
+                " and holds no units: a run of this pokerarena records every bot's identity "
+                "when it starts, so this report was not written by one, and nothing in it says "
+                "which program it means to run. Nothing was started; start the run again from "
+                "a configuration you trust");
+        }
+        if (!process) continue;  // make_tournament() compares the library before loading it
+        ProcessInfo now;
+        try {
+            now = detail::process_identity(
+                detail::process_bot_spec(config, b, process_folder(folder), bot_logs));
+        } catch (const std::exception&) {
+            continue;  // make_tournament() refuses the spec and says why
+        }
+        // The name it gives is known only once it runs: make_tournament()'s check compares it.
+        now.set_api_name(resume.bots(b).process().api_name());
+        const std::string difference = detail::process_difference(resume.bots(b).process(), now);
+        if (difference.empty()) continue;
+        throw PluginMismatch("--resume: the process bot " + bot +
+                             " is not the program the report recorded: " + difference +
+                             "; it was not started. Put back the program the run started with, "
+                             "or start the run again");
+    }
+}
+
+std::vector<std::string> bots_a_resume_runs(const TournamentConfig& config,
+                                            const std::filesystem::path& folder,
+                                            const std::filesystem::path& bot_logs) {
+    std::vector<std::string> lines;
+    for (int b = 0; b < config.bots_size(); ++b) {
+        const std::string bot = bot_text(config, static_cast<std::size_t>(b));
+        const BotEntry& entry = config.bots(b);
+        if (detail::is_process_entry(entry)) {
+            try {
+                const ProcessBotSpec spec =
+                    detail::process_bot_spec(config, b, process_folder(folder), bot_logs);
+                lines.push_back(
+                    printable_text(bot) + ": starts `" + command_text(spec.command) + "`" +
+                    (spec.procs > 1 ? " (" + std::to_string(spec.procs) + " processes)" : "") +
+                    " in " + printable_text(spec.working_dir) +
+                    (spec.stderr_log.empty()
+                         ? std::string()
+                         : ", standard error to " +
+                               printable_text(
+                                   std::filesystem::absolute(spec.stderr_log).string())));
+            } catch (const std::exception& error) {
+                lines.push_back(printable_text(bot) + ": " + printable_text(error.what()));
+            }
+        } else if (is_plugin_spec(entry.spec())) {
+            const std::string path =
+                split_plugin_spec(resolve_plugin_spec(entry.spec(), folder)).path;
+            lines.push_back(printable_text(bot) + ": loads the plugin " +
+                            printable_text(std::filesystem::absolute(path).string()) +
+                            " into this process");
+        }
+    }
+    return lines;
 }
 
 }  // namespace pokerarena::sim

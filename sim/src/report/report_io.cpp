@@ -15,6 +15,7 @@
 #include "pokerarena/engine/input_file.hpp"
 #include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/aggregate.hpp"
+#include "pokerarena/sim/journal.hpp"
 #include "pokerarena/sim/report_json.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
@@ -278,6 +279,48 @@ Report read_report(const std::filesystem::path& path) {
                           ": not a pokerarena report (binary Protobuf from `pokerarena run` "
                           "expected)");
     check_report(report, path.string());
+    return report;
+}
+
+Report read_report_with_journal(const std::filesystem::path& path, std::vector<std::string>& notes,
+                                std::int64_t& journal_units) {
+    journal_units = -1;
+    Report report = read_report(path);
+    const std::filesystem::path journal = journal_path(path);
+    std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(journal, ec))) return report;
+    JournalContents contents = read_journal(journal, report);
+    for (std::string& note : contents.notes)
+        notes.push_back(std::move(note));
+    std::vector<const UnitResult*> in_report;
+    for (const UnitResult& unit : report.units()) {
+        const auto u = static_cast<std::size_t>(unit.unit());
+        if (unit.unit() < 0) continue;  // check_report() refused it already
+        if (u >= in_report.size()) in_report.resize(u + 1, nullptr);
+        in_report[u] = &unit;
+    }
+    std::int64_t added = 0;
+    std::vector<UnitResult> new_units;
+    for (UnitResult& unit : contents.units) {
+        const auto u = static_cast<std::size_t>(unit.unit());
+        // A checkpoint after the unit finished holds it too: the same result, or damage.
+        if (unit.unit() >= 0 && u < in_report.size() && in_report[u] != nullptr) {
+            if (in_report[u]->SerializeAsString() != unit.SerializeAsString())
+                throw ReportError(journal.string() + ": unit " + std::to_string(unit.unit()) +
+                                  " differs from the same unit in " + path.string() +
+                                  "; the journal does not belong to this report: remove it to "
+                                  "resume the report alone");
+            continue;
+        }
+        new_units.push_back(std::move(unit));
+    }
+    for (UnitResult& unit : new_units) {
+        *report.add_units() = std::move(unit);
+        ++added;
+    }
+    report.set_units_done(report.units_size());
+    check_report(report, journal.string());
+    journal_units = added;
     return report;
 }
 

@@ -11,7 +11,15 @@
 //   bot, the file, both identities and that resuming would mix two different bots. A report
 //   that records no identity for a plugin bot (written before identities were) cannot be
 //   checked: that is a warning, returned, when the report holds units; nothing is refused.
-// - check_plugin_file_before_loading() makes the same comparison of a file not yet loaded.
+// - check_plugin_file_before_loading() makes the same comparison of a file not yet loaded, and
+//   check_processes_before_starting() that of a process bot's command and files before its
+//   program is started.
+// - A run records every identity in the report it writes when it starts (runner.hpp), so a
+//   report without one for a plugin or process bot that holds no units was not written by a
+//   run of this pokerarena: resuming it is refused before anything is loaded or started.
+// - bots_a_resume_runs() says, in one line per bot outside this process's own code, what
+//   resuming will load or start, every path absolute: what to read before resuming a report
+//   from someone else (docs/simulator.md).
 #pragma once
 
 #include <filesystem>
@@ -44,5 +52,21 @@ std::vector<std::string> check_resumed_plugins(const Tournament& tournament, con
 // file cannot be read (loading it says why); the API name is compared once it is loaded.
 void check_plugin_file_before_loading(const TournamentConfig& config, int bot,
                                       const std::filesystem::path& file, const Report& resume);
+
+// Before the process bots of `config` are started to resume `resume` (`folder`, `bot_logs`: as
+// make_tournament() takes them): throws PluginMismatch when a process bot's command or the
+// files it runs (process_identity(): hashed, not run) are not the ones the report records, or
+// when the report holds no units and records no identity for a plugin or process bot (see
+// above). Builds each bot's command as make_tournament() will; a spec it cannot build is left
+// for make_tournament() to refuse.
+void check_processes_before_starting(const TournamentConfig& config,
+                                     const std::filesystem::path& folder,
+                                     const std::filesystem::path& bot_logs, const Report& resume);
+
+// "bots[1] 'mine': starts `sh -c 'id > x'` in /abs/dir (standard error to /abs/r.mine.stderr.log)",
+// "bots[0] 'x': loads the plugin /abs/x.so into this process"; nothing for built-in bots.
+std::vector<std::string> bots_a_resume_runs(const TournamentConfig& config,
+                                            const std::filesystem::path& folder,
+                                            const std::filesystem::path& bot_logs);
 
 }  // namespace pokerarena::sim

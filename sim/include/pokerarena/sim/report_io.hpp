@@ -35,11 +35,13 @@
 #include <google/protobuf/message.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "report.pb.h"
 
@@ -56,6 +58,14 @@ class ReportError : public std::runtime_error {
 // and the reason; the old report stays.
 void write_report(const Report& report, const std::filesystem::path& path);
 Report read_report(const std::filesystem::path& path);
+
+// read_report() of `path` plus the units of its journal (journal.hpp), when one is beside it:
+// what `run --resume` continues. A unit in both must be the same result (else ReportError);
+// the journal's units are checked as read_report() checks a report's, and a failure names the
+// journal. `notes` gets read_journal()'s notes (a torn last record), `journal_units` the number
+// of units the journal added (-1: there is no journal).
+Report read_report_with_journal(const std::filesystem::path& path, std::vector<std::string>& notes,
+                                std::int64_t& journal_units);
 
 // What a report file holds before `body` (the Report as binary Protobuf): the header and the
 // body's SHA-256, 54 bytes.

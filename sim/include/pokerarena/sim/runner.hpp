@@ -35,6 +35,16 @@
 //   written during a wave holds the units that had finished by
 //   then, so it depends on timing; the last one never does. A checkpoint that cannot be
 //   written is logged as a warning and tried again at the next interval; the run goes on.
+//   It is also written when the run starts, before any unit is played (run, configuration, bot
+//   identities and the resumed units), so a file to resume from exists from the first unit on.
+// - Journal (RunOptions::journal, with a checkpoint; journal.hpp): every unit is appended to
+//   journal_path(checkpoint) as it finishes, so a crash or a kill -9 loses only the units in
+//   play; it is flushed to the disk (fdatasync) at each checkpoint and at most a second after
+//   the last flush otherwise, checked where checkpoints are. One that cannot be created or
+//   written (a link planted there, a full disk) is a warning, once, and stops; the run goes on.
+//   When the run ends it is removed once the checkpoint at the end is written (checkpoint_at_end);
+//   otherwise it is left to the caller, who removes it (remove_journal()) once its own report is
+//   written.
 // - Stalls: a call into a plugin (decide, on_event, ...) that has not returned after
 //   stall_warning_seconds is reported once through `stall`, on the calling thread, within a
 //   progress interval of that time, naming the unit, the plugin, the call, the hand and the
@@ -134,6 +144,7 @@ struct RunOptions {
     // Least time between two checkpoints while the run goes on (0: after every wave and every
     // progress interval).
     double checkpoint_interval_seconds = 30;
+    bool journal = true;  // with a checkpoint: keep the journal of finished units beside it
     std::function<void()> checkpoint_written;
     const Report* resume = nullptr;  // a previous report or checkpoint of this tournament
     // Stop requests so far (see Stop above): 1 finishes the units in flight, 2 abandons them.
