@@ -555,7 +555,7 @@ int run(const RunCommandOptions& options) {
         out = options.out_flag->count() > 0 ? options.out
               : resume                      ? options.resume
                                             : std::string("pokerarena-report.pb");
-        // Process bots' standard error goes beside the report: REPORT.NAME.stderr.log.
+        // Process bots' standard error goes beside the report: REPORT.I-NAME.stderr.log.
         const std::filesystem::path bot_logs = std::filesystem::path(out).replace_extension();
         const std::filesystem::path bots_folder =
             plugin_folder(options, resume ? &*resume : nullptr);
@@ -579,9 +579,8 @@ int run(const RunCommandOptions& options) {
             run_options.resume = &*resume;
         }
         // Every output is checked before anything is played: hours of play must not end in a
-        // report that cannot be written.
-        // (The report and the checkpoint are replaced through a temporary file beside them;
-        // the JSON is written in place.)
+        // report that cannot be written. (Each is then written through a temporary beside it
+        // and renamed over its name: sim/src/io/output_file.hpp.)
         const auto check_output = [](const char* flag, const std::string& path,
                                      const std::string& problem) {
             if (problem.empty()) return;
