@@ -112,7 +112,6 @@ import random
 import re
 import select
 import sys
-import threading
 import time
 import traceback
 
@@ -278,12 +277,13 @@ class Legal(dict):
 # bot reads a handful of fields. So a view is read where the host writes each field
 # (bots/src/process/protocol.cpp: these keys in this order, no spaces), each field only when
 # the bot first reads it. The head (everything a legal view holds) is checked against the
-# host's layout by one regular expression, which also cuts it into fields. The rest is found
-# with str.find: before "hole" there are only numbers, so a key found there is that key;
-# "hole", "board", "actions" and "actions_truncated" follow in that order, and no card or
-# action word holds their names. A view laid out otherwise (keys in another order, spaces)
-# fails the head or the finds and is decoded by json; keys a later host appends at the end
-# are never in the way, and are read through json when asked for.
+# host's layout by one regular expression, which also cuts it into fields. The body is found
+# with one str.find (',"hole":['): before it there are only numbers, so a key found there is
+# that key; "hole", "board" and "actions" follow in that order, each read by json's scanner
+# from where the one before it ended and its key was checked ("actions_truncated" is found
+# from the end). A view laid out otherwise (keys in another order, spaces) fails the head or
+# the checks and is decoded by json; keys a later host appends at the end are never in the
+# way, and are read through json when asked for.
 _HEAD_RE = re.compile(
     r'\{"seat":(\d+),"num_seats":(\d+),"hand":(\d+),"button":(\d+),"round":(\d+),'
     r'"big_blind":(\d+),"legal":\{"fold":(true|false),"check":(true|false),"call":(\d+),'
@@ -769,9 +769,10 @@ def _count(cls, attribute, lowest):
                  % (cls.__name__, attribute, lowest, value))
 
 
-# inspect.CO_COROUTINE: the code flag of an ``async def``. asyncio, concurrent.futures and
-# inspect are imported only by a bot that answers concurrently (``_import_concurrency``): they
-# take about 70 ms of CPU to import, as long as 20,000 decisions of a bot that always calls.
+# inspect.CO_COROUTINE: the code flag of an ``async def``. asyncio, concurrent.futures,
+# inspect and threading are imported only by a bot that answers concurrently
+# (``_import_concurrency``): they take about 70 ms of CPU to import, as long as 20,000
+# decisions of a bot that always calls.
 _CO_COROUTINE = 0x80
 
 
@@ -790,10 +791,11 @@ def _is_coroutine_function(f):
 
 
 def _import_concurrency():
-    global asyncio, concurrent, inspect
+    global asyncio, concurrent, inspect, threading
     import asyncio
     import concurrent.futures
     import inspect
+    import threading
 
 
 def _way_of_answering(cls):
