@@ -996,6 +996,10 @@ class _Server:
         them, to instances that exist), hands every other line to ``handle``."""
         decides = self.decides
         append = self.out.append
+        # An answer goes out as its three pieces, joined by the flush: a tuple and one call
+        # cost less than two concatenations and an append (about 500 instructions, a
+        # twentieth of what a bot that always calls costs a decision).
+        extend = self.out.extend
         simple = _SIMPLE
         clock = self.clock
         new = object.__new__  # a View without a call of __init__: a Python call saved
@@ -1020,7 +1024,7 @@ class _Server:
                         tail = _action_tail(a) if a[0] != "raise" else _RAISE % a[1]
                     else:
                         tail = _action_tail(a)
-                    append('{"id":' + rid + tail)
+                    extend(('{"id":', rid, tail))
                 # The clock after every answer (about 60 ns): looking less often would let a
                 # bot that is fast preflop and slow after the flop hold many slow answers.
                 now = clock()
