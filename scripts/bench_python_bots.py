@@ -5,8 +5,10 @@ docs/python-bots.md ("Neural-network and language-model bots") and docs/benchmar
 
     python3 scripts/bench_python_bots.py build/sim/pokerarena [--rounds 3] [--only NAME,...]
 
-Each case is a heads-up tournament of one Python bot against the built-in `call`; its figure
-is the bot's decisions (from `pokerarena report --json`) over the run's wall time. The cases
+Each case is a heads-up tournament of one Python bot against the built-in `call`; its figures
+are the bot's decisions (from `pokerarena report --json`) over the run's wall time, and the
+CPU time (user + system) of the host and every process it started over those decisions,
+which the load of a shared machine changes far less than the wall time. The cases
 run in interleaved rounds (every case once, then again) and the median of the rounds is
 printed, with the CPU. The Python that runs this script runs the bots (numpy must import
 in it for the MLP cases).
@@ -23,6 +25,7 @@ Cases:
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -92,12 +95,16 @@ def run_case(pokerarena, tmp, name, case):
     cmd = [pokerarena, "run", path, "--tables", str(tables), "-o", report, "-q"]
     if one_core:
         cmd = ["taskset", "-c", "0"] + cmd + ["--threads", "1"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     shown = json.loads(subprocess.run([pokerarena, "report", report, "--json"],
                                       capture_output=True, text=True, check=True).stdout)
     bot = [b for b in shown["bots"] if b["name"] == "bot"][0]
-    faults = sum(int(v) for k, v in bot["faults"].items() if k != "first_message")
-    return int(bot["decisions"]) / shown["timing"]["wall_seconds"], int(bot["decisions"]), faults
+    faults = sum(int(v) for k, v in bot["faults"].items() if not k.startswith("first_"))
+    decisions = int(bot["decisions"])
+    return decisions / shown["timing"]["wall_seconds"], cpu / decisions * 1e6, decisions, faults
 
 
 def cpu_name():
@@ -117,17 +124,19 @@ def main():
         table = cases(old_sdk(os.path.join(tmp, "old")))
         names = [n for n in table if not args.only or n in args.only.split(",")]
         rates = {n: [] for n in names}
+        cpus = {n: [] for n in names}
         for r in range(args.rounds):
             for name in names:
-                rate, decisions, faults = run_case(args.pokerarena, tmp, name, table[name])
+                rate, cpu, decisions, faults = run_case(args.pokerarena, tmp, name, table[name])
                 rates[name].append(rate)
-                print("round %d  %-16s %10.0f decisions/s  (%d decisions, %d faults)"
-                      % (r + 1, name, rate, decisions, faults), flush=True)
+                cpus[name].append(cpu)
+                print("round %d  %-16s %10.0f decisions/s  %6.2f CPU us/decision  (%d decisions,"
+                      " %d faults)" % (r + 1, name, rate, cpu, decisions, faults), flush=True)
     print("\nMedians of %d interleaved rounds, %s, %d CPUs, %s:"
           % (args.rounds, cpu_name(), os.cpu_count(), sys.executable))
     for name in names:
-        print("  %-16s %10.0f decisions/s   (rounds: %s)" % (
-            name, statistics.median(rates[name]),
+        print("  %-16s %10.0f decisions/s  %6.2f CPU us/decision   (rounds: %s)" % (
+            name, statistics.median(rates[name]), statistics.median(cpus[name]),
             ", ".join("%.0f" % x for x in rates[name])))
 
 

@@ -103,10 +103,8 @@ together, at the end of the read or as soon as some have waited 2 ms. Declare
 (``proc[procs=2]:python3 my_bot.py``) to use more cores.
 """
 
-import asyncio
 import collections
-import concurrent.futures
-import inspect
+import functools
 import json
 import math
 import os
@@ -114,7 +112,6 @@ import random
 import re
 import select
 import sys
-import threading
 import time
 import traceback
 
@@ -280,12 +277,13 @@ class Legal(dict):
 # bot reads a handful of fields. So a view is read where the host writes each field
 # (bots/src/process/protocol.cpp: these keys in this order, no spaces), each field only when
 # the bot first reads it. The head (everything a legal view holds) is checked against the
-# host's layout by one regular expression, which also cuts it into fields. The rest is found
-# with str.find: before "hole" there are only numbers, so a key found there is that key;
-# "hole", "board", "actions" and "actions_truncated" follow in that order, and no card or
-# action word holds their names. A view laid out otherwise (keys in another order, spaces)
-# fails the head or the finds and is decoded by json; keys a later host appends at the end
-# are never in the way, and are read through json when asked for.
+# host's layout by one regular expression, which also cuts it into fields. The body is found
+# with one str.find (',"hole":['): before it there are only numbers, so a key found there is
+# that key; "hole", "board" and "actions" follow in that order, each read by json's scanner
+# from where the one before it ended and its key was checked ("actions_truncated" is found
+# from the end). A view laid out otherwise (keys in another order, spaces) fails the head or
+# the checks and is decoded by json; keys a later host appends at the end are never in the
+# way, and are read through json when asked for.
 _HEAD_RE = re.compile(
     r'\{"seat":(\d+),"num_seats":(\d+),"hand":(\d+),"button":(\d+),"round":(\d+),'
     r'"big_blind":(\d+),"legal":\{"fold":(true|false),"check":(true|false),"call":(\d+),'
@@ -308,112 +306,179 @@ _NUMBER = _Numbers().__getitem__
 
 
 class _Lazy:
-    """A view's attribute computed when first read, then kept in the view's __dict__. It is a
+    """A view's attribute decoded when first read, then kept in the view's __dict__. It is a
     non-data descriptor (no __set__), so the kept value wins at every later read: a read
     costs a dict lookup, where a property would cost a Python call every time (bots read the
-    same fields again and again)."""
+    same fields again and again). Each kind of field is a subclass whose ``__get__`` decodes
+    it in one Python call (a call is about a thousand instructions in CPython; a bot reads
+    several fields a decision)."""
 
-    def __init__(self, compute, doc=None):
-        self.compute = compute
+    def __init__(self, doc=None):
         self.__doc__ = doc
 
     def __set_name__(self, owner, name):
         self.name = name
+        self.at = "_" + name + "_at"
+
+
+class _HeadMatch(_Lazy):
+    # The head's match, or False (a view given as a dict, or not laid out as the host does).
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        m = view.__dict__["_head"] = view._d is None and _HEAD_RE.match(view._raw) or False
+        return m
+
+
+class _BodyStart(_Lazy):
+    # Where the full view's body is: (the end of the head, ',"hole":['), or False (a legal
+    # view, another layout). The board and the actions are found at the end of what comes
+    # before them, when that is decoded.
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        m = view._head
+        body = False
+        if m:
+            raw = view._raw
+            at = m.end()
+            if raw.startswith(',"stacks":[', at):
+                hole = raw.find(',"hole":[', at)
+                if hole > 0:
+                    body = at, hole
+        view.__dict__["_body"] = body
+        return body
+
+
+class _HeadNumber(_Lazy):
+    def __init__(self, group, doc):
+        super().__init__(doc)
+        self.group = group
 
     def __get__(self, view, owner=None):
         if view is None:
             return self
-        value = view.__dict__[self.name] = self.compute(view, self.name)
+        m = view._head
+        value = view.__dict__[self.name] = \
+            _NUMBER(m.group(self.group)) if m else view._from_data(self.name)
         return value
 
 
-def _head_number(group):
-    def compute(view, name):
+# The legal actions' texts as the head's match cuts them (fold .. all_in_to) -> their dict:
+# the same few come again and again (the blinds, the stacks of a street). Bounded, as
+# _Numbers is.
+_LEGALS = {}
+
+
+class _LegalField(_Lazy):
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
         m = view._head
-        return _NUMBER(m.group(group)) if m else view._from_data(name)
-    return compute
+        if m:
+            texts = m.group(7, 8, 9, 10, 11, 12, 13)
+            known = _LEGALS.get(texts)
+            if known is None:
+                fold, check, call, can_raise, min_to, max_to, all_in_to = texts
+                known = {"fold": fold == "true", "check": check == "true", "call": int(call),
+                         "raise": can_raise == "true", "min_to": int(min_to),
+                         "max_to": int(max_to), "all_in_to": int(all_in_to)}
+                if len(_LEGALS) < 1 << 16:
+                    _LEGALS[texts] = known
+            value = Legal(known)  # a copy: the bot may change its own
+        else:
+            value = Legal(view._from_data("legal"))
+        view.__dict__["legal"] = value
+        return value
 
 
-def _body_field(key, read):
-    """A field of the view's body found by its key (",\"pot\":"), read from just after it by
-    ``read(raw, i)``; the whole view is parsed only when the key is not where the host puts it."""
-    def compute(view, name):
+class _BodyNumber(_Lazy):
+    # A number of the body found by its key (",\"pot\":") before "hole": there are only
+    # numbers there, so the key found is that key.
+    def __init__(self, key, doc):
+        super().__init__(doc)
+        self.key = key
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
         body = view._body
         if body:
             raw = view._raw
+            key = self.key
             i = raw.find(key, body[0], body[1])
             if i >= 0:
-                return read(raw, i + len(key))
-        return view._from_data(name)
-    return compute
+                i += len(key)
+                value = view.__dict__[self.name] = _NUMBER(raw[i:raw.find(",", i)])
+                return value
+        value = view.__dict__[self.name] = view._from_data(self.name)
+        return value
 
 
-def _read_number(raw, i):
-    return _NUMBER(raw[i:raw.find(",", i)])
-
-
-def _read_list(raw, i):
-    return _scan(raw, i - 1)[0]  # the key ends with the list's "["
-
-
-def _body_number(key):
-    return _body_field(key, _read_number)
-
-
-def _body_list(key):
-    return _body_field(key, _read_list)
-
-
-def _body_at(which, skip):
-    # The list that starts ``skip`` characters after body[which] (hole, board, actions).
-    def compute(view, name):
+class _BodyList(_BodyNumber):
+    # A list of numbers per seat, its key ending with the list's "[".
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
         body = view._body
         if body:
-            return _scan(view._raw, body[which] + skip)[0]
-        return view._from_data(name)
-    return compute
+            raw = view._raw
+            key = self.key
+            i = raw.find(key, body[0], body[1])
+            if i >= 0:
+                value = view.__dict__[self.name] = _scan(raw, i + len(key) - 1)[0]
+                return value
+        value = view.__dict__[self.name] = view._from_data(self.name)
+        return value
 
 
-def _actions_truncated(view, name):
-    body = view._body
-    if body:
-        return view._raw.startswith("true", body[4] + 22)
-    return view._from_data(name)
+class _Chained(_Lazy):
+    """hole, board, actions: each list starts where the one before it ends, after its key.
+    ``before`` is the field before it (None: hole, at the body's second place), ``after``
+    the key that must follow it; the position after that key is kept for the next field."""
+
+    def __init__(self, before, after, doc, following=None):
+        super().__init__(doc)
+        self.before = before
+        self.after = after
+        self.next_at = following and "_" + following + "_at"
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        d = view.__dict__
+        name = self.name
+        if self.before is None:
+            body = view._body
+            at = body and body[1] + 8
+        else:
+            if self.before not in d:
+                getattr(view, self.before)
+            at = d.get(self.at)
+        if at:
+            raw = view._raw
+            value, end = _scan(raw, at)
+            after = self.after
+            if after and raw.startswith(after, end):
+                d[self.next_at] = end + len(after) - 1
+        else:
+            value = view._from_data(name)
+        d[name] = value
+        return value
 
 
-def _legal(view, name):
-    m = view._head
-    if m:
-        fold, check, call, can_raise, min_to, max_to, all_in_to = m.group(
-            7, 8, 9, 10, 11, 12, 13)
-        return Legal({"fold": fold == "true", "check": check == "true", "call": _NUMBER(call),
-                      "raise": can_raise == "true", "min_to": _NUMBER(min_to),
-                      "max_to": _NUMBER(max_to), "all_in_to": _NUMBER(all_in_to)})
-    return Legal(view._from_data(name))
-
-
-def _head(view, name):
-    # The head's match, or False (a view given as a dict, or not laid out as the host does).
-    return view._d is None and _HEAD_RE.match(view._raw) or False
-
-
-def _body(view, name):
-    # Where the full view's fields are: (the end of the head, ',"hole":[', '],"board":[',
-    # '],"actions":[', '],"actions_truncated":'), or False (a legal view, another layout).
-    m = view._head
-    if not m:
-        return False
-    raw = view._raw
-    at = m.end()
-    if not raw.startswith(',"stacks":[', at):
-        return False
-    hole = raw.find(',"hole":[', at)
-    board = raw.find('],"board":[', hole)
-    actions = raw.find('],"actions":[', board)
-    truncated = raw.rfind('],"actions_truncated":')
-    if hole < 0 or board < 0 or actions < 0 or truncated < actions:
-        return False
-    return at, hole, board, actions, truncated
+class _Truncated(_Lazy):
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        body = view._body
+        if body:
+            i = view._raw.rfind('],"actions_truncated":')
+            if i > body[1]:
+                value = view.__dict__["actions_truncated"] = view._raw.startswith("true", i + 22)
+                return value
+        value = view.__dict__["actions_truncated"] = view._from_data("actions_truncated")
+        return value
 
 
 class View:
@@ -442,27 +507,28 @@ class View:
         if data is not None:
             self._d = data
 
-    _head = _Lazy(_head)
-    _body = _Lazy(_body)
-    seat = _Lazy(_head_number(1), "your seat (the seat to act)")
-    num_seats = _Lazy(_head_number(2), "seats at the table (2 to 10)")
-    hand = _Lazy(_head_number(3), "the hand's number at this table, from 0")
-    button = _Lazy(_head_number(4), "the button seat")
-    round = _Lazy(_head_number(5), "0 preflop, 1 flop, 2 turn, 3 river")
-    big_blind = _Lazy(_head_number(6), "the big blind (also the smallest bet)")
-    legal = _Lazy(_legal, "the legal actions (a ``Legal``)")
-    stacks = _Lazy(_body_list(',"stacks":['), "per seat: chips behind")
-    bets = _Lazy(_body_list(',"bets":['), "per seat: chips put in this betting round")
-    committed = _Lazy(_body_list(',"committed":['), "per seat: chips put in this hand")
-    pot = _Lazy(_body_number(',"pot":'), "every chip put in this hand")
-    current_bet = _Lazy(_body_number(',"current_bet":'), "the highest street total of the round")
-    dealt_in = _Lazy(_body_number(',"dealt_in":'), "seat mask of the seats dealt in")
-    folded = _Lazy(_body_number(',"folded":'), "seat mask of the seats that folded")
-    all_in = _Lazy(_body_number(',"all_in":'), "seat mask of the seats all in")
-    hole = _Lazy(_body_at(1, 8), "per seat its hole cards (list of 2 strings) or None")
-    board = _Lazy(_body_at(2, 10), "the board cards dealt so far (strings)")
-    actions = _Lazy(_body_at(3, 12), "the hand's actions: [seat, kind, amount, round, all_in]")
-    actions_truncated = _Lazy(_actions_truncated, "more actions than `actions` holds")
+    _head = _HeadMatch()
+    _body = _BodyStart()
+    seat = _HeadNumber(1, "your seat (the seat to act)")
+    num_seats = _HeadNumber(2, "seats at the table (2 to 10)")
+    hand = _HeadNumber(3, "the hand's number at this table, from 0")
+    button = _HeadNumber(4, "the button seat")
+    round = _HeadNumber(5, "0 preflop, 1 flop, 2 turn, 3 river")
+    big_blind = _HeadNumber(6, "the big blind (also the smallest bet)")
+    legal = _LegalField("the legal actions (a ``Legal``)")
+    stacks = _BodyList(',"stacks":[', "per seat: chips behind")
+    bets = _BodyList(',"bets":[', "per seat: chips put in this betting round")
+    committed = _BodyList(',"committed":[', "per seat: chips put in this hand")
+    pot = _BodyNumber(',"pot":', "every chip put in this hand")
+    current_bet = _BodyNumber(',"current_bet":', "the highest street total of the round")
+    dealt_in = _BodyNumber(',"dealt_in":', "seat mask of the seats dealt in")
+    folded = _BodyNumber(',"folded":', "seat mask of the seats that folded")
+    all_in = _BodyNumber(',"all_in":', "seat mask of the seats all in")
+    hole = _Chained(None, ',"board":[', "per seat its hole cards (list of 2 strings) or None",
+                    "board")
+    board = _Chained("hole", ',"actions":[', "the board cards dealt so far (strings)", "actions")
+    actions = _Chained("board", None, "the hand's actions: [seat, kind, amount, round, all_in]")
+    actions_truncated = _Truncated("more actions than `actions` holds")
 
     def _from_data(self, key):
         try:
@@ -703,12 +769,41 @@ def _count(cls, attribute, lowest):
                  % (cls.__name__, attribute, lowest, value))
 
 
+# inspect.CO_COROUTINE: the code flag of an ``async def``. asyncio, concurrent.futures,
+# inspect and threading are imported only by a bot that answers concurrently
+# (``_import_concurrency``): they take about 70 ms of CPU to import, as long as 20,000
+# decisions of a bot that always calls.
+_CO_COROUTINE = 0x80
+
+
+def _is_coroutine_function(f):
+    """``inspect.iscoroutinefunction`` without importing inspect: methods and partials are
+    looked through to their function."""
+    while True:
+        if isinstance(f, functools.partial):
+            f = f.func
+        elif hasattr(f, "__func__"):
+            f = f.__func__
+        else:
+            break
+    code = getattr(f, "__code__", None)
+    return code is not None and bool(code.co_flags & _CO_COROUTINE)
+
+
+def _import_concurrency():
+    global asyncio, concurrent, inspect, threading
+    import asyncio
+    import concurrent.futures
+    import inspect
+    import threading
+
+
 def _way_of_answering(cls):
     """How ``cls`` answers: ("batch", max_batch), ("async", concurrency or None),
     ("threads", N) or ("sync", None). Refuse for a class that asks for two ways at once or
     gives a bad number."""
     batch = getattr(cls, "decide_batch", None) is not None
-    coroutine = inspect.iscoroutinefunction(getattr(cls, "decide", None))
+    coroutine = _is_coroutine_function(getattr(cls, "decide", None))
     threads = _count(cls, "threads", 0) or 0
     asked = [what for what, yes in (("decide_batch", batch), ("an async decide", coroutine),
                                     ("threads = %d" % threads, threads > 0)) if yes]
@@ -901,17 +996,24 @@ class _Server:
         them, to instances that exist), hands every other line to ``handle``."""
         decides = self.decides
         append = self.out.append
+        # An answer goes out as its three pieces, joined by the flush: a tuple and one call
+        # cost less than two concatenations and an append (about 500 instructions, a
+        # twentieth of what a bot that always calls costs a decision).
+        extend = self.out.extend
         simple = _SIMPLE
         clock = self.clock
-        held_since = clock()
+        new = object.__new__  # a View without a call of __init__: a Python call saved
+        due = clock() + _HOLD_SECONDS
         for rid, inst, raw, other in _LINE_RE.findall(body):
             if rid:
                 decide = decides.get(inst)
                 if decide is None:
                     self.take(inst, rid, View(raw))  # an unknown instance: an error answer
                     continue
+                view = new(View)
+                view._raw = raw
                 try:
-                    a = decide(View(raw))
+                    a = decide(view)
                 except Exception as e:
                     append('{"id":' + rid + self.failure("decide() raised:", e))
                 else:
@@ -922,13 +1024,13 @@ class _Server:
                         tail = _action_tail(a) if a[0] != "raise" else _RAISE % a[1]
                     else:
                         tail = _action_tail(a)
-                    append('{"id":' + rid + tail)
+                    extend(('{"id":', rid, tail))
                 # The clock after every answer (about 60 ns): looking less often would let a
                 # bot that is fast preflop and slow after the flop hold many slow answers.
                 now = clock()
-                if now - held_since >= _HOLD_SECONDS:
+                if now >= due:
                     self.flush()
-                    held_since = now
+                    due = now + _HOLD_SECONDS
             elif other.strip():
                 self.handle(other)
 
@@ -1306,8 +1408,10 @@ def run(bot_class, in_fd=None, out_fd=None):
         if way == "batch":
             server = _BatchServer(bot_class, config, out_fd, number)
         elif way == "async":
+            _import_concurrency()
             server = _ConcurrentServer(bot_class, config, out_fd, number, 0)
         elif way == "threads":
+            _import_concurrency()
             server = _ConcurrentServer(bot_class, config, out_fd, number, number)
         else:
             server = _Server(bot_class, config, out_fd)

@@ -604,6 +604,35 @@ class ViewDecodingTest(unittest.TestCase):
         v = sdk.View(texts[1])
         self.assertEqual((v.pot, v.seat, v.later), (12, 1, {"pot": 1, "seat": 9}))
 
+    def test_each_view_has_its_own_legal_actions(self):
+        # Legal actions come from a table of the texts seen before: a bot that changes its
+        # copy does not change the next view's.
+        _, texts, _ = self.texts()
+        first = sdk.View(texts[0]).legal
+        first["call"] = 999
+        first["min_to"] = -1
+        again = sdk.View(texts[0]).legal
+        self.assertEqual((again.call, again.min_to, again["call"]), (4, 8, 4))
+        self.assertIsNot(again, first)
+
+    def test_coroutine_functions_are_told_apart_without_inspect(self):
+        import functools
+        import inspect
+
+        async def waits(view):
+            return "call"
+
+        def plain(view):
+            return "call"
+
+        class Waiting:
+            async def decide(self, view):
+                return "call"
+
+        for f in (waits, plain, functools.partial(waits), functools.partial(plain),
+                  Waiting.decide, Waiting().decide, None, 3):
+            self.assertEqual(sdk._is_coroutine_function(f), inspect.iscoroutinefunction(f), f)
+
     def test_a_legal_view_has_only_the_legal_fields(self):
         _, _, text = self.texts()
         v = sdk.View(text)

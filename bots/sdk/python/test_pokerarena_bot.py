@@ -436,6 +436,30 @@ class SdkBehaviourTest(unittest.TestCase):
                          "['As', 'Td'], [14, 10], ['s', 'd'], True, 1, True, "
                          "[0, 'call', 1, 0], 4, 12, True, 'x']")
 
+    def test_a_synchronous_bot_imports_nothing_for_concurrency(self):
+        # asyncio, concurrent.futures and inspect take about 70 ms of CPU to import: a bot
+        # that answers one decision at a time does not pay for them; an async one gets them.
+        src = """
+            import sys
+            class Plain(Bot):
+                view = "legal"
+                def decide(self, view):
+                    raise ValueError(repr([m for m in ("asyncio", "concurrent.futures",
+                                                       "inspect") if m in sys.modules]))
+            class Waiting(Bot):
+                view = "legal"
+                async def decide(self, view):
+                    raise ValueError(repr([m for m in ("asyncio", "concurrent.futures",
+                                                       "inspect") if m in sys.modules]))
+            run(Waiting if sys.argv[1:] == ["async"] else Plain)
+        """
+        with TempBot(src) as cmd:
+            plain = talk(cmd, [hello(), create(1), decide(1, 1, legal_view())])
+            waiting = talk(cmd + ["async"], [hello(), create(1), decide(1, 1, legal_view())])
+        self.assertEqual(plain.answers()[1]["error"], "ValueError: []")
+        self.assertEqual(waiting.answers()[1]["error"],
+                         "ValueError: ['asyncio', 'concurrent.futures', 'inspect']")
+
     def test_legal_view_lacks_the_full_keys(self):
         src = """
             class Legal(Bot):
