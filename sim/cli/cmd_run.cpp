@@ -747,11 +747,15 @@ int run(const RunCommandOptions& options) {
             // finished, so the play is not lost; say how to get the report from them.
             sim::print_report_table(report, std::cout);
             std::cerr << "pokerarena run: " << error.what() << '\n';
-            if (!run_options.checkpoint.empty())
+            // Said only of files that are there: the disk may have been full from the start.
+            const auto kept = [](const std::filesystem::path& path) {
+                std::error_code ignored;
+                return std::filesystem::is_regular_file(path, ignored);
+            };
+            const std::filesystem::path journal = sim::journal_path(run_options.checkpoint);
+            if (!run_options.checkpoint.empty() && kept(run_options.checkpoint))
                 std::cerr << "The finished units are kept in " << run_options.checkpoint.string()
-                          << (run_options.checkpoint_at_end || options.no_journal
-                                  ? std::string()
-                                  : " and " + sim::journal_path(run_options.checkpoint).string())
+                          << (kept(journal) ? " and " + journal.string() : std::string())
                           << "; once there is room, write the report with:\n  "
                           << resume_from(run_options.checkpoint.string()) << '\n';
             return 1;

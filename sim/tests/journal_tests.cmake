@@ -18,9 +18,10 @@ endfunction()
 
 pokerarena_journal_test("a plugin that crashes leaves every finished unit" segv
   $<TARGET_FILE:journal_hostile_bot>)
-pokerarena_journal_test("kill -9 then resume gives the uninterrupted figures" kill9)
+pokerarena_journal_test("kill -9 then resume gives the uninterrupted figures" kill9
+  $<TARGET_FILE:test_misbehaving_bot>)
 pokerarena_journal_test("a full disk at the end loses no finished unit" fulldisk)
 pokerarena_journal_test("a journal of another run is refused" other_run
   $<TARGET_FILE:journal_hostile_bot>)
 pokerarena_journal_test("a changed program is refused before it starts" identity
-  $<TARGET_FILE:example_process_call_bot>)
+  $<TARGET_FILE:test_misbehaving_bot>)

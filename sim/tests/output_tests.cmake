@@ -11,7 +11,7 @@ foreach(kind out run-json report-json csv run-hh play-hh logs stale)
     PASS_REGULAR_EXPRESSION "(^|\n)ok\n$" FAIL_REGULAR_EXPRESSION "FAILED")
 endforeach()
 set_tests_properties("sim: output files: out" PROPERTIES PASS_REGULAR_EXPRESSION
-  "^pokerarena run: [^\n]*/full/r[.]pb: cannot write: No space left on device\nexit 1\nholds:\nok\n$")
+  "(^|\n)pokerarena run: [^\n]*/full/r[.]pb: cannot write: No space left on device\nexit 1\nholds:\nok\n$")
 set_tests_properties("sim: output files: run-json" PROPERTIES PASS_REGULAR_EXPRESSION
   "^pokerarena run: [^\n]*/full/r[.]json: cannot write: No space left on device\nexit 1\nholds:\nok\n$")
 set_tests_properties("sim: output files: report-json" PROPERTIES PASS_REGULAR_EXPRESSION

@@ -5,9 +5,10 @@
 # MODE is segv (PROGRAM: the hostile plugin), kill9, fulldisk, other_run (PROGRAM: the hostile
 # plugin) or identity (PROGRAM: a process bot's program). Each stops the run at a point the
 # test fixes, not the clock: a plugin that crashes at its Nth decision (one thread, one table
-# at a time), or a hand-history file that is a FIFO, whose open() blocks the unit that writes
-# it until this script opens it too (every earlier unit has finished then, no later one has
-# started). Prints "ok: MODE" and exits 0 when every check holds; otherwise names the check.
+# at a time), or a process bot (tests/bots/process/misbehaving_bot.c, PROGRAM of kill9 and
+# identity) that announces its first decision through a FIFO and is held there (every earlier
+# unit has finished then, no later one has started). Prints "ok: MODE" and exits 0 when every
+# check holds; otherwise names the check.
 set -u
 mode=$1
 pokerarena=$2
@@ -24,13 +25,14 @@ fail() {
 }
 
 # The figures of two reports are the same: their JSON without what differs between two runs of
-# one tournament (run, timing, decision times; report.proto says which).
+# one tournament (run, timing, decision times; report.proto says which) and the bots' log
+# names, which follow the report's.
 same_figures() {
     "$pokerarena" report "$1" --json "$1.json" >/dev/null || fail "report $1"
     "$pokerarena" report "$2" --json "$2.json" >/dev/null || fail "report $2"
     /usr/bin/python3 - "$1.json" "$2.json" <<'EOF' || fail "$1 and $2 differ in their figures"
 import json, sys
-varying = {"run", "timing", "mean_decision_us", "decision_ns", "timing_decision_ns"}
+varying = {"run", "timing", "mean_decision_us", "decision_ns", "timing_decision_ns", "stderr_log"}
 def strip(x):
     if isinstance(x, dict):
         return {k: strip(v) for k, v in x.items() if k not in varying}
@@ -44,20 +46,19 @@ sys.exit(0 if a == b else "the figures differ")
 EOF
 }
 
-# Starts `pokerarena run ARGS...` in the background and kills it with SIGKILL once the unit
-# whose hand-history file is GATE (a FIFO made here) has opened it.
+# Starts `pokerarena run ARGS...` in the background and kills it with SIGKILL at its process
+# bot's first decision: the bot writes its process id to the FIFO gate there (which this script
+# reads) and then waits for gate.hold, which nobody opens, so its unit cannot finish first.
 kill_at_gate() {
-    gate=$1
-    shift
-    mkfifo "$gate" || fail "mkfifo $gate"
-    "$pokerarena" run "$@" >killed.out 2>killed.err &
+    mkfifo gate gate.hold || fail "mkfifo"
+    MISBEHAVE_PID_FILE=gate MISBEHAVE_HOLD_FILE=gate.hold \
+        "$pokerarena" run "$@" >killed.out 2>killed.err &
     pid=$!
-    exec 4<"$gate"
+    cat gate >/dev/null
     kill -KILL $pid
     wait $pid
     status=$?
-    exec 4<&-
-    rm -f "$gate"
+    rm -f gate gate.hold
     [ $status -eq 137 ] || fail "the killed run exited $status, not 137 (SIGKILL)"
 }
 
@@ -88,22 +89,25 @@ segv)
         fail "the crash line with --no-journal: $(cat bare.err)"
     ;;
 kill9)
-    # kill -9 at unit 5 (of 9): units 0 to 4 are in the journal only (no checkpoint is due).
-    run="--bots tag,call,random --hands 1500 --seed 4 --threads 1 --tables 1 --hh-out hh --quiet"
+    # kill -9 at unit 3 (of 9), the first the process bot plays: units 0 to 2 are in the
+    # journal only (no checkpoint is due). (--match-deals 512: units of 512 deals, 9 of them.)
+    run="--bots tag,call,held=proc:$program --hands 1500 --seed 4 --match-deals 512
+        --threads 1 --tables 1 --hh-out hh --quiet"
     "$pokerarena" run $run -o full.pb >/dev/null 2>&1 || fail "the uninterrupted run"
     mv hh hh_full
     mkdir hh
-    kill_at_gate hh/unit-00000005.phhs.tmp $run -o killed.pb
+    kill_at_gate $run -o killed.pb
     "$pokerarena" report killed.pb | grep -q "INCOMPLETE: 0 of 9 units" ||
         fail "the report written at the start does not hold 0 of 9 units"
     "$pokerarena" run --resume killed.pb >resumed.out 2>resumed.err ||
         fail "the resume failed: $(cat resumed.err)"
-    grep -q "killed.pb.journal: 5 units finished after the report was last written" resumed.err ||
-        fail "the resume did not take units 0 to 4 from the journal"
+    grep -q "killed.pb.journal: 3 units finished after the report was last written" resumed.err ||
+        fail "the resume did not take units 0 to 2 from the journal: $(cat resumed.err)"
     # Before anything runs, the resume says what it writes, every path absolute.
     here=$(pwd -P)
     grep -q "^resuming $here/killed.pb runs:$" resumed.err || fail "no 'resuming ... runs:' line"
-    grep -q "^  no program of its own (built-in bots only)$" resumed.err || fail "no line for the bots"
+    grep -q "^  bots\[2\] 'held': starts \`$program\` in " resumed.err ||
+        fail "no line for the process bot: $(cat resumed.err)"
     grep -q "^  $here/killed.pb (the report)$" resumed.err || fail "the report's path is not shown"
     grep -q "^  $here/killed.pb.journal (the journal of finished units)$" resumed.err ||
         fail "the journal's path is not shown"
@@ -166,7 +170,7 @@ identity)
     cp "$program" bot
     run="--bots p=proc:./bot,call --hands 400 --seed 3 --threads 1 --tables 1 --hh-out hh --quiet"
     mkdir hh
-    kill_at_gate hh/unit-00000000.phhs.tmp $run -o zero.pb
+    kill_at_gate $run -o zero.pb
     "$pokerarena" report zero.pb | grep -q "INCOMPLETE: 0 of" || fail "no report with 0 units"
     here=$(pwd -P)
     rm bot
@@ -176,7 +180,7 @@ identity)
     status=$?
     [ $status -eq 2 ] || fail "the resume with a changed program exited $status, not 2"
     [ ! -e ran ] || fail "the changed program was started"
-    grep -q "^  bots\[0\] 'p': starts \`\./bot\` in $here, standard error to $here/zero.p.stderr.log$" resumed.err ||
+    grep -q "^  bots\[0\] 'p': starts \`\./bot\` in $here, standard error to $here/zero.0-p.stderr.log$" resumed.err ||
         fail "the resume does not print the command it runs: $(cat resumed.err)"
     grep -q "the process bot bots\[0\] 'p' is not the program the report recorded: '.*bot' has changed" resumed.err ||
         fail "the refusal does not name the program: $(cat resumed.err)"
