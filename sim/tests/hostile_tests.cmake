@@ -141,6 +141,13 @@ $]=])
 # report --json of a 47 MB report took 12.6 GB and replay of a 100 MB .phhs 3.9 GB: the same on
 # a few MB, under an address-space cap that the old commands passed (big_inputs.sh says by how
 # much), and the JSON whole.
+# `report` of 4,000 bots of which two pairs met: memory that follows the file (a bots x bots
+# grid of the crosstable grew with the square of the field).
+add_test(NAME "sim: report of a large field in memory that follows the file"
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/report_memory.sh $<TARGET_FILE:pokerarena>
+          ${hostile_dir}/report_memory)
+set_tests_properties("sim: report of a large field in memory that follows the file" PROPERTIES
+  TIMEOUT 120 PASS_REGULAR_EXPRESSION "^bounded\n$")
 add_test(NAME "sim: big inputs in bounded memory"
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/big_inputs.sh $<TARGET_FILE:pokerarena>
           ${hostile_dir}/big_inputs)
