@@ -1,15 +1,12 @@
 #include "cli_checks.hpp"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstring>
 #include <filesystem>
 
 #include "pokerarena/engine/input_file.hpp"
+#include "pokerarena/sim/report_io.hpp"
 
 namespace pokerarena::cli {
 
@@ -69,26 +66,8 @@ CLI::Validator existing_input_file() {
         "FILE");
 }
 
-// access() rather than opening the file: opening would create it (and leave it behind if the
-// command then fails for another reason), truncate an old one, or block on a FIFO.
 std::string output_file_problem(const std::string& path) {
-    if (path.empty()) return "an empty file name; expected the file to write to";
-    struct stat status {};
-    if (::stat(path.c_str(), &status) == 0) {
-        if (S_ISDIR(status.st_mode)) return std::string("cannot write: ") + std::strerror(EISDIR);
-        if (::access(path.c_str(), W_OK) != 0)
-            return std::string("cannot write: ") + std::strerror(errno);
-        return {};
-    }
-    if (errno != ENOENT) return std::string("cannot create: ") + std::strerror(errno);
-    std::string folder = std::filesystem::path(path).parent_path().string();
-    if (folder.empty()) folder = ".";
-    if (::stat(folder.c_str(), &status) != 0)
-        return std::string("cannot create: ") + std::strerror(errno);
-    if (!S_ISDIR(status.st_mode)) return std::string("cannot create: ") + std::strerror(ENOTDIR);
-    if (::access(folder.c_str(), W_OK | X_OK) != 0)
-        return std::string("cannot create: ") + std::strerror(errno);
-    return {};
+    return sim::write_file_problem(path);
 }
 
 bool same_file(const std::string& a, const std::string& b) {

@@ -34,10 +34,11 @@ CLI::Validator number_in_range(double least, double most);
 CLI::Validator existing_input_file();
 
 // Why `path` cannot be written as an output file, in the words sim::write_file would use
-// ("cannot create: No such file or directory", "cannot write: Is a directory", "cannot
-// write: Permission denied"), or empty when it can: it is an existing file that may be
-// written, or it does not exist and its folder may have files created in it. Creates and
-// changes nothing, so a command can check its outputs before hours of work fill them.
+// (pokerarena/sim/report_io.hpp: "not a regular file; ...", "cannot create: No such file or
+// directory", "cannot create: Permission denied"), or empty when it can: nothing but a regular
+// file or a link is at `path`, and its folder lets files be created and renamed in it (the
+// file is replaced through a temporary beside it). Creates and changes nothing, so a command
+// can check its outputs before hours of work fill them.
 std::string output_file_problem(const std::string& path);
 
 // Whether two paths name one file: the same path once made absolute and normal (through

@@ -76,12 +76,15 @@ void add_acpc_bridge_command(CLI::App& app, int& exit_code) {
         "Serve an ACPC client over the process-bot protocol on standard input and output (what "
         "acpc:COMMAND runs)");
     // Everything after the subcommand is the bridge's: --betting nolimit|limit
-    // --connect-timeout SECONDS -- COMMAND ARG... (acpc_bridge_arguments writes them).
+    // --connect-timeout SECONDS --connection auto|lane|match [--seats N --big-blind B]
+    // -- COMMAND ARG... (acpc_bridge_arguments and set_acpc_table write them).
     bridge->prefix_command();
     bridge->footer(
         "A bot given as acpc:COMMAND ARG... runs one bridge per process (procs); each listens on\n"
-        "a loopback port, starts COMMAND ARG... 127.0.0.1 PORT (or with {host} and {port}\n"
-        "replaced) and plays every instance of its lane over that one connection (docs/acpc.md).");
+        "loopback ports and starts COMMAND ARG... 127.0.0.1 PORT (or with {host} and {port}\n"
+        "replaced): with --connection match one client and connection per match, sent every\n"
+        "state; with lane one for every instance of its lane, sent its own decisions\n"
+        "(docs/acpc.md).");
     bridge->callback([bridge, &exit_code] {
         const std::vector<std::string> words = bridge->remaining();
         try {

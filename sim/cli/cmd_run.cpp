@@ -797,9 +797,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
             ->add_option("--match-deals", options->match_deals,
                          "Cash formats: deals a bot instance plays (its match, with its memory) "
                          "before a new one takes over; each match is a table of its own, so "
-                         "this caps a slow bot's tables in flight at hands / N (default: 1 for "
-                         "a bot outside this process, proc:, isolated: or acpc:; otherwise a "
-                         "work unit's deals)")
+                         "this caps a slow bot's tables in flight at hands / N (default for a "
+                         "bot outside this process, proc:, isolated: or acpc:: the largest power "
+                         "of two up to hands / 2048, at least 1; otherwise a work unit's deals)")
             ->transform(whole_number(1));
     options->seed_flag = run_app->add_option("--seed", options->seed, "Seed of every deal and bot")
                              ->transform(whole_number(0));
@@ -807,9 +807,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
         ->transform(whole_number(1, 4096));
     run_app
         ->add_option("--tables", options->tables,
-                     "Work units (a table each) per wave: a wave's tables are shared among the "
-                     "threads, each thread playing one table at a time, and the next wave starts "
-                     "when it is done")
+                     "Work units per wave, and the most tables in flight for bots outside this "
+                     "process (shared over the lanes; each lane starts with 64 and lets in more "
+                     "while its bots keep all of them waiting); the next wave starts when one is "
+                     "done")
         ->default_val(options->tables)
         ->transform(whole_number(1, 1 << 20));
     options->seats_flag =

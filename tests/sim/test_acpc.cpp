@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "pokerarena/bots/acpc_bridge.hpp"
@@ -70,8 +72,9 @@ std::string figures(Report report) {
     return report.SerializeAsString();
 }
 
-Report run(const TournamentConfig& config, int threads = 2, int tables = 8) {
-    const Tournament tournament = make_tournament(config, BotLoading::Load, {}, scratch("logs"));
+Report run(const TournamentConfig& config, int threads = 2, int tables = 8,
+           const std::string& logs = "logs") {
+    const Tournament tournament = make_tournament(config, BotLoading::Load, {}, scratch(logs));
     RunOptions options;
     options.threads = threads;
     options.tables = tables;
@@ -87,8 +90,9 @@ std::int64_t net_sum(const Report& report) {
 
 const std::string kClient = std::string("acpc:") + ACPC_TEST_CLIENT;
 
-std::string through_acpc_client(const std::string& bot, const std::string& game) {
-    return std::string("acpc:") + POKERARENA_COMMAND + " acpc-client --bot " + bot + " --game " +
+std::string through_acpc_client(const std::string& bot, const std::string& game,
+                                const std::string& options = "") {
+    return "acpc" + options + ":" + POKERARENA_COMMAND + " acpc-client --bot " + bot + " --game " +
            game_file(game) + " {host} {port}";
 }
 
@@ -121,13 +125,112 @@ TEST_CASE("acpc: a bot through acpc-client plays as in process, chip for chip", 
                                        std::pair{"holdem.limit.3p.game", RING}}) {
         INFO(game);
         const Report expected = run(field(PLUGIN_HISTORY_BOT, game, format));
-        const Report acpc = run(field(through_acpc_client(PLUGIN_HISTORY_BOT, game), game, format));
-        CHECK(acpc.bots(0).decisions() > 0);
-        CHECK(acpc.bots(0).faults().exception() == 0);
-        CHECK(acpc.bots(0).faults().crash() == 0);
-        CHECK(acpc.bots(0).net_chips() != 0);
-        CHECK(figures(acpc) == figures(expected));
+        // One connection shared by the lane, and one connection a match with every state.
+        for (const std::string options : {"", "[connection=match]"}) {
+            INFO(options);
+            const Report acpc =
+                run(field(through_acpc_client(PLUGIN_HISTORY_BOT, game, options), game, format));
+            CHECK(acpc.bots(0).decisions() > 0);
+            CHECK(acpc.bots(0).faults().exception() == 0);
+            CHECK(acpc.bots(0).faults().crash() == 0);
+            CHECK(acpc.bots(0).net_chips() != 0);
+            CHECK(figures(acpc) == figures(expected));
+        }
     }
+}
+
+namespace {
+
+// The sums of the check client's end-of-connection lines in a log, and how many there were.
+struct CheckLines {
+    long connections = 0, hands = 0, states = 0, showdowns = 0, answers = 0, errors = 0;
+    std::string first_error;
+};
+
+CheckLines read_check_lines(const std::string& log) {
+    CheckLines sums;
+    std::ifstream in(log);
+    REQUIRE(in);
+    const std::string prefix = "acpc_test_client check: ";
+    for (std::string line; std::getline(in, line);) {
+        if (!line.starts_with(prefix)) continue;
+        long h = 0, s = 0, w = 0, a = 0, e = 0;
+        char tail[16] = {};
+        if (std::sscanf(line.c_str() + prefix.size(),
+                        "%ld hands, %ld states, %ld showdowns, %ld answers, %ld error%15s", &h, &s,
+                        &w, &a, &e, tail) != 6) {
+            if (sums.first_error.empty()) sums.first_error = line;
+            continue;
+        }
+        ++sums.connections;
+        sums.hands += h;
+        sums.states += s;
+        sums.showdowns += w;
+        sums.answers += a;
+        sums.errors += e;
+    }
+    return sums;
+}
+
+}  // namespace
+
+TEST_CASE("acpc: with connection=match each match is a connection with every state of its hands",
+          "[acpc]") {
+    for (const bool duplicate : {false, true}) {
+        INFO("duplicate " << duplicate);
+        const std::string logs = duplicate ? "match_logs_duplicate" : "match_logs";
+        std::filesystem::remove_all(scratch(logs).parent_path() / (logs + ".first.stderr.log"));
+        TournamentConfig config =
+            field("acpc[connection=match]:" + std::string(ACPC_TEST_CLIENT) + " check",
+                  "holdem.nolimit.2p.game", ROUND_ROBIN);
+        config.set_duplicate(duplicate);
+        TournamentConfig calling = config;
+        calling.mutable_bots(0)->set_spec("call");
+        const Report report = run(config, 2, 8, logs);
+        const BotResult& bot = report.bots(0);
+        CHECK(bot.faults().exception() + bot.faults().bad_answer() + bot.faults().crash() == 0);
+        CHECK(bot.process().restarts() == 0);
+        CHECK(figures(report) == figures(run(calling)));
+        const CheckLines check = read_check_lines(bot.process().stderr_log());
+        INFO(check.first_error);
+        CHECK(check.first_error.empty());
+        CHECK(check.errors == 0);
+        // Two opponents, 24 deals each in matches of 3, played once or twice (the halves of a
+        // duplicate pair are matches of their own, as the ACPC plays them).
+        CHECK(check.connections == 2 * 8 * (duplicate ? 2 : 1));
+        CHECK(check.hands == bot.hands());
+        CHECK(check.answers == bot.decisions());
+        // A first state, then one for every action of the hand: more than the answers.
+        CHECK(check.states > check.hands + check.answers);
+        CHECK(check.showdowns > 0);
+    }
+}
+
+TEST_CASE("acpc: matches of 100 deals or more get a connection each unless lane is asked for",
+          "[acpc]") {
+    TournamentConfig config = field(kClient, "holdem.nolimit.2p.game", ROUND_ROBIN);
+    config.clear_bots();
+    config.add_bots()->set_spec(kClient + " check");
+    config.mutable_bots(0)->set_name("first");
+    config.add_bots()->set_spec("call");
+    config.set_hands(200);
+    config.set_deals_per_unit(100);
+    config.set_match_deals(100);
+    const std::string logs = "auto_logs";
+    std::filesystem::remove_all(scratch(logs).parent_path() / (logs + ".first.stderr.log"));
+    const Report report = run(config, 1, 8, logs);
+    const CheckLines check = read_check_lines(report.bots(0).process().stderr_log());
+    CHECK(check.errors == 0);
+    CHECK(check.connections == 2);
+    CHECK(check.hands == 200);
+    // Shorter matches share the lane's connection: the check client, sent only the states it
+    // is to act in, finds them not extending each other.
+    config.set_match_deals(50);
+    const std::string lane_logs = "lane_logs";
+    std::filesystem::remove_all(scratch(lane_logs).parent_path() /
+                                (lane_logs + ".first.stderr.log"));
+    const Report lane = run(config, 1, 8, lane_logs);
+    CHECK(read_check_lines(lane.bots(0).process().stderr_log()).errors > 0);
 }
 
 TEST_CASE("acpc: a wrong echo, a malformed or an illegal action is a fault of that decision",

@@ -52,7 +52,9 @@ void check_lane_plays_as_play_unit(const Tournament& remote, const Tournament& i
     };
     hooks.failed = [&](std::size_t, const std::string& error) { failures.push_back(error); };
     hooks.calls = [&](std::size_t) -> PluginCallState& { return calls; };
-    sim::detail::play_lane(remote, 0, units, units_in_flight, tables, hooks, max_unsent);
+    // Every table allowed from the start: the lane's growth is for speed only, and these
+    // cases are about what it keeps in flight.
+    sim::detail::play_lane(remote, 0, units, units_in_flight, tables, hooks, max_unsent, tables);
     CHECK(failures.empty());
     REQUIRE(finished.size() == units.size());
     for (std::size_t u = 0; u < units.size(); ++u)
@@ -100,4 +102,25 @@ TEST_CASE("a unit's matches in flight at once give what they give one after the 
         }
         std::filesystem::remove_all(logs);
     }
+}
+
+TEST_CASE("a lane with more tables in flight than the pipes take requests at once", "[lane]") {
+    // 4,000 units of one deal, all in flight on one lane: their first requests (hundreds of
+    // bytes each) are more than the lane queues unwritten (a quarter of a megabyte), so units
+    // start and resume only as the bot reads. What each unit gives does not change, whether the
+    // bot answers in order or each batch in reverse.
+    TournamentConfig config = one_deal_units("call");
+    config.set_hands(2000);
+    const Tournament in_process = make_tournament(config);
+    const auto logs = std::filesystem::temp_directory_path() /
+                      ("pokerarena_lane_backlog_" + std::to_string(::getpid()));
+    for (const std::string& bot :
+         {std::string(PROCESS_CALL_BOT), std::string(MISBEHAVING_BOT) + " reverse"}) {
+        INFO(bot);
+        config.mutable_bots(0)->set_spec("proc:" + bot);
+        const Tournament remote = make_tournament(config, BotLoading::Load, {}, logs);
+        REQUIRE(remote.units.size() >= 4000);
+        check_lane_plays_as_play_unit(remote, in_process, remote.units.size(), 8192);
+    }
+    std::filesystem::remove_all(logs);
 }

@@ -93,21 +93,6 @@ TEST_CASE("process bots: the same figures as the bot in process, in every format
     }
 }
 
-TEST_CASE("process bots: more tables in flight than the pipes take requests at once", "[process]") {
-    // 4,000 units of one deal, all in flight on one lane: their first requests (hundreds of
-    // bytes each) are more than the lane queues unwritten (a quarter of a megabyte), so units
-    // start and resume only as the bot reads. The figures do not change.
-    TournamentConfig config = field("call");
-    config.set_hands(6000);
-    config.set_deals_per_unit(1);
-    config.set_match_deals(1);
-    const std::string in_process = figures(run(config, 1, 64));
-    config.mutable_bots(0)->set_spec(kCallBot);
-    CHECK(figures(run(config, 1, 8192)) == in_process);
-    config.mutable_bots(0)->set_spec(kMisbehaving + " reverse");
-    CHECK(figures(run(config, 1, 8192)) == in_process);
-}
-
 TEST_CASE("process bots: a slow bot working through a deep queue is never timed out for it",
           "[process]") {
     // 200 tables in flight for a bot that answers one decision every 2 ms, in order, each as

@@ -404,11 +404,11 @@ TEST_CASE("runner: bad options and mismatched resumes are refused", "[runner]") 
 }
 
 TEST_CASE("runner: a failing unit keeps every finished unit and names the unit", "[runner]") {
-    // Unit 20's hand-history file cannot be created (a folder holds its name), so unit 20
+    // Unit 20's hand-history file cannot be written (a folder holds its name), so unit 20
     // throws; every other unit played before the run stopped must be in the report.
     const fs::path hh = scratch("failing_hh");
     fs::remove_all(hh);
-    fs::create_directories(hh / "unit-00000020.phhs.tmp");
+    fs::create_directories(hh / "unit-00000020.phhs");
     TournamentConfig config = round_robin_config();
     config.set_hh_out(hh.string());
     config.set_hh_sample(100);
@@ -425,7 +425,8 @@ TEST_CASE("runner: a failing unit keeps every finished unit and names the unit",
         run_tournament(tournament, options);
     } catch (const UnitFailure& failure) {
         REQUIRE(failure.unit() == 20);
-        REQUIRE_THAT(failure.what(), Catch::Contains("unit 20 failed: hh_out: cannot create"));
+        REQUIRE_THAT(failure.what(), Catch::Contains("unit 20 failed: hh_out: ") &&
+                                         Catch::Contains("unit-00000020.phhs: not a regular file"));
         partial = failure.report();
     }
     REQUIRE(partial.has_value());
@@ -439,7 +440,7 @@ TEST_CASE("runner: a failing unit keeps every finished unit and names the unit",
     REQUIRE(figures(read_report(checkpoint)) == figures(*partial));
 
     // Once the cause is gone, the resume completes the run with the uninterrupted figures.
-    fs::remove_all(hh / "unit-00000020.phhs.tmp");
+    fs::remove_all(hh / "unit-00000020.phhs");
     require_resume_completes(tournament, *partial);
 }
 

@@ -16,20 +16,25 @@
 #include <signal.h>
 #include <simdjson.h>
 #include <spawn.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <ostream>
 #include <stdexcept>
 #include <unordered_map>
 
 #include "pokerarena/bots/acpc.hpp"
+#include "pokerarena/engine/event.hpp"
 #include "process/child_io.hpp"
 #include "process/protocol.hpp"
 #include "process/protocol_read.hpp"
@@ -56,45 +61,124 @@ std::string excerpt(std::string_view text) {
     return out + "'";
 }
 
+// One client process and its connection. In lane mode the bridge has one, shared by every
+// instance; in match mode one per match (its `owner` instance), started when the match deals
+// its first hand.
+struct Connection {
+    enum class Watch : std::uint8_t { Listen, Socket, Child };
+    struct Tag {
+        Connection* connection;
+        Watch watch;
+    };
+    int listen_fd = -1;
+    int socket = -1;
+    int pidfd = -1;  // readable once the client has exited
+    pid_t child = -1;
+    std::string port;
+    std::chrono::steady_clock::time_point deadline;  // to connect; once ending, to exit
+    bool version_seen = false;
+    bool ending = false;       // its match is over: closed once its states are sent
+    bool queued = false;       // in Bridge::dirty_connections_
+    bool out_watched = false;  // EPOLLOUT asked for
+    std::size_t index = 0;     // in Bridge::connections_
+    std::uint64_t owner = 0;   // match mode: the instance
+    bool owned = false;
+    std::uint32_t next_hand = 0;
+    std::string to_client;
+    std::size_t sent = 0;
+    std::string from_client;
+    Tag tags[3] = {{this, Watch::Listen}, {this, Watch::Socket}, {this, Watch::Child}};
+};
+
 class Bridge {
   public:
     Bridge(const AcpcBridgeOptions& options, int in_fd, int out_fd, std::ostream& err)
-        : options_(options), in_fd_(in_fd), out_fd_(out_fd), err_(&err) {}
-    ~Bridge() { stop_client(std::chrono::milliseconds(0)); }
+        : options_(options), in_fd_(in_fd), out_fd_(out_fd), err_(&err) {
+        match_ = options_.connection == AcpcConnection::Match;
+    }
+    ~Bridge() {
+        for (auto& c : connections_)
+            kill_client(*c);
+        if (epoll_ >= 0) ::close(epoll_);
+    }
 
     int run() {
-        refusal_ = connect_client();
-        if (!refusal_.empty()) stop_client(std::chrono::milliseconds(0));
         in_buffer_.resize(kChunk + simdjson::SIMDJSON_PADDING);
+        epoll_ = ::epoll_create1(EPOLL_CLOEXEC);
+        if (epoll_ < 0) return fail(std::string("epoll: ") + std::strerror(errno));
+        if (match_) {
+            // One descriptor per connection and one per client in flight: thousands of them.
+            rlimit files{};
+            if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+                files.rlim_cur = files.rlim_max;
+                ::setrlimit(RLIMIT_NOFILE, &files);
+            }
+            if (options_.seats < 2 || options_.big_blind <= 0)
+                refusal_ =
+                    "connection=match needs the tournament's table (--seats, --big-blind), "
+                    "which check-bot does not give; use acpc[connection=lane]:... there";
+        }
+        if (refusal_.empty()) {
+            // The first client is connected before the hello is answered, so that a client that
+            // cannot play is a start-up error with its reason. In match mode it waits for the
+            // first match.
+            Connection& first = add_connection();
+            refusal_ = start_client(first);
+            if (refusal_.empty()) refusal_ = wait_connected(first);
+            if (!refusal_.empty()) remove_connection(first);
+        }
+        epoll_event host{};
+        host.events = EPOLLIN;
+        host.data.ptr = nullptr;
+        if (::epoll_ctl(epoll_, EPOLL_CTL_ADD, in_fd_, &host) != 0)
+            return fail(std::string("epoll: ") + std::strerror(errno));
+        std::vector<epoll_event> ready(256);
         for (;;) {
-            // A second connection is looked for once the host has written after the hello (it
-            // reads the hello's line alone), so that it is a fault of the running bot, with its
-            // reason read as any other line, never a start-up error by the luck of timing.
-            pollfd fds[3] = {{in_fd_, POLLIN, 0},
-                             {socket_, POLLIN, 0},
-                             {host_playing_ ? listen_fd_ : -1, POLLIN, 0}};
-            if (sent_ < to_client_.size()) fds[1].events |= POLLOUT;
-            if (::poll(fds, 3, -1) < 0) {
+            const int n =
+                ::epoll_wait(epoll_, ready.data(), static_cast<int>(ready.size()), wait_ms());
+            if (n < 0) {
                 if (errno == EINTR) continue;
-                return fail(std::string("poll: ") + std::strerror(errno));
+                return fail(std::string("epoll_wait: ") + std::strerror(errno));
             }
-            if (fds[2].revents & POLLIN)
-                return fail(
-                    "the ACPC client connected a second time; one client plays one "
-                    "match over one connection");
-            if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
-                if (!read_client()) return fail(failure_);
-            }
-            if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
-                const int status = read_host();
-                if (status >= 0) {
-                    flush_host();
-                    stop_client(std::chrono::milliseconds(2000));
-                    return status;
+            for (int k = 0; k < n && failure_.empty(); ++k) {
+                if (ready[static_cast<std::size_t>(k)].data.ptr == nullptr) {
+                    const int status = read_host();
+                    if (status >= 0) {
+                        flush_host();
+                        stop_all();
+                        return status;
+                    }
+                    continue;
+                }
+                const auto* tag = static_cast<const Connection::Tag*>(
+                    ready[static_cast<std::size_t>(k)].data.ptr);
+                Connection& c = *tag->connection;
+                const std::uint32_t events = ready[static_cast<std::size_t>(k)].events;
+                // An event of a descriptor closed earlier in this batch is stale.
+                switch (tag->watch) {
+                    case Connection::Watch::Listen:
+                        if (c.listen_fd < 0) break;
+                        if (c.socket >= 0)
+                            failure_ =
+                                "the ACPC client connected a second time; one client plays one "
+                                "match over one connection";
+                        else
+                            accept_client(c);
+                        break;
+                    case Connection::Watch::Socket:
+                        if (c.socket < 0) break;
+                        if (events & (EPOLLIN | EPOLLHUP | EPOLLERR)) read_client(c);
+                        if (failure_.empty() && (events & EPOLLOUT)) write_client(c);
+                        break;
+                    case Connection::Watch::Child:
+                        if (c.pidfd >= 0) child_exited(c);
+                        break;
                 }
             }
+            if (failure_.empty()) check_deadlines();
+            if (failure_.empty()) flush_clients();
+            sweep();
             if (!failure_.empty()) return fail(failure_);
-            if (!write_client()) return fail(failure_);
             if (!flush_host()) return 1;
         }
     }
@@ -109,32 +193,66 @@ class Bridge {
         std::uint64_t id = 0;
         Chips round_start = 0;
         LegalActions legal;
-        std::string state;  // the state line last sent, without "\r\n"
+        std::string state;  // the state line the client is to act in, without "\r\n"
         SeatView view;
         std::vector<RecordedAction> actions;
+        Connection* connection = nullptr;
+        // Match mode: the hand as its events tell it, and the state last sent.
+        bool tracking = false;
+        bool dirty = false;  // the tracked hand has changed since last_sent
+        SeatView tracked;
+        std::vector<RecordedAction> tracked_actions;
+        std::string last_sent;
     };
 
-    // ------------------------------------------------------------------ the client
+    // ------------------------------------------------------------------ connections
 
-    // Listens, starts the client and waits for its connection; "" when connected, else why not.
-    std::string connect_client() {
-        listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        if (listen_fd_ < 0) return std::string("cannot make a socket: ") + std::strerror(errno);
+    Connection& add_connection() {
+        connections_.push_back(std::make_unique<Connection>());
+        Connection& c = *connections_.back();
+        c.index = connections_.size() - 1;
+        return c;
+    }
+
+    void watch(Connection& c, Connection::Watch what, int fd, std::uint32_t events, int op) {
+        epoll_event e{};
+        e.events = events;
+        e.data.ptr = &c.tags[static_cast<int>(what)];
+        if (::epoll_ctl(epoll_, op, fd, &e) != 0 && failure_.empty())
+            failure_ = std::string("epoll_ctl: ") + std::strerror(errno);
+    }
+
+    // Takes `fd` out of the epoll set, then closes it. Closing alone is not enough: a client
+    // being started holds a copy of every descriptor until its exec closes them, and while it
+    // does the descriptor's registration outlives the close and can report an event for a
+    // connection already removed (seen: a blocking wait for a live client, named by a stale
+    // event of an exited one).
+    void unwatch_and_close(int& fd) {
+        if (fd < 0) return;
+        ::epoll_ctl(epoll_, EPOLL_CTL_DEL, fd, nullptr);  // ENOENT for one never watched
+        ::close(fd);
+        fd = -1;
+    }
+
+    // Listens on a loopback port and starts the client; "" when started, else why not.
+    std::string start_client(Connection& c) {
+        c.listen_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+        if (c.listen_fd < 0) return std::string("cannot make a socket: ") + std::strerror(errno);
         sockaddr_in address{};
         address.sin_family = AF_INET;
         address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
         address.sin_port = 0;
         socklen_t size = sizeof address;
-        if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-            ::listen(listen_fd_, 4) != 0 ||
-            ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&address), &size) != 0)
+        if (::bind(c.listen_fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+            ::listen(c.listen_fd, 4) != 0 ||
+            ::getsockname(c.listen_fd, reinterpret_cast<sockaddr*>(&address), &size) != 0)
             return std::string("cannot listen on a loopback port: ") + std::strerror(errno);
-        const std::string port = std::to_string(ntohs(address.sin_port));
+        c.port = std::to_string(ntohs(address.sin_port));
         std::vector<std::string> words;
         bool placed = false;
         for (std::string word : options_.command) {
             for (const auto& [key, value] :
-                 {std::pair<std::string, std::string>{"{host}", "127.0.0.1"}, {"{port}", port}}) {
+                 {std::pair<std::string, std::string>{"{host}", "127.0.0.1"}, {"{port}", c.port}}) {
                 for (std::size_t at = word.find(key); at != std::string::npos;
                      at = word.find(key, at + value.size())) {
                     word.replace(at, key.size(), value);
@@ -145,7 +263,7 @@ class Bridge {
         }
         if (!placed) {
             words.emplace_back("127.0.0.1");
-            words.push_back(port);
+            words.push_back(c.port);
         }
         std::vector<char*> argv;
         for (std::string& w : words)
@@ -162,34 +280,213 @@ class Bridge {
         posix_spawnattr_init(&attributes);
         process::set_child_signals(attributes, 0);
         const int spawned =
-            ::posix_spawnp(&child_, argv[0], &actions, &attributes, argv.data(), environ);
+            ::posix_spawnp(&c.child, argv[0], &actions, &attributes, argv.data(), environ);
         posix_spawnattr_destroy(&attributes);
         posix_spawn_file_actions_destroy(&actions);
         if (spawned != 0) {
-            child_ = -1;
+            c.child = -1;
             return "cannot start the ACPC client '" + options_.command.front() +
                    "': " + std::strerror(spawned);
         }
-        const auto deadline = std::chrono::steady_clock::now() + options_.connect_timeout;
-        for (;;) {
-            pollfd fd{listen_fd_, POLLIN, 0};
-            const int ready = ::poll(&fd, 1, 20);
-            if (ready > 0) break;
-            int status = 0;
-            if (::waitpid(child_, &status, WNOHANG) == child_) {
-                child_ = -1;
-                return "the ACPC client exited before it connected (" + how(status) + ")";
-            }
-            if (std::chrono::steady_clock::now() >= deadline)
-                return "the ACPC client did not connect to 127.0.0.1:" + port + " within " +
-                       std::to_string(options_.connect_timeout.count()) +
-                       " ms (is it started as PROGRAM ARG... HOST PORT? see docs/acpc.md)";
-        }
-        socket_ = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
-        if (socket_ < 0) return std::string("cannot accept the client: ") + std::strerror(errno);
-        const int one = 1;
-        ::setsockopt(socket_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        c.pidfd = static_cast<int>(::syscall(SYS_pidfd_open, c.child, 0));
+        if (c.pidfd < 0) return std::string("pidfd_open: ") + std::strerror(errno);
+        c.deadline = std::chrono::steady_clock::now() + options_.connect_timeout;
         return "";
+    }
+
+    std::string not_connected(const Connection& c) const {
+        return "the ACPC client did not connect to 127.0.0.1:" + c.port + " within " +
+               std::to_string(options_.connect_timeout.count()) +
+               " ms (is it started as PROGRAM ARG... HOST PORT? see docs/acpc.md)";
+    }
+
+    // Waits for the first client's connection (before epoll takes the connection's watches).
+    std::string wait_connected(Connection& c) {
+        for (;;) {
+            pollfd fds[2] = {{c.listen_fd, POLLIN, 0}, {c.pidfd, POLLIN, 0}};
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                c.deadline - std::chrono::steady_clock::now());
+            const int ready =
+                ::poll(fds, 2, static_cast<int>(std::max<std::int64_t>(0, left.count())));
+            if (ready < 0 && errno != EINTR) return std::string("poll: ") + std::strerror(errno);
+            if (fds[0].revents & POLLIN) break;
+            if (fds[1].revents & POLLIN) return exited_before_connecting(c);
+            if (ready == 0) return not_connected(c);
+        }
+        if (!accept_socket(c)) return failure_;
+        watch(c, Connection::Watch::Socket, c.socket, EPOLLIN, EPOLL_CTL_ADD);
+        watch(c, Connection::Watch::Child, c.pidfd, EPOLLIN, EPOLL_CTL_ADD);
+        if (match_) unwatch_and_close(c.listen_fd);
+        // Lane mode: the listening socket is watched for a second connection once the host
+        // plays (host_line), so that it is a fault of the running bot, with its reason read as
+        // any other line, never a start-up error by the luck of timing.
+        return failure_;
+    }
+
+    std::string exited_before_connecting(Connection& c) {
+        int status = 0;
+        ::waitpid(c.child, &status, 0);
+        c.child = -1;
+        return "the ACPC client exited before it connected (" + how(status) + ")";
+    }
+
+    bool accept_socket(Connection& c) {
+        c.socket = ::accept4(c.listen_fd, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+        if (c.socket < 0) {
+            failure_ = std::string("cannot accept the client: ") + std::strerror(errno);
+            return false;
+        }
+        const int one = 1;
+        ::setsockopt(c.socket, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        return true;
+    }
+
+    // A later match's client connected.
+    void accept_client(Connection& c) {
+        if (!accept_socket(c)) return;
+        unwatch_and_close(c.listen_fd);
+        watch(c, Connection::Watch::Socket, c.socket, EPOLLIN, EPOLL_CTL_ADD);
+        if (!c.to_client.empty())
+            note_output(c);
+        else if (c.ending)
+            close_connection(c);
+    }
+
+    // A match's connection: a connected client waiting for its first match, else a new one.
+    Connection& connection_for(std::uint64_t number, Instance& in) {
+        if (!match_) {
+            in.connection = connections_.front().get();
+            return *in.connection;
+        }
+        if (in.connection) return *in.connection;
+        Connection* c = nullptr;
+        if (spare_) {
+            c = spare_;
+            spare_ = nullptr;
+        } else {
+            c = &add_connection();
+            const std::string why = start_client(*c);
+            if (!why.empty()) {
+                failure_ = why;
+            } else {
+                watch(*c, Connection::Watch::Listen, c->listen_fd, EPOLLIN, EPOLL_CTL_ADD);
+                watch(*c, Connection::Watch::Child, c->pidfd, EPOLLIN, EPOLL_CTL_ADD);
+            }
+        }
+        c->owner = number;
+        c->owned = true;
+        in.connection = c;
+        return *c;
+    }
+
+    // The match of `in` is over: its connection is closed once its last states are sent.
+    void end_match(Instance& in) {
+        if (!in.connection || !match_) return;
+        Connection& c = *in.connection;
+        in.connection = nullptr;
+        in.tracking = false;
+        c.ending = true;
+        c.owned = false;
+        if (c.socket >= 0 && c.to_client.empty()) close_connection(c);
+    }
+
+    void close_connection(Connection& c) {
+        unwatch_and_close(c.socket);
+        c.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(2000);
+    }
+
+    void child_exited(Connection& c) {
+        int status = 0;
+        if (c.child >= 0) ::waitpid(c.child, &status, 0);
+        c.child = -1;
+        if (!c.ending && c.socket < 0) {
+            failure_ = "the ACPC client exited before it connected (" + how(status) + ")";
+            return;
+        }
+        // A connected client that exits closes its connection: that is read there, after the
+        // answers it wrote first. An ended match's connection goes at the next sweep.
+        unwatch_and_close(c.pidfd);
+    }
+
+    void kill_client(Connection& c) {
+        unwatch_and_close(c.socket);
+        unwatch_and_close(c.listen_fd);
+        if (c.child >= 0) {
+            ::kill(c.child, SIGKILL);
+            int status = 0;
+            ::waitpid(c.child, &status, 0);
+            c.child = -1;
+        }
+        unwatch_and_close(c.pidfd);
+    }
+
+    void remove_connection(Connection& c) {
+        kill_client(c);
+        if (spare_ == &c) spare_ = nullptr;
+        const std::size_t at = c.index;
+        if (at + 1 != connections_.size()) {
+            connections_[at] = std::move(connections_.back());
+            connections_[at]->index = at;
+        }
+        connections_.pop_back();
+    }
+
+    // Removes the connections of ended matches whose clients have exited. Between event
+    // batches, so that no event or queued output names a connection removed.
+    void sweep() {
+        for (std::size_t k = 0; k < connections_.size();) {
+            Connection& c = *connections_[k];
+            if (c.ending && c.socket < 0 && c.child < 0)
+                remove_connection(c);
+            else
+                ++k;
+        }
+    }
+
+    // At the end of the host's input: every connection closed, every client given 2 s to exit.
+    void stop_all() {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(2000);
+        for (auto& c : connections_) {
+            write_client(*c);
+            unwatch_and_close(c->socket);
+        }
+        for (auto& c : connections_) {
+            if (c->child < 0) continue;
+            pollfd fd{c->pidfd, POLLIN, 0};
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                deadline - std::chrono::steady_clock::now());
+            if (c->pidfd >= 0)
+                ::poll(&fd, 1, static_cast<int>(std::max<std::int64_t>(0, left.count())));
+            kill_client(*c);
+        }
+        connections_.clear();
+    }
+
+    // Milliseconds to the next deadline (a client to connect, an ended match's client to
+    // exit), -1 when there is none.
+    int wait_ms() const {
+        std::chrono::steady_clock::time_point next = std::chrono::steady_clock::time_point::max();
+        for (const auto& c : connections_)
+            if ((c->listen_fd >= 0 && c->socket < 0 && c->child >= 0) ||
+                (c->ending && c->socket < 0 && c->child >= 0))
+                next = std::min(next, c->deadline);
+        if (next == std::chrono::steady_clock::time_point::max()) return -1;
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            next - std::chrono::steady_clock::now());
+        return static_cast<int>(std::clamp<std::int64_t>(left.count() + 1, 0, 60'000));
+    }
+
+    void check_deadlines() {
+        const auto now = std::chrono::steady_clock::now();
+        for (std::size_t k = 0; k < connections_.size(); ++k) {
+            Connection& c = *connections_[k];
+            if (c.child < 0 || now < c.deadline) continue;
+            if (c.listen_fd >= 0 && c.socket < 0 && !c.ending) {
+                failure_ = not_connected(c);
+                return;
+            }
+            if (c.ending && c.socket < 0) ::kill(c.child, SIGKILL);  // reaped at its pidfd
+        }
     }
 
     static std::string how(int status) {
@@ -198,91 +495,119 @@ class Bridge {
         return "status " + std::to_string(status);
     }
 
-    void stop_client(std::chrono::milliseconds grace) {
-        if (socket_ >= 0) ::close(socket_);
-        if (listen_fd_ >= 0) ::close(listen_fd_);
-        socket_ = listen_fd_ = -1;
-        if (child_ < 0) return;
-        const auto deadline = std::chrono::steady_clock::now() + grace;
-        int status = 0;
-        while (::waitpid(child_, &status, WNOHANG) == 0) {
-            if (std::chrono::steady_clock::now() >= deadline) {
-                ::kill(child_, SIGKILL);
-                ::waitpid(child_, &status, 0);
-                break;
-            }
-            // Waiting for a child to exit by itself: nothing to poll for, so a short nap.
-            const timespec nap{0, 5'000'000};
-            ::nanosleep(&nap, nullptr);
-        }
-        child_ = -1;
-    }
-
     // The connection ended (a read of 0 bytes, errno 0) or failed (errno): a client that
     // closes it with states unread resets it, and that is a close too.
-    std::string connection_failure() const {
+    std::string connection_failure(bool pending) const {
         const int error = errno;
         if (error == 0 || error == ECONNRESET || error == EPIPE)
             return "the ACPC client closed its connection" +
-                   std::string(pending_by_hand_.empty() ? "" : " while it was to act");
+                   std::string(pending  ? " while it was to act"
+                               : match_ ? " mid-match"
+                                        : "");
         return std::string("the ACPC client's connection failed: ") + std::strerror(error);
     }
 
-    bool write_client() {
-        while (sent_ < to_client_.size()) {
-            const ssize_t n =
-                ::send(socket_, to_client_.data() + sent_, to_client_.size() - sent_, MSG_NOSIGNAL);
-            if (n < 0) {
-                if (errno == EINTR) continue;
-                if (errno == EAGAIN || errno == EWOULDBLOCK) return true;
-                failure_ = connection_failure();
-                return false;
-            }
-            sent_ += static_cast<std::size_t>(n);
-        }
-        to_client_.clear();
-        sent_ = 0;
-        return true;
+    bool has_pending(const Connection& c) const {
+        if (!match_) return !pending_by_hand_.empty();
+        if (!c.owned) return false;
+        const auto it = instances_.find(c.owner);
+        return it != instances_.end() && it->second.pending;
     }
 
-    bool read_client() {
+    void note_output(Connection& c) {
+        if (!c.queued) {
+            c.queued = true;
+            dirty_connections_.push_back(&c);
+        }
+    }
+
+    void flush_clients() {
+        for (std::size_t k = 0; k < dirty_connections_.size() && failure_.empty(); ++k) {
+            dirty_connections_[k]->queued = false;
+            write_client(*dirty_connections_[k]);
+        }
+        dirty_connections_.clear();
+    }
+
+    // Sends what is queued for `c`; asks epoll to say when it can send more.
+    void write_client(Connection& c) {
+        if (c.socket < 0) return;  // not connected yet: sent once it is
+        while (c.sent < c.to_client.size()) {
+            const ssize_t n = ::send(c.socket, c.to_client.data() + c.sent,
+                                     c.to_client.size() - c.sent, MSG_NOSIGNAL);
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                if (errno == EAGAIN || errno == EWOULDBLOCK) {
+                    if (!c.out_watched)
+                        watch(c, Connection::Watch::Socket, c.socket, EPOLLIN | EPOLLOUT,
+                              EPOLL_CTL_MOD);
+                    c.out_watched = true;
+                    return;
+                }
+                failure_ = connection_failure(has_pending(c));
+                return;
+            }
+            c.sent += static_cast<std::size_t>(n);
+        }
+        c.to_client.clear();
+        c.sent = 0;
+        if (c.ending) {
+            close_connection(c);
+            return;
+        }
+        if (c.out_watched) watch(c, Connection::Watch::Socket, c.socket, EPOLLIN, EPOLL_CTL_MOD);
+        c.out_watched = false;
+    }
+
+    void send_state(Connection& c, std::string_view state) {
+        c.to_client += state;
+        c.to_client += "\r\n";
+        note_output(c);
+    }
+
+    void read_client(Connection& c) {
         char chunk[1 << 16];
         for (;;) {
-            const ssize_t n = ::recv(socket_, chunk, sizeof chunk, 0);
+            const ssize_t n = ::recv(c.socket, chunk, sizeof chunk, 0);
             if (n < 0) {
                 if (errno == EINTR) continue;
-                if (errno == EAGAIN || errno == EWOULDBLOCK) return true;
-                failure_ = connection_failure();
-                return false;
+                if (errno == EAGAIN || errno == EWOULDBLOCK) return;
+                failure_ = connection_failure(has_pending(c));
+                return;
             }
             if (n == 0) {
+                if (c.ending) {  // the client left after its match: what it was owed is moot
+                    close_connection(c);
+                    return;
+                }
                 errno = 0;
-                failure_ = connection_failure();
-                return false;
+                failure_ = connection_failure(has_pending(c));
+                return;
             }
-            from_client_.append(chunk, static_cast<std::size_t>(n));
+            c.from_client.append(chunk, static_cast<std::size_t>(n));
             std::size_t begin = 0;
             for (;;) {
-                const std::size_t newline = from_client_.find('\n', begin);
+                const std::size_t newline = c.from_client.find('\n', begin);
                 if (newline == std::string::npos) break;
-                std::string_view line(from_client_.data() + begin, newline - begin);
+                std::string_view line(c.from_client.data() + begin, newline - begin);
                 if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
                 begin = newline + 1;
-                if (!line.empty() && !client_line(line)) return false;
+                if (line.empty() || line.front() == '#' || line.front() == ';') continue;
+                if (!client_line(c, line)) return;
             }
-            from_client_.erase(0, begin);
-            if (from_client_.size() > kMaxClientLine) {
-                failure_ = "the ACPC client wrote a line of over " +
-                           std::to_string(kMaxClientLine >> 10) + " KiB";
-                return false;
+            c.from_client.erase(0, begin);
+            if (c.from_client.size() > kMaxClientLine) {
+                failure_ =
+                    "the ACPC client wrote a line of more than 64 KiB: " + excerpt(c.from_client);
+                return;
             }
         }
     }
 
-    // One line from the client: its version first (the protocol's "VERSION:2.0.0"), then
+    // A line from the client: its version first (the protocol's "VERSION:2.0.0"), then
     // answers.
-    bool client_line(std::string_view line) {
-        if (!version_seen_) {
+    bool client_line(Connection& c, std::string_view line) {
+        if (!c.version_seen) {
             if (!line.starts_with("VERSION:2.")) {
                 failure_ =
                     "the ACPC client's first line is not VERSION:2.0.0 (this bridge speaks "
@@ -290,7 +615,7 @@ class Bridge {
                     excerpt(line);
                 return false;
             }
-            version_seen_ = true;
+            c.version_seen = true;
             return true;
         }
         const std::size_t colon = line.rfind(':');
@@ -302,16 +627,26 @@ class Bridge {
                 excerpt(line);
             return false;
         }
-        const auto it = pending_by_hand_.find(hand);
-        if (it == pending_by_hand_.end()) {
+        Instance* found = nullptr;
+        if (match_) {
+            const auto it = c.owned ? instances_.find(c.owner) : instances_.end();
+            if (it != instances_.end() && it->second.pending && it->second.acpc_hand == hand)
+                found = &it->second;
+        } else {
+            const auto it = pending_by_hand_.find(hand);
+            if (it != pending_by_hand_.end()) {
+                found = &instances_.at(it->second);
+                drop_pending(it);
+            }
+        }
+        if (!found) {
             failure_ = "the ACPC client answered in hand " + std::to_string(hand) +
                        ", where it was not asked to act (an answer out of turn, or a second "
                        "answer): " +
                        excerpt(line);
             return false;
         }
-        Instance& in = instances_.at(it->second);
-        drop_pending(it);
+        Instance& in = *found;
         in.pending = false;
         const std::string_view echo = line.substr(0, colon);
         if (echo != in.state) {
@@ -364,6 +699,7 @@ class Bridge {
             host_line(in_begin_, stop);
             in_begin_ = stop + 1;
             if (finished_) return status_;
+            if (!failure_.empty()) return -1;
         }
         if (in_begin_ == in_end_) in_begin_ = in_end_ = 0;
         return -1;
@@ -383,8 +719,8 @@ class Bridge {
         }
         std::string_view type;
         std::uint64_t id = 0, instance = 0;
-        bool has_id = false, has_instance = false, has_view = false;
-        simdjson::dom::element view;
+        bool has_id = false, has_instance = false, has_view = false, has_event = false;
+        simdjson::dom::element view, event;
         for (const auto [key, value] : message) {
             if (key == "type") {
                 if (value.get_string().get(type)) type = {};
@@ -395,14 +731,32 @@ class Bridge {
             } else if (key == "view") {
                 view = value;
                 has_view = true;
+            } else if (key == "event") {
+                event = value;
+                has_event = true;
             }
         }
         if (type == "hello") {
             hello();
             return;
         }
-        host_playing_ = hello_answered_;
-        if (type == "decide") {
+        if (!host_playing_ && hello_answered_) {
+            host_playing_ = true;
+            if (!match_ && !connections_.empty() && connections_.front()->listen_fd >= 0)
+                watch(*connections_.front(), Connection::Watch::Listen,
+                      connections_.front()->listen_fd, EPOLLIN, EPOLL_CTL_ADD);
+        }
+        if (type == "event") {
+            const auto it = has_instance ? instances_.find(instance) : instances_.end();
+            simdjson::dom::object object;
+            if (it == instances_.end() || !has_event || event.get_object().get(object)) return;
+            Event e;
+            if (!process::read_event(object, e, error_)) {
+                report("an event that cannot be read: " + error_);
+                return;
+            }
+            if (match_) on_event(instance, it->second, e);
+        } else if (type == "decide") {
             if (!has_id) {
                 report("a decide without an id");
             } else if (!has_instance || !instances_.contains(instance)) {
@@ -411,21 +765,34 @@ class Bridge {
                 decide(id, instance, view, has_view);
             }
         } else if (type == "create" && has_instance) {
+            const auto it = instances_.find(instance);
+            if (it != instances_.end()) forget(it->second);
             Instance& in = instances_[instance];
             in = Instance{};
             in.actions.reserve(static_cast<std::size_t>(kMaxRecordedActions));
+            if (match_) in.tracked_actions.reserve(static_cast<std::size_t>(kMaxRecordedActions));
         } else if (type == "destroy" && has_instance) {
             const auto it = instances_.find(instance);
             if (it != instances_.end()) {
-                if (it->second.pending) drop_pending(pending_by_hand_.find(it->second.acpc_hand));
+                forget(it->second);
                 instances_.erase(it);
             }
         } else if (type == "new_match" && has_instance) {
             const auto it = instances_.find(instance);
-            if (it != instances_.end()) it->second.has_hand = false;
+            if (it != instances_.end()) {
+                forget(it->second);
+                it->second.has_hand = false;
+            }
         } else if (type == "probabilities" && has_id) {
             answer_error(id, "an ACPC client gives no action probabilities");
         }
+    }
+
+    // The instance's decision pending, if any, is dropped and its match (match mode) ended.
+    void forget(Instance& in) {
+        if (in.pending && !match_) drop_pending(pending_by_hand_.find(in.acpc_hand));
+        in.pending = false;
+        end_match(in);
     }
 
     void hello() {
@@ -438,9 +805,107 @@ class Bridge {
             status_ = 1;
             return;
         }
+        if (match_) spare_ = connections_.front().get();
         host_out_ += "{\"type\":\"hello\",\"protocol\":1,\"name\":";
         process::append_json_string(host_out_, "ACPC client " + options_.command.front());
-        host_out_ += ",\"view\":\"full\",\"events\":false}\n";
+        host_out_ += ",\"view\":\"full\",\"events\":";
+        host_out_ += match_ ? "true}\n" : "false}\n";
+    }
+
+    // Match mode: the hand as the dealer would see it, and a state for the client after each
+    // change (sent once the change is complete: an action with the board it closes the round
+    // for, the last action with the cards shown).
+    void on_event(std::uint64_t number, Instance& in, const Event& e) {
+        SeatView& v = in.tracked;
+        switch (e.kind) {
+            case EventKind::HandStarted: {
+                Connection& c = connection_for(number, in);
+                if (!failure_.empty()) return;
+                v = SeatView{};
+                v.num_seats = options_.seats;
+                v.hand_number = e.hand_number;
+                v.button = e.seat;
+                v.big_blind = options_.big_blind;
+                v.dealt_in = static_cast<SeatMask>((1u << options_.seats) - 1);
+                v.hole_cards = 2;
+                in.tracked_actions.clear();
+                in.tracking = true;
+                in.dirty = true;
+                in.has_hand = true;
+                in.engine_hand = e.hand_number;
+                in.acpc_hand = c.next_hand++;
+                in.last_sent.clear();
+                return;
+            }
+            default:
+                break;
+        }
+        if (!in.tracking || e.hand_number != v.hand_number) return;
+        const auto seat = static_cast<std::size_t>(std::clamp(e.seat, 0, kMaxSeats - 1));
+        switch (e.kind) {
+            case EventKind::ForcedBet:
+                v.committed[seat] += e.amount;
+                v.bets[seat] += e.amount;
+                break;
+            case EventKind::HoleCardsDealt:
+                v.seat = e.seat;
+                for (int k = 0; k < 2; ++k)
+                    v.hole[seat][static_cast<std::size_t>(k)] =
+                        e.cards[static_cast<std::size_t>(k)];
+                v.known_hole |= SeatMask{1} << seat;
+                break;
+            case EventKind::ActionTaken: {
+                flush_tracked(in);
+                RecordedAction a;
+                a.seat = static_cast<std::int8_t>(e.seat);
+                a.kind = e.action.kind;
+                a.round = static_cast<std::uint8_t>(e.round);
+                a.all_in = e.all_in;
+                a.amount = e.action.kind == ActionKind::RaiseTo ? e.action.amount : e.amount;
+                if (in.tracked_actions.size() < static_cast<std::size_t>(kMaxRecordedActions))
+                    in.tracked_actions.push_back(a);
+                else
+                    v.actions_truncated = true;
+                v.committed[seat] += e.amount;
+                v.bets[seat] += e.amount;
+                in.dirty = true;
+                break;
+            }
+            case EventKind::BoardDealt:
+                v.round = e.round;
+                for (int k = 0; k < e.num_cards && v.board_count < kMaxBoardCards; ++k)
+                    v.board[static_cast<std::size_t>(v.board_count++)] =
+                        e.cards[static_cast<std::size_t>(k)];
+                v.bets.fill(0);
+                in.dirty = true;
+                break;
+            case EventKind::Showdown:
+                for (int k = 0; k < 2; ++k)
+                    v.hole[seat][static_cast<std::size_t>(k)] =
+                        e.cards[static_cast<std::size_t>(k)];
+                v.known_hole |= SeatMask{1} << seat;
+                in.dirty = true;
+                break;
+            case EventKind::HandEnded:
+                flush_tracked(in);
+                in.tracking = false;
+                break;
+            default:
+                break;
+        }
+    }
+
+    void flush_tracked(Instance& in) {
+        if (!in.dirty || !in.connection) return;
+        in.dirty = false;
+        in.tracked.actions = in.tracked_actions;
+        scratch_.clear();
+        if (in.tracked.seat < 0 ||
+            !acpc::write_state(scratch_, in.tracked, in.acpc_hand, options_.limit, error_))
+            return;  // a hand the protocol cannot carry: its decisions say so
+        if (scratch_ == in.last_sent) return;
+        in.last_sent = scratch_;
+        send_state(*in.connection, scratch_);
     }
 
     void decide(std::uint64_t id, std::uint64_t number, simdjson::dom::element body,
@@ -457,10 +922,17 @@ class Bridge {
             return;
         }
         const SeatView& v = in.view;
-        if (!in.has_hand || v.hand_number != in.engine_hand || v.actions.size() < in.actions_seen) {
+        Connection& c = connection_for(number, in);
+        if (!failure_.empty()) return;
+        // A hand whose events this bridge did not see (its start came before a restart) is
+        // numbered at its first decision, as in lane mode.
+        const bool tracked = match_ && in.tracking && in.engine_hand == v.hand_number;
+        if (!tracked && (!in.has_hand || v.hand_number != in.engine_hand ||
+                         v.actions.size() < in.actions_seen)) {
             in.has_hand = true;
             in.engine_hand = v.hand_number;
-            in.acpc_hand = next_hand_++;
+            in.acpc_hand = c.next_hand++;
+            in.last_sent.clear();
         }
         in.actions_seen = v.actions.size();
         in.state.clear();
@@ -468,14 +940,18 @@ class Bridge {
             answer_error(id, error_);
             return;
         }
-        to_client_ += in.state;
-        to_client_ += "\r\n";
+        // Match mode: the state to act in is the one the last event led to, sent once.
+        in.dirty = false;
+        if (!match_ || in.state != in.last_sent) {
+            send_state(c, in.state);
+            if (match_) in.last_sent = in.state;
+        }
         in.pending = true;
         in.id = id;
         const auto me = static_cast<std::size_t>(v.seat);
         in.round_start = v.committed[me] - v.bets[me];
         in.legal = v.legal;
-        note_pending(in.acpc_hand, number);
+        if (!match_) note_pending(in.acpc_hand, number);
     }
 
     void answer_error(std::uint64_t id, std::string_view message) {
@@ -523,38 +999,39 @@ class Bridge {
         host_out_ += "acpc-bridge: " + why + "\n";
         flush_host();
         *err_ << "pokerarena acpc-bridge: " << why << '\n' << std::flush;
-        stop_client(std::chrono::milliseconds(0));
+        for (auto& c : connections_)
+            kill_client(*c);
+        connections_.clear();
         return 1;
     }
 
     AcpcBridgeOptions options_;
+    bool match_ = false;
     int in_fd_, out_fd_;
     std::ostream* err_;
-    int listen_fd_ = -1;
-    int socket_ = -1;
-    pid_t child_ = -1;
+    int epoll_ = -1;
+    std::vector<std::unique_ptr<Connection>> connections_;
+    std::vector<Connection*> dirty_connections_;  // with output not yet tried
+    Connection* spare_ = nullptr;  // match mode: the first client, until a match takes it
     std::string refusal_;
     std::string failure_;
     std::string error_;
+    std::string scratch_;
     bool finished_ = false;
-    bool version_seen_ = false;
     bool hello_answered_ = false;
     bool host_playing_ = false;  // the host wrote after the hello
     int status_ = 0;
     int reports_ = 0;
 
-    std::string to_client_;
-    std::size_t sent_ = 0;
-    std::string from_client_;
     std::vector<char> in_buffer_;
     std::size_t in_begin_ = 0, in_end_ = 0;
     std::string host_out_;
     simdjson::dom::parser parser_;
 
     std::unordered_map<std::uint64_t, Instance> instances_;
-    // ACPC hand -> instance, for the decisions sent and not answered. Its nodes are kept for
-    // reuse (spare_nodes_), so that a decision allocates nothing once the number pending has
-    // reached its high.
+    // Lane mode: ACPC hand -> instance, for the decisions sent and not answered. Its nodes are
+    // kept for reuse (spare_nodes_), so that a decision allocates nothing once the number
+    // pending has reached its high.
     using HandMap = std::unordered_map<std::uint32_t, std::uint64_t>;
     HandMap pending_by_hand_;
     std::vector<HandMap::node_type> spare_nodes_;
@@ -573,7 +1050,6 @@ class Bridge {
     void drop_pending(HandMap::iterator it) {
         if (it != pending_by_hand_.end()) spare_nodes_.push_back(pending_by_hand_.extract(it));
     }
-    std::uint32_t next_hand_ = 0;
 };
 
 }  // namespace
@@ -602,17 +1078,32 @@ bool is_acpc_spec(std::string_view spec) {
 }
 
 std::vector<std::string> acpc_bridge_arguments(const std::vector<std::string>& client, bool limit,
-                                               std::chrono::milliseconds connect_timeout) {
+                                               std::chrono::milliseconds connect_timeout,
+                                               AcpcConnection connection) {
     std::vector<std::string> args{
-        "--betting", limit ? "limit" : "nolimit", "--connect-timeout",
-        std::to_string(static_cast<double>(connect_timeout.count()) / 1000.0), "--"};
+        "--betting",
+        limit ? "limit" : "nolimit",
+        "--connect-timeout",
+        std::to_string(static_cast<double>(connect_timeout.count()) / 1000.0),
+        "--connection",
+        connection == AcpcConnection::Match  ? "match"
+        : connection == AcpcConnection::Lane ? "lane"
+                                             : "auto",
+        "--"};
     args.insert(args.end(), client.begin(), client.end());
     return args;
 }
 
-void set_acpc_limit(ProcessBotSpec& spec, bool limit) {
-    for (std::size_t k = 0; k + 1 < spec.command.size() && spec.command[k] != "--"; ++k)
-        if (spec.command[k] == "--betting") spec.command[k + 1] = limit ? "limit" : "nolimit";
+void set_acpc_table(ProcessBotSpec& spec, const AcpcTable& table) {
+    auto& words = spec.command;
+    const auto end = std::find(words.begin(), words.end(), "--");
+    for (auto k = words.begin(); k != end && k + 1 != end; ++k) {
+        if (*k == "--betting") *(k + 1) = table.limit ? "limit" : "nolimit";
+        if (*k == "--connection" && *(k + 1) == "auto")
+            *(k + 1) = table.match_deals >= kAcpcMatchConnectionDeals ? "match" : "lane";
+    }
+    words.insert(end, {"--seats", std::to_string(table.seats), "--big-blind",
+                       std::to_string(table.big_blind)});
 }
 
 AcpcBridgeOptions parse_acpc_bridge_arguments(const std::vector<std::string>& arguments) {
@@ -627,6 +1118,28 @@ AcpcBridgeOptions parse_acpc_bridge_arguments(const std::vector<std::string>& ar
             if (value != "limit" && value != "nolimit")
                 throw std::invalid_argument("--betting " + value + ": expected limit or nolimit");
             options.limit = value == "limit";
+        } else if (flag == "--connection") {
+            if (value == "match")
+                options.connection = AcpcConnection::Match;
+            else if (value == "lane" || value == "auto")
+                options.connection = AcpcConnection::Lane;
+            else
+                throw std::invalid_argument("--connection " + value +
+                                            ": expected match, lane or auto");
+        } else if (flag == "--seats" || flag == "--big-blind") {
+            long long number = 0;
+            const auto [end, error] =
+                std::from_chars(value.data(), value.data() + value.size(), number);
+            const long long low = flag == "--seats" ? 2 : 1;
+            const long long high = flag == "--seats" ? kMaxSeats : kMaxTotalChips;
+            if (error != std::errc() || end != value.data() + value.size() || number < low ||
+                number > high)
+                throw std::invalid_argument(flag + " " + value + ": expected a whole number from " +
+                                            std::to_string(low) + " to " + std::to_string(high));
+            if (flag == "--seats")
+                options.seats = static_cast<int>(number);
+            else
+                options.big_blind = static_cast<Chips>(number);
         } else if (flag == "--connect-timeout") {
             double seconds = 0;
             const auto [end, error] =
@@ -639,8 +1152,9 @@ AcpcBridgeOptions parse_acpc_bridge_arguments(const std::vector<std::string>& ar
                 std::chrono::milliseconds(static_cast<std::int64_t>(std::llround(seconds * 1000)));
         } else {
             throw std::invalid_argument("unknown option " + flag +
-                                        "; expected --betting, --connect-timeout, then -- and the "
-                                        "ACPC client's command");
+                                        "; expected --betting, --connect-timeout, --connection, "
+                                        "--seats, --big-blind, then -- and the ACPC client's "
+                                        "command");
         }
     }
     if (k >= arguments.size() || k + 1 == arguments.size())

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -74,6 +75,37 @@ int open_pidfd(pid_t pid) {
 #endif
 }
 
+// The bot's log, appended to (a resumed run adds to the log of the run it continues). Never
+// through a symbolic link (O_NOFOLLOW): a link planted there would have the bot's output
+// appended to whatever file it names. A link is an error rather than replaced: the log is the
+// one output appended to, not rewritten, so what stands at its name is the user's to settle.
+// Never a FIFO or a device either: O_NONBLOCK keeps the open of a FIFO without a reader from
+// waiting, and fstat() refuses what is not a regular file. -1 with errno set on failure.
+int open_log(const std::string& path) {
+    const int fd = ::open(
+        path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0) return -1;
+    struct stat status {};
+    const int error = ::fstat(fd, &status) != 0 ? errno : S_ISREG(status.st_mode) ? 0 : EINVAL;
+    if (error != 0) {
+        ::close(fd);
+        errno = error;
+        return -1;
+    }
+    // Writes to the log are small and rare; blocking ones are what a regular file does anyway.
+    ::fcntl(fd, F_SETFL, O_APPEND);
+    return fd;
+}
+
+// Why open_log() failed, in words that say what to do about it.
+std::string log_problem(int error) {
+    if (error == ELOOP)
+        return "a symbolic link; a log is appended to, never through a link: remove the link or "
+               "write the report elsewhere";
+    if (error == EINVAL || error == ENXIO) return "not a regular file";
+    return std::strerror(error);
+}
+
 }  // namespace
 
 void SharedStats::problem(const std::string& what) {
@@ -84,10 +116,10 @@ BotProcess::BotProcess(const ProcessBotSpec& spec, int index, std::shared_ptr<Sh
     : spec_(spec), index_(index), stats_(std::move(stats)) {
     // A bot that closes its input makes our write fail with EPIPE rather than end the host.
     ::signal(SIGPIPE, SIG_IGN);
-    log_fd_ = ::open(spec_.stderr_log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    log_fd_ = open_log(spec_.stderr_log);
     if (log_fd_ < 0)
         throw ProcessBotError(describe() + ": cannot write its log '" + spec_.stderr_log +
-                              "': " + std::strerror(errno));
+                              "': " + log_problem(errno));
     try {
         start();
         handshake();
@@ -261,14 +293,15 @@ void BotProcess::read_stderr() {
         const auto size = static_cast<std::size_t>(n);
         tail_.append(chunk, size);
         if (tail_.size() > 2 * kTailBytes) tail_.erase(0, tail_.size() - kTailBytes);
-        const std::int64_t room = std::max<std::int64_t>(0, kMaxStderrBytes - logged_);
-        const auto keep = static_cast<std::size_t>(std::min<std::int64_t>(room, n));
-        if (keep > 0 && ::write(log_fd_, chunk, keep) > 0)
-            logged_ += static_cast<std::int64_t>(keep);
-        if (keep < size) {
+        std::size_t keep = 0;
+        {
             std::lock_guard lock(stats_->mutex);
+            const std::int64_t room = std::max<std::int64_t>(0, kMaxStderrBytes - stats_->logged);
+            keep = static_cast<std::size_t>(std::min<std::int64_t>(room, n));
+            stats_->logged += static_cast<std::int64_t>(keep);
             stats_->stats.stderr_bytes_dropped += static_cast<std::int64_t>(size - keep);
         }
+        if (keep > 0) (void)::write(log_fd_, chunk, keep);
     }
 }
 

@@ -30,6 +30,9 @@ using Clock = std::chrono::steady_clock;
 struct SharedStats {
     std::mutex mutex;
     ProcessStats stats;
+    // Bytes written to the bot's log by all its processes: one cap (kMaxStderrBytes) per bot,
+    // not per process, since they share the file.
+    std::int64_t logged = 0;
     void problem(const std::string& what);  // keeps the first
 };
 
@@ -133,7 +136,6 @@ class BotProcess {
     int err_fd_ = -1;  // its standard error (we read and log)
     int pid_fd_ = -1;  // readable when the process exits (pidfd; -1 where the kernel has none)
     int log_fd_ = -1;
-    std::int64_t logged_ = 0;
     std::string tail_;  // the last bytes of standard error, for messages
     bool out_of_play_ = false;
     std::string out_reason_;

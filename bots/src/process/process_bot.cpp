@@ -101,6 +101,7 @@ ProcessBotSpec parse_process_spec(std::string_view spec) {
     const bool isolated = spec.starts_with("isolated");
     const bool acpc = is_acpc_spec(spec);
     ProcessBotSpec result;
+    AcpcConnection connection = AcpcConnection::Auto;
     std::string_view rest = spec.substr(isolated ? kIsolatedPrefix.size()
                                         : acpc   ? kAcpcPrefix.size()
                                                  : kPrefix.size());
@@ -137,10 +138,15 @@ ProcessBotSpec parse_process_spec(std::string_view spec) {
                 result.start_timeout = seconds(option_number(key, value, 0.001, 86400, spec));
             else if (key == "max_restarts")
                 result.max_restarts = static_cast<int>(option_number(key, value, 0, 1000000, spec));
-            else
+            else if (acpc && key == "connection") {
+                if (value != "match" && value != "lane")
+                    throw BotSpecError("'" + std::string(spec) + "': connection='" +
+                                       std::string(value) + "': expected match or lane");
+                connection = value == "match" ? AcpcConnection::Match : AcpcConnection::Lane;
+            } else
                 throw BotSpecError("'" + std::string(spec) + "': unknown option '" + key +
-                                   "'; the options are procs, timeout, start_timeout and "
-                                   "max_restarts");
+                                   "'; the options are procs, timeout, start_timeout, " +
+                                   (acpc ? "max_restarts and connection" : "and max_restarts"));
             if ((key == "procs" || key == "max_restarts") &&
                 value.find_first_not_of("0123456789") != std::string_view::npos)
                 throw BotSpecError("'" + std::string(spec) + "': " + key + "='" +
@@ -179,7 +185,8 @@ ProcessBotSpec parse_process_spec(std::string_view spec) {
         const auto connect_timeout =
             std::max(std::chrono::milliseconds(1), result.start_timeout * 4 / 5);
         std::vector<std::string> command = acpc_bridge_command();
-        for (std::string& word : acpc_bridge_arguments(result.command, false, connect_timeout))
+        for (std::string& word :
+             acpc_bridge_arguments(result.command, false, connect_timeout, connection))
             command.push_back(std::move(word));
         result.command = std::move(command);
     }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -538,10 +539,15 @@ void fill_units_and_matches(TournamentConfig& c) {
              "; a sit-and-go's bots keep their instances for the unit's tournaments (give "
              "deals_per_unit instead)");
     const bool remote = cash && seats_remote_bot(c);
-    // A bot that thinks for milliseconds gets every deal in flight by default: one deal per
-    // match, and units small enough to spread over 64 processes. Cheap bots keep their
-    // instances for a unit, which costs nothing per deal.
-    if (remote && c.match_deals() == 0) c.set_match_deals(1);
+    // A bot that thinks for milliseconds gets thousands of tables in flight by default: matches
+    // short enough that a group has kMinRemoteMatchesPerGroup of them (one deal when it has
+    // fewer deals than twice that), and units small enough to spread over 64 processes. A
+    // match of one deal costs a fast bot half its speed (a table and instances per deal), so
+    // matches are no shorter than that asks. Cheap bots keep their instances for a unit, which
+    // costs nothing per deal.
+    if (remote && c.match_deals() == 0)
+        c.set_match_deals(static_cast<std::int32_t>(std::bit_floor(static_cast<std::uint64_t>(
+            std::clamp<std::int64_t>(c.hands() / kMinRemoteMatchesPerGroup, 1, 1 << 30)))));
     if (c.deals_per_unit() == 0) {
         std::int64_t deals = default_deals_per_unit(c);
         if (remote && !c.has_sprt())

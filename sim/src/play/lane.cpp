@@ -49,7 +49,7 @@ WaveSplit split_wave(const Tournament& tournament, std::span<const std::int64_t>
 
 void play_lane(const Tournament& tournament, int lane, std::span<const std::int64_t> units,
                std::size_t max_in_flight, std::size_t max_tables, const LaneHooks& hooks,
-               std::size_t max_unsent) {
+               std::size_t max_unsent, std::size_t first_tables) {
     ProcessLane processes;
     for (const auto& factory : tournament.factories)
         if (factory->lanes() > 0)
@@ -67,7 +67,24 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
     std::size_t in_flight = 0;
     // The tables (cash matches) the lane's units may still start; a unit with none in flight
     // starts one anyway, so it can run below zero by the units in flight.
-    auto tables_free = static_cast<std::int64_t>(std::max<std::size_t>(1, max_tables));
+    max_tables = std::max<std::size_t>(1, max_tables);
+    std::size_t allowance = std::clamp<std::size_t>(first_tables, 1, max_tables);
+    auto tables_free = static_cast<std::int64_t>(allowance);
+    int slow_waits = 0;  // in a row
+    // A wait for answers with every table allowed in flight: the allowance grows (lane.hpp).
+    const auto waited = [&](std::chrono::steady_clock::duration wait) {
+        std::size_t grown = allowance;
+        if (wait >= kVerySlowWait) {
+            grown = max_tables;
+        } else if (wait < kSlowWait) {
+            slow_waits = 0;
+        } else if (++slow_waits == kSlowWaitsToGrow) {
+            slow_waits = 0;
+            grown = std::min(max_tables, 2 * allowance);
+        }
+        tables_free += static_cast<std::int64_t>(grown - allowance);
+        allowance = grown;
+    };
 
     // Plays the flight on until it waits or is over; a finished or failed unit frees its slot.
     const auto run = [&](std::size_t slot) {
@@ -143,7 +160,11 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
         // wrote): the pump below writes it, and units start again.
         if (in_flight == 0 && (next == units.size() || !hooks.keep_starting())) return;
         if (ready.empty() || backed_up()) {
+            // Held back by the allowance, not by the pipes.
+            const bool held_back = tables_free <= 0 && allowance < max_tables && !backed_up();
+            const auto began = std::chrono::steady_clock::now();
             processes.pump(std::chrono::milliseconds(100));
+            if (held_back) waited(std::chrono::steady_clock::now() - began);
             continue;
         }
         // Resuming posts new decisions, whose answers may come (a bot that is out answers at

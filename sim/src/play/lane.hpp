@@ -2,7 +2,13 @@
 //
 // A lane is one thread's share of the units that seat a process bot. It keeps up to
 // `max_in_flight` of them in play at once, and up to `max_tables` tables (a cash unit's
-// matches play at once, each a table of its own): each unit runs (UnitTask) until its tables
+// matches play at once, each a table of its own). It starts with `first_tables` of them and
+// lets in more while every table it allows waits for the bots: twice as many after
+// kSlowWaitsToGrow waits in a row of kSlowWait or more, all of them after one of
+// kVerySlowWait. A slow bot soon has every table, while a fast one keeps a few dozen whose
+// state stays in cache (thousands in flight cost a fast C bot about 40% of its speed), and a
+// stray long wait of a busy machine is not taken for a slow bot. Each unit runs (UnitTask)
+// until its tables
 // wait for answers, then the next one starts; once every unit in play waits, the lane writes all
 // their requests to the bot processes in one go and sleeps in poll() until answers come, then
 // resumes exactly the units that were answered. Requests not yet taken by a pipe are kept
@@ -15,6 +21,7 @@
 // unit's bots are seeded from (seed, unit, bot) and each table waits for its own answer.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -57,13 +64,21 @@ struct LaneHooks {
 // The bytes of requests a lane lets wait in its processes' buffers, not yet taken by a pipe.
 inline constexpr std::size_t kMaxUnsentBytes = std::size_t{256} << 10;
 
+// The tables a lane starts with and the waits that let in more (above). 64 tables gave a
+// fast C bot its best speed (docs/benchmarks.md); it answers them in tens of microseconds,
+// and a millisecond is a thousand of its decisions.
+inline constexpr std::size_t kFirstTables = 64;
+inline constexpr std::chrono::microseconds kSlowWait{1000};
+inline constexpr int kSlowWaitsToGrow = 3;
+inline constexpr std::chrono::milliseconds kVerySlowWait{20};
+
 // Plays `units` on the calling thread through lane `lane` (0 <= lane < lane_count()), pumping
 // before it starts or resumes a unit while more than `max_unsent` bytes wait unwritten. At
 // most `max_in_flight` units are in play at once, and they start no more tables (cash matches;
-// a sit-and-go unit is one) once `max_tables` are in flight, except one for a unit that has
-// none.
+// a sit-and-go unit is one) once the allowance is in flight (first `first_tables`, growing to
+// `max_tables` as above), except one for a unit that has none.
 void play_lane(const Tournament& tournament, int lane, std::span<const std::int64_t> units,
                std::size_t max_in_flight, std::size_t max_tables, const LaneHooks& hooks,
-               std::size_t max_unsent = kMaxUnsentBytes);
+               std::size_t max_unsent = kMaxUnsentBytes, std::size_t first_tables = kFirstTables);
 
 }  // namespace pokerarena::sim::detail

@@ -108,8 +108,13 @@ ProcessBotSpec process_bot_spec(const TournamentConfig& config, int i, const fs:
         spec.working_dir = (p.working_dir().empty() ? folder : folder / p.working_dir()).string();
     } else {
         spec = parse_process_spec(entry.spec());
-        // An ACPC client's bridge writes raises as the tournament's betting has them.
-        if (is_acpc_spec(entry.spec())) set_acpc_limit(spec, config.betting() == FIXED_LIMIT);
+        // An ACPC client's bridge writes raises as the tournament's betting has them, and
+        // rebuilds the states of its table from events (connection=match).
+        if (is_acpc_spec(entry.spec()))
+            set_acpc_table(spec, {.limit = config.betting() == FIXED_LIMIT,
+                                  .seats = config.format() == RING ? config.seats() : 2,
+                                  .big_blind = config.big_blind(),
+                                  .match_deals = config.match_deals()});
         // The spec's own timeout option, if any, wins over the run's default.
         if (!spec.timeout_given)
             spec.decision_timeout = std::chrono::milliseconds(std::llround(1000 * default_timeout));
@@ -117,10 +122,13 @@ ProcessBotSpec process_bot_spec(const TournamentConfig& config, int i, const fs:
     }
     spec.name = entry.name().empty() ? process_spec_text(entry) : entry.name();
     if (!log_stem.empty()) {
+        // The index first: names that agree once made safe ("a b", "a_b") or in their first 60
+        // characters would share one log, each bot with its own cap on it.
         std::string safe;
         for (char c : spec.name)
             safe += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
-        spec.stderr_log = log_stem.string() + "." + safe.substr(0, 60) + ".stderr.log";
+        spec.stderr_log =
+            log_stem.string() + "." + std::to_string(i) + "-" + safe.substr(0, 60) + ".stderr.log";
     }
     return spec;
 }

@@ -19,8 +19,10 @@ bool is_process_entry(const BotEntry& entry);
 std::string process_spec_text(const BotEntry& entry);
 
 // What starts bots[i]: `folder` is the configuration file's folder (relative working folders
-// and the default working folder); `log_stem` + ".NAME.stderr.log" is its standard error's log
-// file (empty stem: the temporary folder). Throws BotSpecError naming what is wrong.
+// and the default working folder); `log_stem` + ".I-NAME.stderr.log" is its standard error's
+// log file (I: `i`, so that no two bots share one; NAME: the bot's name with every character but
+// letters, digits, '-' and '_' made '_', at most 60 of them; empty stem: the temporary folder).
+// Throws BotSpecError naming what is wrong.
 ProcessBotSpec process_bot_spec(const TournamentConfig& config, int i,
                                 const std::filesystem::path& folder,
                                 const std::filesystem::path& log_stem);

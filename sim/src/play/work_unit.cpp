@@ -37,18 +37,15 @@
 // message and hand-history output (which is I/O anyway) allocate.
 #include <google/protobuf/text_format.h>
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <climits>
 #include <cstdio>
-#include <cstring>
 #include <deque>
 #include <limits>
 #include <stdexcept>
 #include <system_error>
 
+#include "io/output_file.hpp"
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"
 #include "pokerarena/sim/allin_ev.hpp"
@@ -205,20 +202,16 @@ void claim_hand_history_folder(const TournamentConfig& config) {
                                  "': " + ec.message());
     std::string text;
     google::protobuf::TextFormat::PrintToString(config, &text);
-    // Beside it first, under a name of this process's own: shards that start at once may
-    // both write it, and none may read half of it.
-    fs::path temporary = marker;
-    temporary += ".tmp" + std::to_string(::getpid());
-    write_file(temporary,
-               "# The configuration of the run whose hands this folder holds, written by "
-               "`pokerarena run`. A run that writes\n# here again must have it: the same run "
-               "resumed, or another shard of it.\n" +
-                   text);
-    fs::rename(temporary, marker, ec);
-    if (ec) {
-        const std::string why = ec.message();
-        fs::remove(temporary, ec);
-        throw std::runtime_error("hh_out: cannot write '" + marker.string() + "': " + why);
+    // Shards that start at once may both write it: each renames a whole file of its own, so
+    // none reads half of one.
+    try {
+        io::write_output_file(marker,
+                              "# The configuration of the run whose hands this folder holds, "
+                              "written by `pokerarena run`. A run that writes\n# here again must "
+                              "have it: the same run resumed, or another shard of it.\n" +
+                                  text);
+    } catch (const io::OutputFileError& error) {
+        throw std::runtime_error(std::string("hh_out: ") + error.what());
     }
 }
 
@@ -238,31 +231,27 @@ HandHistoryWriter::HandHistoryWriter(const TournamentConfig& config, std::int64_
         throw std::runtime_error("hh_out: cannot create the folder '" + dir.string() +
                                  "': " + ec.message());
     files_->path = hand_history_file(config, unit);
-    files_->temporary = files_->path;
-    files_->temporary += ".tmp";
 }
 
-HandHistoryWriter::~HandHistoryWriter() {
-    if (files_ && files_->out.is_open() && !finished_) {
-        files_->out.close();
-        std::error_code ec;
-        std::filesystem::remove(files_->temporary, ec);
+HandHistoryWriter::~HandHistoryWriter() = default;
+
+// At the first hand rather than when the unit starts: a unit none of whose hands is sampled
+// leaves no file (an empty one per unit would bury the units that hold hands). The hands go
+// into the file's temporary as they are played, and finish() puts it in place.
+void HandHistoryWriter::open() {
+    try {
+        files_->out = std::make_unique<io::OutputFile>(files_->path);
+    } catch (const io::OutputFileError& error) {
+        throw std::runtime_error(std::string("hh_out: ") + error.what());
     }
 }
 
-// At the first hand rather than when the unit starts: a unit none of whose hands is sampled
-// leaves no file (an empty one per unit would bury the units that hold hands).
-void HandHistoryWriter::open() {
-    files_->out.open(files_->temporary, std::ios::binary | std::ios::trunc);
-    if (!files_->out)
-        throw std::runtime_error("hh_out: cannot create '" + files_->temporary.string() +
-                                 "': " + std::strerror(errno));
-}
-
 void HandHistoryWriter::check_stream() {
-    if (!files_->out)
-        throw std::runtime_error("hh_out: cannot write '" + files_->temporary.string() +
-                                 "': " + std::strerror(errno));
+    try {
+        files_->out->check();
+    } catch (const io::OutputFileError& error) {
+        throw std::runtime_error(std::string("hh_out: ") + error.what());
+    }
 }
 
 void HandHistoryWriter::format(const HandRecord& record, const GameDef& game,
@@ -292,9 +281,9 @@ void HandHistoryWriter::format(const HandRecord& record, const GameDef& game,
 }
 
 void HandHistoryWriter::append(Held& held) {
-    std::ofstream& out = files_->out;
-    if (!held.items.empty() && !out.is_open()) open();
+    if (!held.items.empty() && !files_->out) open();
     for (const auto& [is_hand, text] : held.items) {
+        std::ostream& out = files_->out->stream();
         if (is_hand) {
             ++written_;
             out << (written_ > 1 ? "\n[" : "[") << written_ << "]\n";
@@ -304,7 +293,7 @@ void HandHistoryWriter::append(Held& held) {
         out << text;
     }
     held.items.clear();
-    check_stream();
+    if (files_->out) check_stream();
 }
 
 void HandHistoryWriter::write(const HandRecord& record, const GameDef& game,
@@ -318,7 +307,7 @@ void HandHistoryWriter::write(const HandRecord& record, const GameDef& game,
 void HandHistoryWriter::finish() {
     if (!files_ || finished_) return;
     Files& f = *files_;
-    if (!f.out.is_open()) {
+    if (!f.out) {
         // No hand: the unit's file is no file. One an earlier run left under its name would
         // pass for this run's, so it goes, as writing the unit's hands would replace it.
         std::error_code ec;
@@ -330,19 +319,13 @@ void HandHistoryWriter::finish() {
         return;
     }
     if (skipped_ > 0)
-        f.out << "# " << skipped_ << (skipped_ == 1 ? " hand" : " hands")
-              << " of this unit not written (see above)\n";
-    f.out.flush();
-    check_stream();
-    f.out.close();
-    if (!f.out)
-        throw std::runtime_error("hh_out: cannot write '" + f.temporary.string() +
-                                 "': " + std::strerror(errno));
-    std::error_code ec;
-    std::filesystem::rename(f.temporary, f.path, ec);
-    if (ec)
-        throw std::runtime_error("hh_out: cannot rename '" + f.temporary.string() + "' to '" +
-                                 f.path.string() + "': " + ec.message());
+        f.out->stream() << "# " << skipped_ << (skipped_ == 1 ? " hand" : " hands")
+                        << " of this unit not written (see above)\n";
+    try {
+        f.out->commit();
+    } catch (const io::OutputFileError& error) {
+        throw std::runtime_error(std::string("hh_out: ") + error.what());
+    }
     finished_ = true;
 }
 

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <span>
 #include <string>
@@ -17,6 +16,10 @@
 #include "pokerarena/sim/tournament.hpp"
 #include "report.pb.h"
 #include "unit_task.hpp"
+
+namespace pokerarena::sim::io {
+class OutputFile;
+}
 
 namespace pokerarena::sim::detail {
 
@@ -131,10 +134,12 @@ struct HandTag {
 };
 
 // The unit's hand histories (config.hh_out): DIR/unit-NNNNNNNN.phhs, hands in play order as
-// sections [1], [2], ... Written to a ".tmp" file renamed on finish(), so a unit that throws
-// or is interrupted never leaves a partial file (and a resumed run writes it again whole). The
-// file is made at the first hand written: a unit with none has no file (finish() removes one of
-// that name, left by an earlier run, as writing would have replaced it).
+// sections [1], [2], ... Written as it goes to a temporary of its own (io/output_file.hpp)
+// renamed over the name on finish(), so a unit that throws or is interrupted never leaves a
+// partial file (and a resumed run writes it again whole), and a link at the name is replaced,
+// not followed. The file is made at the first hand written: a unit with none has no file
+// (finish() removes one of that name, left by an earlier run, as writing would have replaced
+// it).
 // Errors throw std::runtime_error naming the file. A hand phh_from_record refuses (its
 // actions were truncated) is not written: a TOML comment takes its place ("# hand 3 of table
 // 7 not written: ...") and the count, skipped(), ends the file as a comment too.
@@ -149,8 +154,9 @@ inline constexpr const char* kHandHistoryConfigFile = "config.txtpb";
 // that two runs never mix their hands in one folder. DIR is made if missing. When DIR holds
 // config.txtpb, it must be this configuration (a resumed run, or another shard of the same
 // run, writes there again); otherwise DIR must hold no unit-*.phhs file, and config.txtpb is
-// written. Throws RunError naming DIR and what is in the way (the first field that differs,
-// or a hand file of an unnamed run), or std::runtime_error when DIR cannot be made or written.
+// written (as every output file is: atomically, a link at its name replaced). Throws RunError
+// naming DIR and what is in the way (the first field that differs, or a hand file of an unnamed
+// run), or std::runtime_error when DIR cannot be made or written.
 // Does nothing when config.hh_out is empty.
 void claim_hand_history_folder(const TournamentConfig& config);
 
@@ -195,8 +201,7 @@ class HandHistoryWriter {
     struct Files {
         std::vector<std::string> names;  // the players, by config.bots index
         std::filesystem::path path;
-        std::filesystem::path temporary;
-        std::ofstream out;
+        std::unique_ptr<io::OutputFile> out;  // from the first hand on
     };
     std::unique_ptr<Files> files_;
     bool finished_ = false;

@@ -2,18 +2,10 @@
 
 #include <google/protobuf/descriptor.h>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
-#include <atomic>
-#include <cerrno>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
-#include <initializer_list>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -27,16 +19,14 @@
 #include "pokerarena/sim/report_json.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
+#include "io/output_file.hpp"
+
 namespace pokerarena::sim {
 
 namespace {
 
 using google::protobuf::FieldDescriptor;
 using google::protobuf::Message;
-
-std::string describe_errno() {
-    return std::strerror(errno);
-}
 
 // A report file: this header, the SHA-256 of the body (32 bytes), the body (the Report as
 // binary Protobuf). The header starts with a zero byte, which no Protobuf message can start
@@ -210,54 +200,6 @@ std::string to_valid_utf8(std::string_view text) {
     return out;
 }
 
-namespace {
-
-// Where write_report() writes for `requested`. Renaming over the path replaces whatever is
-// there: through a symbolic link it would replace the link, and over a device (say -o
-// /dev/null, as root) the device itself. So the report goes to the link's target, and anything
-// but a regular file is refused.
-std::filesystem::path report_target(const std::filesystem::path& requested) {
-    namespace fs = std::filesystem;
-    if (requested.empty())
-        throw ReportError(": an empty file name; expected the file to write the report to");
-    std::error_code ec;
-    fs::path path = requested;
-    if (fs::symlink_status(requested, ec).type() == fs::file_type::symlink) {
-        path = fs::weakly_canonical(requested, ec);
-        if (ec) throw ReportError(requested.string() + ": cannot resolve: " + ec.message());
-    }
-    const fs::file_status status = fs::status(path, ec);
-    if (fs::exists(status) && !fs::is_regular_file(status))
-        throw ReportError(requested.string() +
-                          ": not a regular file; a report replaces a file, so give a file name");
-    return path;
-}
-
-// "r.pb.tmp": what a message names for the temporary files beside `path`, whose own names add
-// the process and a count (see write_report).
-std::filesystem::path temporary_beside(const std::filesystem::path& path) {
-    std::filesystem::path tmp = path;
-    tmp += ".tmp";
-    return tmp;
-}
-
-// Writes the `pieces` to the open `f`, closes it and throws "PATH: cannot write: REASON" on
-// failure. `sync`: the data reach the disk before this returns (fsync), so that a crash of the
-// machine after a rename cannot leave a renamed file without its contents.
-void write_and_close(std::FILE* f, const std::filesystem::path& path,
-                     std::initializer_list<std::string_view> pieces, bool sync) {
-    bool written = true;
-    for (const std::string_view bytes : pieces)
-        written = written && std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
-    written = written && std::fflush(f) == 0 && (!sync || ::fsync(::fileno(f)) == 0);
-    const std::string write_error = written ? "" : describe_errno();
-    if (std::fclose(f) != 0 || !written)
-        throw ReportError(path.string() +
-                          ": cannot write: " + (written ? describe_errno() : write_error));
-}
-
-}  // namespace
-
 std::string report_file_header(std::string_view body) {
     return std::string(kHeader) + digest_of(body);
 }
@@ -268,42 +210,36 @@ std::string InvalidUtf8::where() const {
     return text;
 }
 
-void write_file(const std::filesystem::path& path, std::string_view bytes) {
-    // stdio rather than a stream: its failures leave errno set, so the message can say why.
-    std::FILE* f = std::fopen(path.c_str(), "wb");
-    if (f == nullptr) throw ReportError(path.string() + ": cannot create: " + describe_errno());
-    // What was written stays: `path` may be a device or a file the caller does not own, and
-    // only write_report() knows its temporary file is its own to remove.
-    write_and_close(f, path, {bytes}, false);
-}
+namespace {
 
-std::string report_output_problem(const std::filesystem::path& requested) {
-    std::filesystem::path path;
+// The writer's errors as the report's own (report_io.hpp promises ReportError).
+template <typename Write>
+void as_report_error(Write&& write) {
     try {
-        path = report_target(requested);
-    } catch (const ReportError& error) {
-        const std::string what = error.what();
-        // Without "PATH: " (": " alone for an empty path).
-        return what.substr(requested.string().size() + 2);
+        write();
+    } catch (const io::OutputFileError& error) {
+        throw ReportError(error.what());
     }
-    // The temporary file is created in the target's folder and renamed over the target, so
-    // that folder must let files be created and replaced; the target's own mode does not
-    // matter. access() creates nothing and does not block on anything.
-    std::filesystem::path folder = path.parent_path();
-    if (folder.empty()) folder = ".";
-    struct stat status {};
-    const std::string tmp_name = temporary_beside(path).filename().string();
-    if (::stat(folder.c_str(), &status) != 0)
-        return "cannot create " + tmp_name + ": " + describe_errno();
-    if (!S_ISDIR(status.st_mode))
-        return "cannot create " + tmp_name + ": " + std::strerror(ENOTDIR);
-    if (::access(folder.c_str(), W_OK | X_OK) != 0)
-        return "cannot create " + tmp_name + ": " + describe_errno();
-    return {};
 }
 
-void write_report(const Report& report, const std::filesystem::path& requested) {
-    const std::filesystem::path path = report_target(requested);
+}  // namespace
+
+void write_file(const std::filesystem::path& path, std::string_view bytes) {
+    as_report_error([&] { io::write_output_file(path, bytes); });
+}
+
+std::string write_file_problem(const std::filesystem::path& path) {
+    return io::output_file_problem(path);
+}
+
+std::string report_output_problem(const std::filesystem::path& path) {
+    if (path.empty()) return "an empty file name; expected the file to write the report to";
+    return io::output_file_problem(path);
+}
+
+void write_report(const Report& report, const std::filesystem::path& path) {
+    if (path.empty())
+        throw ReportError(": an empty file name; expected the file to write the report to");
     // Protobuf's writer only logs invalid UTF-8 and writes the file anyway, and its reader then
     // refuses the whole file: a run would end "done" with results nobody can read.
     if (const auto bad = find_invalid_utf8(report)) {
@@ -313,47 +249,15 @@ void write_report(const Report& report, const std::filesystem::path& requested) 
     std::string body;
     if (!report.SerializeToString(&body))
         throw ReportError(path.string() + ": the report could not be serialized");
-    const std::string header = report_file_header(body);
-    // The temporary file sits in the same folder so that rename() stays on one file system and
-    // replaces the old report in one step. Its name is this writer's own (the process id and a
-    // count, created exclusively), so two commands or two threads writing one report at once
-    // each rename a whole file of their own: a reader sees one report or the other, never a mix
-    // (with one shared name, one writer truncated the file the other was about to rename).
-    static std::atomic<std::uint64_t> written_count{0};
-    std::filesystem::path tmp;
-    std::FILE* f = nullptr;
-    while (f == nullptr) {
-        tmp = temporary_beside(path);
-        tmp += "." + std::to_string(::getpid()) + "." + std::to_string(written_count++);
-        f = std::fopen(tmp.c_str(), "wbx");
-        // A file of that name left by a process that had this id and died: take the next.
-        if (f == nullptr && errno != EEXIST)
-            throw ReportError(tmp.string() + ": cannot create: " + describe_errno());
-    }
-    try {
-        write_and_close(f, tmp, {header, body}, true);
-    } catch (const ReportError&) {
-        std::error_code ignored;
-        std::filesystem::remove(tmp, ignored);
-        throw;
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        std::error_code ignored;
-        std::filesystem::remove(tmp, ignored);
-        throw ReportError(path.string() + ": cannot replace with " + tmp.string() + ": " +
-                          ec.message());
-    }
-    // The rename itself reaches the disk with the folder's entry. Not every file system can
-    // sync a folder; the report is in place either way.
-    std::filesystem::path folder = path.parent_path();
-    if (folder.empty()) folder = ".";
-    const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dir >= 0) {
-        ::fsync(dir);
-        ::close(dir);
-    }
+    // Each write has a temporary of its own (io/output_file.hpp), so two commands or two
+    // threads writing one report at once each rename a whole file: a reader sees one report or
+    // the other, never a mix.
+    as_report_error([&] {
+        io::OutputFile file(path);
+        file.write(report_file_header(body));
+        file.write(body);
+        file.commit();
+    });
 }
 
 Report read_report(const std::filesystem::path& path) {

@@ -7,20 +7,19 @@
 #include "pokerarena/sim/report_json.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/report_io.hpp"
+
+#include "io/output_file.hpp"
 
 namespace pokerarena::sim {
 
@@ -335,11 +334,13 @@ bool report_json_covers(const Descriptor& type) {
 }
 
 void write_report_json_file(const Message& report, const std::filesystem::path& path) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out) throw ReportError(path.string() + ": cannot create: " + std::strerror(errno));
-    write_report_json(report, out);
-    out.close();
-    if (!out) throw ReportError(path.string() + ": cannot write: " + std::strerror(errno));
+    try {
+        io::OutputFile file(path);
+        write_report_json(report, file.stream());
+        file.commit();
+    } catch (const io::OutputFileError& error) {
+        throw ReportError(error.what());
+    }
 }
 
 }  // namespace pokerarena::sim

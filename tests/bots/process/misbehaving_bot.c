@@ -36,7 +36,9 @@
  *
  * With MISBEHAVE_PID_FILE set, the bot writes a process id and a newline to that file (or
  * FIFO) at its first decision: its setsid_child's, else its own. A test reads it to check
- * that the process is gone after the host.
+ * that the process is gone after the host. With MISBEHAVE_HOLD_FILE set too, the bot then
+ * reads that file (a FIFO) to its end before it answers: a test holds the run at the bot's
+ * first decision until it opens the FIFO and closes it.
  *
  * N counts decisions over the whole process, from 1; the restarted process counts anew
  * unless the environment variable MISBEHAVE_ONCE_FILE names a file: then a process that finds
@@ -192,6 +194,13 @@ int main(int argc, char** argv) {
                 const int fd = open(pid_file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
                 if (fd < 0 || write(fd, text, (size_t)length) != length) return 5;
                 close(fd);
+                const char* hold = getenv("MISBEHAVE_HOLD_FILE");
+                const int hold_fd = hold ? open(hold, O_RDONLY) : -1;
+                if (hold && hold_fd < 0) return 5;
+                char ignored[64];
+                while (hold_fd >= 0 && read(hold_fd, ignored, sizeof ignored) > 0) {
+                }
+                if (hold_fd >= 0) close(hold_fd);
             }
             const int now = decisions == when;
             const int misbehave_now = now && strcmp(mode, "good") && strcmp(mode, "reverse");

@@ -18,9 +18,9 @@
 //   connection after the final state of a hand ends it with status 0 (the match is over);
 //   closing it inside a line, or inside a hand (the last state read shows the hand still
 //   being played), ends it with status kAcpcClientCutShort, the message naming the hand and
-//   the hands played to their end. Under pokerarena's own bridge, which sends only the states
-//   in which the client is to act, every end looks cut short: the bridge ends its client when
-//   the run is over and does not read that status.
+//   the hands played to their end. Under pokerarena's own bridge with connection=lane, which
+//   sends only the states in which the client is to act, every end looks cut short: the bridge
+//   ends its client when the run is over and does not read that status.
 // - Every message on `err` is escaped (printable_text): it quotes the dealer's bytes.
 #pragma once
 

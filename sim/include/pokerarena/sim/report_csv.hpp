@@ -29,8 +29,9 @@ namespace pokerarena::sim {
 std::vector<std::pair<std::string, std::string>> report_to_csv(const Report& report);
 
 // Writes report_to_csv()'s files into `folder`, made if missing, replacing files of those
-// names. Throws ReportError (report_io.hpp) naming the folder or the file that could not be
-// made or written.
+// names, each as write_file() writes (report_io.hpp: a temporary renamed over the name, a link
+// there replaced, not followed). Throws ReportError (report_io.hpp) naming the folder or the
+// file that could not be made or written; a file not written keeps what it held.
 void write_report_csv(const Report& report, const std::filesystem::path& folder);
 
 }  // namespace pokerarena::sim

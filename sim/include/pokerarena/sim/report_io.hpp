@@ -5,12 +5,14 @@
 //   body, the Report as binary Protobuf (docs/formats.md). read_report() refuses a file whose
 //   header, checksum or body changed after writing ("PATH: damaged: ..."): every flipped bit
 //   and every cut; a file without the header (written before the checksum) is the body alone.
-// - write_report() never leaves a half-written report under `path`: it writes a temporary file
-//   beside it, flushes it to the disk (fsync) and renames it over `path` (atomic on one file
+// - write_report() never leaves a half-written report under `path`: like every output file it
+//   is written to a temporary beside it (".r.pb.tmp.HOST.PID.RANDOM", created exclusively, never
+//   through a link), flushed to the disk (fsync) and renamed over `path` (atomic on one file
 //   system), so a reader sees the old report or the new one, and an interrupted run (or a
-//   machine that goes down) loses nothing already written.
-//   A symbolic link is followed (the link stays); a path that exists but is not a regular file
-//   (a folder, a device) is refused.
+//   machine that goes down) loses nothing already written. A symbolic link at `path` is
+//   replaced, not followed; a path that exists but is neither a regular file nor a link (a
+//   folder, a device) is refused. (sim/src/io/output_file.hpp has the details, and the removal
+//   of temporaries that killed processes leave.)
 //   Every string field must be valid UTF-8 (Protobuf's parser refuses a file with one that is
 //   not, so such a report could never be read back): otherwise nothing is written and
 //   ReportError names the field ("units[3].bots[0].faults.first_message").
@@ -51,10 +53,10 @@ class ReportError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// Replaces `path` (a link is followed) with the report in one step: written under a temporary
-// name of this writer's own beside it ("r.pb.tmp.PID.N"), then renamed over it. Writers of one
-// path at once, in threads or processes, each leave a whole report (the last rename wins); a
-// reader never sees a half-written one. Throws ReportError naming the file; the old report stays.
+// Replaces `path` (a link there is replaced, not followed) with the report in one step, as
+// above. Writers of one path at once, in threads or processes, each leave a whole report (the
+// last rename wins); a reader never sees a half-written one. Throws ReportError naming the file
+// and the reason; the old report stays.
 void write_report(const Report& report, const std::filesystem::path& path);
 Report read_report(const std::filesystem::path& path);
 
@@ -69,15 +71,19 @@ Tournament report_tournament(const Report& report, const std::string& name);
 std::string report_file_header(std::string_view body);
 
 // Why write_report() to `path` would fail for the file system as it is now ("not a regular
-// file; ...", "cannot create r.pb.tmp: No such file or directory", "cannot create r.pb.tmp:
-// Permission denied"), or empty when it would not (the report's own contents aside). Creates
-// and changes nothing, so a command can check its outputs before hours of play fill them.
+// file; ...", "cannot create: No such file or directory", "cannot create: Permission denied":
+// the folder must let files be created and renamed in it), or empty when it would not (the
+// report's own contents aside). Creates and changes nothing, so a command can check its
+// outputs before hours of play fill them.
 std::string report_output_problem(const std::filesystem::path& path);
 
-// Writes `bytes` to `path` in place (no temporary file), replacing what was there. Throws
-// ReportError "PATH: cannot create: REASON" or "PATH: cannot write: REASON"; what was written
-// before the failure stays (`path` may be a device, never to be removed).
+// Replaces `path` with `bytes` the way write_report() replaces a report: through a temporary
+// of its own, synced and renamed, a link at `path` replaced, anything else that is not a
+// regular file refused. Throws ReportError "PATH: cannot create: REASON", "PATH: cannot write:
+// REASON" (a full disk) or "PATH: cannot replace: REASON"; `path` keeps what it held.
 void write_file(const std::filesystem::path& path, std::string_view bytes);
+// Why write_file() to `path` would fail, in its words, or empty; creates and changes nothing.
+std::string write_file_problem(const std::filesystem::path& path);
 
 // The report as JSON in one string, as Protobuf's printer gives it (field names as in
 // report.proto, every field printed, indented), ending with a newline: write_report_json()

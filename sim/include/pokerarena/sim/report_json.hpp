@@ -26,9 +26,10 @@ namespace pokerarena::sim {
 
 void write_report_json(const google::protobuf::Message& report, std::ostream& out);
 
-// The same into the file `path`, in place (created or truncated), so that a big report's JSON
-// is never held whole. Throws ReportError "PATH: cannot create: REASON" or "PATH: cannot write:
-// REASON"; what was written before a failure stays.
+// The same into the file `path`, as it goes (a big report's JSON is never held whole), through
+// a temporary renamed over `path` at the end, as write_report() writes (report_io.hpp): a link
+// at `path` is replaced, not followed, and a failure leaves `path` as it was. Throws ReportError
+// "PATH: cannot create: REASON", "PATH: cannot write: REASON" or "PATH: cannot replace: REASON".
 void write_report_json_file(const google::protobuf::Message& report,
                             const std::filesystem::path& path);
 

@@ -45,8 +45,10 @@
 //   kMaxDealSeatsPerUnit / seats deals (its memory), whatever the rest says. With a bot that
 //   runs outside this process (and no SPRT), at most ceil(hands / kMinRemoteUnitsPerGroup).
 //   Cash formats: rounded up to a whole number of matches.
-// - match_deals (cash formats): 1 with a bot that runs outside this process (a slow bot then
-//   has every deal in flight), otherwise deals_per_unit (one match a unit).
+// - match_deals (cash formats): with a bot that runs outside this process, the largest power of
+//   two that leaves a group kMinRemoteMatchesPerGroup matches (1 below twice that many deals):
+//   a slow bot then has the default --tables in flight (or every deal), and a fast one pays for
+//   a new table and instances once in many deals. Otherwise deals_per_unit (one match a unit).
 // - deal_scheme: kDealScheme; any other value is refused.
 //
 // Formats
@@ -97,6 +99,9 @@ inline constexpr int kDealScheme = 2;
 // With a bot that runs outside this process and no SPRT, the default unit size gives every
 // group at least this many units (when it has the deals), so that procs=64 has work for each.
 inline constexpr std::int64_t kMinRemoteUnitsPerGroup = 64;
+// With such a bot, the default match is short enough to give every group this many matches
+// (tables that can be in flight at once): the default --tables.
+inline constexpr std::int64_t kMinRemoteMatchesPerGroup = 2048;
 // The default unit size aims at this many hands per unit (see "Defaults").
 inline constexpr std::int64_t kTargetHandsPerUnit = 1024;
 // The default unit size keeps every group at or under this many units.
@@ -228,7 +233,8 @@ enum class BotLoading { Load, Skip };
 // as given: the same file read from anywhere is the same tournament.
 // Process bots (docs/bot-protocol.md) are started here, their handshakes done; a relative
 // working folder is taken from `plugin_folder` too, which is also each one's default. Their
-// standard error goes to `bot_logs` + ".NAME.stderr.log" (empty: the temporary folder).
+// standard error goes to `bot_logs` + ".I-NAME.stderr.log", I the bot's index in config.bots
+// (empty: the temporary folder).
 // With `resume` (the report a run continues), each plugin file is compared with the identity
 // the report records before it is loaded (check_plugin_file_before_loading()), so that no code
 // of a replaced library runs; PluginMismatch says which.
