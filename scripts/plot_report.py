@@ -16,6 +16,11 @@ Writes into DIR (default: the current folder):
                    tournaments played
   summary.png      the three side by side
 
+A large field is cut to its best-ranked bots, in the console table's ranking order (mbb/hand,
+ROI for sit-and-go, best first; ties by bot index): at most 40 bars, a crosstable of at most
+20 bots (a gauntlet's hero always among them) and 10 winnings lines. A figure that leaves bots
+out says how many in its title, so a plot of 5,000 bots stays an image of readable size.
+
 Needs Debian's python3-matplotlib and python3-protobuf (scripts/setup.sh installs them) and
 protoc (protobuf-compiler, also from scripts/setup.sh): the Python classes of the report are
 generated from sim/proto/*.proto into a temporary folder at every run, so they always match
@@ -118,10 +123,33 @@ def ranking(report, sit_and_go):
     return sorted(range(len(report.bots)), key=lambda i: (-figure(i), i))
 
 
+# The most bots each figure draws (see the module's docstring): the best-ranked ones.
+MAX_BARS = 40
+MAX_CROSSTABLE_BOTS = 20
+MAX_WINNINGS_LINES = 10
+
+
+def best_ranked(order, limit, keep=None):
+    """The first `limit` bots of `order`, with `keep` (a bot index) among them when given, in
+    ranking order; and how many bots that leaves out."""
+    shown = list(order[:limit])
+    if keep is not None and keep not in shown and keep in order and limit > 0:
+        shown = sorted(shown[:limit - 1] + [keep], key=order.index)
+    return shown, len(order) - len(shown)
+
+
+def left_out_note(left_out, total):
+    """ ' (the 40 best-ranked of 5,000 bots; 4,960 left out)', or '' when none is."""
+    if left_out == 0:
+        return ""
+    return f" (the {total - left_out:,} best-ranked of {total:,} bots; {left_out:,} left out)"
+
+
 def draw_win_rates(ax, report, config_pb2):
     names = bot_names(report)
     sit_and_go = is_sit_and_go(report, config_pb2)
-    order = ranking(report, sit_and_go)
+    order, left_out = best_ranked(ranking(report, sit_and_go), MAX_BARS)
+    note = left_out_note(left_out, len(report.bots))
     positions = list(range(len(order)))
     if sit_and_go:
         # The prize is in buy-ins, so its interval is also the ROI's.
@@ -129,7 +157,7 @@ def draw_win_rates(ax, report, config_pb2):
         intervals = [100 * report.bots[i].prize.ci95 for i in order]
         ax.barh(positions, values, xerr=error_bars(intervals), capsize=3, color="tab:blue")
         x_label = "ROI, % of the buy-in (95% confidence interval)"
-        ax.set_title("Return on investment")
+        ax.set_title("Return on investment" + note)
     else:
         allin = report.config.allin_ev
         height = 0.4 if allin else 0.8
@@ -155,7 +183,7 @@ def draw_win_rates(ax, report, config_pb2):
     ax.set_yticklabels([names[i] for i in order])
     ax.invert_yaxis()
     if not sit_and_go:
-        ax.set_title("Win rates")
+        ax.set_title("Win rates" + note)
     ax.grid(axis="x", alpha=0.3)
 
 
@@ -195,7 +223,9 @@ def crosstable_matrix(report, order):
 def draw_crosstable(ax, fig, report, config_pb2):
     import matplotlib.colors
     names = bot_names(report)
-    order = ranking(report, is_sit_and_go(report, config_pb2))
+    hero = report.config.hero if report.config.format == config_pb2.GAUNTLET else None
+    order, left_out = best_ranked(ranking(report, is_sit_and_go(report, config_pb2)),
+                                  MAX_CROSSTABLE_BOTS, keep=hero)
     matrix, text = crosstable_matrix(report, order)
     values = [[float("nan") if v is None else v for v in row] for row in matrix]
     limit = max([abs(v) for row in matrix for v in row if v is not None] + [1000.0])
@@ -217,7 +247,7 @@ def draw_crosstable(ax, fig, report, config_pb2):
                 ax.text(c, r, cell, ha="center", va="center", fontsize=size,
                         color="white" if dark else "black")
     fig.colorbar(image, ax=ax, label="row bot against column bot, mbb/hand")
-    ax.set_title("Crosstable")
+    ax.set_title("Crosstable" + left_out_note(left_out, len(report.bots)))
 
 
 def winnings_series(report):
@@ -273,7 +303,8 @@ def draw_winnings(ax, report, config_pb2):
         series, x_label = winnings_series(report)
         y_label, scale = "big blinds won", report.config.big_blind or 1
     # In ranking order, so that the legend reads like the table.
-    for i in ranking(report, sit_and_go):
+    shown, left_out = best_ranked(ranking(report, sit_and_go), MAX_WINNINGS_LINES)
+    for i in shown:
         x, y = series[i]
         ax.plot(x, [v / scale for v in y], label=names[i], linewidth=1.2)
     ax.xaxis.set_major_formatter(matplotlib.ticker.EngFormatter(sep=""))
@@ -281,7 +312,8 @@ def draw_winnings(ax, report, config_pb2):
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_xlabel(x_label + " (in schedule order)")
     ax.set_ylabel(y_label)
-    ax.set_title("Cumulative profit" if sit_and_go else "Cumulative winnings")
+    ax.set_title(("Cumulative profit" if sit_and_go else "Cumulative winnings") +
+                 left_out_note(left_out, len(report.bots)))
     ax.legend(loc="best", fontsize="small")
     ax.grid(alpha=0.3)
 
@@ -309,12 +341,13 @@ def plot(report, config_pb2, path, out_dir):
         plt.close(fig)
         written.append(target)
 
-    rows = len(report.bots)
+    rows = min(len(report.bots), MAX_BARS)
     fig, ax = plt.subplots(figsize=(7, 1.2 + 0.45 * rows), layout="constrained")
     draw_win_rates(ax, report, config_pb2)
     save(fig, "win_rates.png")
     if heads_up:
-        fig, ax = plt.subplots(figsize=(2.5 + 0.9 * rows, 2 + 0.8 * rows),
+        cells = min(len(report.bots), MAX_CROSSTABLE_BOTS)
+        fig, ax = plt.subplots(figsize=(2.5 + 0.9 * cells, 2 + 0.8 * cells),
                                layout="constrained")
         draw_crosstable(ax, fig, report, config_pb2)
         save(fig, "crosstable.png")

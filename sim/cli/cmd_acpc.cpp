@@ -13,6 +13,7 @@
 #include "pokerarena/bots/acpc_client.hpp"
 #include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/bots/registry.hpp"
+#include "pokerarena/engine/text.hpp"
 
 namespace pokerarena::cli {
 
@@ -41,8 +42,10 @@ void add_acpc_client_command(CLI::App& app, int& exit_code) {
     client->footer(
         "Reads the game definition (limit or nolimit hold'em, 2 to 10 players; docs/acpc.md),\n"
         "connects, and answers every state in which its position is to act, until the dealer\n"
-        "closes the connection. Exit code 0 then; 2 for a bad bot or game definition; 1 when the\n"
-        "connection fails or the dealer sends a state that cannot be played in the game.\n\n"
+        "closes the connection. Exit code 0 when it closes after the final state of a hand; 3\n"
+        "when it closes inside a hand or a line (the match was cut short; the message names the\n"
+        "hand); 2 for a bad bot or game definition; 1 when the connection fails or the dealer\n"
+        "sends a state that cannot be played in the game (docs/acpc.md).\n\n"
         "Example:\n"
         "  pokerarena acpc-client --bot tag --game holdem.nolimit.2p.reverse_blinds.game "
         "127.0.0.1 18791");
@@ -53,14 +56,16 @@ void add_acpc_client_command(CLI::App& app, int& exit_code) {
             game = acpc::read_game_definition(options->game);
             bot = make_bot_factory(options->bot)->create(options->seed);
         } catch (const std::exception& e) {
-            std::cerr << "pokerarena acpc-client: " << e.what() << '\n';
+            // A game definition's line, or a bot's words, quoted: escaped.
+            std::cerr << "pokerarena acpc-client: " << printable_text(e.what()) << '\n';
             exit_code = 2;
             return;
         }
         const AcpcClientResult result =
             play_acpc_client(game, *bot, options->host, options->port, std::cerr);
-        std::cerr << "pokerarena acpc-client: " << result.states << " states, " << result.decisions
-                  << " decisions, " << result.faults << " faults\n";
+        std::cerr << "pokerarena acpc-client: " << result.states << " states, " << result.hands
+                  << " hands played to their end, " << result.decisions << " decisions, "
+                  << result.faults << " faults; exit code " << result.status << '\n';
         exit_code = result.status;
     });
 }

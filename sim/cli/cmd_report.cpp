@@ -10,6 +10,7 @@
 #include "cli_checks.hpp"
 #include "commands.hpp"
 #include "pokerarena/engine/text.hpp"
+#include "pokerarena/sim/merge.hpp"
 #include "pokerarena/sim/report_csv.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_json.hpp"
@@ -33,6 +34,8 @@ int run_report(const ReportOptions& options) {
                 ": the report being read; give another file, or no file for "
                 "standard output");
         const sim::Report report = sim::read_report(options.file);
+        // The summary is printed as the file has it: it must be what its units make.
+        sim::check_report_summary(report, options.file);
         if (!options.csv.empty()) sim::write_report_csv(report, options.csv);
         if (!options.json) {
             if (options.csv.empty()) sim::print_report_table(report, std::cout);
@@ -75,7 +78,8 @@ void add_report_command(CLI::App& app, int& exit_code) {
         "JSON has every field of sim/proto/report.proto, named as there (docs/formats.md).\n"
         "CSV: one row per bot, per pair (both names beside the indices) and per curve point,\n"
         "plain numbers, for pandas: pd.read_csv(\"DIR/bots.csv\") (docs/formats.md).\n"
-        "Exit code 2 when the file cannot be read.\n\n"
+        "Exit code 2 when the file cannot be read, or its summary (the figures above) is not\n"
+        "what its units make (docs/formats.md).\n\n"
         "Examples:\n"
         "  pokerarena report results/round_robin.pb\n"
         "  pokerarena report results/round_robin.pb --json results/round_robin.json\n"

@@ -2,9 +2,15 @@
 // back and answered for a bot (acpc-client), actions, and game definition files.
 #include <catch2/catch.hpp>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <memory>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "pokerarena/bots/acpc.hpp"
@@ -316,4 +322,146 @@ TEST_CASE("acpc: a small dealer and the same bots in process agree chip for chip
         "numHoleCards = 2\nnumBoardCards = 0 3 1 1\nEND GAMEDEF\n";
     dealer_agrees(no_limit_6p,
                   {"call", PLUGIN_HISTORY_BOT, "tag:aggression=0", "call", "fold", "tag"}, 40);
+}
+
+namespace {
+
+// A dealer for one connection on a loopback port: sends `script` (lines and perhaps half of
+// one), stops writing, and reads what the client sent until it closes, while play_acpc_client
+// plays against it on this thread. Reading to the end means the close is the dealer's alone:
+// a socket closed with the client's bytes unread would be reset instead.
+struct ScriptedDealer {
+    int listener = -1;
+    std::string port;
+    std::string received;
+    std::thread thread;
+
+    explicit ScriptedDealer(std::string script) {
+        listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        REQUIRE(listener >= 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        REQUIRE(::bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
+        REQUIRE(::listen(listener, 1) == 0);
+        socklen_t size = sizeof address;
+        REQUIRE(::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &size) == 0);
+        port = std::to_string(ntohs(address.sin_port));
+        thread = std::thread([this, script = std::move(script)] {
+            const int client = ::accept(listener, nullptr, nullptr);
+            if (client < 0) return;
+            for (std::size_t done = 0; done < script.size();) {
+                const ssize_t n = ::send(client, script.data() + done, script.size() - done,
+                                         MSG_NOSIGNAL);
+                if (n <= 0) break;
+                done += static_cast<std::size_t>(n);
+            }
+            ::shutdown(client, SHUT_WR);
+            char chunk[4096];
+            for (ssize_t n; (n = ::recv(client, chunk, sizeof chunk, 0)) > 0;)
+                received.append(chunk, static_cast<std::size_t>(n));
+            ::close(client);
+        });
+    }
+    ~ScriptedDealer() {
+        if (thread.joinable()) thread.join();
+        ::close(listener);
+    }
+};
+
+struct ClientRun {
+    AcpcClientResult result;
+    std::string err;
+    std::string received;  // what the client sent the dealer
+};
+
+ClientRun play_script(const std::string& script) {
+    const acpc::GameDefinition game = acpc::parse_game_definition(kNoLimit2p, "2p.game");
+    auto bot = make_bot_factory("call")->create(1);
+    ClientRun run;
+    std::ostringstream err;
+    {
+        ScriptedDealer dealer(script);
+        run.result = play_acpc_client(game, *bot, "127.0.0.1", dealer.port, err);
+        dealer.thread.join();
+        run.received = dealer.received;
+    }
+    run.err = err.str();
+    return run;
+}
+
+}  // namespace
+
+TEST_CASE("acpc-client: a match that ends after a hand's final state is a clean end",
+          "[acpc]") {
+    // Hand 4: position 0 to act (answered); then its final state, and hand 5 folded at once.
+    const ClientRun run = play_script(
+        "MATCHSTATE:0:4:r250:QhQc|\r\nMATCHSTATE:0:4:r250c/cc/cc/cc:QhQc|AsKd/2c3d4h/5s/6h\r\n"
+        "MATCHSTATE:0:5:f:QhQc|\r\n");
+    CHECK(run.result.status == 0);
+    CHECK(run.result.hands == 2);
+    CHECK(run.result.decisions == 1);
+    CHECK(run.err.empty());
+    CHECK(run.received == "VERSION:2.0.0\r\nMATCHSTATE:0:4:r250:QhQc|:c\r\n");
+}
+
+TEST_CASE("acpc-client: a dealer that closes inside a hand or a line cuts the match short",
+          "[acpc]") {
+    // The close comes after the client's answer: hand 4 is still being played.
+    ClientRun run = play_script("MATCHSTATE:0:5:f:QhQc|\r\nMATCHSTATE:0:4:r250:QhQc|\r\n");
+    CHECK(run.result.status == kAcpcClientCutShort);
+    CHECK(run.result.hands == 1);
+    CHECK_THAT(run.err, Catch::Contains("the dealer closed the connection in the middle of hand 4 "
+                                        "after 1 hand played to their end; the match was cut "
+                                        "short"));
+    // Inside a line: what came of it is quoted.
+    run = play_script("MATCHSTATE:0:5:f:QhQc|\r\nMATCHSTATE:0:6:r2");
+    CHECK(run.result.status == kAcpcClientCutShort);
+    CHECK_THAT(run.err, Catch::Contains("in the middle of a line ('MATCHSTATE:0:6:r2' unfinished) "
+                                        "after 1 hand played to their end"));
+}
+
+TEST_CASE("acpc-client: the dealer's bytes are shown escaped", "[acpc]") {
+    // A state that is not one, holding a terminal's clear-screen sequence and a bell.
+    const ClientRun run = play_script("MATCHSTATE:0:1:\x1b[2J\a:QhQc|\r\n");
+    CHECK(run.result.status == 1);
+    CHECK_THAT(run.err, Catch::Contains("cannot play the state 'MATCHSTATE:0:1:\\x1B[2J\\x07"));
+    CHECK(run.err.find('\x1b') == std::string::npos);
+    CHECK(run.err.find('\a') == std::string::npos);
+}
+
+TEST_CASE("acpc: a client's argument naming another game definition is found", "[acpc]") {
+    const std::string data = std::string(POKERARENA_TEST_DATA) + "/acpc";
+    const GameDef nolimit = acpc::read_game_definition(data + "/holdem.nolimit.2p.game").game;
+    const GameDef limit = acpc::read_game_definition(data + "/holdem.limit.2p.game").game;
+    // The same game, a file that is not a definition, a word that is no file: nothing to say.
+    CHECK(acpc::game_definition_mismatch({"player", "holdem.nolimit.2p.game", "x"}, data,
+                                         nolimit)
+              .empty());
+    CHECK(acpc::game_definition_mismatch({"player", "127.0.0.1", "18791"}, data, nolimit)
+              .empty());
+    // A definition pokerarena cannot play is not the run's game either.
+    CHECK_THAT(acpc::game_definition_mismatch({"player", "bad.game"}, data, nolimit),
+               Catch::Contains("argument 'bad.game' is a game definition pokerarena cannot "
+                               "play (") &&
+                   Catch::Contains("potlimit"));
+    CHECK(acpc::game_definition_mismatch({"holdem.limit.2p.game"}, data, nolimit).empty());
+    // Another game: both named, as an argument or as --game=FILE.
+    const std::string wrong =
+        acpc::game_definition_mismatch({"player", "holdem.limit.2p.game"}, data, nolimit);
+    CHECK_THAT(wrong, Catch::Contains("argument 'holdem.limit.2p.game' is a game definition of "
+                                      "fixed-limit hold'em, 2 players, blinds 5/10") &&
+                          Catch::Contains("but the run plays no-limit hold'em, 2 players") &&
+                          Catch::Contains("--acpc-game holdem.limit.2p.game"));
+    CHECK_THAT(acpc::game_definition_mismatch({"player", "--game=holdem.nolimit.2p.game"}, data,
+                                              limit),
+               Catch::Contains("'holdem.nolimit.2p.game' is a game definition of no-limit"));
+    // Other players, or another stack.
+    const GameDef three = acpc::read_game_definition(data + "/holdem.nolimit.3p.game").game;
+    CHECK_THAT(acpc::game_definition_mismatch({"p", "holdem.nolimit.2p.game"}, data, three),
+               Catch::Contains("the run plays no-limit hold'em, 3 players"));
+    GameDef deeper = nolimit;
+    deeper.starting_stacks.fill(nolimit.starting_stacks[0] * 2);
+    CHECK_FALSE(
+        acpc::game_definition_mismatch({"p", "holdem.nolimit.2p.game"}, data, deeper).empty());
 }

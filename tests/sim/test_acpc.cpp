@@ -296,6 +296,13 @@ TEST_CASE("acpc: a client that never connects, or exits first, is a start-up err
                                        Catch::Contains("bots[0].spec"));
     config.mutable_bots(0)->set_spec(kClient + " exit-early");
     CHECK_THROWS_WITH(run(config), Catch::Contains("exited before it connected (exit status 3)"));
+    // One exit status in the message, the client's: not the bridge's too, which refused.
+    try {
+        run(config);
+    } catch (const std::exception& e) {
+        const std::string message = e.what();
+        CHECK(message.find("status") == message.rfind("status"));
+    }
 }
 
 TEST_CASE("acpc: acpc_game sets the game, and what disagrees with it is refused", "[acpc]") {
@@ -318,4 +325,43 @@ TEST_CASE("acpc: acpc_game sets the game, and what disagrees with it is refused"
     config.set_acpc_game(game_file("missing.game"));
     CHECK_THROWS_WITH(make_tournament(config, BotLoading::Load),
                       Catch::Contains("missing.game: cannot be read"));
+}
+
+TEST_CASE("acpc: a client out of restarts forfeits the rest of its decisions", "[acpc]") {
+    // One lane, no restart: the client's hang costs one timeout, and then it is out.
+    TournamentConfig config = field(kClient, "holdem.nolimit.2p.game", ROUND_ROBIN);
+    config.mutable_bots(0)->set_spec("acpc[timeout=0.2,max_restarts=0]:" +
+                                     std::string(ACPC_TEST_CLIENT) + " hang");
+    const Report report = run(config, 1, 4);
+    const BotResult& bot = report.bots(0);
+    CHECK(bot.process().out());
+    CHECK(bot.faults().timeout() == 1);
+    // The decisions asked of the client when it went (one per table in flight, at most 4)
+    // were lost with it: the oldest a timeout, the others crashes. Every later decision is a
+    // forfeit: none was asked.
+    CHECK(bot.faults().timeout() + bot.faults().crash() <= 4);
+    CHECK(bot.faults().forfeit() > 4);
+    CHECK(bot.faults().timeout() + bot.faults().crash() + bot.faults().forfeit() ==
+          bot.decisions());
+    CHECK(bot.faults().exception() + bot.faults().bad_answer() == 0);
+    CHECK_THAT(bot.faults().first_forfeit(), Catch::StartsWith("unit "));
+    CHECK(report.complete());
+    CHECK(net_sum(report) == 0);
+}
+
+TEST_CASE("acpc: a client told another game definition than the run's is refused at start-up",
+          "[acpc]") {
+    // The run plays no-limit; the client's own command line names the limit game (a user who
+    // forgot --acpc-game): it would play by other rules than the run's.
+    TournamentConfig config = field("call", "holdem.nolimit.2p.game", ROUND_ROBIN);
+    config.mutable_bots(0)->set_spec(through_acpc_client("call", "holdem.limit.2p.game"));
+    CHECK_THROWS_WITH(
+        make_tournament(config, BotLoading::Load, {}, scratch("logs")),
+        Catch::Contains("bots[0].spec: the ACPC client's argument '") &&
+            Catch::Contains("holdem.limit.2p.game' is a game definition of fixed-limit hold'em, "
+                            "2 players, blinds 5/10") &&
+            Catch::Contains("but the run plays no-limit hold'em, 2 players"));
+    // Given the same game, it starts.
+    config.mutable_bots(0)->set_spec(through_acpc_client("call", "holdem.nolimit.2p.game"));
+    CHECK(make_tournament(config, BotLoading::Load, {}, scratch("logs")).factories.size() == 3);
 }

@@ -6,6 +6,7 @@
 
 #include <sys/stat.h>
 
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -20,6 +21,7 @@
 #include "pokerarena/bots/sha256.hpp"
 #include "pokerarena/sim/merge.hpp"
 #include "pokerarena/sim/report_io.hpp"
+#include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
 using namespace pokerarena;
@@ -428,4 +430,184 @@ TEST_CASE("a stored report's float options are checked as a new configuration's"
     CHECK_THAT(read_error(r, "nan_timeout.pb"),
                Contains("nan_timeout.pb: its configuration is not valid: decision_timeout: nan; "
                         "expected a finite number"));
+}
+
+namespace {
+
+// The version this build writes into a report, from a run (aggregate() leaves it to the runner).
+const std::string& this_version() {
+    static const std::string version = [] {
+        RunOptions options;
+        options.threads = 1;
+        return run_tournament(make_tournament(config_of({"call", "tag"}, 1, 1)), options)
+            .run()
+            .version();
+    }();
+    return version;
+}
+
+// check_report_summary's refusal of `report` (written to a file and read back first, as
+// `pokerarena report` reads it) as this version's, or "(accepted)".
+std::string summary_error(Report report, const std::string& name) {
+    report.mutable_run()->set_version(this_version());
+    try {
+        check_report_summary(reread(report, name), name);
+    } catch (const ReportError& e) {
+        return e.what();
+    }
+    return "(accepted)";
+}
+
+}  // namespace
+
+TEST_CASE("a report's summary is what its units make, in every format and every state",
+          "[integrity]") {
+    std::vector<TournamentConfig> configs;
+    configs.push_back(config_of({"call", "tag", "random"}, 8, 4));
+    configs.push_back(config_of({"allin", "call"}, 12, 5));
+    configs.back().set_allin_ev(true);
+    configs.push_back(config_of({"random", "tag", "call"}, 6, 3));
+    configs.back().set_format(RING);
+    configs.push_back(config_of({"random", "tag", "allin"}, 3, 2));
+    configs.back().set_format(SIT_AND_GO);
+    configs.push_back(config_of({"random", "tag", "call"}, 8, 4));
+    configs.back().set_format(GAUNTLET);
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+        INFO("config " << i);
+        const Tournament t = make_tournament(configs[i]);
+        const Report whole = play_all(t);
+        CHECK(summary_error(whole, "whole.pb") == "(accepted)");
+        // A partial run (unit 0 of the schedule), and one stopped before any unit.
+        REQUIRE(t.units.size() >= 2);
+        const Report part = aggregate(t, {play_unit(t, 0)});
+        CHECK_FALSE(part.complete());
+        CHECK(summary_error(part, "part.pb") == "(accepted)");
+        CHECK(summary_error(aggregate(t, {}), "none.pb") == "(accepted)");
+        // The rest run apart and merged: the merge's figures are the whole run's.
+        std::vector<UnitResult> rest;
+        for (std::size_t u = 1; u < t.units.size(); ++u)
+            rest.push_back(play_unit(t, static_cast<std::int64_t>(u)));
+        const Report merged =
+            merge_reports(std::vector<Report>{part, aggregate(t, std::move(rest))});
+        CHECK(merged.complete());
+        CHECK(summary_error(merged, "merged.pb") == "(accepted)");
+    }
+    // An SPRT that stopped the match: the units after the deciding one are not in the report.
+    TournamentConfig sprt = config_of({"tag", "fold"}, 20000, 10);
+    sprt.set_seed(3);
+    sprt.mutable_sprt()->set_mbb0(0);
+    sprt.mutable_sprt()->set_mbb1(100);
+    sprt.mutable_sprt()->set_alpha(0.05);
+    sprt.mutable_sprt()->set_beta(0.05);
+    const Report stopped = play_all(make_tournament(sprt));
+    CHECK(stopped.sprt().decision() != "undecided");
+    CHECK(stopped.units_done() < stopped.units_total());
+    CHECK(summary_error(stopped, "sprt.pb") == "(accepted)");
+    // Timing and the run's own record are not figures of the units.
+    Report timed = small_report();
+    timed.mutable_timing()->set_wall_seconds(12.5);
+    timed.mutable_run()->set_threads(8);
+    CHECK(summary_error(timed, "timed.pb") == "(accepted)");
+}
+
+TEST_CASE("a forged summary is refused, naming the field and both values", "[integrity]") {
+    const Report good = small_report();
+    Report r = good;
+    r.mutable_bots(1)->set_hands(-5);
+    CHECK_THAT(summary_error(r, "hands.pb"),
+               Contains("hands.pb: bots[1].hands: -5 in the file, 32 from the units") &&
+                   Contains("does not follow from the units"));
+    r = good;
+    r.mutable_bots(0)->mutable_faults()->set_illegal_action(-1);
+    CHECK_THAT(summary_error(r, "faults.pb"),
+               Contains("faults.pb: bots[0].faults.illegal_action: -1 in the file, 0 from"));
+    r = good;
+    r.mutable_bots(2)->mutable_mbb_per_hand()->set_mean(std::nan(""));
+    CHECK_THAT(summary_error(r, "nan.pb"), Contains("nan.pb: bots[2].mbb_per_hand.mean: nan in "
+                                                    "the file, "));
+    r = good;
+    r.mutable_bots(0)->mutable_mbb_per_hand()->set_los(7.0);
+    CHECK_THAT(summary_error(r, "los.pb"),
+               Contains("los.pb: bots[0].mbb_per_hand.los: 7 in the file, "));
+    r = good;
+    r.mutable_pairs(0)->set_net_chips_a(r.pairs(0).net_chips_a() + 1);
+    CHECK_THAT(summary_error(r, "pair.pb"), Contains("pair.pb: pairs[0].net_chips_a: "));
+    r = good;
+    r.set_hands(good.hands() * 2);
+    CHECK_THAT(summary_error(r, "total.pb"), Contains("total.pb: hands: 96 in the file, 48 from"));
+    r = good;
+    r.set_complete(false);
+    CHECK_THAT(summary_error(r, "complete.pb"),
+               Contains("complete.pb: complete: false in the file, true from the units"));
+    r = good;
+    r.mutable_bots(1)->set_name("someone else");
+    CHECK_THAT(summary_error(r, "name.pb"),
+               Contains("name.pb: bots[1].name: 'someone else' in the file, 'tag' from"));
+    r = good;
+    r.mutable_pairs()->RemoveLast();
+    CHECK_THAT(summary_error(r, "pairs.pb"),
+               Contains("pairs.pb: pairs: 2 entries in the file, 3 from the units"));
+    r = good;
+    r.mutable_bots(0)->clear_rating();
+    CHECK_THAT(summary_error(r, "rating.pb"),
+               Contains("rating.pb: bots[0].rating: none in the file, but the units give one"));
+    // Rounding in the last places (another machine's libm) is the same figure; more is not.
+    r = good;
+    const double ci = good.bots(0).mbb_per_hand().ci95();
+    r.mutable_bots(0)->mutable_mbb_per_hand()->set_ci95(ci * (1 + 1e-12));
+    CHECK(summary_error(r, "rounded.pb") == "(accepted)");
+    r.mutable_bots(0)->mutable_mbb_per_hand()->set_ci95(ci * (1 + 1e-6));
+    CHECK_THAT(summary_error(r, "off.pb"), Contains("off.pb: bots[0].mbb_per_hand.ci95: "));
+}
+
+TEST_CASE("a report without units has its configuration checked as merge checks it",
+          "[integrity]") {
+    const Tournament t = make_tournament(config_of({"call", "tag", "random"}, 8, 4));
+    Report none = aggregate(t, {});
+    CHECK(reread(none, "none.pb").units_total() == 6);
+    none.mutable_config()->set_format(static_cast<Format>(99));
+    CHECK_THAT(read_error(none, "none_cfg.pb"),
+               Contains("none_cfg.pb: its configuration is not valid: format: 99"));
+    // merge says the same of the same input, by its name.
+    const std::vector<Report> inputs = {none};
+    const std::vector<std::string> names = {"none_cfg.pb"};
+    CHECK_THROWS_WITH(merge_reports(inputs, names),
+                      Contains("none_cfg.pb: its configuration is not valid: format: 99"));
+    Report total = aggregate(t, {});
+    total.set_units_total(5);
+    CHECK_THAT(read_error(total, "none_total.pb"),
+               Contains("none_total.pb: units_total: 5; the schedule of its configuration has 6"));
+}
+
+TEST_CASE("another version's summary: its counts are the units', its statistics of their kind",
+          "[integrity]") {
+    Report good = small_report();
+    good.mutable_run()->set_version("0.1.0");
+    const auto error = [](const Report& r, const std::string& name) {
+        try {
+            check_report_summary(reread(r, name), name);
+        } catch (const ReportError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(accepted)");
+    };
+    // Its own formulas gave other intervals, and it wrote no pair names: accepted.
+    Report r = good;
+    r.mutable_bots(0)->mutable_mbb_per_hand()->set_ci95(good.bots(0).mbb_per_hand().ci95() * 1.01);
+    r.mutable_pairs(0)->clear_name_a();
+    CHECK(error(r, "old.pb") == "(accepted)");
+    // Counts are sums in any version.
+    r = good;
+    r.mutable_bots(2)->set_net_chips(good.bots(2).net_chips() + 7);
+    CHECK_THAT(error(r, "old_chips.pb"), Contains("old_chips.pb: bots[2].net_chips: "));
+    // No version computes a probability of 7 or a NaN mean.
+    r = good;
+    r.mutable_bots(0)->mutable_mbb_per_hand()->set_los(7.0);
+    CHECK_THAT(error(r, "old_los.pb"),
+               Contains("old_los.pb: bots[0].mbb_per_hand.los: 7; expected a probability, 0 to "
+                        "1 (written by pokerarena 0.1.0; no version computes such a figure)"));
+    r = good;
+    r.mutable_pairs(1)->mutable_mbb_per_hand_a()->set_mean(std::nan(""));
+    CHECK_THAT(error(r, "old_nan.pb"),
+               Contains("old_nan.pb: pairs[1].mbb_per_hand_a.mean: nan; expected a finite"));
 }

@@ -24,13 +24,19 @@ fs::path scratch(const std::string& name) {
 Report sample_report() {
     Report r;
     r.mutable_config()->set_seed(42);
+    // A configuration read_report() accepts (it checks one without units too): two bots, one
+    // deal, so a schedule of one unit.
     r.mutable_config()->add_bots()->set_spec("tag");
+    r.mutable_config()->add_bots()->set_spec("call");
+    r.mutable_config()->set_hands(1);
+    r.set_units_total(1);
     r.set_complete(true);
     r.set_hands(1000);
     BotResult* bot = r.add_bots();
     bot->set_name("tag");
     bot->set_net_chips(-250);
     bot->mutable_mbb_per_hand()->set_mean(-62.5);
+    r.add_bots()->set_name("call");
     return r;
 }
 

@@ -9,8 +9,11 @@
 #include <cstring>
 #include <ostream>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 
 #include "pokerarena/engine/table.hpp"
+#include "pokerarena/engine/text.hpp"
 
 namespace pokerarena {
 
@@ -25,6 +28,25 @@ Action engine_action(const acpc::MatchState::Step& step, const Table& table, boo
     if (step.kind == ActionKind::RaiseTo && !limit && !step.has_total)
         throw std::invalid_argument("a raise without its total in a no-limit game");
     return acpc::to_engine(action, view.committed[s] - view.bets[s], view.legal, limit);
+}
+
+// Every message of the client goes to `err` through here, escaped: it quotes the dealer's
+// bytes (a state, a part of one) and the bot's words, and a terminal must not take them for
+// escape sequences.
+void say(std::ostream& err, std::string_view message) {
+    err << "pokerarena acpc-client: " << printable_text(message) << '\n';
+}
+
+// At most the first 200 bytes of what the dealer sent, for a message (say() escapes them).
+std::string excerpt(std::string_view bytes) {
+    constexpr std::size_t kShown = 200;
+    return "'" + std::string(bytes.substr(0, kShown)) + (bytes.size() > kShown ? "...'" : "'");
+}
+
+// "3 hands played to their end", for the message of a match cut short.
+std::string hands_played(const AcpcClientResult& result) {
+    return std::to_string(result.hands) + (result.hands == 1 ? " hand" : " hands") +
+           " played to their end";
 }
 
 }  // namespace
@@ -81,7 +103,14 @@ bool answer_state(std::string_view line, const acpc::GameDefinition& game, Bot& 
                 " of the betting is not legal in this game: " + status.message);
     }
     const Event e = table.advance();
-    if (e.kind != EventKind::ActionRequired || e.seat != state.position) return false;
+    const bool over = e.kind != EventKind::ActionRequired;
+    // A dealer sends the final state of a hand to every position once or more: a hand is
+    // counted once, when a state shows it over.
+    if (over && (result.in_hand || result.hand != state.hand || result.hands == 0))
+        ++result.hands;
+    result.in_hand = !over;
+    result.hand = state.hand;
+    if (over || e.seat != state.position) return false;
     if (e.round != state.round)
         throw std::invalid_argument("the betting leaves round " + std::to_string(state.round) +
                                     " open but the table is in round " + std::to_string(e.round));
@@ -99,8 +128,8 @@ bool answer_state(std::string_view line, const acpc::GameDefinition& game, Bot& 
     }
     if (!fault.empty()) {
         if (result.faults++ == 0)
-            err << "pokerarena acpc-client: hand " << state.hand << ": " << fault
-                << "; played check or fold instead (further faults are only counted)\n";
+            say(err, "hand " + std::to_string(state.hand) + ": " + fault +
+                         "; played check or fold instead (further faults are only counted)");
         action = view.legal.can_check ? Action::check_call() : Action::fold();
     }
     answer.append(line);
@@ -128,9 +157,9 @@ AcpcClientResult play_acpc_client(const acpc::GameDefinition& game, Bot& bot,
                                   const std::string& host, const std::string& port,
                                   std::ostream& err) {
     AcpcClientResult result;
-    const auto failed = [&](const std::string& why) {
-        err << "pokerarena acpc-client: " << why << '\n';
-        result.status = 1;
+    const auto failed = [&](const std::string& why, int status = 1) {
+        say(err, why);
+        result.status = status;
         return result;
     };
     addrinfo hints{};
@@ -196,8 +225,7 @@ AcpcClientResult play_acpc_client(const acpc::GameDefinition& game, Bot& bot,
                 }
             } catch (const std::exception& e) {
                 ::close(sock);
-                std::string shown(line.substr(0, 200));
-                return failed("cannot play the state '" + shown + "': " + e.what());
+                return failed("cannot play the state " + excerpt(line) + ": " + e.what());
             }
         }
         in.erase(0, begin);
@@ -207,6 +235,19 @@ AcpcClientResult play_acpc_client(const acpc::GameDefinition& game, Bot& bot,
         }
     }
     ::close(sock);
+    // The dealer closes the connection when the match is over, after the last hand's final
+    // state; a close inside a line or a hand is a match cut short (a dealer or network that
+    // went down), which must not look like a match played out.
+    if (!in.empty())
+        return failed("the dealer closed the connection in the middle of a line (" +
+                          excerpt(in) + " unfinished) after " + hands_played(result) +
+                          "; the match was cut short",
+                      kAcpcClientCutShort);
+    if (result.in_hand)
+        return failed("the dealer closed the connection in the middle of hand " +
+                          std::to_string(result.hand) + " after " + hands_played(result) +
+                          "; the match was cut short",
+                      kAcpcClientCutShort);
     return result;
 }
 

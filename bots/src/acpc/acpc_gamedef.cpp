@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "pokerarena/bots/acpc.hpp"
@@ -255,6 +259,85 @@ GameDefinition read_game_definition(const std::filesystem::path& file) {
     if (text.str().size() > (std::size_t{1} << 20))
         throw GameDefinitionError(file.string() + ": over 1 MiB; not a game definition");
     return parse_game_definition(text.str(), file.string());
+}
+
+namespace {
+
+std::string chips_text(Chips chips) {
+    return std::to_string(chips);
+}
+
+// "no-limit hold'em, 2 players, blinds 50/100, stacks 20000": what a hand depends on.
+std::string game_text(const GameDef& g) {
+    std::string text = g.structure == BettingStructure::FixedLimit  ? "fixed-limit"
+                       : g.structure == BettingStructure::PotLimit ? "pot-limit"
+                                                                    : "no-limit";
+    text += " hold'em, " + std::to_string(g.num_seats) + " players, blinds " +
+            chips_text(g.small_blind) + "/" + chips_text(g.big_blind);
+    if (g.ante > 0) text += ", ante " + chips_text(g.ante);
+    if (g.structure == BettingStructure::FixedLimit)
+        text += ", bets " + chips_text(g.small_bet) + "/" + chips_text(g.big_bet) + " capped at " +
+                std::to_string(g.raise_cap);
+    return text + ", stacks " + chips_text(g.starting_stacks[0]);
+}
+
+bool same_game(const GameDef& a, const GameDef& b) {
+    const bool limit = a.structure == BettingStructure::FixedLimit;
+    return a.structure == b.structure && a.num_seats == b.num_seats &&
+           a.small_blind == b.small_blind && a.big_blind == b.big_blind && a.ante == b.ante &&
+           a.starting_stacks[0] == b.starting_stacks[0] &&
+           (!limit || (a.small_bet == b.small_bet && a.big_bet == b.big_bet &&
+                       a.raise_cap == b.raise_cap));
+}
+
+// Whether `path` is a file that calls itself a game definition: a regular file (a FIFO would
+// block the read) of at most 1 MiB whose first line that is not blank or a comment is
+// GAMEDEF. Most arguments of a command are not files at all.
+bool looks_like_game_definition(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) return false;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec || size > (std::uintmax_t{1} << 20)) return false;
+    std::ifstream in(path, std::ios::binary);
+    for (std::string line; std::getline(in, line);) {
+        const std::string_view text = trim(line);
+        if (text.empty() || text.front() == '#') continue;
+        return lower(text) == "gamedef";
+    }
+    return false;
+}
+
+}  // namespace
+
+std::string game_definition_mismatch(const std::vector<std::string>& command,
+                                     const std::filesystem::path& folder, const GameDef& game) {
+    for (std::size_t k = 1; k < command.size(); ++k) {
+        // The argument itself, or the value of a --key=FILE.
+        std::string_view word = command[k];
+        if (const std::size_t equals = word.find('='); word.starts_with("-") && equals != word.npos)
+            word.remove_prefix(equals + 1);
+        if (word.empty()) continue;
+        const std::filesystem::path path = folder / std::filesystem::path(word);
+        if (!looks_like_game_definition(path)) continue;
+        std::string name = "'";
+        name.append(word).push_back('\'');
+        GameDefinition def;
+        try {
+            def = read_game_definition(path);
+        } catch (const GameDefinitionError& e) {
+            return "the ACPC client's argument " + name +
+                   " is a game definition pokerarena cannot play (" + e.what() +
+                   "), so the client would play another game than the run's (" +
+                   game_text(game) + ")";
+        }
+        if (same_game(def.game, game)) continue;
+        return "the ACPC client's argument " + name + " is a game definition of " +
+               game_text(def.game) + ", but the run plays " + game_text(game) +
+               "; the client would play by other rules than the dealer (an illegal raise, a "
+               "wrong stack): give the run that game (--acpc-game " + std::string(word) +
+               ", or acpc_game), or the client the run's";
+    }
+    return {};
 }
 
 }  // namespace pokerarena::acpc

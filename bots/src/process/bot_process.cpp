@@ -196,12 +196,14 @@ void BotProcess::start() {
 void BotProcess::handshake() {
     write_hello(write_buffer_, spec_.name, spec_.config);
     const auto deadline = Clock::now() + spec_.start_timeout;
-    const auto fail_start = [&](const std::string& what) {
+    const auto fail_start = [&](const std::string& what, bool refused = false) {
         std::string how;
         kill_now(&how, std::chrono::milliseconds(200));  // a bot that gave up may be exiting
         read_stderr();
         std::string message = describe() + ": " + what;
-        if (!how.empty()) message += " (it " + how + ")";
+        // A refusal gives its reason; the status the bot exits with after it says no more, and
+        // beside an ACPC bridge's reason (which quotes its client's status) read as a second.
+        if (!how.empty() && !refused) message += " (it " + how + ")";
         const std::string tail = stderr_tail();
         message += tail.empty() ? "; it wrote nothing to standard error"
                                 : "; the end of its standard error:\n" + tail;
@@ -214,7 +216,8 @@ void BotProcess::handshake() {
             const std::string_view line(read_buffer_.data() + parsed_, newline - parsed_);
             hello_ = parse_hello(line);
             parsed_ = newline + 1;
-            if (!hello_.ok) fail_start("bad hello: " + hello_.error);
+            if (!hello_.ok)
+                fail_start("bad hello: " + hello_.error, hello_.error.starts_with("refused: "));
             std::lock_guard lock(stats_->mutex);
             stats_->stats.api_name = hello_.name;
             return;

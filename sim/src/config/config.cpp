@@ -14,6 +14,7 @@
 #include <limits>
 #include <memory>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 #include <tuple>
@@ -24,6 +25,7 @@
 #include "config/duplicate_keys.hpp"
 #include "config/schedule.hpp"
 #include "play/process_bots.hpp"
+#include "pokerarena/bots/acpc.hpp"
 #include "pokerarena/bots/acpc_bridge.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/process_bot.hpp"
@@ -718,6 +720,13 @@ void add_process_bot(Tournament& t, int i, const std::filesystem::path& folder,
             (folder.empty() ? std::filesystem::current_path() : std::filesystem::absolute(folder))
                 .lexically_normal(),
             bot_logs);
+        // Before the client starts: one that reads another game plays by other rules.
+        if (const auto client = std::find(spec.command.begin(), spec.command.end(), "--");
+            is_acpc_spec(entry.spec()) && client != spec.command.end()) {
+            const std::string problem = acpc::game_definition_mismatch(
+                {client + 1, spec.command.end()}, spec.working_dir, t.game);
+            if (!problem.empty()) throw std::invalid_argument(problem);
+        }
         ProcessInfo identity = detail::process_identity(spec);
         auto factory = std::make_shared<ProcessBotFactory>(spec, detail::process_spec_text(entry));
         identity.set_api_name(to_valid_utf8(factory->stats().api_name));

@@ -1,18 +1,25 @@
 #include "pokerarena/sim/merge.hpp"
 
+#include <google/protobuf/descriptor.h>
+
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
+#include <cstdio>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "play/process_bots.hpp"
 #include "pokerarena/bots/registry.hpp"
+#include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
+#include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/tournament.hpp"
 #include "report/first_difference.hpp"
 
@@ -146,7 +153,253 @@ void check_same_tournament(std::span<const Report> reports, std::span<const std:
     }
 }
 
+// Summary figures (double) within this relative distance, or this absolute one near zero, are
+// one figure: aggregate() gives the same bits for the same units on one build, but another
+// compiler or libm (a report written on another machine) may round a Student t quantile or a
+// square root in the last place. A forged figure is off by far more than that. Counts,
+// flags and names must be equal exactly: no rounding reaches them.
+constexpr double kSummaryRelativeTolerance = 1e-9;
+constexpr double kSummaryAbsoluteTolerance = 1e-12;
+
+bool same_figure(double in_file, double from_units) {
+    if (std::isnan(in_file) || std::isnan(from_units))
+        return std::isnan(in_file) && std::isnan(from_units);
+    if (in_file == from_units) return true;  // the infinities of intervals without samples
+    if (!std::isfinite(in_file) || !std::isfinite(from_units)) return false;
+    const double scale = std::max(std::fabs(in_file), std::fabs(from_units));
+    return std::fabs(in_file - from_units) <=
+           std::max(kSummaryRelativeTolerance * scale, kSummaryAbsoluteTolerance);
+}
+
+using google::protobuf::FieldDescriptor;
+using google::protobuf::Message;
+
+std::string number_text(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    return text;
+}
+
+// The value of a singular (index < 0) or repeated scalar field, as a message shows it.
+std::string scalar_text(const Message& m, const FieldDescriptor* f, int index) {
+    const auto* r = m.GetReflection();
+    const bool rep = index >= 0;
+    switch (f->cpp_type()) {
+        case FieldDescriptor::CPPTYPE_INT32:
+            return std::to_string(rep ? r->GetRepeatedInt32(m, f, index) : r->GetInt32(m, f));
+        case FieldDescriptor::CPPTYPE_INT64:
+            return std::to_string(rep ? r->GetRepeatedInt64(m, f, index) : r->GetInt64(m, f));
+        case FieldDescriptor::CPPTYPE_UINT32:
+            return std::to_string(rep ? r->GetRepeatedUInt32(m, f, index) : r->GetUInt32(m, f));
+        case FieldDescriptor::CPPTYPE_UINT64:
+            return std::to_string(rep ? r->GetRepeatedUInt64(m, f, index) : r->GetUInt64(m, f));
+        case FieldDescriptor::CPPTYPE_DOUBLE:
+            return number_text(rep ? r->GetRepeatedDouble(m, f, index) : r->GetDouble(m, f));
+        case FieldDescriptor::CPPTYPE_FLOAT:
+            return number_text(rep ? r->GetRepeatedFloat(m, f, index) : r->GetFloat(m, f));
+        case FieldDescriptor::CPPTYPE_BOOL:
+            return (rep ? r->GetRepeatedBool(m, f, index) : r->GetBool(m, f)) ? "true" : "false";
+        case FieldDescriptor::CPPTYPE_ENUM:
+            return std::to_string(rep ? r->GetRepeatedEnumValue(m, f, index)
+                                      : r->GetEnumValue(m, f));
+        case FieldDescriptor::CPPTYPE_STRING: {
+            const std::string v = rep ? r->GetRepeatedString(m, f, index) : r->GetString(m, f);
+            std::string text = "'";
+            text += printable_text(std::string_view(v).substr(0, 80));
+            return text + (v.size() > 80 ? "...'" : "'");
+        }
+        case FieldDescriptor::CPPTYPE_MESSAGE:
+            break;
+    }
+    return "?";
+}
+
+bool same_scalar(const Message& a, const Message& b, const FieldDescriptor* f, int index) {
+    const bool rep = index >= 0;
+    if (f->cpp_type() == FieldDescriptor::CPPTYPE_DOUBLE) {
+        const auto* ra = a.GetReflection();
+        const auto* rb = b.GetReflection();
+        return same_figure(rep ? ra->GetRepeatedDouble(a, f, index) : ra->GetDouble(a, f),
+                           rep ? rb->GetRepeatedDouble(b, f, index) : rb->GetDouble(b, f));
+    }
+    // Integers, flags, enums and text are compared exactly; their text is what is equal.
+    return scalar_text(a, f, index) == scalar_text(b, f, index);
+}
+
+// The fields a report's summary does not take from its units: the configuration and the units
+// themselves (checked by read_report()), what the run says of itself (run, timing), and each
+// bot's plugin and process records (its files and its processes' counts).
+bool from_elsewhere(const FieldDescriptor* f) {
+    static const FieldDescriptor* const skipped[] = {
+        Report::descriptor()->FindFieldByName("config"),
+        Report::descriptor()->FindFieldByName("units"),
+        Report::descriptor()->FindFieldByName("run"),
+        Report::descriptor()->FindFieldByName("timing"),
+        BotResult::descriptor()->FindFieldByName("plugin"),
+        BotResult::descriptor()->FindFieldByName("process")};
+    return std::find(std::begin(skipped), std::end(skipped), f) != std::end(skipped);
+}
+
+// The statistics of a summary: what a version computes from the counts with formulas of its
+// own (estimates, ratings, the SPRT, ROI, ITM, mean decision times), as opposed to the counts
+// (hands, chips, faults, places, curve), which are sums of the units in any version.
+bool is_statistic(const FieldDescriptor* f) {
+    if (f->containing_type() == Estimate::descriptor() ||
+        f->containing_type() == SprtResult::descriptor())
+        return true;
+    if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE &&
+        (f->message_type() == Estimate::descriptor() ||
+         f->message_type() == SprtResult::descriptor()))
+        return true;
+    static const FieldDescriptor* const figures[] = {
+        BotResult::descriptor()->FindFieldByName("mean_decision_us"),
+        BotResult::descriptor()->FindFieldByName("roi"),
+        BotResult::descriptor()->FindFieldByName("itm_rate")};
+    return std::find(std::begin(figures), std::end(figures), f) != std::end(figures);
+}
+
+enum class Compare { Everything, CountsOnly };
+
+// The first field (in field number order, depth first) where `in_file` and `from_units`
+// differ, as "bots[1].mbb_per_hand.los: 7 in the file, 0.52 from the units"; empty when none.
+std::string first_summary_difference(const Message& in_file, const Message& from_units,
+                                     const std::string& path, Compare what) {
+    const auto* descriptor = in_file.GetDescriptor();
+    const auto* rf = in_file.GetReflection();
+    const auto* ru = from_units.GetReflection();
+    for (int k = 0; k < descriptor->field_count(); ++k) {
+        const FieldDescriptor* f = descriptor->field(k);
+        // Of another version, the counts alone: its text (the pairs' names, fault messages)
+        // and which records it writes have changed between versions, its sums have not.
+        if (from_elsewhere(f) ||
+            (what == Compare::CountsOnly &&
+             (is_statistic(f) || f->cpp_type() == FieldDescriptor::CPPTYPE_STRING)))
+            continue;
+        const std::string name = path.empty() ? f->name() : path + "." + f->name();
+        const bool message = f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE;
+        if (f->is_repeated()) {
+            const int size_file = rf->FieldSize(in_file, f);
+            const int size_units = ru->FieldSize(from_units, f);
+            if (size_file != size_units)
+                return name + ": " + std::to_string(size_file) + " entries in the file, " +
+                       std::to_string(size_units) + " from the units";
+            for (int i = 0; i < size_file; ++i) {
+                const std::string item = name + "[" + std::to_string(i) + "]";
+                if (message) {
+                    const std::string difference = first_summary_difference(
+                        rf->GetRepeatedMessage(in_file, f, i),
+                        ru->GetRepeatedMessage(from_units, f, i), item, what);
+                    if (!difference.empty()) return difference;
+                } else if (!same_scalar(in_file, from_units, f, i)) {
+                    return item + ": " + scalar_text(in_file, f, i) + " in the file, " +
+                           scalar_text(from_units, f, i) + " from the units";
+                }
+            }
+            continue;
+        }
+        if (message) {
+            const bool has_file = rf->HasField(in_file, f);
+            const bool has_units = ru->HasField(from_units, f);
+            if (what == Compare::Everything && has_file != has_units)
+                return name + (has_file ? ": in the file, but the units give none"
+                                        : ": none in the file, but the units give one");
+            if (!has_file && !has_units) continue;
+            const std::string difference = first_summary_difference(
+                rf->GetMessage(in_file, f), ru->GetMessage(from_units, f), name, what);
+            if (!difference.empty()) return difference;
+        } else if (!same_scalar(in_file, from_units, f, -1)) {
+            return name + ": " + scalar_text(in_file, f, -1) + " in the file, " +
+                   scalar_text(from_units, f, -1) + " from the units";
+        }
+    }
+    return {};
+}
+
+// A statistic no version computes (another version's are not this one's, but are still
+// numbers of their kind): "bots[0].mbb_per_hand.los: 7; expected a probability, 0 to 1".
+std::string implausible_estimate(const Estimate& e, const std::string& name) {
+    if (!std::isfinite(e.mean()))
+        return name + ".mean: " + number_text(e.mean()) + "; expected a finite number";
+    if (!(e.stddev() >= 0))
+        return name + ".stddev: " + number_text(e.stddev()) + "; expected 0 or more";
+    if (!(e.ci95() >= 0))
+        return name + ".ci95: " + number_text(e.ci95()) + "; expected 0 or more";
+    if (!(e.los() >= 0 && e.los() <= 1))
+        return name + ".los: " + number_text(e.los()) + "; expected a probability, 0 to 1";
+    if (e.samples() < 0)
+        return name + ".samples: " + std::to_string(e.samples()) + "; expected 0 or more";
+    return {};
+}
+
+std::string implausible_statistic(const Report& report) {
+    for (int b = 0; b < report.bots_size(); ++b) {
+        const BotResult& bot = report.bots(b);
+        const std::string name = "bots[" + std::to_string(b) + "]";
+        const std::pair<const Estimate*, const char*> estimates[] = {
+            {&bot.mbb_per_hand(), ".mbb_per_hand"},
+            {&bot.mbb_per_hand_allin_ev(), ".mbb_per_hand_allin_ev"},
+            {&bot.rating(), ".rating"},
+            {&bot.prize(), ".prize"}};
+        for (const auto& [estimate, field] : estimates) {
+            // A rating's mean is relative to the field's and may be anything finite; its
+            // probability and spread are held to the same rules.
+            const std::string problem = implausible_estimate(*estimate, name + field);
+            if (!problem.empty()) return problem;
+        }
+        if (!(bot.mean_decision_us() >= 0) || !std::isfinite(bot.mean_decision_us()))
+            return name + ".mean_decision_us: " + number_text(bot.mean_decision_us()) +
+                   "; expected a finite number of microseconds, 0 or more";
+        if (!(bot.roi() >= -1) || !std::isfinite(bot.roi()))
+            return name + ".roi: " + number_text(bot.roi()) +
+                   "; expected a finite return of -1 (every buy-in lost) or more";
+        if (!(bot.itm_rate() >= 0 && bot.itm_rate() <= 1))
+            return name + ".itm_rate: " + number_text(bot.itm_rate()) +
+                   "; expected a share, 0 to 1";
+    }
+    for (int p = 0; p < report.pairs_size(); ++p) {
+        const PairResult& pair = report.pairs(p);
+        const std::string name = "pairs[" + std::to_string(p) + "]";
+        for (const auto& [estimate, field] :
+             {std::pair{&pair.mbb_per_hand_a(), ".mbb_per_hand_a"},
+              std::pair{&pair.mbb_per_hand_allin_ev_a(), ".mbb_per_hand_allin_ev_a"}}) {
+            const std::string problem = implausible_estimate(*estimate, name + field);
+            if (!problem.empty()) return problem;
+        }
+    }
+    return {};
+}
+
 }  // namespace
+
+void check_report_summary(const Report& report, const std::string& name) {
+    const Tournament tournament = report_tournament(report, name);
+    Report from_units;
+    try {
+        from_units = aggregate(tournament, {report.units().begin(), report.units().end()});
+    } catch (const std::invalid_argument& e) {
+        throw ReportError(name + ": " + e.what());
+    }
+    // Another version's statistics come from formulas of its own (an interval, an SPRT bound
+    // that has changed since): they are held to what any version's are, and its counts to the
+    // units' sums. Its SPRT may have stopped at another unit than this version's would, which
+    // leaves nothing to recompute the counts with.
+    const bool this_version = report.run().version() == POKERARENA_VERSION;
+    std::string difference;
+    if (this_version || !report.config().has_sprt())
+        difference = first_summary_difference(
+            report, from_units, "", this_version ? Compare::Everything : Compare::CountsOnly);
+    if (!difference.empty())
+        throw ReportError(name + ": " + difference +
+                          "; the summary does not follow from the units the report holds (it "
+                          "was changed after pokerarena wrote it); `pokerarena merge " + name +
+                          " -o FILE` writes the report its units make");
+    if (this_version) return;
+    if (const std::string problem = implausible_statistic(report); !problem.empty())
+        throw ReportError(name + ": " + problem + " (written by pokerarena " +
+                          printable_text(report.run().version()) +
+                          "; no version computes such a figure); `pokerarena merge " + name +
+                          " -o FILE` writes the report its units make");
+}
 
 Report merge_reports(std::span<const Report> reports, std::span<const std::string> names,
                      std::vector<std::string>* warnings) {
@@ -156,8 +409,9 @@ Report merge_reports(std::span<const Report> reports, std::span<const std::strin
         check_same_plugins(reports, names, warnings);
 
     // The schedule and the game are all aggregate() needs: loading the bots would make a merge
-    // need the plugins at the paths they had where the shards ran, and run their code.
-    const Tournament tournament = make_tournament(reports[0].config(), BotLoading::Skip);
+    // need the plugins at the paths they had where the shards ran, and run their code. The
+    // configuration is checked as read_report() checks it, with or without units.
+    const Tournament tournament = report_tournament(reports[0], input_name(names, 0));
     const auto schedule_size = static_cast<std::int64_t>(tournament.units.size());
 
     struct Found {

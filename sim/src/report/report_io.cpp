@@ -2,6 +2,7 @@
 
 #include <google/protobuf/descriptor.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -138,25 +139,25 @@ void check_report(const Report& report, const std::string& file) {
                               std::to_string(plugin.size()) +
                               "; expected 64 lower-case hex digits and a size of 0 or more");
     }
-    if (report.units().empty()) return;
-    Tournament tournament;
-    try {
-        tournament = make_tournament(report.config(), BotLoading::Skip);
-    } catch (const ConfigError& e) {
-        throw ReportError(file + ": its configuration is not valid: " + e.what());
-    }
+    // Also without units: a report of a run stopped before its first unit is still printed,
+    // merged and resumed from its configuration.
+    const Tournament tournament = report_tournament(report, file);
     const auto schedule = static_cast<std::int64_t>(tournament.units.size());
     if (report.units_total() != schedule)
         throw ReportError(file + ": units_total: " + std::to_string(report.units_total()) +
                           "; the schedule of its configuration has " + std::to_string(schedule) +
                           " units");
-    std::vector<char> seen(static_cast<std::size_t>(schedule), 0);
-    for (const UnitResult& unit : report.units()) {
-        if (unit.unit() < 0 || unit.unit() >= schedule) continue;  // check_unit_results says so
-        if (seen[static_cast<std::size_t>(unit.unit())]++ != 0)
-            throw ReportError(file + ": holds unit " + std::to_string(unit.unit()) +
-                              " twice; a report holds each unit once");
-    }
+    // The indices sorted rather than a flag per unit of the schedule: memory follows the
+    // report, not the schedule (up to kMaxUnits units however few the report holds).
+    std::vector<std::int64_t> indices;
+    indices.reserve(static_cast<std::size_t>(report.units_size()));
+    for (const UnitResult& unit : report.units())
+        indices.push_back(unit.unit());
+    std::sort(indices.begin(), indices.end());
+    if (const auto twice = std::adjacent_find(indices.begin(), indices.end());
+        twice != indices.end() && *twice >= 0 && *twice < schedule)
+        throw ReportError(file + ": holds unit " + std::to_string(*twice) +
+                          " twice; a report holds each unit once");
     try {
         check_unit_results(tournament, report.units());
     } catch (const std::invalid_argument& e) {
@@ -165,6 +166,14 @@ void check_report(const Report& report, const std::string& file) {
 }
 
 }  // namespace
+
+Tournament report_tournament(const Report& report, const std::string& name) {
+    try {
+        return make_tournament(report.config(), BotLoading::Skip);
+    } catch (const ConfigError& e) {
+        throw ReportError(name + ": its configuration is not valid: " + e.what());
+    }
+}
 
 std::optional<InvalidUtf8> find_invalid_utf8(const google::protobuf::Message& message) {
     std::optional<InvalidUtf8> found;

@@ -31,6 +31,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pokerarena/engine/action.hpp"
 #include "pokerarena/engine/game_def.hpp"
@@ -75,6 +76,21 @@ struct GameDefinition {
 GameDefinition read_game_definition(const std::filesystem::path& file);
 // The same from text; `name` stands for the file in messages.
 GameDefinition parse_game_definition(std::string_view text, std::string_view name);
+
+// For an ACPC client started as `command` (its program, then its arguments) in `folder`, to
+// play `game` (the run's): the refusal when an argument (or the FILE of an argument
+// -KEY=FILE) names a game definition of another game, or empty. An argument counts when it
+// is a regular file of at most 1 MiB whose first line that is not blank or a '#' comment is
+// GAMEDEF (nothing else is opened); it is read as read_game_definition() reads it, and
+// compared on what a hand depends on: betting, players, blinds, ante, the stack and, in
+// fixed-limit, the bets and the cap. The refusal names the argument and both games ("the
+// ACPC client's argument 'holdem.limit.2p.game' is a game definition of fixed-limit hold'em,
+// 2 players, blinds 5/10, ..., but the run plays no-limit hold'em, ..."); a definition
+// pokerarena cannot play is refused with its reason. A client that names the wrong game
+// plays by other rules than the dealer: the ACPC example player makes a raise the run's game
+// does not allow at almost every hand.
+std::string game_definition_mismatch(const std::vector<std::string>& command,
+                                     const std::filesystem::path& folder, const GameDef& game);
 
 // ---------------------------------------------------------------------------------------
 // States and actions

@@ -26,8 +26,23 @@
 //   inputs agree on, and run.plugin_folder of the first input that has one.
 // - The tournament is rebuilt without its bots (BotLoading::Skip): no plugin is loaded, so a
 //   merge needs neither the plugins the inputs were run with nor their paths, and runs none
-//   of their code. A configuration make_tournament() rejects otherwise is a ConfigError,
-//   passed through.
+//   of their code. A configuration make_tournament() rejects is refused as read_report()
+//   refuses it (report_tournament(), report_io.hpp): a ReportError naming the first input.
+//
+// check_report_summary() holds a report's summary to its units, for `pokerarena report`,
+// which prints the summary as it is: the figures merge_reports() would write (bots, pairs,
+// sprt, curve, hands, units_total, units_done, complete; not the configuration, the units,
+// run, timing, or the bots' plugin and process records) are recomputed with aggregate() and
+// compared, field by field. Counts, flags and names must be equal; figures (doubles) may
+// differ by rounding only (a relative 1e-9, or 1e-12 near zero), NaN equals only NaN and an
+// infinity only itself. The first field that differs is a ReportError naming `name`, the
+// field, both values ("r.pb: bots[1].mbb_per_hand.los: 7 in the file, 0.61 from the units;
+// ..."); units aggregate() refuses, a ReportError with its reason. A report written by another
+// version (run.version) has that version's statistics (estimates, ratings, SPRT, ROI, ITM,
+// mean decision times), whose formulas may differ from this one's: only its counts are
+// compared (not with an SPRT, whose stop may differ too), and its statistics must be numbers
+// of their kind (a finite mean, a spread and an interval of 0 or more, a LOS and an ITM rate
+// from 0 to 1, ...), else a ReportError naming the field.
 #pragma once
 
 #include <span>
@@ -46,5 +61,7 @@ class MergeError : public std::runtime_error {
 
 Report merge_reports(std::span<const Report> reports, std::span<const std::string> names = {},
                      std::vector<std::string>* warnings = nullptr);
+
+void check_report_summary(const Report& report, const std::string& name);
 
 }  // namespace pokerarena::sim

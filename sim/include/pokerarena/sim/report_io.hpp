@@ -22,11 +22,13 @@
 //   combine impossible figures: units_done must be the number of units it holds, bots one
 //   result per bot of its configuration, a bot's plugin identity (if any) a SHA-256 of 64
 //   lower-case hex digits and a size of 0 or more, no unit may
-//   appear twice and, when it holds units, its configuration must be one make_tournament()
-//   accepts, units_total the size of that configuration's schedule and every unit pass
-//   check_unit_results() (pokerarena/sim/aggregate.hpp: seats, hands, samples, chips summing
-//   to zero, totals within 64 bits). The summary figures (bots, pairs, curve, hands) are not
-//   checked against the units: merge and resume recompute them from the units.
+//   appear twice, its configuration must be one make_tournament() accepts (report_tournament()
+//   below: also when it holds no units), units_total the size of that configuration's
+//   schedule and every unit pass check_unit_results() (pokerarena/sim/aggregate.hpp: seats,
+//   hands, samples, chips summing to zero, totals within 64 bits). The summary figures (bots,
+//   pairs, curve, hands) are not checked against the units here: merge and resume recompute
+//   them from the units, and `pokerarena report` compares them with check_report_summary()
+//   (merge.hpp).
 // - Failures throw ReportError with one message naming the file and what went wrong
 //   ("results/a.pb: not a pokerarena report (binary Protobuf expected)", "a.pb: unit 3:
 //   bots[1].samples.n: -5; expected 512 (one sample per deal of the unit)").
@@ -43,6 +45,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pokerarena/sim/tournament.hpp"
 #include "report.pb.h"
 
 namespace pokerarena::sim {
@@ -66,6 +69,12 @@ Report read_report(const std::filesystem::path& path);
 // of units the journal added (-1: there is no journal).
 Report read_report_with_journal(const std::filesystem::path& path, std::vector<std::string>& notes,
                                 std::int64_t& journal_units);
+
+// The tournament of `report`'s configuration without its bots (BotLoading::Skip: no plugin is
+// opened, no process started): how read_report() and merge_reports() check a configuration,
+// so that both accept the same ones. Throws ReportError "NAME: its configuration is not
+// valid: ..." with make_tournament()'s reason.
+Tournament report_tournament(const Report& report, const std::string& name);
 
 // What a report file holds before `body` (the Report as binary Protobuf): the header and the
 // body's SHA-256, 54 bytes.
