@@ -1,15 +1,20 @@
 // `pokerarena report FILE [--json [OUT]] [--csv DIR]`: a report file as the console table, as
 // JSON, or as CSV files.
+#include <cstdint>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "cli_checks.hpp"
 #include "commands.hpp"
 #include "pokerarena/engine/text.hpp"
+#include "pokerarena/sim/journal.hpp"
 #include "pokerarena/sim/merge.hpp"
 #include "pokerarena/sim/report_csv.hpp"
 #include "pokerarena/sim/report_io.hpp"
@@ -26,6 +31,35 @@ struct ReportOptions {
     std::string csv;                  // --csv DIR; empty: none
 };
 
+// A run that died (a crash, kill -9, a full disk) leaves the units it finished since its last
+// checkpoint in the journal beside the report: they are shown with it, the summary recomputed
+// from every unit as merge does, and said so on standard error.
+void with_journal(sim::Report& report, const std::string& file) {
+    const std::filesystem::path journal = sim::journal_path(file);
+    std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(journal, ec))) return;
+    std::vector<std::string> notes;
+    std::int64_t added = 0;
+    sim::Report units;
+    try {
+        units = sim::read_report_with_journal(file, notes, added);
+    } catch (const sim::ReportError& error) {
+        // Another run's journal, or a damaged one: the report is still worth reading alone.
+        std::cerr << "pokerarena report: " << printable_text(error.what())
+                  << "; the report is shown without it\n";
+        return;
+    }
+    for (const std::string& note : notes)
+        std::cerr << "pokerarena report: " << printable_text(note) << '\n';
+    if (added <= 0) return;
+    sim::Report merged = sim::merge_reports(std::span(&units, 1), std::span(&file, 1));
+    *merged.mutable_run() = report.run();
+    report = std::move(merged);
+    std::cerr << "pokerarena report: " << printable_text(journal.string()) << ": " << added
+              << " units finished after the report was last written, shown from the journal "
+                 "(resume the run to write them into the report)\n";
+}
+
 int run_report(const ReportOptions& options) {
     try {
         if (options.json && !options.json->empty() && same_file(*options.json, options.file))
@@ -33,9 +67,10 @@ int run_report(const ReportOptions& options) {
                 "--json " + *options.json +
                 ": the report being read; give another file, or no file for "
                 "standard output");
-        const sim::Report report = sim::read_report(options.file);
+        sim::Report report = sim::read_report(options.file);
         // The summary is printed as the file has it: it must be what its units make.
         sim::check_report_summary(report, options.file);
+        with_journal(report, options.file);
         if (!options.csv.empty()) sim::write_report_csv(report, options.csv);
         if (!options.json) {
             if (options.csv.empty()) sim::print_report_table(report, std::cout);

@@ -75,6 +75,11 @@ segv)
     grep -q "only the units in play are lost (the finished ones are in [^ ]*crashed.pb.journal); resume with: .* run --resume [^ ]*crashed.pb" crashed.err ||
         fail "the crash line does not say what is kept and how to resume"
     [ -f crashed.pb.journal ] || fail "no journal beside the report"
+    # report shows the finished units from the journal, before any resume.
+    "$pokerarena" report crashed.pb >shown.out 2>shown.err || fail "report of the crashed run"
+    grep -q "INCOMPLETE: $unit of " shown.out || fail "report does not show the $unit units of the journal: $(cat shown.out)"
+    grep -q "crashed.pb.journal: $unit units finished after the report was last written, shown from the journal" shown.err ||
+        fail "report does not say it took units from the journal: $(cat shown.err)"
     # Every unit before the crashing one comes back from the journal.
     HOSTILE_OFF=1 "$pokerarena" run --resume crashed.pb >resumed.out 2>resumed.err ||
         fail "the resume failed: $(cat resumed.err)"
@@ -97,8 +102,9 @@ kill9)
     mv hh hh_full
     mkdir hh
     kill_at_gate $run -o killed.pb
-    "$pokerarena" report killed.pb | grep -q "INCOMPLETE: 0 of 9 units" ||
-        fail "the report written at the start does not hold 0 of 9 units"
+    # The report written at the start holds no unit; report shows the journal's three with it.
+    "$pokerarena" report killed.pb 2>/dev/null | grep -q "INCOMPLETE: 3 of 9 units" ||
+        fail "report does not show the start report with the journal's 3 of 9 units"
     "$pokerarena" run --resume killed.pb >resumed.out 2>resumed.err ||
         fail "the resume failed: $(cat resumed.err)"
     grep -q "killed.pb.journal: 3 units finished after the report was last written" resumed.err ||
@@ -138,7 +144,8 @@ fulldisk)
     grep -q "The finished units are kept in small/r.pb and small/r.pb.journal; once there is room, write the report with:" full_disk.err ||
         fail "the failure does not say where the units are and how to resume"
     grep -q "Win rates" full_disk.out || grep -q "mbb" full_disk.out || fail "the table was not printed"
-    "$pokerarena" report kept/r.pb | grep -q "INCOMPLETE: 0 of" || fail "the start report is not the one kept"
+    "$pokerarena" report kept/r.pb 2>&1 >/dev/null | grep -q "kept/r.pb.journal: [0-9]* units finished after the report was last written, shown from the journal" ||
+        fail "report does not show the kept units of the journal"
     "$pokerarena" run --resume kept/r.pb >resumed.out 2>resumed.err ||
         fail "the resume failed: $(cat resumed.err)"
     total=$("$pokerarena" report full.pb | sed -n 's/.*: \([0-9]*\) of \1 units.*/\1/p' | head -1)
@@ -161,7 +168,9 @@ other_run)
     [ $status -eq 2 ] || fail "a resume with another run's journal exited $status, not 2"
     grep -q "^pokerarena run: a.pb.journal: the journal of another run ([^)]*), so its units are not applied" resumed.err ||
         fail "the refusal does not name the journal: $(cat resumed.err)"
-    "$pokerarena" report a.pb | grep -q "INCOMPLETE: 0 of" || fail "the refused resume changed a.pb"
+    "$pokerarena" report a.pb 2>report.err | grep -q "INCOMPLETE: 0 of" || fail "the refused resume changed a.pb"
+    grep -q "a.pb.journal: the journal of another run .*; the report is shown without it" report.err ||
+        fail "report does not say it leaves another run's journal out: $(cat report.err)"
     ;;
 identity)
     # A report with no units yet records the process bot's program; a changed program is
