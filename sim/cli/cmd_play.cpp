@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "bot_list.hpp"
 #include "cli_checks.hpp"
 #include "commands.hpp"
 #include "play_render.hpp"
@@ -110,29 +111,6 @@ class StallWatch {
     bool stop_ = false;
     std::thread thread_;  // last: started once everything it reads is ready
 };
-
-// "tag,equity:samples=500,aggression=0.7" -> {"tag", "equity:samples=500,aggression=0.7"}: a
-// built-in's parameters are comma-separated too, so a piece that is key=value without a name
-// of its own continues the spec before it.
-std::vector<std::string> split_bot_list(const std::vector<std::string>& lists) {
-    std::vector<std::string> specs;
-    for (const std::string& list : lists) {
-        std::size_t start = 0;
-        while (start <= list.size()) {
-            std::size_t end = list.find(',', start);
-            if (end == std::string::npos) end = list.size();
-            const std::string piece = list.substr(start, end - start);
-            const bool continues = piece.find('=') != std::string::npos &&
-                                   piece.find(':') == std::string::npos && !specs.empty();
-            if (continues)
-                specs.back() += "," + piece;
-            else
-                specs.push_back(piece);
-            start = end + 1;
-        }
-    }
-    return specs;
-}
 
 // "tag" for "tag:aggression=2"; a plugin by the name its API gives ("example C bot" for
 // "dir/c_bot.so:bet=1"), the name its writer chose, where the file name may be anything.
@@ -342,7 +320,20 @@ std::string big_blinds(Chips chips) {
 }
 
 int run_play(const PlayOptions& options) {
-    const std::vector<std::string> specs = split_bot_list(options.vs);
+    // The grammar of run --bots: NAME=SPEC names a bot, process bots keep their [options].
+    std::vector<FlagBot> listed;
+    try {
+        std::vector<std::string> warnings;
+        listed = split_bot_list(options.vs, "--vs", warnings);
+        for (const std::string& warning : warnings)
+            std::cerr << "pokerarena play: warning: " << warning << '\n';
+    } catch (const std::exception& error) {
+        std::cerr << "pokerarena play: " << error.what() << '\n';
+        return 2;
+    }
+    std::vector<std::string> specs;
+    for (const FlagBot& bot : listed)
+        specs.push_back(bot.spec);
     const int seats = options.seats > 0 ? options.seats : 1 + static_cast<int>(specs.size());
     if (seats < 2 || seats > kMaxSeats) {
         std::cerr << "pokerarena play: " << seats << " seats; a table has 2 to " << kMaxSeats
@@ -384,7 +375,9 @@ int run_play(const PlayOptions& options) {
     try {
         for (int s = 1; s < seats; ++s) {
             const auto& factory = factories[static_cast<std::size_t>(s - 1) % factories.size()];
-            names.push_back(short_name(factory->spec()) + "#" + std::to_string(s));
+            const std::string& given = listed[static_cast<std::size_t>(s - 1) % listed.size()].name;
+            names.push_back((given.empty() ? short_name(factory->spec()) : printable_text(given)) +
+                            "#" + std::to_string(s));
             // Each bot its own seed, a pure function of the session seed and its seat.
             bots.push_back(factory->create(options.seed * 0x9E3779B97F4A7C15ULL +
                                            static_cast<std::uint64_t>(s)));
@@ -486,8 +479,9 @@ void add_play_command(CLI::App& app, int& exit_code) {
     CLI::App* play = app.add_subcommand(
         "play", "Play no-limit hold'em against bots in the terminal (a freezeout)");
     play->add_option("--vs", options->vs,
-                     "Bots in seats 1, 2, ...: NAME[:key=value,...] or PATH.so[:config], "
-                     "comma-separated; the list repeats to fill --seats")
+                     "Bots in seats 1, 2, ...: specs as run --bots takes them (a built-in "
+                     "with :key=value,..., PATH.so[:config], proc[options]:COMMAND, each "
+                     "optionally NAME=SPEC), comma-separated; the list repeats to fill --seats")
         ->required();
     play->add_option("--seats", options->seats,
                      "Seats at the table including yours, 2 to 10 (default: 1 + the bots)")

@@ -27,6 +27,7 @@
 
 #include "../src/play/process_bots.hpp"
 #include "../src/play/work_unit.hpp"
+#include "bot_list.hpp"
 #include "cli_checks.hpp"
 #include "commands.hpp"
 #include "pokerarena/bots/plugin.hpp"
@@ -124,125 +125,6 @@ class UsageError : public std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
 
-// One bot of --bots: NAME=SPEC gives its name; a bare SPEC leaves the name to the spec.
-struct FlagBot {
-    std::string name;
-    std::string spec;
-};
-
-bool is_number(const std::string& text) {
-    double value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return !text.empty() && error == std::errc() && end == text.data() + text.size();
-}
-
-// Whether `text` is a whole bot spec: a built-in's name (with or without its ":parameters"),
-// or a plugin library whose file name ends in ".so" or ".dylib" (with or without a
-// configuration).
-bool names_a_bot(const std::string& text) {
-    if (is_plugin_spec(text)) {
-        const std::string path = split_plugin_spec(text).path;
-        return path.ends_with(".so") || path.ends_with(".dylib");
-    }
-    const std::string name = text.substr(0, text.find(':'));
-    for (const BuiltinBotInfo& bot : builtin_bots())
-        if (name == bot.name) return true;
-    return false;
-}
-
-// "tag,equity:samples=500,aggression=0.7" -> {"tag", "equity:samples=500,aggression=0.7"}: a
-// built-in's parameters are comma-separated too, so a key=value piece continues the bot before
-// it in the same --bots value when it can be one of that bot's parameters: the bot has a
-// parameter part (after ':') and the value is a number (every built-in parameter is), or the
-// bot is a plugin (its configuration is free text) and the value is not itself a bot (a
-// built-in's name or a ".so" library: "a=x.so:k=v,b=y.so" is two plugins). Any other piece
-// with '=' before its first ':' or '/' is NAME=SPEC: "a=tag,b=tag" is two tags named a and b,
-// "a=equity:samples=500,b=tag" names both. A new --bots flag always starts a new bot, which
-// lets a plugin's configuration hold anything: --bots a=x.so:opponent=tag --bots b=tag.
-//
-// After a plugin with a configuration, in the same value, both readings of a piece are
-// plausible, so `warnings` gets one line for each piece read as a new bot there (the issue's
-// "./aggro.so:range=0.3,style=call,tag" was three bots, silently) and for each piece taken
-// into the configuration that looks like a bot of its own (NAME=proc:..., NAME=dir/bot), with
-// how to write it so that it means one thing.
-std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists,
-                                    std::vector<std::string>& warnings) {
-    std::vector<FlagBot> bots;
-    // The plugin of this value whose configuration the pieces may belong to, if any.
-    const auto configured_plugin = [&bots](std::size_t first_of_list) {
-        return bots.size() > first_of_list && is_plugin_spec(bots.back().spec) &&
-               bots.back().spec.size() > split_plugin_spec(bots.back().spec).path.size();
-    };
-    const auto plugin_text = [&bots] {
-        const FlagBot& plugin = bots.back();
-        return (plugin.name.empty() ? "" : plugin.name + "=") + plugin.spec;
-    };
-    for (const std::string& list : lists) {
-        const std::size_t first_of_list = bots.size();
-        std::size_t start = 0;
-        while (start <= list.size()) {
-            // A process bot's options are comma-separated inside their brackets:
-            // "proc[procs=2,timeout=5]:./bot" is one entry.
-            const std::size_t open = list.find('[', start);
-            std::size_t end = list.find(',', start);
-            if (open < end && list.find(']', open) != std::string::npos)
-                end = list.find(',', list.find(']', open));
-            if (end == std::string::npos) end = list.size();
-            std::string piece = list.substr(start, end - start);
-            start = end + 1;
-            if (piece.empty())
-                throw UsageError("--bots '" + list +
-                                 "': an empty entry; expected bots separated by commas, e.g. "
-                                 "--bots tag,call");
-            const std::size_t equals = piece.find('=');
-            const std::string key = piece.substr(0, equals);
-            const bool after_plugin = configured_plugin(first_of_list);
-            const auto warn_new_bot = [&](const std::string& reading) {
-                if (!after_plugin) return;
-                const std::string plugin = plugin_text();
-                warnings.push_back(
-                    "--bots: '" + piece + "' after the plugin '" + plugin + "' is read as " +
-                    reading +
-                    ", not as more of the plugin's configuration. To say so without "
-                    "doubt, give each bot its own --bots flag (--bots '" +
-                    plugin + "' --bots '" + piece +
-                    "'); to pass it to the plugin, list the bots in a "
-                    "configuration file, whose spec field is taken whole (bots { spec: \"" +
-                    bots.back().spec + "," + piece + "\" })");
-            };
-            if (equals == std::string::npos || key.find_first_of(":/") != std::string::npos) {
-                warn_new_bot("a bot of its own");
-                bots.push_back({"", std::move(piece)});
-                continue;
-            }
-            const std::string value = piece.substr(equals + 1);
-            const bool continues =
-                bots.size() > first_of_list && bots.back().spec.find(':') != std::string::npos &&
-                (is_number(value) || (is_plugin_spec(bots.back().spec) && !names_a_bot(value)));
-            if (continues) {
-                // A process bot's spec ("b=proc:python3 b.py") taken into a plugin's
-                // configuration was most likely meant as a bot of its own.
-                if (!key.empty() && is_process_spec(value))
-                    warnings.push_back(
-                        "--bots: '" + piece + "' looks like a bot named '" + key +
-                        "' but is read as more of the configuration of the plugin '" +
-                        plugin_text() +
-                        "'. To make it a bot of its own, give it its own "
-                        "--bots flag (--bots '" +
-                        plugin_text() + "' --bots '" + piece + "')");
-                bots.back().spec += "," + piece;
-            } else if (key.empty()) {
-                throw UsageError("--bots: '" + piece +
-                                 "' names no bot; expected NAME=SPEC, e.g. --bots a=tag,b=tag");
-            } else {
-                warn_new_bot("a bot named '" + key + "' playing '" + value + "'");
-                bots.push_back({key, value});
-            }
-        }
-    }
-    return bots;
-}
-
 // "0,20,0.05,0.05" -> Sprt{mbb0 0, mbb1 20, alpha 0.05, beta 0.05}.
 sim::Sprt parse_sprt(const std::string& text) {
     std::vector<double> values;
@@ -327,7 +209,7 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
     if (options.bots_flag->count() > 0) {
         config.clear_bots();
         std::vector<std::string> warnings;
-        const std::vector<FlagBot> bots = split_bot_list(options.bots, warnings);
+        const std::vector<FlagBot> bots = split_bot_list(options.bots, "--bots", warnings);
         for (const std::string& warning : warnings)
             spdlog::warn("{}", warning);
         for (const FlagBot& bot : bots) {

@@ -105,6 +105,14 @@ pokerarena_cli_test("bench 1 thread" 0 "Hands: 199998\n.*Checksum: ${bench_check
 pokerarena_cli_test("bench 2 threads" 0 "Hands: 199998\n.*Checksum: ${bench_checksum}\n"
   bench --threads 2 --hands 200000)
 
+# `play --vs` takes the specs of `run --bots`: a process bot's [options] hold commas, NAME=
+# names a bot, a built-in's parameters follow it (the list was split at every comma before).
+add_test(NAME "sim: play --vs takes the specs of run --bots"
+  COMMAND sh -c "\"$0\" play --vs \"p=proc[procs=1,timeout=5]:$1 good,tag:aggression=0.5\" --seats 3 --hands 1 --delay 0 --seed 1 </dev/null"
+          $<TARGET_FILE:pokerarena> $<TARGET_FILE:test_misbehaving_bot>)
+set_tests_properties("sim: play --vs takes the specs of run --bots" PROPERTIES
+  PASS_REGULAR_EXPRESSION "=== Hand 1 === button: tag#2\n[^\n]*\np#1 posts the big blind 2\n")
+
 # `play` shows its first hand as "=== Hand 1 ===": its fault summary and a plugin's crash line
 # number hands the same way (they said hand 0 for it).
 add_test(NAME "sim: play numbers a fault's hand as the screen does"

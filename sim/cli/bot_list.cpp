@@ -1,0 +1,117 @@
+#include "bot_list.hpp"
+
+#include <charconv>
+#include <stdexcept>
+#include <system_error>
+
+#include "pokerarena/bots/plugin.hpp"
+#include "pokerarena/bots/process_bot.hpp"
+#include "pokerarena/bots/registry.hpp"
+
+namespace pokerarena::cli {
+
+namespace {
+
+bool is_number(const std::string& text) {
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return !text.empty() && error == std::errc() && end == text.data() + text.size();
+}
+
+// Whether `text` is a whole bot spec: a built-in's name (with or without its ":parameters"),
+// or a plugin library whose file name ends in ".so" or ".dylib" (with or without a
+// configuration).
+bool names_a_bot(const std::string& text) {
+    if (is_plugin_spec(text)) {
+        const std::string path = split_plugin_spec(text).path;
+        return path.ends_with(".so") || path.ends_with(".dylib");
+    }
+    const std::string name = text.substr(0, text.find(':'));
+    for (const BuiltinBotInfo& bot : builtin_bots())
+        if (name == bot.name) return true;
+    return false;
+}
+
+}  // namespace
+
+std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists, const std::string& flag,
+                                    std::vector<std::string>& warnings) {
+    std::vector<FlagBot> bots;
+    // The plugin of this value whose configuration the pieces may belong to, if any.
+    const auto configured_plugin = [&bots](std::size_t first_of_list) {
+        return bots.size() > first_of_list && is_plugin_spec(bots.back().spec) &&
+               bots.back().spec.size() > split_plugin_spec(bots.back().spec).path.size();
+    };
+    const auto plugin_text = [&bots] {
+        const FlagBot& plugin = bots.back();
+        return (plugin.name.empty() ? "" : plugin.name + "=") + plugin.spec;
+    };
+    for (const std::string& list : lists) {
+        const std::size_t first_of_list = bots.size();
+        std::size_t start = 0;
+        while (start <= list.size()) {
+            // A process bot's options are comma-separated inside their brackets:
+            // "proc[procs=2,timeout=5]:./bot" is one entry.
+            const std::size_t open = list.find('[', start);
+            std::size_t end = list.find(',', start);
+            if (open < end && list.find(']', open) != std::string::npos)
+                end = list.find(',', list.find(']', open));
+            if (end == std::string::npos) end = list.size();
+            std::string piece = list.substr(start, end - start);
+            start = end + 1;
+            if (piece.empty())
+                throw std::invalid_argument(flag + " '" + list +
+                                            "': an empty entry; expected bots separated by "
+                                            "commas, e.g. " + flag + " tag,call");
+            const std::size_t equals = piece.find('=');
+            const std::string key = piece.substr(0, equals);
+            const bool after_plugin = configured_plugin(first_of_list);
+            const auto warn_new_bot = [&](const std::string& reading) {
+                if (!after_plugin) return;
+                const std::string plugin = plugin_text();
+                warnings.push_back(
+                    flag + ": '" + piece + "' after the plugin '" + plugin + "' is read as " +
+                    reading +
+                    ", not as more of the plugin's configuration. To say so without "
+                    "doubt, give each bot its own " + flag + " flag (" + flag + " '" +
+                    plugin + "' " + flag + " '" + piece +
+                    "'); to pass it to the plugin, list the bots in a "
+                    "configuration file, whose spec field is taken whole (bots { spec: \"" +
+                    bots.back().spec + "," + piece + "\" })");
+            };
+            if (equals == std::string::npos || key.find_first_of(":/") != std::string::npos) {
+                warn_new_bot("a bot of its own");
+                bots.push_back({"", std::move(piece)});
+                continue;
+            }
+            const std::string value = piece.substr(equals + 1);
+            const bool continues =
+                bots.size() > first_of_list && bots.back().spec.find(':') != std::string::npos &&
+                (is_number(value) || (is_plugin_spec(bots.back().spec) && !names_a_bot(value)));
+            if (continues) {
+                // A process bot's spec ("b=proc:python3 b.py") taken into a plugin's
+                // configuration was most likely meant as a bot of its own.
+                if (!key.empty() && is_process_spec(value))
+                    warnings.push_back(
+                        flag + ": '" + piece + "' looks like a bot named '" + key +
+                        "' but is read as more of the configuration of the plugin '" +
+                        plugin_text() +
+                        "'. To make it a bot of its own, give it its own " + flag + " flag (" +
+                        flag + " '" +
+                        plugin_text() + "' " + flag + " '" + piece + "')");
+                bots.back().spec += "," + piece;
+            } else if (key.empty()) {
+                throw std::invalid_argument(flag + ": '" + piece +
+                                            "' names no bot; expected NAME=SPEC, e.g. " + flag +
+                                            " a=tag,b=tag");
+            } else {
+                warn_new_bot("a bot named '" + key + "' playing '" + value + "'");
+                bots.push_back({key, value});
+            }
+        }
+    }
+    return bots;
+}
+
+
+}  // namespace pokerarena::cli
