@@ -1,6 +1,6 @@
 // Process bots through the whole simulator (run_tournament): decisions per second of the
 // process bot (counter `decisions`, over wall time), the host and the bot processes sharing
-// the machine's cores; with procs=K the run has K threads, so K lanes, one per process. The issue's
+// the machine's cores; with procs=K the run has K threads, so K lanes, one per process. The
 // targets on the 2-core machine: the C call bot at least 1 M decisions/s; the Python call bot at
 // least 100 k/s with one process and nearly twice that with procs=2. InProcessCall is the ceiling:
 // the same tournament with the built-in `call`. AcpcCallClientC: an ACPC client program (built
@@ -65,7 +65,7 @@ void ProcessCallBotPython(benchmark::State& state) {
 
 #ifdef ACPC_CALL_CLIENT
 // The trivial C ACPC client (check or call to every state) through the ACPC bridge, as
-// ProcessCallBotC: the aim is 200 k decisions/s on the 2-core machine.
+// ProcessCallBotC: the aim is 200 k decisions/s on the 2-core machine.
 void AcpcCallClientC(benchmark::State& state) {
     pokerarena::set_acpc_bridge_command({POKERARENA_COMMAND, "acpc-bridge"});
     const std::string procs = std::to_string(state.range(0));

@@ -1,5 +1,5 @@
 // End-to-end speed of the simulator: the runner, its work units and the bots, in hands per
-// second (items_per_second), wall time (the threads share it). The target: heads-up
+// second (items_per_second), wall time (the threads share it). The target: heads-up
 // duplicate random vs call at 4 M hands/s with 2 threads and 1.8 times the 1-thread figure.
 //
 // RunnerOverhead_PlainLoop plays the same units as HeadsUp/threads:1 in a plain loop
