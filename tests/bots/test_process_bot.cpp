@@ -549,3 +549,18 @@ TEST_CASE("process bots: check-bot checks the probabilities a process bot offers
         CHECK_THAT(out.str(), Catch::Contains("probabilities for"));
     }
 }
+
+TEST_CASE("process bots: check-bot's forked check process starts bots after this one has",
+          "[process]") {
+    // check_bot() checks in a forked child, which has this process's memory but not its
+    // threads: the thread that starts bot programs, started here by the first game, is not
+    // there, and the child waited for it forever. It now starts its own.
+    REQUIRE(play_against_call(misbehaving("good"), 5).faults.total() == 0);
+    CheckBotOptions options;
+    options.hands_per_setup = 10;
+    options.call_timeout_seconds = 60;
+    std::ostringstream out;
+    CHECK(check_bot("proc:" + std::string(MISBEHAVING_BOT) + " good", options, out) == 0);
+    INFO(out.str());
+    CHECK_THAT(out.str(), Catch::Contains("decisions/s"));
+}

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <pthread.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -43,10 +44,10 @@ bool is_registered(pid_t pid) {
 
 // Held while a program is started and registered, and while orphans are looked for: a child
 // forked but not yet registered must not be taken for an orphan. Never destroyed, so that a
-// thread still running at exit never finds it gone.
+// thread still running at exit never finds it gone; replaced in a forked child (below).
+std::mutex* children_lock = new std::mutex;
 std::mutex& children_mutex() {
-    static auto* mutex = new std::mutex;
-    return *mutex;
+    return *children_lock;
 }
 
 // The parent of process `pid` by /proc/PID/stat ("PID (COMM) STATE PPID ..."; COMM may hold
@@ -262,16 +263,34 @@ struct Launcher {
     }
 };
 
+// The launcher of this process, made at the first launch. A process forked from this one
+// (check-bot's check process) has its memory but none of its other threads: the launcher
+// thread is not there, and a lock it or another thread held stays held. So the child forgets
+// the launcher and those locks, and makes its own at its first launch.
+Launcher* current_launcher = nullptr;
+std::mutex* launcher_lock = new std::mutex;
+
+void forget_launcher_in_child() {
+    current_launcher = nullptr;
+    launcher_lock = new std::mutex;
+    children_lock = new std::mutex;
+}
+
 Launcher& launcher() {
-    static Launcher* const instance = [] {
+    const std::lock_guard lock(*launcher_lock);
+    if (current_launcher == nullptr) {
+        static const bool forgets_in_child =
+            ::pthread_atfork(nullptr, nullptr, forget_launcher_in_child) == 0;
+        (void)forgets_in_child;
         // Whatever a bot leaves behind is handed to this process when its parent ends, rather
-        // than to init, so that it can be found and ended (reap_bot_orphans).
+        // than to init, so that it can be found and ended (reap_bot_orphans). (Not inherited
+        // by a forked child, which sets it anew here.)
         ::prctl(PR_SET_CHILD_SUBREAPER, 1);
         auto* l = new Launcher;
         std::thread([l] { l->serve(); }).detach();
-        return l;
-    }();
-    return *instance;
+        current_launcher = l;
+    }
+    return *current_launcher;
 }
 
 }  // namespace
