@@ -793,7 +793,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
     run_app
         ->add_option("--tables", options->tables,
                      "Work units per wave, and the most tables in flight for bots outside this "
-                     "process (shared over the lanes; each lane starts with 64 and lets in more "
+                     "process (shared over the lanes; each lane starts with 256 and lets in more "
                      "while its bots keep all of them waiting); the next wave starts when one is "
                      "done")
         ->default_val(options->tables)

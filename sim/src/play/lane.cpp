@@ -70,7 +70,8 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
     max_tables = std::max<std::size_t>(1, max_tables);
     std::size_t allowance = std::clamp<std::size_t>(first_tables, 1, max_tables);
     auto tables_free = static_cast<std::int64_t>(allowance);
-    int slow_waits = 0;  // in a row
+    int slow_waits = 0;     // in a row
+    bool answered = false;  // the bots have answered this lane at least once
     // A wait for answers with every table allowed in flight: the allowance grows (lane.hpp).
     const auto waited = [&](std::chrono::steady_clock::duration wait) {
         std::size_t grown = allowance;
@@ -160,11 +161,14 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
         // wrote): the pump below writes it, and units start again.
         if (in_flight == 0 && (next == units.size() || !hooks.keep_starting())) return;
         if (ready.empty() || backed_up()) {
-            // Held back by the allowance, not by the pipes.
-            const bool held_back = tables_free <= 0 && allowance < max_tables && !backed_up();
+            // Held back by the allowance, not by the pipes, and past the bots' start: the first
+            // answers wait for the programs to start, which says nothing of their speed.
+            const bool held_back =
+                answered && tables_free <= 0 && allowance < max_tables && !backed_up();
             const auto began = std::chrono::steady_clock::now();
             processes.pump(std::chrono::milliseconds(100));
             if (held_back) waited(std::chrono::steady_clock::now() - began);
+            answered = answered || !ready.empty();
             continue;
         }
         // Resuming posts new decisions, whose answers may come (a bot that is out answers at

@@ -5,7 +5,8 @@
 // matches play at once, each a table of its own). It starts with `first_tables` of them and
 // lets in more while every table it allows waits for the bots: twice as many after
 // kSlowWaitsToGrow waits in a row of kSlowWait or more, all of them after one of
-// kVerySlowWait. A slow bot soon has every table, while a fast one keeps a few dozen whose
+// kVerySlowWait, counted from the bots' first answer (before it, a wait is their programs'
+// start). A slow bot soon has every table, while a fast one keeps a few hundred whose
 // state stays in cache (thousands in flight cost a fast C bot about 40% of its speed), and a
 // stray long wait of a busy machine is not taken for a slow bot. Each unit runs (UnitTask)
 // until its tables
@@ -64,10 +65,11 @@ struct LaneHooks {
 // The bytes of requests a lane lets wait in its processes' buffers, not yet taken by a pipe.
 inline constexpr std::size_t kMaxUnsentBytes = std::size_t{256} << 10;
 
-// The tables a lane starts with and the waits that let in more (above). 64 tables gave a
-// fast C bot its best speed (docs/benchmarks.md); it answers them in tens of microseconds,
-// and a millisecond is a thousand of its decisions.
-inline constexpr std::size_t kFirstTables = 64;
+// The tables a lane starts with and the waits that let in more (above). 64 to 512 tables gave a
+// fast C bot its best speed on a Zen 4 guest, and 64 only half of it on a Xeon guest whose
+// cross-core wake-ups cost more, where 256 came close to 2048 (docs/benchmarks.md); the C bot
+// answers 256 in well under a millisecond.
+inline constexpr std::size_t kFirstTables = 256;
 inline constexpr std::chrono::microseconds kSlowWait{1000};
 inline constexpr int kSlowWaitsToGrow = 3;
 inline constexpr std::chrono::milliseconds kVerySlowWait{20};
