@@ -62,7 +62,8 @@ std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists, const
             if (piece.empty())
                 throw std::invalid_argument(flag + " '" + list +
                                             "': an empty entry; expected bots separated by "
-                                            "commas, e.g. " + flag + " tag,call");
+                                            "commas, e.g. " +
+                                            flag + " tag,call");
             const std::size_t equals = piece.find('=');
             const std::string key = piece.substr(0, equals);
             const bool after_plugin = configured_plugin(first_of_list);
@@ -73,8 +74,8 @@ std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists, const
                     flag + ": '" + piece + "' after the plugin '" + plugin + "' is read as " +
                     reading +
                     ", not as more of the plugin's configuration. To say so without "
-                    "doubt, give each bot its own " + flag + " flag (" + flag + " '" +
-                    plugin + "' " + flag + " '" + piece +
+                    "doubt, give each bot its own " +
+                    flag + " flag (" + flag + " '" + plugin + "' " + flag + " '" + piece +
                     "'); to pass it to the plugin, list the bots in a "
                     "configuration file, whose spec field is taken whole (bots { spec: \"" +
                     bots.back().spec + "," + piece + "\" })");
@@ -95,10 +96,9 @@ std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists, const
                     warnings.push_back(
                         flag + ": '" + piece + "' looks like a bot named '" + key +
                         "' but is read as more of the configuration of the plugin '" +
-                        plugin_text() +
-                        "'. To make it a bot of its own, give it its own " + flag + " flag (" +
-                        flag + " '" +
-                        plugin_text() + "' " + flag + " '" + piece + "')");
+                        plugin_text() + "'. To make it a bot of its own, give it its own " + flag +
+                        " flag (" + flag + " '" + plugin_text() + "' " + flag + " '" + piece +
+                        "')");
                 bots.back().spec += "," + piece;
             } else if (key.empty()) {
                 throw std::invalid_argument(flag + ": '" + piece +
@@ -112,6 +112,5 @@ std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists, const
     }
     return bots;
 }
-
 
 }  // namespace pokerarena::cli

@@ -7,7 +7,8 @@
 
 namespace pokerarena::cli {
 
-// One bot of a list (--bots, --vs): NAME=SPEC gives its name; a bare SPEC leaves the name to the spec.
+// One bot of a list (--bots, --vs): NAME=SPEC gives its name; a bare SPEC leaves the name to the
+// spec.
 struct FlagBot {
     std::string name;
     std::string spec;

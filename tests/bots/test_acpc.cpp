@@ -351,8 +351,8 @@ struct ScriptedDealer {
             const int client = ::accept(listener, nullptr, nullptr);
             if (client < 0) return;
             for (std::size_t done = 0; done < script.size();) {
-                const ssize_t n = ::send(client, script.data() + done, script.size() - done,
-                                         MSG_NOSIGNAL);
+                const ssize_t n =
+                    ::send(client, script.data() + done, script.size() - done, MSG_NOSIGNAL);
                 if (n <= 0) break;
                 done += static_cast<std::size_t>(n);
             }
@@ -392,8 +392,7 @@ ClientRun play_script(const std::string& script) {
 
 }  // namespace
 
-TEST_CASE("acpc-client: a match that ends after a hand's final state is a clean end",
-          "[acpc]") {
+TEST_CASE("acpc-client: a match that ends after a hand's final state is a clean end", "[acpc]") {
     // Hand 4: position 0 to act (answered); then its final state, and hand 5 folded at once.
     const ClientRun run = play_script(
         "MATCHSTATE:0:4:r250:QhQc|\r\nMATCHSTATE:0:4:r250c/cc/cc/cc:QhQc|AsKd/2c3d4h/5s/6h\r\n"
@@ -435,11 +434,9 @@ TEST_CASE("acpc: a client's argument naming another game definition is found", "
     const GameDef nolimit = acpc::read_game_definition(data + "/holdem.nolimit.2p.game").game;
     const GameDef limit = acpc::read_game_definition(data + "/holdem.limit.2p.game").game;
     // The same game, a file that is not a definition, a word that is no file: nothing to say.
-    CHECK(acpc::game_definition_mismatch({"player", "holdem.nolimit.2p.game", "x"}, data,
-                                         nolimit)
+    CHECK(acpc::game_definition_mismatch({"player", "holdem.nolimit.2p.game", "x"}, data, nolimit)
               .empty());
-    CHECK(acpc::game_definition_mismatch({"player", "127.0.0.1", "18791"}, data, nolimit)
-              .empty());
+    CHECK(acpc::game_definition_mismatch({"player", "127.0.0.1", "18791"}, data, nolimit).empty());
     // A definition pokerarena cannot play is not the run's game either.
     CHECK_THAT(acpc::game_definition_mismatch({"player", "bad.game"}, data, nolimit),
                Catch::Contains("argument 'bad.game' is a game definition pokerarena cannot "
@@ -453,9 +450,9 @@ TEST_CASE("acpc: a client's argument naming another game definition is found", "
                                       "fixed-limit hold'em, 2 players, blinds 5/10") &&
                           Catch::Contains("but the run plays no-limit hold'em, 2 players") &&
                           Catch::Contains("--acpc-game holdem.limit.2p.game"));
-    CHECK_THAT(acpc::game_definition_mismatch({"player", "--game=holdem.nolimit.2p.game"}, data,
-                                              limit),
-               Catch::Contains("'holdem.nolimit.2p.game' is a game definition of no-limit"));
+    CHECK_THAT(
+        acpc::game_definition_mismatch({"player", "--game=holdem.nolimit.2p.game"}, data, limit),
+        Catch::Contains("'holdem.nolimit.2p.game' is a game definition of no-limit"));
     // Other players, or another stack.
     const GameDef three = acpc::read_game_definition(data + "/holdem.nolimit.3p.game").game;
     CHECK_THAT(acpc::game_definition_mismatch({"p", "holdem.nolimit.2p.game"}, data, three),

@@ -330,8 +330,8 @@ TEST_CASE("acpc: acpc_game sets the game, and what disagrees with it is refused"
 TEST_CASE("acpc: a client out of restarts forfeits the rest of its decisions", "[acpc]") {
     // One lane, no restart: the client's hang costs one timeout, and then it is out.
     TournamentConfig config = field(kClient, "holdem.nolimit.2p.game", ROUND_ROBIN);
-    config.mutable_bots(0)->set_spec("acpc[timeout=0.2,max_restarts=0]:" +
-                                     std::string(ACPC_TEST_CLIENT) + " hang");
+    config.mutable_bots(0)->set_spec(
+        "acpc[timeout=0.2,max_restarts=0]:" + std::string(ACPC_TEST_CLIENT) + " hang");
     const Report report = run(config, 1, 4);
     const BotResult& bot = report.bots(0);
     CHECK(bot.process().out());

@@ -106,8 +106,7 @@ bool answer_state(std::string_view line, const acpc::GameDefinition& game, Bot& 
     const bool over = e.kind != EventKind::ActionRequired;
     // A dealer sends the final state of a hand to every position once or more: a hand is
     // counted once, when a state shows it over.
-    if (over && (result.in_hand || result.hand != state.hand || result.hands == 0))
-        ++result.hands;
+    if (over && (result.in_hand || result.hand != state.hand || result.hands == 0)) ++result.hands;
     result.in_hand = !over;
     result.hand = state.hand;
     if (over || e.seat != state.position) return false;
@@ -239,8 +238,8 @@ AcpcClientResult play_acpc_client(const acpc::GameDefinition& game, Bot& bot,
     // state; a close inside a line or a hand is a match cut short (a dealer or network that
     // went down), which must not look like a match played out.
     if (!in.empty())
-        return failed("the dealer closed the connection in the middle of a line (" +
-                          excerpt(in) + " unfinished) after " + hands_played(result) +
+        return failed("the dealer closed the connection in the middle of a line (" + excerpt(in) +
+                          " unfinished) after " + hands_played(result) +
                           "; the match was cut short",
                       kAcpcClientCutShort);
     if (result.in_hand)

@@ -269,9 +269,9 @@ std::string chips_text(Chips chips) {
 
 // "no-limit hold'em, 2 players, blinds 50/100, stacks 20000": what a hand depends on.
 std::string game_text(const GameDef& g) {
-    std::string text = g.structure == BettingStructure::FixedLimit  ? "fixed-limit"
+    std::string text = g.structure == BettingStructure::FixedLimit ? "fixed-limit"
                        : g.structure == BettingStructure::PotLimit ? "pot-limit"
-                                                                    : "no-limit";
+                                                                   : "no-limit";
     text += " hold'em, " + std::to_string(g.num_seats) + " players, blinds " +
             chips_text(g.small_blind) + "/" + chips_text(g.big_blind);
     if (g.ante > 0) text += ", ante " + chips_text(g.ante);
@@ -286,8 +286,8 @@ bool same_game(const GameDef& a, const GameDef& b) {
     return a.structure == b.structure && a.num_seats == b.num_seats &&
            a.small_blind == b.small_blind && a.big_blind == b.big_blind && a.ante == b.ante &&
            a.starting_stacks[0] == b.starting_stacks[0] &&
-           (!limit || (a.small_bet == b.small_bet && a.big_bet == b.big_bet &&
-                       a.raise_cap == b.raise_cap));
+           (!limit ||
+            (a.small_bet == b.small_bet && a.big_bet == b.big_bet && a.raise_cap == b.raise_cap));
 }
 
 // Whether `path` is a file that calls itself a game definition: a regular file (a FIFO would
@@ -327,15 +327,15 @@ std::string game_definition_mismatch(const std::vector<std::string>& command,
         } catch (const GameDefinitionError& e) {
             return "the ACPC client's argument " + name +
                    " is a game definition pokerarena cannot play (" + e.what() +
-                   "), so the client would play another game than the run's (" +
-                   game_text(game) + ")";
+                   "), so the client would play another game than the run's (" + game_text(game) +
+                   ")";
         }
         if (same_game(def.game, game)) continue;
         return "the ACPC client's argument " + name + " is a game definition of " +
                game_text(def.game) + ", but the run plays " + game_text(game) +
                "; the client would play by other rules than the dealer (an illegal raise, a "
-               "wrong stack): give the run that game (--acpc-game " + std::string(word) +
-               ", or acpc_game), or the client the run's";
+               "wrong stack): give the run that game (--acpc-game " +
+               std::string(word) + ", or acpc_game), or the client the run's";
     }
     return {};
 }

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <set>
@@ -322,8 +322,7 @@ std::string implausible_estimate(const Estimate& e, const std::string& name) {
         return name + ".mean: " + number_text(e.mean()) + "; expected a finite number";
     if (!(e.stddev() >= 0))
         return name + ".stddev: " + number_text(e.stddev()) + "; expected 0 or more";
-    if (!(e.ci95() >= 0))
-        return name + ".ci95: " + number_text(e.ci95()) + "; expected 0 or more";
+    if (!(e.ci95() >= 0)) return name + ".ci95: " + number_text(e.ci95()) + "; expected 0 or more";
     if (!(e.los() >= 0 && e.los() <= 1))
         return name + ".los: " + number_text(e.los()) + "; expected a probability, 0 to 1";
     if (e.samples() < 0)
@@ -391,8 +390,8 @@ void check_report_summary(const Report& report, const std::string& name) {
     if (!difference.empty())
         throw ReportError(name + ": " + difference +
                           "; the summary does not follow from the units the report holds (it "
-                          "was changed after pokerarena wrote it); `pokerarena merge " + name +
-                          " -o FILE` writes the report its units make");
+                          "was changed after pokerarena wrote it); `pokerarena merge " +
+                          name + " -o FILE` writes the report its units make");
     if (this_version) return;
     if (const std::string problem = implausible_statistic(report); !problem.empty())
         throw ReportError(name + ": " + problem + " (written by pokerarena " +
