@@ -16,8 +16,8 @@ using namespace pokerarena;
 // xorshift64: a few cycles per number, so the policy does not dominate what is measured.
 // Each number is made one call ahead, while the engine works: a decision no predictor can
 // guess then waits on no shift chain, and a mispredicted one is found out sooner (the same
-// numbers in the same order; 4% more heads-up hands a second, docs/benchmarks.md "The
-// heads-up target reached").
+// numbers in the same order; 4% more heads-up hands a second, docs/benchmarks.md,
+// "Engine").
 class XorShift {
   public:
     explicit XorShift(std::uint64_t seed) : ahead_(step(seed)) {}

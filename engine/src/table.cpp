@@ -186,7 +186,7 @@ void Table::set_next_hand_forced_bets(const std::array<Chips, kMaxSeats>& antes,
 // ----------------------------------------------------------------------------------------
 // Seats and chips.
 
-// The small helpers of the hot path are forced inline: each is a few instructions, and the
+// The small functions of the hot path are forced inline: each is a few instructions, and the
 // call with its register saves cost as much again.
 #define POKERARENA_HOT inline __attribute__((always_inline))
 

@@ -33,7 +33,7 @@ struct BenchCase {
 };
 
 // Cheap bots, so the figure measures the engine and the runner rather than a bot's thinking:
-// heads-up duplicate random against call (the speed target), and a 6-max ring of
+// heads-up duplicate random against call (the simulator's speed target), and a 6-max ring of
 // every cheap style with duplicate rotations. Hand counts are split 3:1 between them.
 std::vector<BenchCase> bench_cases(std::int64_t hands) {
     sim::TournamentConfig heads_up;

@@ -81,7 +81,7 @@ run-json)
         fail "run --json"
     check_link_replaced r.json
     grep -q '"units_done"' r.json || fail "r.json holds no report"
-    # Room for part of the JSON, which the old writer left under the name.
+    # Room for part of the JSON, which a writer writing in place would leave under the name.
     room=4096
     output=$(on_full_disk \
         '"$pokerarena" run --bots tag,call --hands 10 --quiet -o "$folder/s.pb" --json "$d/r.json"')

@@ -28,9 +28,9 @@ pokerarena_cli_test("run sprt with shard" 2 "--shard 2/4 with --sprt: the sequen
   run --bots tag,call --sprt 0,20,0.05,0.05 --shard 2/4)
 pokerarena_cli_test("run bad sprt" 2 "--sprt 0,x,0.05,0.05: 'x' is not a number"
   run --bots tag,call --sprt 0,x,0.05,0.05)
-# Issue 23's heavy-tailed pair (a true edge of about +27): the old test accepted H0 after 1,466
-# hands. The blocks do not depend on --hands, so a match 100 times longer stops at the same
-# hand.
+# A heavy-tailed pair (a true edge of about +27) where a test taking the sample spread for the
+# true one would accept H0 after 1,466 hands. The blocks do not depend on --hands, so a match
+# 100 times longer stops at the same hand.
 foreach(hands 1500000 150000000)
   pokerarena_cli_test("run sprt heavy-tailed pair, ${hands} deals" 0
     "SPRT a against b: 0 vs 27[.]5 mbb/hand for a [(]alpha 0[.]05, beta 0[.]05[)]: H1 [(]mbb1[)] after 380,928 hands, LLR 3[.]06 [(]bounds -2[.]94, 2[.]94; 372 blocks[)]\n"

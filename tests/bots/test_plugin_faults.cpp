@@ -48,7 +48,7 @@ TEST_CASE("an exception escaping a plugin's decide is an exception fault naming 
                                        "an exception not derived from std::exception");
 }
 
-// It used to end the work unit (run), the check (check-bot, exit 2) or the process (play).
+// Not the end of the work unit (run), of the check (check-bot, exit 2) or of the process (play).
 TEST_CASE("an exception escaping a plugin's on_event is a fault, and play goes on") {
     const SeatFaults f = faults_of(thrower("on_event"), 20);
     REQUIRE(f.of(FaultKind::Exception) == 20);  // one per PA_EVENT_HAND_ENDED
@@ -117,7 +117,7 @@ TEST_CASE("check-bot reports each escaping exception as a problem, with a result
                              kEscaped + "thrown from create\n");
 }
 
-// It used to be played as check/call, and check-bot called the bot clean.
+// Not to be played as check/call, nor called clean by check-bot.
 TEST_CASE("a decide that returns PA_STATUS_OK without writing the action is a bad answer") {
     const SeatFaults f = faults_of(std::string(PLUGIN_BAD_BOT) + ":silent", 20);
     REQUIRE(f.of(FaultKind::BadAnswer) == f.total());

@@ -1,4 +1,4 @@
-// Helpers for the engine tests: tables with given stacks, button and cards, a driver that
+// What the engine tests share: tables with given stacks, button and cards, a driver that
 // plays scripted actions, and a small random generator for the property tests.
 #pragma once
 

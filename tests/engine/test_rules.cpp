@@ -1,4 +1,4 @@
-// The rules engines most often get wrong, one test case each (numbers as in issue 3).
+// The rules engines most often get wrong, one test case each.
 #include <catch2/catch.hpp>
 
 #include "engine_test_util.hpp"

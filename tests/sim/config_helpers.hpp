@@ -1,4 +1,4 @@
-// Helpers of the configuration tests.
+// What the configuration tests share.
 #pragma once
 
 #include <filesystem>

@@ -169,7 +169,7 @@ TEST_CASE("a blind or ante beyond the chips a table holds names its level", "[co
         level.set_big_blind(big);
     }
     CHECK(config_error(c) == "(accepted)");
-    // Accepted until now; a table would have overflowed once the level was reached.
+    // A table would overflow once the level was reached.
     s.mutable_levels(3)->set_big_blind(kInt64Max);
     CHECK(config_error(c) ==
           "sit_and_go.levels[3].big_blind: 9223372036854775807; expected at "
@@ -194,7 +194,7 @@ TEST_CASE("a blind or ante beyond the chips a table holds names its level", "[co
     CHECK(config_error(cash) ==
           "big_blind: 9223372036854775807; expected at most "
           "2305843009213693951 chips, the most a table holds");
-    // And its ante, accepted until now (every stack went in as ante).
+    // And its ante (every stack would go in as ante).
     cash.clear_big_blind();
     cash.set_ante(kInt64Max);
     CHECK(config_error(cash) ==

@@ -362,8 +362,7 @@ TEST_CASE("a report file is its header, the body's SHA-256 and the body", "[inte
 }
 
 TEST_CASE("every flipped bit and every cut in a written report is detected", "[integrity]") {
-    // Half of all single-bit flips used to be read as a report with other figures, and were
-    // resumed from.
+    // A flipped bit must not be read as a report with other figures, nor resumed from.
     const fs::path path = scratch("flips.pb");
     write_report(small_report(), path);
     const std::string good = file_bytes(path);

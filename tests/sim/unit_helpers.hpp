@@ -1,4 +1,4 @@
-// Helpers of the tests that play work units.
+// What the tests that play work units share.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // The built-in bots' factories and parameter lists (private to the bots library), and the
-// small betting helpers they share.
+// small betting functions they share.
 #pragma once
 
 #include <algorithm>

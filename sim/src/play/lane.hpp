@@ -19,7 +19,8 @@
 // bot (ProcessBotFactory::process), so lanes share no process and take no lock of each other.
 //
 // Results do not depend on the lane, the number in flight or the order answers come in: a
-// unit's bots are seeded from (seed, unit, bot) and each table waits for its own answer.
+// match's bots are seeded from (seed, group, match, bot), a sit-and-go unit's from (seed, unit,
+// bot), and each table waits for its own answer.
 #pragma once
 
 #include <chrono>

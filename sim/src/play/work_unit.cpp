@@ -10,7 +10,7 @@
 //   swapped), each rotation on a fresh Table(game, seed, table_id) playing hands 0 .. deals-1,
 //   so every rotation sees the same cards per seat and the same buttons. Not duplicate: one
 //   play with r = 0 (fixed seats; the moving button still takes each bot through every
-//   position. Rotating by one seat per hand on top of it, as once planned, would move a bot
+//   position. Rotating by one seat per hand on top of it would move a bot
 //   two positions per hand, so at an even number of seats it would never see half of them).
 // - Samples: a bot's chips over one deal with all its plays (a duplicate pair, a rotation
 //   group, or one hand when not duplicate). A pair's sample is its bot a's (the lower index),
@@ -375,7 +375,8 @@ class CashTally {
     // The hand that `table` has just finished, deal `deal` of the unit.
     [[gnu::noinline]] void add_hand(const Table& table,
                                     const std::array<int, kMaxSeats>& slot_of_seat, int deal) {
-        // One loop per case, as the loop inside one function used to be unswitched.
+        // One instantiation per case: the seat loop of a hand tests neither the all-in EV nor
+        // the kind of per-deal sums.
         const Sums sums = !per_deal_ ? Sums::None : narrow_ ? Sums::Narrow : Sums::Wide;
         if (allin_ev_) {
             if (sums == Sums::None)

@@ -38,9 +38,9 @@ void for_each_seat(SeatMask seats, F&& f) {
 // of random-vs-random hands), and each such hand costs a full preflop enumeration: about
 // 0.7 ms with the evaluator's suit symmetry, 40 times the cost of playing the hand. A cache
 // filled as matchups occur does not pay either: there are 47,008 matchups up to suits and
-// seat order, 28 s of CPU to compute them all, and in a first version that cached them
-// (process-wide) the cost of the adjustments only fell from 0.44 s to 0.28 s per 10,000
-// random heads-up hands over the first 100,000. So the exact counts of every matchup ship with the
+// seat order, 28 s of CPU to compute them all, and a process-wide cache of them took the cost
+// of the adjustments only from 0.44 s to 0.28 s per 10,000 random heads-up hands over the
+// first 100,000. So the exact counts of every matchup ship with the
 // library (heads_up_preflop_counts.cpp, computed by scripts/make_heads_up_preflop_table.cpp with
 // calculate_equity itself), and a lookup is a canonical relabelling and two loads.
 //

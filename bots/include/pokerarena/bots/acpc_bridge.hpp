@@ -51,7 +51,7 @@ namespace pokerarena {
 enum class AcpcConnection { Auto, Lane, Match };
 
 // A match of at least this many deals gets connection=match by default: a client's start-up
-// (about a millisecond for a small C client, docs/benchmarks.md) is then a few percent of it.
+// (about a millisecond for a small C client) is then a few percent of it.
 inline constexpr int kAcpcMatchConnectionDeals = 100;
 
 struct AcpcBridgeOptions {

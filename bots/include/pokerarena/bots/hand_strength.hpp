@@ -1,4 +1,4 @@
-// Hand-reading helpers of the `tag` bot, public so they can be tested and reused.
+// Hand-reading functions of the `tag` bot, public so they can be tested and reused.
 //
 // - chen_score: Bill Chen's pre-flop points for two hole cards, rounded up as he rounds
 //   them: AA 20, KK 16, AKs 12, AKo 10, 72o -1 (the range is -1..20).

@@ -77,7 +77,7 @@ inline constexpr std::uint64_t kMaxEquitySamples = 3'660'068'268'593'165;
 
 // The most deals an exact calculation enumerates (a forced Exact above it is refused; Auto
 // samples instead). Plain enumeration with random opponents ran at 50 to 70 M deals/s on one
-// thread of the development machine, so this is about a minute at most. It lets through
+// thread of a 2-core KVM guest, so this is about a minute at most. It lets through
 // preflop against one random hand (C(50, 5) * C(45, 2) = 2,118,760 * 990 = 2,097,572,400
 // deals) and the flop against two (C(47, 2) * C(45, 2) * C(43, 2) = 966,381,570, 14 s); the
 // next spot up with no dead cards, the turn against three random hands (46 * 990 * 903 * 820
