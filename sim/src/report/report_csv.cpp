@@ -6,6 +6,7 @@
 #include <system_error>
 #include <vector>
 
+#include "formats/format.hpp"
 #include "pokerarena/sim/report_io.hpp"
 
 namespace pokerarena::sim {
@@ -77,7 +78,8 @@ std::string bots_csv(const Report& report) {
     header.push_back("roi");
     header.push_back("itm_rate");
     CsvTable table(header);
-    const bool sit_and_go = report.config().format() == SIT_AND_GO;
+    // One schema for every format; a freezeout fills prizes instead of chip win rates.
+    const bool sit_and_go = formats::format_for_report(report.config()).freezeout();
     for (int b = 0; b < report.bots_size(); ++b) {
         const BotResult& bot = report.bots(b);
         const FaultCounts& f = bot.faults();
