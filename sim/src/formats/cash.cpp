@@ -174,8 +174,7 @@ void CashFormat::result_cells(const Report&, const BotResult& bot,
 }
 
 std::string CashFormat::results_legend() const {
-    return "mbb/hand: chips won per hand, in thousandths of a big blind; LOS (likelihood of "
-           "superiority): the chance that the bot's true mbb/hand is above 0";
+    return "LOS (likelihood of superiority): the chance that the bot's true mbb/hand is above 0";
 }
 
 }  // namespace pokerarena::sim::formats

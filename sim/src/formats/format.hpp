@@ -23,10 +23,16 @@
 #include <vector>
 
 #include "config.pb.h"
-#include "play/unit_task.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
 #include "report.pb.h"
+
+namespace pokerarena::sim::detail {
+// play/unit_task.hpp: a unit's coroutine and where it waits for answers.
+template <class T>
+class [[nodiscard]] Task;
+struct UnitContext;
+}  // namespace pokerarena::sim::detail
 
 namespace pokerarena::sim::formats {
 

@@ -532,9 +532,8 @@ class SitAndGoFormat final : public formats::TournamentFormat {
         row.push_back(table_text::percent(bot.itm_rate()));
     }
     std::string results_legend() const override {
-        return "ROI: the mean prize won per tournament, less the buy-in, as a share of the "
-               "buy-in; ITM (in the money): the share of tournaments the bot finished in a paid "
-               "place";
+        return "ROI: the mean prize less the buy-in, in buy-ins; ITM (in the money): the share "
+               "of tournaments paid";
     }
 
   private:

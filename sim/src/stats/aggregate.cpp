@@ -127,6 +127,39 @@ WorkUnit check_structure(const Tournament& t, const UnitResult& u) {
     return seated;
 }
 
+// A heads-up unit's pair result against its bots' (and none at a larger table).
+void check_pair_figures(const UnitResult& u, const WorkUnit& seated, const char* per_deal,
+                        bool allin_ev) {
+    const std::int64_t deals = seated.deals;
+    const auto at = [&u] { return "unit " + to_string(u.unit()) + ": "; };
+    if (seated.num_seats != 2) {
+        if (u.pairs_size() != 0)
+            reject(at() + "has " + to_string(u.pairs_size()) +
+                   " pair results; only a heads-up table has one");
+        return;
+    }
+    const int a = std::min(seated.seat_bot[0], seated.seat_bot[1]);
+    const int b = std::max(seated.seat_bot[0], seated.seat_bot[1]);
+    if (u.pairs_size() != 1 || u.pairs(0).a() != a || u.pairs(0).b() != b)
+        reject(at() + "expected one pair result, for the pair (" + to_string(a) + ", " +
+               to_string(b) + ") of its table");
+    const PairUnit& pair = u.pairs(0);
+    const auto pair_field = [&at] { return at() + "pairs[0]"; };
+    const BotUnit& bot_a = u.bots(seated.seat_bot[0] == a ? 0 : 1);
+    if (pair.hands() != u.hands())
+        reject(at() + "pairs[0].hands: " + to_string(pair.hands()) + "; expected " +
+               to_string(u.hands()) + " (the unit's hands)");
+    if (pair.net_chips_a() != bot_a.net_chips())
+        reject(at() + "pairs[0].net_chips_a: " + to_string(pair.net_chips_a()) + "; expected " +
+               to_string(bot_a.net_chips()) + " (bot " + to_string(a) + "'s net chips)");
+    check_moments(pair_field, ".samples", pair.samples(), deals, per_deal);
+    check_moments(pair_field, ".samples_allin_ev", pair.samples_allin_ev(), allin_ev ? deals : 0,
+                  allin_ev ? per_deal : "none without allin_ev");
+    if (!std::isfinite(pair.net_allin_ev_a()))
+        reject(at() + "pairs[0].net_allin_ev_a: " + text(pair.net_allin_ev_a()) +
+               "; expected a finite number of chips");
+}
+
 // The figures of one unit against what play_unit() makes of its WorkUnit (see aggregate.hpp
 // for the list and play/work_unit.cpp / formats/sit_and_go.cpp for why each holds). A freezeout
 // plays until one player is left, so its hands are not a fixed number per deal.
@@ -172,32 +205,7 @@ void check_figures(const Tournament& t, const UnitResult& u, const WorkUnit& sea
         reject(at() + "the bots' net_chips sum to " + to_string(chips) +
                "; expected 0 (chips only change hands)");
 
-    if (seated.num_seats != 2) {
-        if (u.pairs_size() != 0)
-            reject(at() + "has " + to_string(u.pairs_size()) +
-                   " pair results; only a heads-up table has one");
-        return;
-    }
-    const int a = std::min(seated.seat_bot[0], seated.seat_bot[1]);
-    const int b = std::max(seated.seat_bot[0], seated.seat_bot[1]);
-    if (u.pairs_size() != 1 || u.pairs(0).a() != a || u.pairs(0).b() != b)
-        reject(at() + "expected one pair result, for the pair (" + to_string(a) + ", " +
-               to_string(b) + ") of its table");
-    const PairUnit& pair = u.pairs(0);
-    const auto pair_field = [&at] { return at() + "pairs[0]"; };
-    const BotUnit& bot_a = u.bots(seated.seat_bot[0] == a ? 0 : 1);
-    if (pair.hands() != u.hands())
-        reject(at() + "pairs[0].hands: " + to_string(pair.hands()) + "; expected " +
-               to_string(u.hands()) + " (the unit's hands)");
-    if (pair.net_chips_a() != bot_a.net_chips())
-        reject(at() + "pairs[0].net_chips_a: " + to_string(pair.net_chips_a()) + "; expected " +
-               to_string(bot_a.net_chips()) + " (bot " + to_string(a) + "'s net chips)");
-    check_moments(pair_field, ".samples", pair.samples(), deals, per_deal);
-    check_moments(pair_field, ".samples_allin_ev", pair.samples_allin_ev(), allin_ev ? deals : 0,
-                  allin_ev ? per_deal : "none without allin_ev");
-    if (!std::isfinite(pair.net_allin_ev_a()))
-        reject(at() + "pairs[0].net_allin_ev_a: " + text(pair.net_allin_ev_a()) +
-               "; expected a finite number of chips");
+    check_pair_figures(u, seated, per_deal, allin_ev);
 }
 
 // total += value, or a rejection naming the total (whose() + what: the text is made only
