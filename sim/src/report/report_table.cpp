@@ -481,106 +481,130 @@ std::string column_name(const std::string& name) {
 // ACPC style: row bot against column bot, both in ranking order, so the upper right triangle
 // is mostly positive. Columns are named by their bots' names, cut to stay narrow; a field too
 // wide for kMaxLineWidth characters is printed as a list of pairs instead.
-void print_crosstable(const Report& report, const std::vector<int>& order, std::ostream& out) {
-    const std::size_t num_bots = order.size();
-    std::vector<std::size_t> rank_of(num_bots);
-    for (std::size_t rank = 0; rank < num_bots; ++rank)
-        rank_of[static_cast<std::size_t>(order[rank])] = rank;
-
-    // The pairs that met, by (row rank, column rank) with row < column: a map of the pairs,
-    // not a bots x bots grid, so that memory follows the report (a field of 10,000 bots
-    // took 800 MB for a grid of pointers, mostly empty, before anything was printed).
-    std::map<std::pair<std::size_t, std::size_t>, const PairResult*> met;
-    for (const PairResult& pair : report.pairs()) {
-        const auto n = static_cast<int>(num_bots);
-        if (pair.a() < 0 || pair.a() >= n || pair.b() < 0 || pair.b() >= n || pair.a() == pair.b())
-            continue;
-        const std::size_t ra = rank_of[static_cast<std::size_t>(pair.a())];
-        const std::size_t rb = rank_of[static_cast<std::size_t>(pair.b())];
-        met[{std::min(ra, rb), std::max(ra, rb)}] = &pair;
-    }
-    if (met.empty()) return;
-    // The row bot's result against the column bot, when they met.
-    auto cell = [&](std::size_t row, std::size_t column) -> const PairResult* {
-        const auto found = met.find({std::min(row, column), std::max(row, column)});
-        return found == met.end() ? nullptr : found->second;
-    };
-
-    // The diagonal's "." goes in the interval's column: right-aligned with the other cells.
-    auto mean_text = [&](std::size_t row, std::size_t column) -> std::string {
-        const PairResult* pair = cell(row, column);
-        if (pair == nullptr) return "";
-        const double mean = pair->mbb_per_hand_a().mean();
-        const bool row_is_a = rank_of[static_cast<std::size_t>(pair->a())] == row;
-        return signed_figure(row_is_a ? mean : -mean, 1);
-    };
-    auto ci_text = [&](std::size_t row, std::size_t column) -> std::string {
-        if (row == column) return ".";
-        const PairResult* pair = cell(row, column);
-        return pair == nullptr ? "" : interval(pair->mbb_per_hand_a(), 1);
-    };
-
-    std::size_t label_width = 0;
-    for (std::size_t rank = 0; rank < num_bots; ++rank) {
-        label_width = std::max(label_width, display_width(std::to_string(rank + 1)) + 2 +
-                                                display_width(bot_name(report, order[rank])));
-    }
-    // Each column's widest cell, from the pairs (both cells of each) and the diagonal.
-    std::vector<std::string> header(num_bots);
-    std::vector<std::size_t> mean_width(num_bots, 0);
-    std::vector<std::size_t> ci_width(num_bots, 1);
-    for (std::size_t column = 0; column < num_bots; ++column) {
-        header[column] = column_name(bot_name(report, order[column]));
-        mean_width[column] = display_width(header[column]);
-    }
-    for (const auto& [ranks, pair] : met) {
-        for (const auto& [row, column] : {ranks, std::pair{ranks.second, ranks.first}}) {
-            mean_width[column] =
-                std::max(mean_width[column], display_width(mean_text(row, column)));
-            ci_width[column] = std::max(ci_width[column], display_width(ci_text(row, column)));
+// The pairs that met, in ranking order, and the text of their cells.
+class Crosstable {
+  public:
+    Crosstable(const Report& report, const std::vector<int>& order)
+        : report_(report), order_(order), rank_of_(order.size()) {
+        const std::size_t num_bots = order.size();
+        for (std::size_t rank = 0; rank < num_bots; ++rank)
+            rank_of_[static_cast<std::size_t>(order[rank])] = rank;
+        for (const PairResult& pair : report.pairs()) {
+            const auto n = static_cast<int>(num_bots);
+            if (pair.a() < 0 || pair.a() >= n || pair.b() < 0 || pair.b() >= n ||
+                pair.a() == pair.b())
+                continue;
+            const std::size_t ra = rank_of_[static_cast<std::size_t>(pair.a())];
+            const std::size_t rb = rank_of_[static_cast<std::size_t>(pair.b())];
+            met_[{std::min(ra, rb), std::max(ra, rb)}] = &pair;
         }
     }
-    std::vector<std::size_t> column_width(num_bots);
-    for (std::size_t column = 0; column < num_bots; ++column)
-        column_width[column] = 2 + mean_width[column] + 3 + ci_width[column];
 
-    // Too wide for one block of kMaxLineWidth characters (an 80-column terminal fits about
-    // five bots): blocks of columns would be read across several screens, mostly empty, so
-    // each pair gets a line instead, from the side of the better-ranked bot.
-    std::size_t full_width = 1 + label_width;
-    for (std::size_t width : column_width)
-        full_width += width;
-    if (full_width > kMaxLineWidth) {
+    bool empty() const { return met_.empty(); }
+
+    // The width of the grid: the label column and each column's widest cells, from the pairs
+    // (both cells of each), the diagonal and the header.
+    std::size_t width() const {
+        const std::size_t num_bots = order_.size();
+        std::size_t label_width = 0;
+        for (std::size_t rank = 0; rank < num_bots; ++rank)
+            label_width = std::max(label_width, display_width(std::to_string(rank + 1)) + 2 +
+                                                    display_width(bot_name(report_, order_[rank])));
+        std::vector<std::size_t> mean_width(num_bots, 0);
+        std::vector<std::size_t> ci_width(num_bots, 1);
+        for (std::size_t column = 0; column < num_bots; ++column)
+            mean_width[column] = display_width(header(column));
+        for (const auto& [ranks, pair] : met_) {
+            for (const auto& [row, column] : {ranks, std::pair{ranks.second, ranks.first}}) {
+                mean_width[column] =
+                    std::max(mean_width[column], display_width(mean_text(row, column)));
+                ci_width[column] = std::max(ci_width[column], display_width(ci_text(row, column)));
+            }
+        }
+        std::size_t width = 1 + label_width;
+        for (std::size_t column = 0; column < num_bots; ++column)
+            width += 2 + mean_width[column] + 3 + ci_width[column];
+        return width;
+    }
+
+    // Each pair once, from the side of the better-ranked bot.
+    void print_list(std::ostream& out) const {
         out << "Crosstable as a list (too wide for " << kMaxLineWidth
             << " columns): each pair once, from the side of the better-ranked bot\n";
         TextTable list(
             {{"bot", true, " "}, {"opponent", true}, {"mbb/hand"}, {"95% CI", false, " ± "}});
         // The map's order: by the better-ranked bot, then by its opponent's rank.
-        for (const auto& [ranks, pair] : met) {
+        for (const auto& [ranks, pair] : met_) {
             const auto [row, column] = ranks;
-            list.add_row({bot_name(report, order[row]), bot_name(report, order[column]),
+            list.add_row({bot_name(report_, order_[row]), bot_name(report_, order_[column]),
                           mean_text(row, column), ci_text(row, column)});
         }
         list.print(out);
-        return;
     }
 
-    out << "Crosstable: row bot against column bot, mbb/hand ± 95% CI\n";
-    std::vector<Column> columns = {{"", false, " "}, {"", true}};
-    for (std::size_t column = 0; column < num_bots; ++column) {
-        columns.push_back({header[column]});
-        columns.push_back({"", false, " ± "});
-    }
-    TextTable table(std::move(columns));
-    for (std::size_t row = 0; row < num_bots; ++row) {
-        std::vector<std::string> cells = {std::to_string(row + 1), bot_name(report, order[row])};
+    void print_grid(std::ostream& out) const {
+        const std::size_t num_bots = order_.size();
+        out << "Crosstable: row bot against column bot, mbb/hand ± 95% CI\n";
+        std::vector<Column> columns = {{"", false, " "}, {"", true}};
         for (std::size_t column = 0; column < num_bots; ++column) {
-            cells.push_back(mean_text(row, column));
-            cells.push_back(ci_text(row, column));
+            columns.push_back({header(column)});
+            columns.push_back({"", false, " ± "});
         }
-        table.add_row(std::move(cells));
+        TextTable table(std::move(columns));
+        for (std::size_t row = 0; row < num_bots; ++row) {
+            std::vector<std::string> cells = {std::to_string(row + 1),
+                                              bot_name(report_, order_[row])};
+            for (std::size_t column = 0; column < num_bots; ++column) {
+                cells.push_back(mean_text(row, column));
+                cells.push_back(ci_text(row, column));
+            }
+            table.add_row(std::move(cells));
+        }
+        table.print(out);
     }
-    table.print(out);
+
+  private:
+    std::string header(std::size_t column) const {
+        return column_name(bot_name(report_, order_[column]));
+    }
+    // The row bot's result against the column bot, when they met.
+    const PairResult* cell(std::size_t row, std::size_t column) const {
+        const auto found = met_.find({std::min(row, column), std::max(row, column)});
+        return found == met_.end() ? nullptr : found->second;
+    }
+    std::string mean_text(std::size_t row, std::size_t column) const {
+        const PairResult* pair = cell(row, column);
+        if (pair == nullptr) return "";
+        const double mean = pair->mbb_per_hand_a().mean();
+        const bool row_is_a = rank_of_[static_cast<std::size_t>(pair->a())] == row;
+        return signed_figure(row_is_a ? mean : -mean, 1);
+    }
+    // The diagonal's "." goes in the interval's column: right-aligned with the other cells.
+    std::string ci_text(std::size_t row, std::size_t column) const {
+        if (row == column) return ".";
+        const PairResult* pair = cell(row, column);
+        return pair == nullptr ? "" : interval(pair->mbb_per_hand_a(), 1);
+    }
+
+    const Report& report_;
+    const std::vector<int>& order_;
+    std::vector<std::size_t> rank_of_;
+    // By (row rank, column rank) with row < column: a map of the pairs, not a bots x bots
+    // grid, so that memory follows the report (a field of 10,000 bots took 800 MB for a grid
+    // of pointers, mostly empty, before anything was printed).
+    std::map<std::pair<std::size_t, std::size_t>, const PairResult*> met_;
+};
+
+void print_crosstable(const Report& report, const std::vector<int>& order, std::ostream& out) {
+    const Crosstable crosstable(report, order);
+    if (crosstable.empty()) return;
+    // Too wide for one block of kMaxLineWidth characters (an 80-column terminal fits about
+    // five bots): blocks of columns would be read across several screens, mostly empty, so
+    // each pair gets a line instead.
+    if (crosstable.width() > kMaxLineWidth)
+        crosstable.print_list(out);
+    else
+        crosstable.print_grid(out);
 }
 
 // "Label: part, part, ..." on as many lines as it takes to stay within kMaxLineWidth, each
