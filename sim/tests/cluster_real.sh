@@ -57,7 +57,7 @@ shards=3
 
 # The table without what depends on the machine (report_table.hpp) or on the file's name.
 table_of() {
-  "$pokerarena" report "$1" | grep -Ev '^(Speed|Decision µs|Report):'
+  "$pokerarena" report "$1" | grep -Ev '^(Speed|Latency µs|Report):'
 }
 
 cleanup_slurm() {

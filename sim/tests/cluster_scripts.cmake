@@ -36,7 +36,7 @@ function(pokerarena)
     message(FATAL_ERROR "pokerarena ${ARGN}: exit code ${exit_code}")
   endif()
   # The table without the lines that depend on the machine (report_table.hpp).
-  string(REGEX REPLACE "(Speed|Decision µs):[^\n]*\n" "" table "${output}")
+  string(REGEX REPLACE "(Speed|Latency µs):[^\n]*\n" "" table "${output}")
   set(table "${table}" PARENT_SCOPE)
 endfunction()
 

@@ -11,7 +11,7 @@ function(pokerarena expected_exit)
   endif()
   # The table without the lines that depend on the machine (report_table.hpp) and without
   # merge's closing line.
-  string(REGEX REPLACE "(Speed|Decision µs):[^\n]*\n" "" table "${output}")
+  string(REGEX REPLACE "(Speed|Latency µs):[^\n]*\n" "" table "${output}")
   string(REGEX REPLACE "\nReport: [^\n]*\n$" "" table "${table}")
   set(output "${output}" PARENT_SCOPE)
   set(errors "${errors}" PARENT_SCOPE)

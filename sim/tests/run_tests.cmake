@@ -172,7 +172,7 @@ pokerarena_cli_test("run process bots round robin" 0
 # A process bot whose restarts are used up is out: its later decisions are forfeited, the table
 # marks it, the summary says from where and how many, and the run exits 3, not 0.
 pokerarena_cli_test("run bot that drops out" 3
-  " 2  first +60 .* OUT\nOUT first dropped out [(]its restarts used up[)] at unit 0, match 0, [^\n]*hand 0 and forfeited [1-9][0-9]* decisions [(]played check-or-fold[)].*pokerarena run: bot 'first' dropped out and forfeited [1-9][0-9]* decisions [(]see OUT above[)]; exit code 3\n"
+  " 2  first +60 .* OUT\nLOS [(]likelihood of superiority[)]: [^\n]*\nrating: [^\n]*\nOUT first dropped out [(]its restarts used up[)] at unit 0, match 0, [^\n]*hand 0 and forfeited [1-9][0-9]* decisions [(]played check-or-fold[)].*pokerarena run: bot 'first' dropped out and forfeited [1-9][0-9]* decisions [(]see OUT above[)]; exit code 3\n"
   run "--bots=first=proc[max_restarts=1]:$<TARGET_FILE:test_misbehaving_bot> crash 1" --bots call
   --hands 30 --threads 1 --quiet -o ${run_dir}/drops_out.pb)
 pokerarena_cli_test("run isolated plugin that crashes" 0

@@ -21,7 +21,7 @@ foreach(threads 1 4)
   # The table without the lines that depend on the machine (report_table.hpp) and the
   # report's file name.
   # (A variable per run: the table holds ';', which a CMake list would split at.)
-  string(REGEX REPLACE "(Speed|Decision µs|Report):[^\n]*\n" "" table_${threads} "${output}")
+  string(REGEX REPLACE "(Speed|Latency µs|Report):[^\n]*\n" "" table_${threads} "${output}")
 endforeach()
 if(NOT table_1 STREQUAL table_4)
   message(FATAL_ERROR "four threads gave another table than one:\n${table_1}")

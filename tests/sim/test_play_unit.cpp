@@ -1,5 +1,5 @@
 // play_unit(): what one work unit plays and reports (see the top of sim/src/play/work_unit.cpp
-// and sim/src/play/sit_and_go.cpp): duplicate samples, hand counts, conservation of chips,
+// and sim/src/formats/sit_and_go.cpp): duplicate samples, hand counts, conservation of chips,
 // determinism, faults, all-in EV, sit-and-go places and hand histories.
 #include <catch2/catch.hpp>
 

@@ -124,6 +124,9 @@ TEST_CASE("report table: round robin with all-in EV, ratings, faults and timing"
         "20.5       0",
         " 3  tag                 4,000    -722.2 ±   35.0    0.0%     -700.0 ±   29.0   -722.2 ±   "
         "21.0       0",
+        "LOS (likelihood of superiority): the chance that the bot's true mbb/hand is above 0",
+        "rating: mbb/hand against the field's average, fitted to every pair's result by least "
+        "squares",
         "Ratings fit poorly (chi-square 1696.4, 1 degree of freedom, p < 0.001): head-to-head "
         "results are not additive in this",
         "field, and rating differences do not predict them (equity:samples=200 against tag: "
@@ -133,13 +136,14 @@ TEST_CASE("report table: round robin with all-in EV, ratings, faults and timing"
         "answers; first: hand 12, illegal action: raise to 3",
         "",
         "Crosstable: row bot against column bot, mbb/hand ± 95% CI",
-        "                                     1               2              3",
-        " 1  equity:samples=200               .  +1500.0 ± 60.0  +969.0 ± 50.0",
-        " 2  call                -1500.0 ± 60.0               .  +475.5 ± 45.2",
-        " 3  tag                  -969.0 ± 50.0   -475.5 ± 45.2              .",
+        // Columns named by the bots, a name longer than 12 characters cut.
+        "                        equity:samp…            call            tag",
+        " 1  equity:samples=200                    .  +1500.0 ± 60.0  +969.0 ± 50.0",
+        " 2  call                     -1500.0 ± 60.0               .  +475.5 ± 45.2",
+        " 3  tag                       -969.0 ± 50.0   -475.5 ± 45.2              .",
         "",
         "Speed: 24,000 hands/s, 0.2 s wall time, 2 threads, peak memory 12.3 MB",
-        "Decision µs: equity:samples=200 123.5, call 0.05, tag 2.50",
+        "Latency µs: equity:samples=200 123.5, call 0.05, tag 2.50",
     };
     CHECK(lines == want);
 }
@@ -203,6 +207,8 @@ TEST_CASE("report table: sit-and-go ranks by prize and shows places, ROI and ITM
         " #  bot   hands  1st  2nd  3rd     ROI   95% CI     ITM  faults",
         " 1  tag     600   30   20   10  +30.0% ±  10.0%  100.0%       0",
         " 2  call    600   10   20   30  -10.0% ±  12.5%  100.0%       0",
+        "ROI: the mean prize less the buy-in, in buy-ins; ITM (in the money): the share of "
+        "tournaments paid",
     };
     CHECK(table_lines(report) == want);
 }
@@ -230,7 +236,7 @@ TEST_CASE("report table: ten bots with long names stay within 120 characters") {
     // side, and the decision times wrapped with their label.
     int decision_lines = 0;
     for (const std::string& line : lines)
-        decision_lines += line.rfind("Decision µs: ", 0) == 0;
+        decision_lines += line.rfind("Latency µs: ", 0) == 0;
     const auto list = std::find(lines.begin(), lines.end(),
                                 "Crosstable as a list (too wide for 120 columns): each pair once, "
                                 "from the side of the better-ranked bot");
@@ -240,7 +246,7 @@ TEST_CASE("report table: ten bots with long names stay within 120 characters") {
     CHECK(*(list + 46) == " equity:samples=100008  equity:samples=100009  -12345.6 ± 1234.5");
     CHECK((list + 47)->empty());
     CHECK(decision_lines == 4);
-    CHECK(lines.back() == "Decision µs: equity:samples=100009 1009");
+    CHECK(lines.back() == "Latency µs: equity:samples=100009 1009");
 }
 
 TEST_CASE("report table: a corrupt report prints without trusting it") {
@@ -252,8 +258,9 @@ TEST_CASE("report table: a corrupt report prints without trusting it") {
     const std::vector<std::string> lines = table_lines(report);
     // The bot whose figure is not a number ranks last, and the crosstable is unchanged.
     CHECK(lines[6].rfind(" 3  tag ", 0) == 0);
-    CHECK(std::count(lines.begin(), lines.end(),
-                     " 2  call                -1500.0 ± 60.0               .  +475.5 ± 45.2") == 1);
+    CHECK(std::count(
+              lines.begin(), lines.end(),
+              " 2  call                     -1500.0 ± 60.0               .  +475.5 ± 45.2") == 1);
 }
 
 TEST_CASE("report table: each plugin bot's library is named by its SHA-256") {

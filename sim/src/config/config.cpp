@@ -6,9 +6,7 @@
 #include <google/protobuf/util/json_util.h>
 
 #include <algorithm>
-#include <array>
 #include <bit>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -17,13 +15,13 @@
 #include <stdexcept>
 #include <string>
 #include <system_error>
-#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "config/acpc_game.hpp"
 #include "config/duplicate_keys.hpp"
 #include "config/schedule.hpp"
+#include "formats/format.hpp"
 #include "play/process_bots.hpp"
 #include "pokerarena/bots/acpc.hpp"
 #include "pokerarena/bots/acpc_bridge.hpp"
@@ -40,44 +38,18 @@ namespace {
 
 using std::to_string;
 
-constexpr std::int64_t kDefaultDeals = 10'000;
-constexpr std::int64_t kDefaultTournaments = 1'000;
 // Far beyond any run (a trillion deals), and small enough that deal and unit arithmetic can
 // never overflow.
 constexpr std::int64_t kMaxHands = 1'000'000'000'000;
-constexpr std::int64_t kDefaultStackBigBlinds = 200;
-constexpr int kMinTableSeats = 3;
-// The engine's bound on the chips at a table (GameDef::validate): sums of stacks, bets and a
-// raise above them stay far from overflow. A blind or ante above it can never be posted whole,
-// and a bet of it plus one already made would overflow.
-constexpr std::int64_t kMaxTableChips = std::numeric_limits<std::int64_t>::max() / 4;
 
 [[noreturn]] void fail(const std::string& message) {
     throw ConfigError(message);
 }
 
-// Shortest text that reads back as the same double ("0.05", not "0.050000").
-std::string number(double x) {
-    std::array<char, 32> buffer{};
-    const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), x).ptr;
-    return std::string(buffer.data(), end);
-}
+using formats::shortest_text;
 
-const char* format_name(Format f) {
-    switch (f) {
-        case GAUNTLET:
-            return "gauntlet";
-        case RING:
-            return "ring";
-        case SIT_AND_GO:
-            return "sit-and-go";
-        default:
-            return "round robin";
-    }
-}
-
-bool is_heads_up(Format f) {
-    return f == ROUND_ROBIN || f == GAUNTLET;
+const formats::TournamentFormat& format(const TournamentConfig& c) {
+    return formats::format_of(c.format());
 }
 
 // --- Reading ---------------------------------------------------------------------------------
@@ -255,7 +227,7 @@ void check_finite_numbers(const google::protobuf::Message& message, const std::s
                     continue;
             }
             if (!std::isfinite(value))
-                fail(where + ": " + number(value) + "; expected a finite number");
+                fail(where + ": " + shortest_text(value) + "; expected a finite number");
         }
     }
 }
@@ -264,15 +236,14 @@ void check_finite_numbers(const google::protobuf::Message& message, const std::s
 void check_decision_timeout(const TournamentConfig& c) {
     const double t = c.decision_timeout();
     if (t != 0 && !(t >= 0.001 && t <= 86400))
-        fail("decision_timeout: " + number(t) +
+        fail("decision_timeout: " + shortest_text(t) +
              "; expected seconds from 0.001 to 86400 (0: the default, 10)");
 }
 
 void check_enums(const TournamentConfig& c) {
     // Proto3 enums are open: a number outside the enum parses, so name what is allowed.
-    if (!Format_IsValid(c.format()))
-        fail("format: " + to_string(c.format()) +
-             "; expected ROUND_ROBIN, GAUNTLET, RING or SIT_AND_GO");
+    // format_of() refuses a value that is not a format, naming those that are.
+    format(c);
     if (!Betting_IsValid(c.betting()))
         fail("betting: " + to_string(c.betting()) +
              "; expected NO_LIMIT, POT_LIMIT or FIXED_LIMIT");
@@ -302,17 +273,13 @@ void check_bots(TournamentConfig& c) {
     }
 }
 
-// ACPC clients play what ACPC's states can describe: cash games (a sit-and-go's levels and its
-// busted seats, dealt out, have no place in them) of limit or no-limit.
+// ACPC clients play what ACPC's states can describe: the games of the formats that allow them
+// (TournamentFormat::check_acpc_bot), of limit or no-limit.
 void check_acpc_bots(const TournamentConfig& c) {
     for (int i = 0; i < c.bots_size(); ++i) {
         if (!is_acpc_spec(c.bots(i).spec())) continue;
         const std::string field = "bots[" + to_string(i) + "].spec";
-        if (c.format() == SIT_AND_GO)
-            fail(field +
-                 ": an ACPC client cannot play a sit-and-go (ACPC games reset the stacks every "
-                 "hand, with no blind levels, and their states have no place for a busted seat); "
-                 "use a round robin, a gauntlet or a ring");
+        format(c).check_acpc_bot(field);
         if (c.betting() == POT_LIMIT)
             fail(field +
                  ": an ACPC client cannot play pot-limit (ACPC games are limit or "
@@ -324,188 +291,30 @@ void fill_format_and_seats(TournamentConfig& c) {
     if (c.format() == FORMAT_UNSPECIFIED) c.set_format(ROUND_ROBIN);
     if (c.betting() == BETTING_UNSPECIFIED) c.set_betting(NO_LIMIT);
     if (!c.has_duplicate()) c.set_duplicate(true);
-    const int bots = c.bots_size();
-    if (is_heads_up(c.format())) {
-        if (!c.has_seats()) c.set_seats(2);
-        if (c.seats() != 2)
-            fail("seats: " + to_string(c.seats()) + "; the " + format_name(c.format()) +
-                 " format is heads-up (2 seats)");
-    } else {
-        if (!c.has_seats()) c.set_seats(bots);
-        if (c.seats() < kMinTableSeats || c.seats() > kMaxSeats)
-            fail("seats: " + to_string(c.seats()) + "; a " + format_name(c.format()) +
-                 " table has " + to_string(kMinTableSeats) + " to " + to_string(kMaxSeats) +
-                 " seats");
-        if (c.seats() != bots)
-            fail("seats: " + to_string(c.seats()) + " but " + to_string(bots) + " bots; a " +
-                 format_name(c.format()) + " table seats every bot once (give " +
-                 to_string(c.seats()) + " bots, or seats: " + to_string(bots) + ")");
-    }
-    if (c.format() == GAUNTLET) {
-        if (c.hero() < 0 || c.hero() >= bots)
-            fail("hero: " + to_string(c.hero()) + "; expected the index of a bot, 0 to " +
-                 to_string(bots - 1));
-    } else if (c.hero() != 0) {
-        fail("hero: " + to_string(c.hero()) +
-             "; only the gauntlet format has a hero (format: " + format_name(c.format()) + ")");
-    }
+    format(c).fill_seats(c);
 }
 
 void fill_hands(TournamentConfig& c) {
-    if (!c.has_hands()) c.set_hands(c.format() == SIT_AND_GO ? kDefaultTournaments : kDefaultDeals);
-    const char* what = c.format() == SIT_AND_GO ? "tournaments" : "deals";
+    if (!c.has_hands()) c.set_hands(format(c).default_hands());
+    const char* what = format(c).deal_noun();
     if (c.hands() < 1 || c.hands() > kMaxHands)
         fail("hands: " + to_string(c.hands()) + "; expected 1 to " + to_string(kMaxHands) + " " +
              what);
 }
 
-void fill_cash_game(TournamentConfig& c) {
-    if (c.has_sit_and_go())
-        fail(std::string("sit_and_go: given, but the format is ") + format_name(c.format()) +
-             " (set format: SIT_AND_GO)");
-    // Blinds are `optional` so that an explicit 0 is not taken for "unset".
-    for (const auto& [field, given, value] :
-         {std::tuple{"small_blind", c.has_small_blind(), c.small_blind()},
-          std::tuple{"big_blind", c.has_big_blind(), c.big_blind()}})
-        if (given && value == 0)
-            fail(std::string(field) +
-                 ": 0; expected a positive number of chips (leave it out for the default)");
-    if (c.small_blind() == 0 && c.big_blind() == 0) {
-        c.set_small_blind(1);
-        c.set_big_blind(2);
-    } else if (c.small_blind() == 0) {
-        c.set_small_blind(std::max<std::int64_t>(1, c.big_blind() / 2));
-    } else if (c.big_blind() == 0 && c.small_blind() > 0 &&
-               c.small_blind() <= std::numeric_limits<std::int64_t>::max() / 2) {
-        c.set_big_blind(2 * c.small_blind());
-    }
-    if (c.small_blind() < 1)
-        fail("small_blind: " + to_string(c.small_blind()) +
-             "; expected a positive number of chips");
-    if (c.big_blind() < c.small_blind())
-        fail("big_blind: " + to_string(c.big_blind()) + "; expected at least the small blind (" +
-             to_string(c.small_blind()) + ")");
-    if (c.big_blind() > kMaxTableChips)
-        fail("big_blind: " + to_string(c.big_blind()) + "; expected at most " +
-             to_string(kMaxTableChips) + " chips, the most a table holds");
-    if (c.ante() < 0) fail("ante: " + to_string(c.ante()) + "; expected 0 (none) or more chips");
-    if (c.ante() > kMaxTableChips)
-        fail("ante: " + to_string(c.ante()) + "; expected at most " + to_string(kMaxTableChips) +
-             " chips, the most a table holds");
-    if (!c.has_stack_big_blinds()) c.set_stack_big_blinds(kDefaultStackBigBlinds);
-    if (c.stack_big_blinds() < 1)
-        fail("stack_big_blinds: " + to_string(c.stack_big_blinds()) +
-             "; expected at least 1 big blind");
-    std::int64_t stack = 0;
-    std::int64_t table = 0;
-    if (__builtin_mul_overflow(c.stack_big_blinds(), c.big_blind(), &stack) ||
-        __builtin_mul_overflow(stack, std::int64_t{c.seats()}, &table) ||
-        table > std::numeric_limits<std::int64_t>::max() / 4)
-        fail("stack_big_blinds: " + to_string(c.stack_big_blinds()) + " of " +
-             to_string(c.big_blind()) + " chips; the chips at a table must stay under " +
-             to_string(std::numeric_limits<std::int64_t>::max() / 4));
-}
-
-void fill_sit_and_go(TournamentConfig& c) {
-    // Given at all, even as 0 (these fields are optional; ante is not, so 0 is its absence).
-    const std::tuple<const char*, bool, std::int64_t> cash_only[] = {
-        {"small_blind", c.has_small_blind(), c.small_blind()},
-        {"big_blind", c.has_big_blind(), c.big_blind()},
-        {"ante", c.ante() != 0, c.ante()},
-        {"stack_big_blinds", c.has_stack_big_blinds(), c.stack_big_blinds()}};
-    for (const auto& [field, given, value] : cash_only)
-        if (given)
-            fail(std::string(field) + ": " + to_string(value) +
-                 "; not used by sit-and-go (its blinds are sit_and_go.levels, its stack "
-                 "sit_and_go.starting_stack)");
-    SitAndGo& s = *c.mutable_sit_and_go();
-    if (!s.has_hands_per_level()) s.set_hands_per_level(10);
-    if (s.hands_per_level() < 1)
-        fail("sit_and_go.hands_per_level: " + to_string(s.hands_per_level()) +
-             "; expected at least 1 hand");
-    if (s.levels_size() == 0) {
-        constexpr std::int64_t kLevels[][2] = {{10, 20},   {15, 30},   {25, 50},    {50, 100},
-                                               {75, 150},  {100, 200}, {150, 300},  {200, 400},
-                                               {300, 600}, {400, 800}, {600, 1200}, {1000, 2000}};
-        for (const auto& level : kLevels) {
-            BlindLevel* l = s.add_levels();
-            l->set_small_blind(level[0]);
-            l->set_big_blind(level[1]);
-        }
-    }
-    for (int i = 0; i < s.levels_size(); ++i) {
-        const BlindLevel& l = s.levels(i);
-        const std::string field = "sit_and_go.levels[" + to_string(i) + "]";
-        if (l.small_blind() < 1)
-            fail(field + ".small_blind: " + to_string(l.small_blind()) +
-                 "; expected a positive number of chips");
-        if (l.big_blind() < l.small_blind())
-            fail(field + ".big_blind: " + to_string(l.big_blind()) +
-                 "; expected at least the small blind (" + to_string(l.small_blind()) + ")");
-        // Checked here, or the first level's big blind would be blamed on starting_stack and a
-        // later one would not be noticed until a table overflowed.
-        for (const auto& [name, value] :
-             {std::pair{"big_blind", l.big_blind()}, std::pair{"ante", l.ante()}})
-            if (value > kMaxTableChips)
-                fail(field + '.' + name + ": " + to_string(value) + "; expected at most " +
-                     to_string(kMaxTableChips) + " chips, the most a table holds");
-        if (l.ante() < 0)
-            fail(field + ".ante: " + to_string(l.ante()) + "; expected 0 (none) or more chips");
-        if (i > 0) {
-            const BlindLevel& prev = s.levels(i - 1);
-            if (l.big_blind() <= prev.big_blind() || l.small_blind() < prev.small_blind())
-                fail(field + ": " + to_string(l.small_blind()) + "/" + to_string(l.big_blind()) +
-                     "; blinds must rise from level to level (the level before is " +
-                     to_string(prev.small_blind()) + "/" + to_string(prev.big_blind()) + ")");
-        }
-    }
-    if (s.payouts_size() == 0)
-        for (double share : {50.0, 30.0, 20.0})
-            s.add_payouts(share);
-    if (s.payouts_size() > c.seats())
-        fail("sit_and_go.payouts: " + to_string(s.payouts_size()) + " places paid but only " +
-             to_string(c.seats()) + " players");
-    double total = 0;
-    for (int k = 0; k < s.payouts_size(); ++k) {
-        if (!std::isfinite(s.payouts(k)) || s.payouts(k) < 0)
-            fail("sit_and_go.payouts[" + to_string(k) + "]: " + number(s.payouts(k)) +
-                 "; expected a share of 0 or more");
-        total += s.payouts(k);
-    }
-    if (!(total > 0) || !std::isfinite(total))
-        fail("sit_and_go.payouts: the shares add up to " + number(total) +
-             "; expected a positive total");
-    if (s.starting_stack() == 0) s.set_starting_stack(1500);
-    if (s.starting_stack() < s.levels(0).big_blind())
-        fail("sit_and_go.starting_stack: " + to_string(s.starting_stack()) +
-             "; expected at least the first big blind (" + to_string(s.levels(0).big_blind()) +
-             ")");
-    if (s.starting_stack() > std::numeric_limits<std::int64_t>::max() / 4 / c.seats())
-        fail("sit_and_go.starting_stack: " + to_string(s.starting_stack()) +
-             "; the chips at a table must stay under " +
-             to_string(std::numeric_limits<std::int64_t>::max() / 4));
-    if (s.buy_in() == 0) s.set_buy_in(1);
-    if (!std::isfinite(s.buy_in()) || s.buy_in() < 0)
-        fail("sit_and_go.buy_in: " + number(s.buy_in()) + "; expected a positive amount");
-    if (c.allin_ev())
-        fail(
-            "allin_ev: true; sit-and-go results are places and prizes, not chips (all-in "
-            "adjusted winnings are for the cash formats)");
-}
-
 void check_sprt(const TournamentConfig& c) {
     if (!c.has_sprt()) return;
-    if (!is_heads_up(c.format()) || c.bots_size() != 2)
+    if (!format(c).heads_up() || c.bots_size() != 2)
         fail(std::string("sprt: a sequential test needs a heads-up match of exactly 2 bots (") +
-             format_name(c.format()) + " of " + to_string(c.bots_size()) + " bots given)");
+             format(c).name() + " of " + to_string(c.bots_size()) + " bots given)");
     const Sprt& t = c.sprt();
     if (!std::isfinite(t.mbb0()) || !std::isfinite(t.mbb1()))
         fail("sprt: mbb0 and mbb1 must be finite numbers");
     if (t.mbb0() == t.mbb1())
-        fail("sprt.mbb1: " + number(t.mbb1()) + "; expected a win rate other than mbb0");
+        fail("sprt.mbb1: " + shortest_text(t.mbb1()) + "; expected a win rate other than mbb0");
     for (const auto& [name, value] : {std::pair{"alpha", t.alpha()}, std::pair{"beta", t.beta()}})
         if (!(value > 0 && value < 0.5))
-            fail(std::string("sprt.") + name + ": " + number(value) +
+            fail(std::string("sprt.") + name + ": " + shortest_text(value) +
                  "; expected an error rate between 0 and 0.5 (e.g. 0.05)");
 }
 
@@ -533,7 +342,7 @@ void fill_units_and_matches(TournamentConfig& c) {
     if (c.match_deals() < 0)
         fail("match_deals: " + to_string(c.match_deals()) +
              "; expected a positive number of deals (0: the default)");
-    const bool cash = c.format() != SIT_AND_GO;
+    const bool cash = !format(c).freezeout();
     if (!cash && c.match_deals() != 0)
         fail("match_deals: " + to_string(c.match_deals()) +
              "; a sit-and-go's bots keep their instances for the unit's tournaments (give "
@@ -584,22 +393,17 @@ void fill_run_options(TournamentConfig& c) {
 }
 
 GameDef make_game(const TournamentConfig& c) {
-    const bool sng = c.format() == SIT_AND_GO;
-    const BlindLevel first = sng ? c.sit_and_go().levels(0) : BlindLevel{};
-    const Chips small = sng ? first.small_blind() : c.small_blind();
-    const Chips big = sng ? first.big_blind() : c.big_blind();
-    const Chips ante = sng ? first.ante() : c.ante();
-    const Chips stack = sng ? c.sit_and_go().starting_stack() : c.stack_big_blinds() * big;
+    const formats::Stakes s = format(c).stakes(c);
     GameDef g = c.betting() == FIXED_LIMIT
-                    ? GameDef::fixed_limit_holdem(c.seats(), stack, small, big)
-                    : GameDef::no_limit_holdem(c.seats(), stack, small, big);
+                    ? GameDef::fixed_limit_holdem(c.seats(), s.stack, s.small_blind, s.big_blind)
+                    : GameDef::no_limit_holdem(c.seats(), s.stack, s.small_blind, s.big_blind);
     if (c.betting() == POT_LIMIT) g.structure = BettingStructure::PotLimit;
-    if (ante > 0) {
-        g.ante = ante;
+    if (s.ante > 0) {
+        g.ante = s.ante;
         g.ante_kind = AnteKind::EveryPlayer;
     }
     // Cash formats replay the same deals with fresh stacks; a freezeout's stacks are its state.
-    g.reset_stacks_each_hand = !sng;
+    g.reset_stacks_each_hand = !format(c).freezeout();
     if (const std::string problem = g.validate(); !problem.empty())
         fail("the game these settings make is not playable: " + problem);
     return g;
@@ -643,7 +447,7 @@ namespace {
 // sit-and-go's chips stay at its table).
 void check_run_chips(const Tournament& t) {
     const TournamentConfig& c = t.config;
-    if (c.format() == SIT_AND_GO) return;
+    if (formats::format_of(c.format()).freezeout()) return;
     const std::int64_t table = c.stack_big_blinds() * c.big_blind() * c.seats();  // < 2^61
     std::int64_t most = 0;
     const bool too_many =
@@ -758,10 +562,7 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
     fill_format_and_seats(c);
     check_acpc_bots(c);
     fill_hands(c);
-    if (c.format() == SIT_AND_GO)
-        fill_sit_and_go(c);
-    else
-        fill_cash_game(c);
+    format(c).fill_options(c);
     check_sprt(c);
     fill_run_options(c);
     t.game = make_game(c);

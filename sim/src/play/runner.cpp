@@ -22,6 +22,7 @@
 #include <span>
 #include <thread>
 
+#include "formats/format.hpp"
 #include "lane.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/sim/journal.hpp"
@@ -70,7 +71,8 @@ struct LiveTotals {
           hands(net_chips.size()),
           prize_micros(net_chips.size()),
           tournaments(net_chips.size()),
-          prize(config.format() == SIT_AND_GO ? prize_by_place(config) : std::vector<double>{}) {}
+          prize(formats::format_of(config.format()).freezeout() ? prize_by_place(config)
+                                                                : std::vector<double>{}) {}
     std::vector<std::atomic<std::int64_t>> net_chips;
     std::vector<std::atomic<std::int64_t>> hands;
     // Sit-and-go, where chips won say nothing of the prizes: each bot's prizes in millionths of

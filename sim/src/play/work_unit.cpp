@@ -17,7 +17,8 @@
 //   so a gauntlet whose hero has the higher index reports the negated hero figures.
 // - All-in EV (config.allin_ev, cash formats): one AllinEvaluator per unit; for each hand the
 //   adjusted nets replace the raw ones where adjust() returns true, else the raw nets count.
-// - Sit-and-go (sit_and_go.cpp): UnitResult.places holds, for each tournament of the unit in
+// - Sit-and-go (formats/sit_and_go.cpp): UnitResult.places holds, for each tournament of the unit
+// in
 //   order, for each play of it in order (the rotations when duplicate, else the one play), for
 //   each bot in config.bots order, its finishing place, 1 = winner (-1 for a bot not at the
 //   table, which the current formats never leave out): deals * plays * bots entries.
@@ -45,6 +46,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "formats/format.hpp"
 #include "io/output_file.hpp"
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"
@@ -747,9 +749,7 @@ Task<UnitResult> start_unit(const Tournament& tournament, std::int64_t unit, Uni
                                 " is outside the schedule of " +
                                 std::to_string(tournament.units.size()) + " units");
     const WorkUnit work = tournament.units[static_cast<std::size_t>(unit)];
-    if (tournament.config.format() == SIT_AND_GO)
-        return play_sit_and_go_unit(tournament, work, context);
-    return play_cash_unit(tournament, work, context);
+    return formats::format_of(tournament.config.format()).play(tournament, work, context);
 }
 
 }  // namespace detail

@@ -1,5 +1,5 @@
 // Playing one work unit (internal to the sim library): the pieces play_unit() shares between
-// the cash formats (work_unit.cpp) and sit-and-go (sit_and_go.cpp).
+// the cash formats (work_unit.cpp) and sit-and-go (formats/sit_and_go.cpp).
 #pragma once
 
 #include <array>
@@ -216,11 +216,10 @@ bool is_duplicate(const TournamentConfig& config);
 
 void to_proto(const SampleMoments& m, Moments& out);
 
-// The units of each format, as coroutines (unit_task.hpp): `unit` is taken by value, as a
-// coroutine keeps its parameters; `context` must outlive the task.
+// A unit of a cash format, as a coroutine (unit_task.hpp): `unit` is taken by value, as a
+// coroutine keeps its parameters; `context` must outlive the task. (A format's play() is the
+// unit of its kind: formats/format.hpp.)
 Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, UnitContext& context);
-Task<UnitResult> play_sit_and_go_unit(const Tournament& tournament, WorkUnit unit,
-                                      UnitContext& context);
 
 // Unit `unit` of the schedule as a task not yet started; throws std::out_of_range for a unit
 // outside the schedule.

@@ -6,6 +6,7 @@
 #include <system_error>
 #include <vector>
 
+#include "formats/format.hpp"
 #include "pokerarena/sim/report_io.hpp"
 
 namespace pokerarena::sim {
@@ -77,7 +78,8 @@ std::string bots_csv(const Report& report) {
     header.push_back("roi");
     header.push_back("itm_rate");
     CsvTable table(header);
-    const bool sit_and_go = report.config().format() == SIT_AND_GO;
+    // One schema for every format; a freezeout fills prizes instead of chip win rates.
+    const bool freezeout = formats::format_for_report(report.config()).freezeout();
     for (int b = 0; b < report.bots_size(); ++b) {
         const BotResult& bot = report.bots(b);
         const FaultCounts& f = bot.faults();
@@ -92,12 +94,12 @@ std::string bots_csv(const Report& report) {
                            f.crash() + f.forfeit()),
             std::to_string(f.forfeit()),
             f.first_forfeit()};
-        add_estimate(row, !sit_and_go, bot.mbb_per_hand());
+        add_estimate(row, !freezeout, bot.mbb_per_hand());
         add_estimate(row, bot.has_mbb_per_hand_allin_ev(), bot.mbb_per_hand_allin_ev());
         add_estimate(row, bot.has_rating(), bot.rating());
-        add_estimate(row, sit_and_go, bot.prize());
-        row.push_back(sit_and_go ? number(bot.roi()) : "");
-        row.push_back(sit_and_go ? number(bot.itm_rate()) : "");
+        add_estimate(row, freezeout, bot.prize());
+        row.push_back(freezeout ? number(bot.roi()) : "");
+        row.push_back(freezeout ? number(bot.itm_rate()) : "");
         table.add(row);
     }
     return table.text();

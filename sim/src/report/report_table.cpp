@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <map>
@@ -12,11 +11,13 @@
 #include <string_view>
 #include <vector>
 
+#include "formats/format.hpp"
 #include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
+#include "report/table_text.hpp"
 
 namespace pokerarena::sim {
 
@@ -25,39 +26,15 @@ namespace {
 // Lines are kept under this many characters; the crosstable is cut into column blocks to fit.
 constexpr std::size_t kMaxLineWidth = 120;
 
-// snprintf rather than iostream manipulators: one format string per figure is easier to keep
-// identical across the sections, and the "C" locale the program runs in never groups digits.
-std::string printf_string(const char* format, ...) __attribute__((format(printf, 1, 2)));
-std::string printf_string(const char* format, ...) {
-    char buffer[128];
-    std::va_list args;
-    va_start(args, format);
-    const int size = std::vsnprintf(buffer, sizeof buffer, format, args);
-    va_end(args);
-    if (size < 0) return "?";
-    return std::string(buffer, std::min(static_cast<std::size_t>(size), sizeof buffer - 1));
-}
-
-// Characters on screen: UTF-8 continuation bytes take no column ("±", "µ", bot names).
-std::size_t display_width(const std::string& text) {
-    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    }));
-}
-
-std::string grouped(std::int64_t value) {
-    const bool negative = value < 0;
-    // Through unsigned so that INT64_MIN (a corrupt file) does not overflow.
-    std::uint64_t magnitude =
-        negative ? ~static_cast<std::uint64_t>(value) + 1 : static_cast<std::uint64_t>(value);
-    std::string digits = std::to_string(magnitude);
-    std::string out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return negative ? "-" + out : out;
-}
+using table_text::display_width;
+using table_text::figure;
+using table_text::grouped;
+using table_text::interval;
+using table_text::kStopMark;
+using table_text::kTooFewMark;
+using table_text::percent;
+using table_text::printf_string;
+using table_text::signed_figure;
 
 std::string counted(std::int64_t count, const std::string& noun, const std::string& plural = "") {
     return grouped(count) + " " + (count == 1 ? noun : plural.empty() ? noun + "s" : plural);
@@ -83,34 +60,6 @@ void print_process(const std::string& name, const ProcessInfo& p, std::ostream& 
     out << '\n';
 }
 
-std::string signed_figure(double value, int decimals) {
-    // "-0.0" would suggest a loss where the figure rounds to nothing.
-    const double rounded = std::round(value * std::pow(10.0, decimals)) / std::pow(10.0, decimals);
-    if (rounded == 0.0) return printf_string("%.*f", decimals, 0.0);
-    return printf_string("%+.*f", decimals, value);
-}
-
-std::string figure(double value, int decimals) {
-    return printf_string("%.*f", decimals, value);
-}
-
-// The half-width of an interval, or "n/a" when there is none: with fewer than two samples
-// it is infinite (summarize()), and so is every figure derived from it.
-std::string half_width(double ci95, int decimals, const char* unit = "") {
-    return std::isfinite(ci95) ? figure(ci95, decimals) + unit : "n/a";
-}
-
-// The marks an interval carries, explained under the table that shows them.
-constexpr const char* kTooFewMark = "?";
-constexpr const char* kStopMark = "*";
-
-// An estimate's half-width (times `factor`) with its marks: "?" too few samples, "*" biased by
-// the SPRT's stop.
-std::string interval(const Estimate& e, int decimals, double factor = 1, const char* unit = "") {
-    return half_width(factor * e.ci95(), decimals, unit) +
-           (e.too_few_samples() ? kTooFewMark : "") + (e.biased_by_sprt_stop() ? kStopMark : "");
-}
-
 // The notes for the marks the report's estimates carry, after the table that shows them.
 void print_marks(bool too_few, bool stopped, const Report& report, std::ostream& out) {
     if (too_few)
@@ -130,25 +79,10 @@ void print_marks(bool too_few, bool stopped, const Report& report, std::ostream&
     }
 }
 
-std::string percent(double share) {
-    return printf_string("%.1f%%", 100.0 * share);
-}
-
 std::string microseconds(double us) {
     if (us < 10) return printf_string("%.2f", us);
     if (us < 1000) return printf_string("%.1f", us);
     return printf_string("%.0f", us);
-}
-
-std::string ordinal(std::size_t place) {
-    const std::size_t last_two = place % 100;
-    const char* suffix = "th";
-    if (last_two < 11 || last_two > 13) {
-        if (place % 10 == 1) suffix = "st";
-        if (place % 10 == 2) suffix = "nd";
-        if (place % 10 == 3) suffix = "rd";
-    }
-    return std::to_string(place) + suffix;
 }
 
 // A table of right- or left-aligned columns. `separator` is printed before the column (the
@@ -207,8 +141,8 @@ class TextTable {
     std::vector<std::vector<std::string>> rows_;
 };
 
-bool is_heads_up(Format format) {
-    return format == FORMAT_UNSPECIFIED || format == ROUND_ROBIN || format == GAUNTLET;
+const formats::TournamentFormat& format_of(const Report& report) {
+    return formats::format_for_report(report.config());
 }
 
 // A plugin given without a name (its name is then its spec, a path) is shown by the name its
@@ -235,11 +169,9 @@ std::string bot_name(const Report& report, int bot) {
     return "bot " + std::to_string(bot);
 }
 
-// The figure the field is ranked by: chips won per hand, except in sit-and-go freezeouts where
-// what counts is the prize (a bot can win many small pots and still bust first).
+// The figure the field is ranked by: the format's (TournamentFormat::ranking_figure).
 double ranking_figure(const Report& report, const BotResult& bot) {
-    const double value =
-        report.config().format() == SIT_AND_GO ? bot.prize().mean() : bot.mbb_per_hand().mean();
+    const double value = format_of(report).ranking_figure(bot);
     return std::isfinite(value) ? value : -INFINITY;
 }
 
@@ -254,19 +186,9 @@ std::vector<int> ranking(const Report& report) {
 
 std::string format_description(const Report& report) {
     const TournamentConfig& config = report.config();
-    switch (config.format()) {
-        case FORMAT_UNSPECIFIED:
-        case ROUND_ROBIN:
-            return "Round robin";
-        case GAUNTLET:
-            return "Gauntlet of " + bot_name(report, config.hero());
-        case RING:
-            return "Ring, " + std::to_string(config.seats()) + " seats";
-        case SIT_AND_GO:
-            return "Sit-and-go, " + std::to_string(config.seats()) + " seats";
-        default:
-            return "Format " + std::to_string(static_cast<int>(config.format()));
-    }
+    if (!Format_IsValid(config.format()))
+        return "Format " + std::to_string(static_cast<int>(config.format()));
+    return format_of(report).title(config, bot_name(report, config.hero()));
 }
 
 std::string betting_description(Betting betting) {
@@ -307,34 +229,13 @@ void print_header(const Report& report, std::ostream& out) {
         status = "INCOMPLETE: " + grouped(report.units_done()) + " of " +
                  grouped(report.units_total()) + " units";
     }
-    // Sit-and-go: the tournaments counted (each replayed over its seat rotations).
-    std::string tournaments;
-    if (config.format() == SIT_AND_GO) {
-        std::int64_t count = 0;
-        for (const BotResult& bot : report.bots())
-            count = std::max(count, bot.prize().samples());
-        tournaments = grouped(count) + (count == 1 ? " tournament, " : " tournaments, ");
-    }
+    const formats::TournamentFormat& format = format_of(report);
     out << format_description(report) << ", " << betting_description(config.betting()) << ", "
-        << report.bots_size() << (report.bots_size() == 1 ? " bot, " : " bots, ") << tournaments
-        << grouped(report.hands()) << " hands, seed " << config.seed() << ", " << status << '\n';
+        << report.bots_size() << (report.bots_size() == 1 ? " bot, " : " bots, ")
+        << format.deals_text(report) << grouped(report.hands()) << " hands, seed " << config.seed()
+        << ", " << status << '\n';
 
-    std::string details;
-    if (config.format() == SIT_AND_GO) {
-        const SitAndGo& sng = config.sit_and_go();
-        details = "Starting stack " + grouped(sng.starting_stack()) + ", blinds up every " +
-                  std::to_string(sng.hands_per_level()) + " hands, payouts";
-        std::string shares;
-        for (double share : sng.payouts()) {
-            shares += (shares.empty() ? " " : "/") + printf_string("%g", share);
-        }
-        details += shares.empty() ? " none" : shares;
-    } else {
-        details = "Blinds " + grouped(config.small_blind()) + "/" + grouped(config.big_blind());
-        if (config.ante() > 0) details += ", ante " + grouped(config.ante());
-        details += ", stacks " + grouped(config.stack_big_blinds()) + " big blinds";
-        if (!config.has_duplicate() || config.duplicate()) details += ", duplicate";
-    }
+    std::string details = format.details(config);
     if (config.allin_ev()) details += ", all-in EV";
     if (!report.run().version().empty())
         details += "; pokerarena " + printable_text(report.run().version());
@@ -453,32 +354,16 @@ void print_gauntlet(const Report& report, std::ostream& out) {
     table.print(out);
 }
 
-// Cash formats: win rates in mbb/hand. Sit-and-go: places, ROI and ITM instead, because chips
-// in a freezeout are worth only the places they buy (the report has no chip win rates there).
-// A gauntlet: the hero's table (print_gauntlet) instead of the ranking.
-void print_bots(const Report& report, const std::vector<int>& order, std::ostream& out) {
-    const bool gauntlet = report.config().format() == GAUNTLET;
-    const bool sit_and_go = report.config().format() == SIT_AND_GO;
-    const bool show_allin_ev = !sit_and_go && report.config().allin_ev();
-    bool show_rating = false;
-    std::size_t num_places = 0;
-    for (const BotResult& bot : report.bots()) {
-        show_rating = show_rating || bot.has_rating();
-        num_places = std::max(num_places, static_cast<std::size_t>(bot.places_size()));
-    }
-
+// The ranking: the format's columns (chips won per hand in the cash formats; places, ROI and
+// ITM in a freezeout, whose chips are worth only the places they buy), then all-in EV,
+// ratings and faults. Lines under it say what LOS and the rating are.
+void print_ranking(const Report& report, const std::vector<int>& order, bool show_rating,
+                   std::ostream& out) {
+    const formats::TournamentFormat& format = format_of(report);
+    const bool show_allin_ev = !format.freezeout() && report.config().allin_ev();
     std::vector<Column> columns = {{"#", false, " "}, {"bot", true}, {"hands"}};
-    if (sit_and_go) {
-        for (std::size_t place = 1; place <= num_places; ++place)
-            columns.push_back({ordinal(place)});
-        columns.push_back({"ROI"});
-        columns.push_back({"95% CI", false, " ± "});
-        columns.push_back({"ITM"});
-    } else {
-        columns.push_back({"mbb/hand"});
-        columns.push_back({"95% CI", false, " ± "});
-        columns.push_back({"LOS"});
-    }
+    for (formats::ResultColumn& column : format.result_columns(report))
+        columns.push_back({std::move(column.header), false, std::move(column.separator)});
     if (show_allin_ev) {
         columns.push_back({"all-in EV"});
         columns.push_back({"95% CI", false, " ± "});
@@ -490,27 +375,11 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
     columns.push_back({"faults"});
 
     TextTable table(std::move(columns));
-    for (std::size_t rank = 0; rank < order.size() && !gauntlet; ++rank) {
+    for (std::size_t rank = 0; rank < order.size(); ++rank) {
         const BotResult& bot = report.bots(order[rank]);
         std::vector<std::string> row = {std::to_string(rank + 1), bot_name(report, order[rank]),
                                         grouped(bot.hands())};
-        if (sit_and_go) {
-            for (std::size_t place = 0; place < num_places; ++place) {
-                row.push_back(place < static_cast<std::size_t>(bot.places_size())
-                                  ? grouped(bot.places(static_cast<int>(place)))
-                                  : "0");
-            }
-            // The prize is in buy-ins, so its interval is also the ROI's.
-            row.push_back(signed_figure(100.0 * bot.roi(), 1) + "%");
-            row.push_back(interval(bot.prize(), 1, 100.0, "%"));
-            row.push_back(percent(bot.itm_rate()));
-        } else {
-            row.push_back(signed_figure(bot.mbb_per_hand().mean(), 1));
-            row.push_back(interval(bot.mbb_per_hand(), 1));
-            row.push_back(std::isfinite(bot.mbb_per_hand().ci95())
-                              ? percent(bot.mbb_per_hand().los())
-                              : "n/a");
-        }
+        format.result_cells(report, bot, row);
         if (show_allin_ev) {
             row.push_back(signed_figure(bot.mbb_per_hand_allin_ev().mean(), 1));
             row.push_back(interval(bot.mbb_per_hand_allin_ev(), 1));
@@ -524,10 +393,24 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
                       (bot.faults().forfeit() > 0 ? " OUT" : ""));
         table.add_row(std::move(row));
     }
-    if (gauntlet)
+    table.print(out);
+    out << format.results_legend() << '\n';
+    if (show_rating)
+        out << "rating: mbb/hand against the field's average, fitted to every pair's result by "
+               "least squares\n";
+}
+
+// The results: the ranking, or a gauntlet's hero table (print_gauntlet); the notes on their
+// marks, the ratings' fit, each bot's faults and the identity of each plugin and process bot.
+void print_bots(const Report& report, const std::vector<int>& order, std::ostream& out) {
+    const bool hero_table = format_of(report).layout() == formats::TableLayout::HeroTable;
+    bool show_rating = false;
+    for (const BotResult& bot : report.bots())
+        show_rating = show_rating || bot.has_rating();
+    if (hero_table)
         print_gauntlet(report, out);
     else
-        table.print(out);
+        print_ranking(report, order, show_rating, out);
     bool too_few = false;
     bool stopped = false;
     // The crosstable's marks are explained here too: it comes right after this table.
@@ -542,7 +425,7 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
         stopped = stopped || e->biased_by_sprt_stop();
     }
     print_marks(too_few, stopped, report, out);
-    if (show_rating && !gauntlet) print_rating_fit(report, out);
+    if (show_rating && !hero_table) print_rating_fit(report, out);
 
     for (int index : order) {
         const FaultCounts& faults = report.bots(index).faults();
@@ -579,106 +462,149 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
     }
 }
 
+// A crosstable column's name: the bot's, its first kMaxColumnName - 1 characters and "…" when it
+// is longer (the rows, in the same order, name the bots in full).
+constexpr std::size_t kMaxColumnName = 12;
+
+std::string column_name(const std::string& name) {
+    if (display_width(name) <= kMaxColumnName) return name;
+    std::string cut;
+    std::size_t width = 0;
+    for (const char c : name) {
+        const bool starts_character = (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+        if (starts_character && ++width == kMaxColumnName) break;
+        cut += c;
+    }
+    return cut + "…";
+}
+
 // ACPC style: row bot against column bot, both in ranking order, so the upper right triangle
-// is mostly positive. Columns are named by rank to stay narrow; a field too wide for
-// kMaxLineWidth characters is printed as a list of pairs instead.
-void print_crosstable(const Report& report, const std::vector<int>& order, std::ostream& out) {
-    const std::size_t num_bots = order.size();
-    std::vector<std::size_t> rank_of(num_bots);
-    for (std::size_t rank = 0; rank < num_bots; ++rank)
-        rank_of[static_cast<std::size_t>(order[rank])] = rank;
-
-    // The pairs that met, by (row rank, column rank) with row < column: a map of the pairs,
-    // not a bots x bots grid, so that memory follows the report (a field of 10,000 bots
-    // took 800 MB for a grid of pointers, mostly empty, before anything was printed).
-    std::map<std::pair<std::size_t, std::size_t>, const PairResult*> met;
-    for (const PairResult& pair : report.pairs()) {
-        const auto n = static_cast<int>(num_bots);
-        if (pair.a() < 0 || pair.a() >= n || pair.b() < 0 || pair.b() >= n || pair.a() == pair.b())
-            continue;
-        const std::size_t ra = rank_of[static_cast<std::size_t>(pair.a())];
-        const std::size_t rb = rank_of[static_cast<std::size_t>(pair.b())];
-        met[{std::min(ra, rb), std::max(ra, rb)}] = &pair;
-    }
-    if (met.empty()) return;
-    // The row bot's result against the column bot, when they met.
-    auto cell = [&](std::size_t row, std::size_t column) -> const PairResult* {
-        const auto found = met.find({std::min(row, column), std::max(row, column)});
-        return found == met.end() ? nullptr : found->second;
-    };
-
-    // The diagonal's "." goes in the interval's column: right-aligned with the other cells.
-    auto mean_text = [&](std::size_t row, std::size_t column) -> std::string {
-        const PairResult* pair = cell(row, column);
-        if (pair == nullptr) return "";
-        const double mean = pair->mbb_per_hand_a().mean();
-        const bool row_is_a = rank_of[static_cast<std::size_t>(pair->a())] == row;
-        return signed_figure(row_is_a ? mean : -mean, 1);
-    };
-    auto ci_text = [&](std::size_t row, std::size_t column) -> std::string {
-        if (row == column) return ".";
-        const PairResult* pair = cell(row, column);
-        return pair == nullptr ? "" : interval(pair->mbb_per_hand_a(), 1);
-    };
-
-    std::size_t label_width = 0;
-    for (std::size_t rank = 0; rank < num_bots; ++rank) {
-        label_width = std::max(label_width, display_width(std::to_string(rank + 1)) + 2 +
-                                                display_width(bot_name(report, order[rank])));
-    }
-    // Each column's widest cell, from the pairs (both cells of each) and the diagonal.
-    std::vector<std::size_t> mean_width(num_bots, 0);
-    std::vector<std::size_t> ci_width(num_bots, 1);
-    for (std::size_t column = 0; column < num_bots; ++column)
-        ci_width[column] = std::max(ci_width[column], display_width(std::to_string(column + 1)));
-    for (const auto& [ranks, pair] : met) {
-        for (const auto& [row, column] : {ranks, std::pair{ranks.second, ranks.first}}) {
-            mean_width[column] =
-                std::max(mean_width[column], display_width(mean_text(row, column)));
-            ci_width[column] = std::max(ci_width[column], display_width(ci_text(row, column)));
+// is mostly positive. Columns are named by their bots' names, cut to stay narrow; a field too
+// wide for kMaxLineWidth characters is printed as a list of pairs instead.
+// The pairs that met, in ranking order, and the text of their cells.
+class Crosstable {
+  public:
+    Crosstable(const Report& report, const std::vector<int>& order)
+        : report_(report), order_(order), rank_of_(order.size()) {
+        const std::size_t num_bots = order.size();
+        for (std::size_t rank = 0; rank < num_bots; ++rank)
+            rank_of_[static_cast<std::size_t>(order[rank])] = rank;
+        for (const PairResult& pair : report.pairs()) {
+            const auto n = static_cast<int>(num_bots);
+            if (pair.a() < 0 || pair.a() >= n || pair.b() < 0 || pair.b() >= n ||
+                pair.a() == pair.b())
+                continue;
+            const std::size_t ra = rank_of_[static_cast<std::size_t>(pair.a())];
+            const std::size_t rb = rank_of_[static_cast<std::size_t>(pair.b())];
+            met_[{std::min(ra, rb), std::max(ra, rb)}] = &pair;
         }
     }
-    std::vector<std::size_t> column_width(num_bots);
-    for (std::size_t column = 0; column < num_bots; ++column)
-        column_width[column] = 2 + mean_width[column] + 3 + ci_width[column];
 
-    // Too wide for one block of kMaxLineWidth characters (an 80-column terminal fits about
-    // five bots): blocks of columns would be read across several screens, mostly empty, so
-    // each pair gets a line instead, from the side of the better-ranked bot.
-    std::size_t full_width = 1 + label_width;
-    for (std::size_t width : column_width)
-        full_width += width;
-    if (full_width > kMaxLineWidth) {
+    bool empty() const { return met_.empty(); }
+
+    // The width of the grid: the label column and each column's widest cells, from the pairs
+    // (both cells of each), the diagonal and the header.
+    std::size_t width() const {
+        const std::size_t num_bots = order_.size();
+        std::size_t label_width = 0;
+        for (std::size_t rank = 0; rank < num_bots; ++rank)
+            label_width = std::max(label_width, display_width(std::to_string(rank + 1)) + 2 +
+                                                    display_width(bot_name(report_, order_[rank])));
+        std::vector<std::size_t> mean_width(num_bots, 0);
+        std::vector<std::size_t> ci_width(num_bots, 1);
+        for (std::size_t column = 0; column < num_bots; ++column)
+            mean_width[column] = display_width(header(column));
+        for (const auto& [ranks, pair] : met_) {
+            for (const auto& [row, column] : {ranks, std::pair{ranks.second, ranks.first}}) {
+                mean_width[column] =
+                    std::max(mean_width[column], display_width(mean_text(row, column)));
+                ci_width[column] = std::max(ci_width[column], display_width(ci_text(row, column)));
+            }
+        }
+        std::size_t width = 1 + label_width;
+        for (std::size_t column = 0; column < num_bots; ++column)
+            width += 2 + mean_width[column] + 3 + ci_width[column];
+        return width;
+    }
+
+    // Each pair once, from the side of the better-ranked bot.
+    void print_list(std::ostream& out) const {
         out << "Crosstable as a list (too wide for " << kMaxLineWidth
             << " columns): each pair once, from the side of the better-ranked bot\n";
         TextTable list(
             {{"bot", true, " "}, {"opponent", true}, {"mbb/hand"}, {"95% CI", false, " ± "}});
         // The map's order: by the better-ranked bot, then by its opponent's rank.
-        for (const auto& [ranks, pair] : met) {
+        for (const auto& [ranks, pair] : met_) {
             const auto [row, column] = ranks;
-            list.add_row({bot_name(report, order[row]), bot_name(report, order[column]),
+            list.add_row({bot_name(report_, order_[row]), bot_name(report_, order_[column]),
                           mean_text(row, column), ci_text(row, column)});
         }
         list.print(out);
-        return;
     }
 
-    out << "Crosstable: row bot against column bot, mbb/hand ± 95% CI\n";
-    std::vector<Column> columns = {{"", false, " "}, {"", true}};
-    for (std::size_t column = 0; column < num_bots; ++column) {
-        columns.push_back({""});
-        columns.push_back({std::to_string(column + 1), false, " ± "});
-    }
-    TextTable table(std::move(columns));
-    for (std::size_t row = 0; row < num_bots; ++row) {
-        std::vector<std::string> cells = {std::to_string(row + 1), bot_name(report, order[row])};
+    void print_grid(std::ostream& out) const {
+        const std::size_t num_bots = order_.size();
+        out << "Crosstable: row bot against column bot, mbb/hand ± 95% CI\n";
+        std::vector<Column> columns = {{"", false, " "}, {"", true}};
         for (std::size_t column = 0; column < num_bots; ++column) {
-            cells.push_back(mean_text(row, column));
-            cells.push_back(ci_text(row, column));
+            columns.push_back({header(column)});
+            columns.push_back({"", false, " ± "});
         }
-        table.add_row(std::move(cells));
+        TextTable table(std::move(columns));
+        for (std::size_t row = 0; row < num_bots; ++row) {
+            std::vector<std::string> cells = {std::to_string(row + 1),
+                                              bot_name(report_, order_[row])};
+            for (std::size_t column = 0; column < num_bots; ++column) {
+                cells.push_back(mean_text(row, column));
+                cells.push_back(ci_text(row, column));
+            }
+            table.add_row(std::move(cells));
+        }
+        table.print(out);
     }
-    table.print(out);
+
+  private:
+    std::string header(std::size_t column) const {
+        return column_name(bot_name(report_, order_[column]));
+    }
+    // The row bot's result against the column bot, when they met.
+    const PairResult* cell(std::size_t row, std::size_t column) const {
+        const auto found = met_.find({std::min(row, column), std::max(row, column)});
+        return found == met_.end() ? nullptr : found->second;
+    }
+    std::string mean_text(std::size_t row, std::size_t column) const {
+        const PairResult* pair = cell(row, column);
+        if (pair == nullptr) return "";
+        const double mean = pair->mbb_per_hand_a().mean();
+        const bool row_is_a = rank_of_[static_cast<std::size_t>(pair->a())] == row;
+        return signed_figure(row_is_a ? mean : -mean, 1);
+    }
+    // The diagonal's "." goes in the interval's column: right-aligned with the other cells.
+    std::string ci_text(std::size_t row, std::size_t column) const {
+        if (row == column) return ".";
+        const PairResult* pair = cell(row, column);
+        return pair == nullptr ? "" : interval(pair->mbb_per_hand_a(), 1);
+    }
+
+    const Report& report_;
+    const std::vector<int>& order_;
+    std::vector<std::size_t> rank_of_;
+    // By (row rank, column rank) with row < column: a map of the pairs, not a bots x bots
+    // grid, so that memory follows the report (a field of 10,000 bots took 800 MB for a grid
+    // of pointers, mostly empty, before anything was printed).
+    std::map<std::pair<std::size_t, std::size_t>, const PairResult*> met_;
+};
+
+void print_crosstable(const Report& report, const std::vector<int>& order, std::ostream& out) {
+    const Crosstable crosstable(report, order);
+    if (crosstable.empty()) return;
+    // Too wide for one block of kMaxLineWidth characters (an 80-column terminal fits about
+    // five bots): blocks of columns would be read across several screens, mostly empty, so
+    // each pair gets a line instead.
+    if (crosstable.width() > kMaxLineWidth)
+        crosstable.print_list(out);
+    else
+        crosstable.print_grid(out);
 }
 
 // "Label: part, part, ..." on as many lines as it takes to stay within kMaxLineWidth, each
@@ -714,7 +640,7 @@ void print_sprt(const Report& report, std::ostream& out) {
 }
 
 // Everything that depends on the machine, on lines of their own that start with "Speed:" or
-// "Decision µs:", so that two runs' tables compare equal once those lines are dropped.
+// "Latency µs:", so that two runs' tables compare equal once those lines are dropped.
 void print_timing(const Report& report, const std::vector<int>& order, std::ostream& out) {
     const Timing& timing = report.timing();
     std::vector<std::string> parts;
@@ -730,14 +656,16 @@ void print_timing(const Report& report, const std::vector<int>& order, std::ostr
                                       static_cast<double>(timing.peak_rss_bytes()) / 1e6));
     print_wrapped("Speed:", ",", parts, out);
 
-    // Mean time per decision, in ranking order.
+    // Mean latency per decision, in ranking order: wall time from the request to the answer
+    // (SeatDriver's steady_clock, around decide() or from post to answer), so a process bot's
+    // includes the pipe and its scheduling, not only its CPU time.
     parts.clear();
     for (int index : order) {
         const BotResult& bot = report.bots(index);
         if (bot.decisions() > 0)
             parts.push_back(bot_name(report, index) + " " + microseconds(bot.mean_decision_us()));
     }
-    print_wrapped("Decision µs:", ",", parts, out);
+    print_wrapped("Latency µs:", ",", parts, out);
 }
 
 }  // namespace
@@ -755,7 +683,7 @@ void print_report_table(const Report& report, std::ostream& out) {
     add_section([&](std::ostream& s) { print_header(report, s); });
     if (!order.empty()) add_section([&](std::ostream& s) { print_bots(report, order, s); });
     // A gauntlet's table is its crosstable already (print_gauntlet).
-    if (is_heads_up(report.config().format()) && report.config().format() != GAUNTLET)
+    if (format_of(report).layout() == formats::TableLayout::RankingAndCrosstable)
         add_section([&](std::ostream& s) { print_crosstable(report, order, s); });
     add_section([&](std::ostream& s) {
         if (report.has_sprt()) print_sprt(report, s);

@@ -12,19 +12,22 @@
 //   order), with hands, mbb/hand ± 95% CI and LOS (sit-and-go: places, ROI ± CI and ITM instead),
 //   all-in EV ± CI (when config.allin_ev), rating ± CI (when the report has ratings) and faults; an
 //   interval is marked "?" when its estimate has too_few_samples and "*" when it is
-//   biased_by_sprt_stop, and one line under the table explains each mark shown there or in the
-//   crosstable; then a note when the ratings fit the crosstable poorly (rating_fit's p_value below
-//   0.001 over the pairs the ratings were fitted to: at least 2 samples, std_error = stddev /
-//   sqrt(samples), pairs with too few samples weighed as aggregate() weighs them, by
-//   weigh_uncertain_pairs), then one line per bot with faults (exceptions
-//   and error statuses, illegal actions, bad answers); the crosstable (round robin: row
-//   bot against column bot, columns named by rank; a list of pairs when it would be wider than
+//   biased_by_sprt_stop; under the ranking, a line saying what LOS is (sit-and-go: ROI and
+//   ITM) and, when ratings are shown, one saying what a rating is; one line explaining each
+//   mark shown there or in the crosstable; then a note when the ratings fit the crosstable
+//   poorly (rating_fit's p_value below 0.001 over the pairs the ratings were fitted to: at
+//   least 2 samples, std_error = stddev / sqrt(samples), pairs with too few samples weighed as
+//   aggregate() weighs them, by weigh_uncertain_pairs), then one line per bot with faults
+//   (exceptions and error statuses, illegal actions, bad answers); the crosstable (round robin:
+//   row bot against column bot, columns named by the bots' names cut to 12 characters; a list
+//   of pairs when it would be wider than
 //   120 characters); the SPRT line (naming the bot tested and its opponent, with the blocks it
 //   took);
 //   timing. A section with
 //   nothing to show is left out.
 // - Whatever depends on the machine is on the last lines, which start with "Speed:" (hands/s,
-//   wall time, threads, peak memory) or "Decision µs:" (mean time per decision by bot): the
+//   wall time, threads, peak memory) or "Latency µs:" (mean wall time from a decision's request
+//   to its answer, by bot): the
 //   rest is equal for two runs of the same tournament, so tables can be compared.
 // - Lines stay within 120 characters for fields of up to 10 bots with names of up to 20
 //   characters: a crosstable too wide becomes a list and long lists wrap. Longer
