@@ -131,10 +131,15 @@ TEST_CASE("process bots: a crash costs faults and a restart, and the run goes on
     CHECK(bot.process().out());
     CHECK(bot.faults().crash() > 6);
     CHECK(bot.faults().crash() < bot.decisions());
-    // The report's first fault is unit 0's first, which may come after the bot is out (when
-    // the lane resumed unit 0 late); the process's first problem is always the first crash.
-    CHECK_THAT(bot.faults().first_message(), Catch::Contains("crash: bot 'first'"));
-    CHECK_THAT(bot.process().first_problem(), Catch::Contains("was killed by SIGSEGV"));
+    // The report's first fault is unit 0's first, which is a forfeit when unit 0 met no crash
+    // before the bot was out (the lane resumed unit 0 late); the process's first problem is
+    // always the first crash.
+    CHECK_THAT(bot.faults().first_message(),
+               Catch::Contains("crash: bot 'first'") || Catch::Contains("forfeit: bot 'first'"));
+    // SIGSEGV when the crash was reaped within the grace the host gives a closed pipe; under a
+    // heavy load the process may still be dying then, and the pipe is what the host names.
+    CHECK_THAT(bot.process().first_problem(),
+               Catch::Contains("was killed by SIGSEGV") || Catch::Contains("closed its output"));
     CHECK(fs::exists(bot.process().stderr_log()));
     std::int64_t net = 0;
     for (const BotResult& b : report.bots())
