@@ -6,6 +6,8 @@
 #include <string>
 #include <utility>
 
+#include "pokerarena/evaluator/splitmix64.hpp"
+
 namespace pokerarena::sim {
 
 namespace {
@@ -18,13 +20,8 @@ bool is_heads_up(Format f) {
     return f == ROUND_ROBIN || f == GAUNTLET;
 }
 
-constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15ULL;
-
-constexpr std::uint64_t splitmix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
+constexpr std::uint64_t kGolden = kSplitMix64Gamma;
+constexpr auto splitmix = splitmix64_mix;
 
 // The seating of a ring or sit-and-go unit: a permutation of the bots 0 .. seats - 1 drawn
 // from (seed, unit) alone, by Fisher-Yates over a splitmix64 stream in a domain of its own
