@@ -52,10 +52,11 @@ TEST_CASE("event fields: each kind's line holds its keys in the protocol's order
           head + R"("hole_cards","seat":2,"cards":["As","Kd"],"hand":7}})" + "\n");
     CHECK(event_line(EventKind::BoardDealt) ==
           head + R"("board","round":1,"cards":["As","Kd"],"hand":7}})" + "\n");
-    CHECK(event_line(EventKind::ActionTaken) ==
-          head +
-              R"("action","seat":2,"round":1,"action":"raise","to":300,"amount":120,"all_in":true,"hand":7}})" +
-              "\n");
+    CHECK(
+        event_line(EventKind::ActionTaken) ==
+        head +
+            R"("action","seat":2,"round":1,"action":"raise","to":300,"amount":120,"all_in":true,"hand":7}})" +
+            "\n");
     CHECK(event_line(EventKind::UncalledBetReturned) ==
           head + R"("uncalled_bet_returned","seat":2,"round":1,"amount":120,"hand":7}})" + "\n");
     CHECK(event_line(EventKind::Showdown) ==
@@ -65,8 +66,7 @@ TEST_CASE("event fields: each kind's line holds its keys in the protocol's order
     CHECK(event_line(EventKind::HandEnded) == head + R"("hand_ended","hand":7}})" + "\n");
 }
 
-TEST_CASE("event fields: every kind a bot is sent has a name that reads back as it",
-          "[process]") {
+TEST_CASE("event fields: every kind a bot is sent has a name that reads back as it", "[process]") {
     simdjson::dom::parser parser;
     int named = 0;
     for (int k = 0; k <= static_cast<int>(EventKind::UncalledBetReturned); ++k) {

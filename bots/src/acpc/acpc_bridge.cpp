@@ -734,7 +734,9 @@ class Bridge {
         if (type == "event") {
             const auto it = message.has_instance ? instances_.find(instance) : instances_.end();
             simdjson::dom::object object;
-            if (it == instances_.end() || !message.has_event || message.event.get_object().get(object)) return;
+            if (it == instances_.end() || !message.has_event ||
+                message.event.get_object().get(object))
+                return;
             Event e;
             if (!process::read_event(object, e, error_)) {
                 report("an event that cannot be read: " + error_);

@@ -182,8 +182,8 @@ class PluginServer {
     void handle_line(std::size_t begin, std::size_t stop) {
         process::Envelope message;
         std::string_view line;
-        switch (process::read_envelope(parser_, buffer_.data() + begin, stop - begin, message,
-                                       line)) {
+        switch (
+            process::read_envelope(parser_, buffer_.data() + begin, stop - begin, message, line)) {
             case process::EnvelopeStatus::Blank:
                 return;
             case process::EnvelopeStatus::NotAnObject:
@@ -224,8 +224,8 @@ class PluginServer {
         } else {
             const auto it = instances_.find(message.instance);
             if (it == instances_.end()) {
-                report("a " + std::string(type) + " for instance " + std::to_string(message.instance) +
-                       ", which does not exist");
+                report("a " + std::string(type) + " for instance " +
+                       std::to_string(message.instance) + ", which does not exist");
                 return;
             }
             Instance& in = it->second;

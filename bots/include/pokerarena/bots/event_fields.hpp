@@ -35,9 +35,9 @@ enum EventField : std::uint16_t {
 };
 
 struct EventFields {
-    std::string_view name;                 // the protocol's "kind"
-    std::uint16_t fields = 0;              // EventField bits
-    std::string_view seat_key = "seat";    // the protocol's key of Event::seat
+    std::string_view name;                   // the protocol's "kind"
+    std::uint16_t fields = 0;                // EventField bits
+    std::string_view seat_key = "seat";      // the protocol's key of Event::seat
     std::string_view amount_key = "amount";  // the protocol's key of Event::amount
 
     constexpr bool has(EventField field) const { return (fields & field) != 0; }
@@ -47,17 +47,18 @@ namespace detail {
 
 // Indexed by EventKind (static_asserts below keep the order).
 inline constexpr std::array<EventFields, 11> kEventFields = {{
-    {"hand_started", kEventSeat | kEventAmount, "button", "chips"},           // HandStarted
-    {"forced_bet", kEventSeat | kEventAmount | kEventAllIn},                  // ForcedBet
-    {"hole_cards", kEventSeat | kEventCards},                                 // HoleCardsDealt
-    {"board", kEventRound | kEventCards},                                     // BoardDealt
-    {"", 0},                                                                  // ActionRequired
-    {"action", kEventSeat | kEventRound | kEventAction | kEventAmount | kEventAllIn},  // ActionTaken
-    {"showdown", kEventSeat | kEventCards | kEventValue},                     // Showdown
-    {"pot_awarded", kEventPot | kEventAmount | kEventWinners},                // PotAwarded
-    {"hand_ended", 0},                                                        // HandEnded
-    {"", 0},                                                                  // GameOver
-    {"uncalled_bet_returned", kEventSeat | kEventRound | kEventAmount},       // UncalledBetReturned
+    {"hand_started", kEventSeat | kEventAmount, "button", "chips"},  // HandStarted
+    {"forced_bet", kEventSeat | kEventAmount | kEventAllIn},         // ForcedBet
+    {"hole_cards", kEventSeat | kEventCards},                        // HoleCardsDealt
+    {"board", kEventRound | kEventCards},                            // BoardDealt
+    {"", 0},                                                         // ActionRequired
+    {"action",
+     kEventSeat | kEventRound | kEventAction | kEventAmount | kEventAllIn},  // ActionTaken
+    {"showdown", kEventSeat | kEventCards | kEventValue},                    // Showdown
+    {"pot_awarded", kEventPot | kEventAmount | kEventWinners},               // PotAwarded
+    {"hand_ended", 0},                                                       // HandEnded
+    {"", 0},                                                                 // GameOver
+    {"uncalled_bet_returned", kEventSeat | kEventRound | kEventAmount},      // UncalledBetReturned
 }};
 
 static_assert(static_cast<int>(EventKind::HandStarted) == 0 &&
