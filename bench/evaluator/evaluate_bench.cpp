@@ -19,19 +19,13 @@
 #include "pokerarena/evaluator/batch.hpp"
 #include "pokerarena/evaluator/enumerate.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
+#include "pokerarena/evaluator/splitmix64.hpp"
 
 namespace pokerarena {
 namespace {
 
 constexpr std::size_t kRandomHands = 20'000'000;
 constexpr std::int64_t kAllSevenCardHands = 133'784'560;
-
-std::uint64_t splitmix64(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 const std::vector<SevenCards>& random_hands() {
     static const std::vector<SevenCards> hands = [] {
@@ -40,7 +34,7 @@ const std::vector<SevenCards>& random_hands() {
         for (SevenCards& h : v) {
             std::uint64_t used = 0;
             for (int i = 0; i < 7;) {
-                const auto c = static_cast<int>(splitmix64(state) % kNumCards);
+                const auto c = static_cast<int>(splitmix64_next(state) % kNumCards);
                 if (used >> c & 1) continue;
                 used |= std::uint64_t{1} << c;
                 h.cards[i++] = static_cast<std::uint8_t>(c);

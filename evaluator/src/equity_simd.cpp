@@ -32,6 +32,7 @@
 #include <utility>
 
 #include "equity_sampling.hpp"
+#include "pokerarena/evaluator/splitmix64.hpp"
 
 #if HWY_TARGET == HWY_SSE4 || HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
 HWY_BEFORE_NAMESPACE();
@@ -502,12 +503,6 @@ HWY_AFTER_NAMESPACE();
 namespace pokerarena::detail::sampling {
 namespace {
 
-std::uint64_t splitmix64_mix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 // The reference: the same stream, draws and counts as the SIMD kernels, one deal at a time.
 void sample_chunk_scalar(const Setup& s, std::uint64_t chunk, std::uint32_t samples,
                          std::int64_t* counts) {
@@ -595,7 +590,7 @@ ChunkGenerators seed_generators(std::uint64_t seed, std::uint64_t chunk) noexcep
         const std::uint64_t stream = chunk * kGenerators + static_cast<std::uint64_t>(j);
         g.s0[j] = splitmix64_mix(seed ^ splitmix64_mix(stream + 0x5851F42D4C957F2Du));
         // Never both words zero, the one state xorshift128+ cannot leave.
-        g.s1[j] = splitmix64_mix(g.s0[j] + 0x9E3779B97F4A7C15u) | 1u;
+        g.s1[j] = splitmix64_mix(g.s0[j] + kSplitMix64Gamma) | 1u;
     }
     return g;
 }

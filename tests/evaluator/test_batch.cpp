@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pokerarena/evaluator/batch.hpp"
+#include "pokerarena/evaluator/splitmix64.hpp"
 
 using namespace pokerarena;
 
@@ -14,12 +15,7 @@ namespace {
 
 struct SplitMix64 {
     std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
+    std::uint64_t next() { return splitmix64_next(state); }
 };
 
 // Seven distinct cards drawn from `deck`; the padding byte gets noise, which must not matter.

@@ -12,6 +12,7 @@
 #include "pokerarena/evaluator/batch.hpp"
 #include "pokerarena/evaluator/enumerate.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
+#include "pokerarena/evaluator/splitmix64.hpp"
 
 using namespace pokerarena;
 
@@ -20,12 +21,7 @@ namespace {
 // Fixed-seed generator, so every run tests the same hands.
 struct SplitMix64 {
     std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
+    std::uint64_t next() { return splitmix64_next(state); }
 };
 
 std::vector<Card> random_cards(SplitMix64& rng, int count) {

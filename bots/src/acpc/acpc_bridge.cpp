@@ -36,6 +36,7 @@
 #include "pokerarena/bots/acpc.hpp"
 #include "pokerarena/engine/event.hpp"
 #include "process/child_io.hpp"
+#include "process/envelope.hpp"
 #include "process/protocol.hpp"
 #include "process/protocol_read.hpp"
 
@@ -706,36 +707,20 @@ class Bridge {
     }
 
     void host_line(std::size_t begin, std::size_t stop) {
-        const char* text = in_buffer_.data() + begin;
-        std::size_t size = stop - begin;
-        while (size > 0 && (text[size - 1] == '\r' || text[size - 1] == ' '))
-            --size;
-        if (size == 0) return;
-        simdjson::dom::element document;
-        simdjson::dom::object message;
-        if (parser_.parse(text, size, false).get(document) || document.get_object().get(message)) {
-            report("a line from the host that is not a JSON object");
-            return;
+        process::Envelope message;
+        std::string_view line;
+        switch (process::read_envelope(parser_, in_buffer_.data() + begin, stop - begin, message,
+                                       line)) {
+            case process::EnvelopeStatus::Blank:
+                return;
+            case process::EnvelopeStatus::NotAnObject:
+                report("a line from the host that is not a JSON object");
+                return;
+            case process::EnvelopeStatus::Read:
+                break;
         }
-        std::string_view type;
-        std::uint64_t id = 0, instance = 0;
-        bool has_id = false, has_instance = false, has_view = false, has_event = false;
-        simdjson::dom::element view, event;
-        for (const auto [key, value] : message) {
-            if (key == "type") {
-                if (value.get_string().get(type)) type = {};
-            } else if (key == "id") {
-                has_id = !value.get_uint64().get(id);
-            } else if (key == "instance") {
-                has_instance = !value.get_uint64().get(instance);
-            } else if (key == "view") {
-                view = value;
-                has_view = true;
-            } else if (key == "event") {
-                event = value;
-                has_event = true;
-            }
-        }
+        const std::string_view type = message.type;
+        const std::uint64_t instance = message.instance;
         if (type == "hello") {
             hello();
             return;
@@ -747,9 +732,11 @@ class Bridge {
                       connections_.front()->listen_fd, EPOLLIN, EPOLL_CTL_ADD);
         }
         if (type == "event") {
-            const auto it = has_instance ? instances_.find(instance) : instances_.end();
+            const auto it = message.has_instance ? instances_.find(instance) : instances_.end();
             simdjson::dom::object object;
-            if (it == instances_.end() || !has_event || event.get_object().get(object)) return;
+            if (it == instances_.end() || !message.has_event ||
+                message.event.get_object().get(object))
+                return;
             Event e;
             if (!process::read_event(object, e, error_)) {
                 report("an event that cannot be read: " + error_);
@@ -757,34 +744,34 @@ class Bridge {
             }
             if (match_) on_event(instance, it->second, e);
         } else if (type == "decide") {
-            if (!has_id) {
+            if (!message.has_id) {
                 report("a decide without an id");
-            } else if (!has_instance || !instances_.contains(instance)) {
-                answer_error(id, "no such instance");
+            } else if (!message.has_instance || !instances_.contains(instance)) {
+                answer_error(message.id, "no such instance");
             } else {
-                decide(id, instance, view, has_view);
+                decide(message.id, instance, message.view, message.has_view);
             }
-        } else if (type == "create" && has_instance) {
+        } else if (type == "create" && message.has_instance) {
             const auto it = instances_.find(instance);
             if (it != instances_.end()) forget(it->second);
             Instance& in = instances_[instance];
             in = Instance{};
             in.actions.reserve(static_cast<std::size_t>(kMaxRecordedActions));
             if (match_) in.tracked_actions.reserve(static_cast<std::size_t>(kMaxRecordedActions));
-        } else if (type == "destroy" && has_instance) {
+        } else if (type == "destroy" && message.has_instance) {
             const auto it = instances_.find(instance);
             if (it != instances_.end()) {
                 forget(it->second);
                 instances_.erase(it);
             }
-        } else if (type == "new_match" && has_instance) {
+        } else if (type == "new_match" && message.has_instance) {
             const auto it = instances_.find(instance);
             if (it != instances_.end()) {
                 forget(it->second);
                 it->second.has_hand = false;
             }
-        } else if (type == "probabilities" && has_id) {
-            answer_error(id, "an ACPC client gives no action probabilities");
+        } else if (type == "probabilities" && message.has_id) {
+            answer_error(message.id, "an ACPC client gives no action probabilities");
         }
     }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "pokerarena/bots/event_fields.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/engine/input_file.hpp"
 #include "pokerarena_bot.h"
@@ -281,58 +282,25 @@ Action PluginBot::decide(const SeatView& view) {
 void PluginBot::on_event(const Event& e) {
     const auto hook = PA_OPTIONAL(library_->api(), on_event);
     if (!hook || e.kind == EventKind::ActionRequired) return;
-    // Only the fields pokerarena_bot.h names for the kind; the engine's Event carries others
-    // (a default action, the round at showdown) that would read as information.
+    // Only the fields pokerarena_bot.h names for the kind (event_fields.hpp); the engine's
+    // Event carries others (a default action, the round at showdown) that would read as
+    // information.
+    const EventFields& f = event_fields(e.kind);
     PaEvent p{};
     p.kind = static_cast<int32_t>(e.kind);
-    p.seat = -1;
+    p.seat = f.has(kEventSeat) ? e.seat : -1;
     p.hand_number = e.hand_number;
-    bool has_cards = false;
-    switch (e.kind) {
-        case EventKind::HandStarted:
-            p.seat = e.seat;
-            p.amount = e.amount;
-            break;
-        case EventKind::ForcedBet:
-            p.seat = e.seat;
-            p.amount = e.amount;
-            p.all_in = e.all_in;
-            break;
-        case EventKind::HoleCardsDealt:
-            p.seat = e.seat;
-            has_cards = true;
-            break;
-        case EventKind::BoardDealt:
-            p.round = e.round;
-            has_cards = true;
-            break;
-        case EventKind::ActionTaken:
-            p.seat = e.seat;
-            p.round = e.round;
-            p.action_kind = static_cast<int32_t>(e.action.kind);
-            p.action_amount = e.action.amount;
-            p.amount = e.amount;
-            p.all_in = e.all_in;
-            break;
-        case EventKind::Showdown:
-            p.seat = e.seat;
-            p.value = e.value;
-            has_cards = true;
-            break;
-        case EventKind::PotAwarded:
-            p.amount = e.amount;
-            p.pot_index = e.pot_index;
-            p.winners = e.winners;
-            break;
-        case EventKind::UncalledBetReturned:
-            p.seat = e.seat;
-            p.round = e.round;
-            p.amount = e.amount;
-            break;
-        default:  // HandEnded
-            break;
+    if (f.has(kEventRound)) p.round = e.round;
+    if (f.has(kEventPot)) p.pot_index = e.pot_index;
+    if (f.has(kEventAction)) {
+        p.action_kind = static_cast<int32_t>(e.action.kind);
+        p.action_amount = e.action.amount;
     }
-    p.num_cards = has_cards ? e.num_cards : 0;
+    if (f.has(kEventAmount)) p.amount = e.amount;
+    if (f.has(kEventAllIn)) p.all_in = e.all_in;
+    if (f.has(kEventValue)) p.value = e.value;
+    if (f.has(kEventWinners)) p.winners = e.winners;
+    p.num_cards = f.has(kEventCards) ? e.num_cards : 0;
     for (int i = 0; i < kMaxBoardCards; ++i) {
         p.cards[i] = i < p.num_cards ? card_byte(e.cards[static_cast<std::size_t>(i)]) : PA_NO_CARD;
     }

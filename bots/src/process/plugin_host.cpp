@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "child_io.hpp"
+#include "envelope.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
 #include "protocol.hpp"
@@ -179,55 +180,31 @@ class PluginServer {
     // The line buffer_[begin, stop), followed in the buffer by at least SIMDJSON_PADDING
     // readable bytes (the rest of the read, or the buffer's slack): parsed in place.
     void handle_line(std::size_t begin, std::size_t stop) {
-        const char* text = buffer_.data() + begin;
-        std::size_t size = stop - begin;
-        while (size > 0 && (text[size - 1] == '\r' || text[size - 1] == ' '))
-            --size;
-        if (size == 0) return;
-        const std::string_view line(text, size);
-        simdjson::dom::element document;
-        simdjson::dom::object message;
-        if (parser_.parse(text, size, false).get(document) || document.get_object().get(message)) {
-            report("not a JSON object: " + quoted(line));
-            return;
+        process::Envelope message;
+        std::string_view line;
+        switch (
+            process::read_envelope(parser_, buffer_.data() + begin, stop - begin, message, line)) {
+            case process::EnvelopeStatus::Blank:
+                return;
+            case process::EnvelopeStatus::NotAnObject:
+                report("not a JSON object: " + quoted(line));
+                return;
+            case process::EnvelopeStatus::Read:
+                break;
         }
-        std::string_view type;
-        std::uint64_t id = 0;
-        std::uint64_t instance = 0;
-        std::uint64_t seed = 0;
-        std::int64_t protocol = process::kProtocolVersion;
-        bool has_id = false;
-        bool has_instance = false;
-        simdjson::dom::element body;  // "view" or "event"
-        bool has_body = false;
-        for (const auto [key, value] : message) {
-            if (key == "type") {
-                if (value.get_string().get(type)) type = {};
-            } else if (key == "id") {
-                has_id = !value.get_uint64().get(id);
-            } else if (key == "instance") {
-                has_instance = !value.get_uint64().get(instance);
-            } else if (key == "seed") {
-                if (value.get_uint64().get(seed)) seed = 0;
-            } else if (key == "view" || key == "event") {
-                body = value;
-                has_body = true;
-            } else if (key == "protocol") {
-                if (value.get_int64().get(protocol)) protocol = -1;
-            }
-        }
+        const std::string_view type = message.type;
         if (type == "decide") {
-            if (!has_id) {
+            if (!message.has_id) {
                 report("a decide without a whole-number \"id\": " + quoted(line));
-            } else if (!has_instance) {
-                answer_error(id, "the decide has no whole-number \"instance\"");
+            } else if (!message.has_instance) {
+                answer_error(message.id, "the decide has no whole-number \"instance\"");
             } else {
-                decide(id, instance, body, has_body);
+                decide(message.id, message.instance, message.view, message.has_view);
             }
             return;
         }
         if (type == "hello") {
-            hello(protocol);
+            hello(message.protocol);
             return;
         }
         if (type != "create" && type != "destroy" && type != "new_match" && type != "event") {
@@ -235,20 +212,20 @@ class PluginServer {
             if (type.empty()) report("a message without a \"type\": " + quoted(line));
             return;
         }
-        if (!has_instance) {
+        if (!message.has_instance) {
             report("a " + std::string(type) +
                    " without a whole-number \"instance\": " + quoted(line));
             return;
         }
         if (type == "create") {
-            create(instance, seed);
+            create(message.instance, message.seed);
         } else if (type == "destroy") {
-            instances_.erase(instance);
+            instances_.erase(message.instance);
         } else {
-            const auto it = instances_.find(instance);
+            const auto it = instances_.find(message.instance);
             if (it == instances_.end()) {
-                report("a " + std::string(type) + " for instance " + std::to_string(instance) +
-                       ", which does not exist");
+                report("a " + std::string(type) + " for instance " +
+                       std::to_string(message.instance) + ", which does not exist");
                 return;
             }
             Instance& in = it->second;
@@ -257,10 +234,10 @@ class PluginServer {
                 try {
                     in.bot->new_match();
                 } catch (const std::exception& e) {
-                    report("instance " + std::to_string(instance) + ": " + e.what());
+                    report("instance " + std::to_string(message.instance) + ": " + e.what());
                 }
             } else {
-                event(instance, in, body, has_body);
+                event(message.instance, in, message.event, message.has_event);
             }
         }
     }

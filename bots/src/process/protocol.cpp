@@ -8,6 +8,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "pokerarena/bots/event_fields.hpp"
+
 namespace pokerarena::process {
 
 namespace {
@@ -331,85 +333,58 @@ void write_probabilities(std::string& out, std::uint64_t id, std::uint64_t insta
 }
 
 void write_event(std::string& out, std::uint64_t instance, const Event& e) {
+    // The keys of the kind's fields (event_fields.hpp), in the table's order.
+    const EventFields& f = event_fields(e.kind);
     Line w(out);
     w.lit("{\"type\":\"event\",\"instance\":");
     w.unum(instance);
     w.lit(",\"event\":{\"kind\":\"");
-    const auto seat = [&] {
-        w.lit(",\"seat\":");
+    w.raw(f.name);
+    w.ch('"');
+    if (f.has(kEventSeat)) {
+        w.lit(",\"");
+        w.raw(f.seat_key);
+        w.lit("\":");
         w.num(e.seat);
-    };
-    switch (e.kind) {
-        case EventKind::HandStarted:
-            w.lit("hand_started\",\"button\":");
-            w.num(e.seat);
-            w.lit(",\"chips\":");
-            w.num(e.amount);
-            break;
-        case EventKind::ForcedBet:
-            w.lit("forced_bet\"");
-            seat();
-            w.lit(",\"amount\":");
-            w.num(e.amount);
-            w.lit(",\"all_in\":");
-            w.boolean(e.all_in);
-            break;
-        case EventKind::HoleCardsDealt:
-            w.lit("hole_cards\"");
-            seat();
-            w.lit(",\"cards\":");
-            w.cards(e.cards.data(), e.num_cards);
-            break;
-        case EventKind::BoardDealt:
-            w.lit("board\",\"round\":");
-            w.num(e.round);
-            w.lit(",\"cards\":");
-            w.cards(e.cards.data(), e.num_cards);
-            break;
-        case EventKind::ActionTaken:
-            w.lit("action\"");
-            seat();
-            w.lit(",\"round\":");
-            w.num(e.round);
-            w.lit(",\"action\":\"");
-            w.raw(action_word(e.action.kind, e.amount));
-            w.ch('"');
-            if (e.action.kind == ActionKind::RaiseTo) {
-                w.lit(",\"to\":");
-                w.num(e.action.amount);
-            }
-            w.lit(",\"amount\":");
-            w.num(e.amount);
-            w.lit(",\"all_in\":");
-            w.boolean(e.all_in);
-            break;
-        case EventKind::UncalledBetReturned:
-            w.lit("uncalled_bet_returned\"");
-            seat();
-            w.lit(",\"round\":");
-            w.num(e.round);
-            w.lit(",\"amount\":");
-            w.num(e.amount);
-            break;
-        case EventKind::Showdown:
-            w.lit("showdown\"");
-            seat();
-            w.lit(",\"cards\":");
-            w.cards(e.cards.data(), e.num_cards);
-            w.lit(",\"value\":");
-            w.unum(e.value);
-            break;
-        case EventKind::PotAwarded:
-            w.lit("pot_awarded\",\"pot\":");
-            w.num(e.pot_index);
-            w.lit(",\"amount\":");
-            w.num(e.amount);
-            w.lit(",\"winners\":");
-            w.unum(e.winners);
-            break;
-        default:  // HandEnded (ActionRequired and GameOver are never forwarded)
-            w.lit("hand_ended\"");
-            break;
+    }
+    if (f.has(kEventRound)) {
+        w.lit(",\"round\":");
+        w.num(e.round);
+    }
+    if (f.has(kEventPot)) {
+        w.lit(",\"pot\":");
+        w.num(e.pot_index);
+    }
+    if (f.has(kEventAction)) {
+        w.lit(",\"action\":\"");
+        w.raw(action_word(e.action.kind, e.amount));
+        w.ch('"');
+        if (e.action.kind == ActionKind::RaiseTo) {
+            w.lit(",\"to\":");
+            w.num(e.action.amount);
+        }
+    }
+    if (f.has(kEventAmount)) {
+        w.lit(",\"");
+        w.raw(f.amount_key);
+        w.lit("\":");
+        w.num(e.amount);
+    }
+    if (f.has(kEventAllIn)) {
+        w.lit(",\"all_in\":");
+        w.boolean(e.all_in);
+    }
+    if (f.has(kEventCards)) {
+        w.lit(",\"cards\":");
+        w.cards(e.cards.data(), e.num_cards);
+    }
+    if (f.has(kEventValue)) {
+        w.lit(",\"value\":");
+        w.unum(e.value);
+    }
+    if (f.has(kEventWinners)) {
+        w.lit(",\"winners\":");
+        w.unum(e.winners);
     }
     w.lit(",\"hand\":");
     w.num(e.hand_number);

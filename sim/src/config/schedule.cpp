@@ -8,6 +8,8 @@
 #include <string>
 #include <utility>
 
+#include "pokerarena/evaluator/splitmix64.hpp"
+
 namespace pokerarena::sim {
 
 namespace {
@@ -16,13 +18,8 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
     return (a + b - 1) / b;
 }
 
-constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15ULL;
-
-constexpr std::uint64_t splitmix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
+constexpr std::uint64_t kGolden = kSplitMix64Gamma;
+constexpr auto splitmix = splitmix64_mix;
 
 }  // namespace
 

@@ -50,6 +50,7 @@
 #include "io/output_file.hpp"
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"
+#include "pokerarena/evaluator/splitmix64.hpp"
 #include "pokerarena/sim/allin_ev.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "report/first_difference.hpp"
@@ -61,13 +62,8 @@ namespace detail {
 
 namespace {
 
-constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15ULL;
-
-constexpr std::uint64_t splitmix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
+constexpr std::uint64_t kGolden = kSplitMix64Gamma;
+constexpr auto splitmix = splitmix64_mix;
 
 }  // namespace
 

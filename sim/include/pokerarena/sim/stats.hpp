@@ -77,18 +77,16 @@ struct Summary {
 double normal_cdf(double z);
 
 // P(T <= t) for T Student-t distributed with `degrees_of_freedom` (> 0, not necessarily whole)
-// degrees of freedom: 1 - I_x(df / 2, 1 / 2) / 2 for t > 0 with x = df / (df + t^2), the
-// regularized incomplete beta function evaluated by its continued fraction (Lentz's method),
-// accurate to about 1e-13 absolute. Above 1e7 degrees of freedom it is normal_cdf(t) (the
-// difference is below 1e-7). Throws std::invalid_argument when t is NaN or degrees_of_freedom
-// is not > 0.
+// degrees of freedom: Boost.Math's students_t cdf (by the regularized incomplete beta function),
+// accurate to a few ulps. Above 1e7 degrees of freedom it is normal_cdf(t) (the difference is
+// below 1e-7). Throws std::invalid_argument when t is NaN or degrees_of_freedom is not > 0.
 double student_t_cdf(double t, double degrees_of_freedom);
 
 // The p quantile of Student's t with `degrees_of_freedom` degrees of freedom: the t with
-// student_t_cdf(t, df) = p, by Newton's method kept inside a bisection bracket, to about 1e-12
-// relative (t(0.975, 1) = 12.7062047, t(0.975, 5) = 2.5705818, t(0.975, 30) = 2.0422725,
-// tending to 1.9599640 as df grows). Throws std::invalid_argument unless 0 < p < 1 and
-// degrees_of_freedom > 0.
+// student_t_cdf(t, df) = p (Boost.Math's students_t quantile; the normal quantile above 1e7
+// degrees of freedom), to a few ulps (t(0.975, 1) = 12.7062047, t(0.975, 5) = 2.5705818,
+// t(0.975, 30) = 2.0422725, tending to 1.9599640 as df grows). Throws std::invalid_argument
+// unless 0 < p < 1 and degrees_of_freedom > 0.
 double student_t_quantile(double p, double degrees_of_freedom);
 
 // Mean, spread, ci95 and los of the samples, each multiplied by `scale` first (for example
@@ -173,11 +171,9 @@ std::vector<Rating> least_squares_ratings(int num_bots, std::span<const Pairwise
 bool weigh_uncertain_pairs(std::span<PairwiseResult> pairs, std::span<const Summary> summaries,
                            double fallback);
 
-// P(X >= x) for X chi-square distributed with `degrees_of_freedom` degrees of freedom (the
-// regularized upper incomplete gamma function Q(k / 2, x / 2)), exact in closed form for whole
-// k: e^(-x/2) sum_{i<k/2} (x/2)^i / i! for even k; erfc(sqrt(x/2)) plus e^(-x/2) sum_{i<(k-1)/2}
-// (x/2)^(i+1/2) / Gamma(i + 3/2) for odd k. 1 for x <= 0; accurate to about 1e-14 absolute;
-// takes k / 2 steps.
+// P(X >= x) for X chi-square distributed with `degrees_of_freedom` degrees of freedom: the
+// regularized upper incomplete gamma function Q(k / 2, x / 2) (Boost.Math's gamma_q), accurate
+// to a few ulps. 1 for x <= 0, 0 for x = +infinity.
 // Throws std::invalid_argument when x is NaN or degrees_of_freedom < 1.
 double chi_square_upper_tail(double x, std::int64_t degrees_of_freedom);
 
