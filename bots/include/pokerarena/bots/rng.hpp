@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "pokerarena/evaluator/splitmix64.hpp"
+
 namespace pokerarena {
 
 class BotRng {
@@ -13,13 +15,8 @@ class BotRng {
 
     void reseed(std::uint64_t seed) {
         // SplitMix64 spreads any seed (0, 1, 2...) into a well-mixed, non-zero state.
-        for (auto& word : state_) {
-            seed += 0x9E3779B97F4A7C15ull;
-            std::uint64_t z = seed;
-            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-            z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-            word = z ^ (z >> 31);
-        }
+        for (auto& word : state_)
+            word = splitmix64_next(seed);
     }
 
     std::uint64_t next() {

@@ -13,6 +13,7 @@
 
 #include "pokerarena/engine/types.hpp"
 #include "pokerarena/evaluator/card.hpp"
+#include "pokerarena/evaluator/splitmix64.hpp"
 
 namespace pokerarena {
 
@@ -94,16 +95,11 @@ class Deck {
         return d;
     }();
 
-    // The splitmix64 finaliser: a bijection on 64 bits whose output bits each depend on every
-    // input bit. Hashing (key, position) with it is a counter-based generator: any card of any
-    // hand can be produced without running a stream from the start, so dealing is independent
-    // of thread count and scheduling.
-    static constexpr std::uint64_t mix(std::uint64_t z) {
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    static constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15ULL;  // 2^64 / phi, odd
+    // The splitmix64 finaliser: hashing (key, position) with it is a counter-based generator:
+    // any card of any hand can be produced without running a stream from the start, so
+    // dealing is independent of thread count and scheduling.
+    static constexpr std::uint64_t mix(std::uint64_t z) { return splitmix64_mix(z); }
+    static constexpr std::uint64_t kGolden = kSplitMix64Gamma;
     static constexpr unsigned kBlock = 4;  // positions drawn from one hash
     __extension__ typedef unsigned __int128 Wide;
 
