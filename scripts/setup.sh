@@ -10,6 +10,7 @@ packages=(
   libboost-math-dev  # Boost.Math: Student's t and chi-square in sim/src/stats/stats.cpp
   libssl-dev  # libcrypto: the SHA-256 of plugins and reports (bots/src/plugin/sha256.cpp)
   python3 python3-matplotlib python3-protobuf
+  python3-pandas  # the CSV example of docs/formats.md
   python3-numpy libopenblas0-pthread  # bots/sdk/python/examples/mlp_bot.py (OpenBLAS: fast matrix products)
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes
   # The cluster tests (sim/tests/cluster_real.sh): a single-node Slurm cluster, GNU parallel.
