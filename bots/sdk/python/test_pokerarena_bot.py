@@ -223,18 +223,6 @@ class CompactViewTest(unittest.TestCase):
         self.assertEqual(from_compact.answers(), from_json.answers())
         self.assertEqual(from_compact.answers()[100]["action"], "raise")
 
-    def test_bad_encoding_is_refused(self):
-        src = """
-            class Odd(Bot):
-                encoding = "xml"
-            run(Odd)
-        """
-        with TempBot(src) as cmd:
-            r = talk(cmd, [hello()])
-        self.assertEqual(r.lines, [{"type": "refuse",
-                                    "reason": "Odd.encoding must be 'compact' or 'json', "
-                                              "not 'xml'"}])
-
 
 class CallBotTest(unittest.TestCase):
     def test_handshake_answer(self):
@@ -476,16 +464,18 @@ class SdkBehaviourTest(unittest.TestCase):
         self.assertEqual(accepted.lines[0]["type"], "hello")
         self.assertEqual(accepted.answers(), {1: {"id": 1, "action": "call"}})
 
-    def test_bad_view_declaration_is_refused(self):
-        src = """
-            class Typo(Bot):
-                view = "lgal"
-            run(Typo)
-        """
-        with TempBot(src) as cmd:
-            r = talk(cmd, [hello()])
-        self.assertEqual(r.lines[0]["type"], "refuse")
-        self.assertIn("'lgal'", r.lines[0]["reason"])
+    def test_bad_view_or_encoding_declaration_is_refused(self):
+        for declaration, reason in (
+                ('view = "lgal"', "Typo.view must be 'full' or 'legal', not 'lgal'"),
+                ('encoding = "xml"', "Typo.encoding must be 'compact' or 'json', not 'xml'")):
+            src = """
+                class Typo(Bot):
+                    %s
+                run(Typo)
+            """ % declaration
+            with TempBot(src) as cmd:
+                r = talk(cmd, [hello()])
+            self.assertEqual(r.lines, [{"type": "refuse", "reason": reason}], declaration)
 
     def test_events_new_match_and_config_reach_the_instance(self):
         src = """

@@ -308,18 +308,12 @@ void write_view(Line& w, const SeatView& view, bool legal_only) {
 // by spaces, lists by commas (docs/bot-protocol.md, "Compact views"). A scripting language
 // splits it with its string functions in a fraction of what decoding the JSON view costs.
 void write_compact_view(Line& w, const SeatView& view, bool legal_only) {
-    w.ch(' ');
-    w.num(view.seat);
-    w.ch(' ');
-    w.num(view.num_seats);
-    w.ch(' ');
-    w.num(view.hand_number);
-    w.ch(' ');
-    w.num(view.button);
-    w.ch(' ');
-    w.num(view.round);
-    w.ch(' ');
-    w.num(view.big_blind);
+    for (const std::int64_t n :
+         {std::int64_t{view.seat}, std::int64_t{view.num_seats}, std::int64_t{view.hand_number},
+          std::int64_t{view.button}, std::int64_t{view.round}, std::int64_t{view.big_blind}}) {
+        w.ch(' ');
+        w.num(n);
+    }
     const LegalActions& legal = view.legal;
     w.ch(' ');
     w.ch(legal.can_fold ? '1' : '0');
@@ -343,16 +337,14 @@ void write_compact_view(Line& w, const SeatView& view, bool legal_only) {
     w.list(view.bets, seats);
     w.ch(' ');
     w.list(view.committed, seats);
-    w.ch(' ');
-    w.num(view.pot);
-    w.ch(' ');
-    w.num(view.current_bet);
-    w.ch(' ');
-    w.unum(view.dealt_in);
-    w.ch(' ');
-    w.unum(view.folded);
-    w.ch(' ');
-    w.unum(view.all_in);
+    for (const Chips chips : {view.pot, view.current_bet}) {
+        w.ch(' ');
+        w.num(chips);
+    }
+    for (const SeatMask mask : {view.dealt_in, view.folded, view.all_in}) {
+        w.ch(' ');
+        w.unum(mask);
+    }
     w.ch(' ');
     for (int s = 0; s < seats; ++s) {
         if (s > 0) w.ch(',');
