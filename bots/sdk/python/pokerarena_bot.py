@@ -694,7 +694,7 @@ class _CompactField(_Lazy):
     def __get__(self, view, owner=None):
         if view is None:
             return self
-        value = view.__dict__[self.name] = self.decode(view._raw[self.index])
+        value = view.__dict__[self.name] = self.decode(view._fields[self.index])
         return value
 
 
@@ -702,17 +702,27 @@ class _CompactLegalField(_Lazy):
     def __get__(self, view, owner=None):
         if view is None:
             return self
-        value = view.__dict__["legal"] = Legal(_compact_legal(view._raw[_C_LEGAL]))
+        value = view.__dict__["legal"] = Legal(_compact_legal(view._fields[_C_LEGAL]))
+        return value
+
+
+class _CompactSplit(_Lazy):
+    # The fields of a legal view, split when the bot first reads one.
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        value = view.__dict__["_fields"] = view._raw.split(" ")
         return value
 
 
 class _CompactLegalView(View):
-    """A ``View`` of a compact legal view: ``_raw`` holds its fields (a list of str), each
-    decoded when first read; ``data`` is built from them, the dict json gives for the JSON
-    view of the same decision."""
+    """A ``View`` of a compact legal view: ``_raw`` is its text after "d ID INSTANCE ",
+    split, and each field decoded, when first read; ``data`` is built from the fields, the
+    dict json gives for the JSON view of the same decision."""
     __slots__ = ()
-    # No JSON text: the full view's fields, which View reads from it, are not there.
+    # Not JSON: the full view's fields, which View reads from JSON text, are not there.
     _head = _body = False
+    _fields = _CompactSplit()
 
     seat = _CompactField(_C_SEAT, int, View.seat.__doc__)
     num_seats = _CompactField(_C_NUM_SEATS, int, View.num_seats.__doc__)
@@ -723,7 +733,7 @@ class _CompactLegalView(View):
     legal = _CompactLegalField(View.legal.__doc__)
 
     def _load(self):
-        d = self._d = _compact_data(self._raw)
+        d = self._d = _compact_data(self._fields)
         return d
 
 
@@ -732,7 +742,7 @@ class _CompactHole(_Lazy):
     def __get__(self, view, owner=None):
         if view is None:
             return self
-        value = view.__dict__["hole"] = _compact_hole(view._raw[_C_HOLE])
+        value = view.__dict__["hole"] = _compact_hole(view._fields[_C_HOLE])
         value[view.seat] = view.my_cards
         return value
 
@@ -740,9 +750,9 @@ class _CompactHole(_Lazy):
 class _CompactView(View):
     """A ``View`` of a compact full view. The fields that most bots read are slots that the
     reading loop fills (``_compact_view``); the others are decoded when first read."""
-    __slots__ = ("seat", "num_seats", "hand", "button", "round", "big_blind", "legal",
-                 "stacks", "pot", "current_bet", "dealt_in", "folded", "all_in", "board",
-                 "my_cards")
+    __slots__ = ("_fields", "seat", "num_seats", "hand", "button", "round", "big_blind",
+                 "legal", "stacks", "pot", "current_bet", "dealt_in", "folded", "all_in",
+                 "board", "my_cards")
 
     bets = _CompactField(_C_BETS, _compact_numbers, View.bets.__doc__)
     committed = _CompactField(_C_COMMITTED, _compact_numbers, View.committed.__doc__)
@@ -752,21 +762,22 @@ class _CompactView(View):
                                       View.actions_truncated.__doc__)
 
     def _load(self):
-        d = self._d = _compact_data(self._raw)
+        d = self._d = _compact_data(self._fields)
         return d
 
 
-def _compact_view(fields):
-    """The View of a compact decide's fields (the text after "d ID INSTANCE ")."""
-    f = fields.split(" ")
+def _compact_view(text):
+    """The View of a compact decide's text after "d ID INSTANCE "."""
+    f = text.split(" ")
     if len(f) < _C_FULL:
         view = object.__new__(_CompactLegalView)
-        view._raw = f
+        view._raw = text
         return view
     # The fields most bots read, into slots. _NUMBER (a dict's lookup in C) costs half of
     # what int() does.
     view = object.__new__(_CompactView)
-    view._raw = f
+    view._raw = text
+    view._fields = f
     view.seat, view.num_seats, view.hand, view.button, view.round, view.big_blind = \
         map(_NUMBER, f[:_C_LEGAL])
     view.legal = Legal(_compact_legal(f[_C_LEGAL]))  # a copy: the bot may change its own
@@ -1129,6 +1140,8 @@ class _Server:
         self.waiting = {}
         self.out = []             # answers not written yet
         self.tracebacks = 0
+        # The class asks for legal views (the host sends no other).
+        self.legal_only = getattr(bot_class, "view", "full") == "legal"
 
     # -- logging
 
@@ -1187,10 +1200,15 @@ class _Server:
         clock = self.clock
         new = object.__new__  # a View without a call of __init__: a Python call saved
         compact = _compact_view
+        legal_only = self.legal_only
         due = clock() + _HOLD_SECONDS
         for rid, inst, fields, json_rid, json_inst, raw, other in _LINE_RE.findall(body):
             if rid:
-                view = compact(fields)
+                if legal_only:  # nothing split or decoded before the bot reads a field
+                    view = new(_CompactLegalView)
+                    view._raw = fields
+                else:
+                    view = compact(fields)
             elif json_rid:
                 rid, inst = json_rid, json_inst
                 view = new(View)

@@ -201,6 +201,26 @@ class CompactViewTest(unittest.TestCase):
         with self.assertRaisesRegex(AttributeError, "declare view = 'full'"):
             compact.board
 
+    def test_legal_views_read_alike(self):
+        src = """
+            class Reader(Bot):
+                view = "legal"
+                def decide(self, view):
+                    raise ValueError(repr([view.seat, view.round, view.legal, view.data,
+                                           hasattr(view, "pot")]))
+            run(Reader)
+        """
+        views = [legal_view(), legal_view(seat=0, call=0, check=True, can_raise=False, rnd=3)]
+        data = encode([hello(), create(1), create(2)])
+        with TempBot(src) as cmd:
+            from_json = talk(cmd, data + encode([decide(7 + i, i + 1, v)
+                                                 for i, v in enumerate(views)]))
+            from_compact = talk(cmd, data + b"".join(compact_decide(7 + i, i + 1, v)
+                                                     for i, v in enumerate(views)))
+        self.assertEqual(from_compact.answers(), from_json.answers())
+        self.assertEqual(from_compact.answers()[8]["error"],
+                         "ValueError: " + repr([0, 3, views[1]["legal"], views[1], False]))
+
     def test_compact_and_json_lines_answered_alike(self):
         src = """
             class Reader(Bot):
