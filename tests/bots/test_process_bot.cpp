@@ -145,6 +145,111 @@ SeatView first_view() {
 
 }  // namespace
 
+namespace {
+
+// The compact line of a view written the slow, obvious way (the oracle of write_decide's).
+std::string compact_oracle(std::uint64_t id, std::uint64_t instance, const SeatView& v,
+                           bool legal_only) {
+    auto join = [&](const auto& values) {
+        std::string out;
+        for (int s = 0; s < v.num_seats; ++s)
+            out += (s ? "," : "") + std::to_string(values[static_cast<std::size_t>(s)]);
+        return out;
+    };
+    auto bit = [](bool b) { return std::string(b ? "1" : "0"); };
+    std::string out = "d " + std::to_string(id) + " " + std::to_string(instance);
+    for (const std::int64_t n :
+         {std::int64_t{v.seat}, std::int64_t{v.num_seats}, std::int64_t{v.hand_number},
+          std::int64_t{v.button}, std::int64_t{v.round}, std::int64_t{v.big_blind}})
+        out += " " + std::to_string(n);
+    out += " " + bit(v.legal.can_fold) + "," + bit(v.legal.can_check) + "," +
+           std::to_string(v.legal.call_amount) + "," + bit(v.legal.can_raise) + "," +
+           std::to_string(v.legal.min_raise_to) + "," + std::to_string(v.legal.max_raise_to) + "," +
+           std::to_string(v.legal.all_in_to);
+    if (!legal_only) {
+        out += " " + join(v.stacks) + " " + join(v.bets) + " " + join(v.committed);
+        out += " " + std::to_string(v.pot) + " " + std::to_string(v.current_bet) + " " +
+               std::to_string(v.dealt_in) + " " + std::to_string(v.folded) + " " +
+               std::to_string(v.all_in) + " ";
+        for (int s = 0; s < v.num_seats; ++s) {
+            if (s) out += ",";
+            if ((v.known_hole >> s) & 1u) {
+                for (int c = 0; c < v.hole_cards; ++c)
+                    out += v.hole[static_cast<std::size_t>(s)][static_cast<std::size_t>(c)]
+                               .to_string();
+            } else {
+                out += "-";
+            }
+        }
+        out += " ";
+        for (int c = 0; c < v.board_count; ++c)
+            out += v.board[static_cast<std::size_t>(c)].to_string();
+        if (v.board_count == 0) out += "-";
+        out += " " + bit(v.actions_truncated) + " ";
+        std::string actions;
+        for (const RecordedAction& a : v.actions) {
+            const char* kind = a.kind == ActionKind::Fold      ? "fold"
+                               : a.kind == ActionKind::RaiseTo ? "raise"
+                               : a.amount == 0                 ? "check"
+                                                               : "call";
+            actions += (actions.empty() ? "" : ";") + std::to_string(a.seat) + "," + kind + "," +
+                       std::to_string(a.amount) + "," + std::to_string(a.round) + "," +
+                       bit(a.all_in);
+        }
+        out += actions.empty() ? "-" : actions;
+    }
+    return out + "\n";
+}
+
+}  // namespace
+
+TEST_CASE("process protocol: a compact decide line holds the view's fields in their order",
+          "[process]") {
+    // Three seats, every street: boards of 0, 3, 4 and 5 cards, several actions, a fold.
+    Table table(test::mixed_stack_game(3), 17, 0);
+    table.set_pause_mask(kDefaultPauseMask);
+    int checked = 0;
+    bool saw_board = false;
+    for (Event e = table.advance();
+         e.kind != EventKind::HandEnded && e.kind != EventKind::GameOver && checked < 40;
+         e = table.advance()) {
+        if (e.kind != EventKind::ActionRequired) continue;
+        SeatView view;
+        table.update_view(e.seat, view);
+        for (const bool legal_only : {false, true}) {
+            std::string line;
+            process::write_decide(line, 1000 + checked, 7, view, legal_only, true);
+            CHECK(line == compact_oracle(1000 + checked, 7, view, legal_only));
+        }
+        saw_board = saw_board || view.board_count > 0;
+        ++checked;
+        // Raise once preflop (an action of each kind in the record), then call down.
+        const Action a =
+            checked == 1 ? Action::raise_to(view.legal.min_raise_to) : Action::check_call();
+        REQUIRE(table.act(a).ok());
+    }
+    CHECK(checked >= 4);
+    CHECK(saw_board);
+    // A line the oracle pins down digit for digit, so a wrong oracle cannot hide a wrong line.
+    SeatView fixed = first_view();
+    std::string line;
+    process::write_decide(line, 5, 3, fixed, true, true);
+    CHECK(line == "d 5 3 " + std::to_string(fixed.seat) + " 2 0 " + std::to_string(fixed.button) +
+                      " 0 " + std::to_string(fixed.big_blind) + " 1,0," +
+                      std::to_string(fixed.legal.call_amount) + ",1," +
+                      std::to_string(fixed.legal.min_raise_to) + "," +
+                      std::to_string(fixed.legal.max_raise_to) + "," +
+                      std::to_string(fixed.legal.all_in_to) + "\n");
+
+    CHECK(process::parse_hello(R"({"type":"hello","protocol":1,"encoding":"compact"})").compact);
+    CHECK_FALSE(process::parse_hello(R"({"type":"hello","protocol":1,"encoding":"json"})").compact);
+    CHECK_FALSE(process::parse_hello(R"({"type":"hello","protocol":1})").compact);
+    const process::Hello bad =
+        process::parse_hello(R"({"type":"hello","protocol":1,"encoding":"xml"})");
+    CHECK_FALSE(bad.ok);
+    CHECK_THAT(bad.error, Catch::Contains("\"encoding\" must be \"json\" or \"compact\""));
+}
+
 TEST_CASE(
     "process protocol: a probabilities line has the view and the candidates as answers "
     "spell them",

@@ -94,9 +94,10 @@ lines.
 
 Speed
 -----
-A view's fields are decoded from the JSON text only when the bot first reads them, each on
-its own (the legal actions, the cards, the stacks: a few microseconds for what a rule bot
-reads), so a bot that decides without looking costs about 3 microseconds a decision. A
+The SDK asks for compact views (docs/bot-protocol.md, "Compact views"; ``encoding = "json"``
+in the class asks for JSON instead): one str.split cuts a decide's line, the fields most bots
+read are decoded from it at once and the others when first read (a JSON view's fields are
+each decoded from its text when first read). The view is the same either way. A
 synchronous ``decide`` answers a read's requests one after the other and writes the answers
 together, at the end of the read or as soon as some have waited 2 ms. Declare
 ``view = "legal"`` if you need only the legal actions; run several processes
@@ -107,6 +108,7 @@ import collections
 import functools
 import json
 import math
+import operator
 import os
 import random
 import re
@@ -257,13 +259,20 @@ class Legal(dict):
     """
     __slots__ = ()
 
-    can_fold = fold = property(lambda self: self["fold"])
-    can_check = check = property(lambda self: self["check"])
-    call = property(lambda self: self["call"])
-    can_raise = property(lambda self: self["raise"])
-    min_to = property(lambda self: self.get("min_to", 0))
-    max_to = property(lambda self: self.get("max_to", 0))
-    all_in_to = property(lambda self: self["all_in_to"])
+    # Getters in C (operator.itemgetter): a Python getter would cost a call at every read.
+    can_fold = fold = property(operator.itemgetter("fold"))
+    can_check = check = property(operator.itemgetter("check"))
+    call = property(operator.itemgetter("call"))
+    can_raise = property(operator.itemgetter("raise"))
+    min_to = property(operator.itemgetter("min_to"))
+    max_to = property(operator.itemgetter("max_to"))
+    all_in_to = property(operator.itemgetter("all_in_to"))
+
+    def __missing__(self, key):
+        # min_to and max_to are 0 when no raise is possible, given or not.
+        if key in ("min_to", "max_to"):
+            return 0
+        raise KeyError(key)
 
     def __getattr__(self, key):
         try:
@@ -604,6 +613,182 @@ class View:
         return "View(%r)" % (self.data,)
 
 
+# A compact view (docs/bot-protocol.md, "Compact views"): the host writes a decide as
+# "d ID INSTANCE" and the view's fields separated by spaces, lists by commas, in a fixed order;
+# the SDK asks for it in its hello. The fields are split once by str.split (a C loop). In
+# CPython a call of a Python function (a lazy field's __get__) costs several times what
+# decoding a number does, so the fields of a full view that most bots read are decoded as the
+# line is read, into slots (``_compact_view``); the others (and every field of a legal view,
+# which the bots that ask for it seldom read) when first read. The indexes of the fields
+# after "d ID INSTANCE":
+_C_SEAT, _C_NUM_SEATS, _C_HAND, _C_BUTTON, _C_ROUND, _C_BIG_BLIND, _C_LEGAL = range(7)
+_C_STACKS, _C_BETS, _C_COMMITTED, _C_POT, _C_CURRENT_BET = range(7, 12)
+_C_DEALT_IN, _C_FOLDED, _C_ALL_IN, _C_HOLE, _C_BOARD, _C_TRUNCATED, _C_ACTIONS = range(12, 19)
+_C_FULL = 19  # the fields of a full view (a later host may append more); a legal view has 7
+
+# "AsKd" -> ["As", "Kd"] in one C call ("-", no cards, gives []).
+_CARDS = re.compile("..").findall
+
+# A compact legal field ("1,0,4,1,8,196,196") -> its dict, remembered (as _LEGALS).
+_COMPACT_LEGALS = {}
+
+
+def _compact_legal(text):
+    known = _COMPACT_LEGALS.get(text)
+    if known is None:
+        fold, check, call, can_raise, min_to, max_to, all_in_to = text.split(",")
+        known = {"fold": fold == "1", "check": check == "1", "call": int(call),
+                 "raise": can_raise == "1", "min_to": int(min_to), "max_to": int(max_to),
+                 "all_in_to": int(all_in_to)}
+        if len(_COMPACT_LEGALS) < 1 << 16:
+            _COMPACT_LEGALS[text] = known
+    return known
+
+
+def _compact_hole(text):
+    return [None if t == "-" else _CARDS(t) for t in text.split(",")]
+
+
+def _compact_numbers(text):
+    return list(map(int, text.split(",")))
+
+
+def _compact_actions(text):
+    if text == "-":
+        return []
+    return [[int(seat), kind, int(amount), int(street), all_in == "1"]
+            for seat, kind, amount, street, all_in in
+            (a.split(",") for a in text.split(";"))]
+
+
+def _compact_data(f):
+    """The view as a dict from its compact fields: what json gives for the JSON view."""
+    if len(f) != 7 and len(f) < _C_FULL:
+        raise ValueError("a compact view has %d fields, not 7 or at least %d"
+                         % (len(f), _C_FULL))
+    d = {"seat": int(f[0]), "num_seats": int(f[1]), "hand": int(f[2]), "button": int(f[3]),
+         "round": int(f[4]), "big_blind": int(f[5]), "legal": dict(_compact_legal(f[_C_LEGAL]))}
+    if len(f) >= _C_FULL:
+        d["stacks"] = _compact_numbers(f[_C_STACKS])
+        d["bets"] = _compact_numbers(f[_C_BETS])
+        d["committed"] = _compact_numbers(f[_C_COMMITTED])
+        d["pot"] = int(f[_C_POT])
+        d["current_bet"] = int(f[_C_CURRENT_BET])
+        d["dealt_in"] = int(f[_C_DEALT_IN])
+        d["folded"] = int(f[_C_FOLDED])
+        d["all_in"] = int(f[_C_ALL_IN])
+        d["hole"] = _compact_hole(f[_C_HOLE])
+        d["board"] = _CARDS(f[_C_BOARD])
+        d["actions"] = _compact_actions(f[_C_ACTIONS])
+        d["actions_truncated"] = f[_C_TRUNCATED] == "1"
+    return d
+
+
+class _CompactField(_Lazy):
+    # A field decoded when first read: ``decode`` of the field at ``index``.
+    def __init__(self, index, decode, doc):
+        super().__init__(doc)
+        self.index = index
+        self.decode = decode
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        value = view.__dict__[self.name] = self.decode(view._fields[self.index])
+        return value
+
+
+class _CompactLegalField(_Lazy):
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        value = view.__dict__["legal"] = Legal(_compact_legal(view._fields[_C_LEGAL]))
+        return value
+
+
+class _CompactSplit(_Lazy):
+    # The fields of a legal view, split when the bot first reads one.
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        value = view.__dict__["_fields"] = view._raw.split(" ")
+        return value
+
+
+class _CompactLegalView(View):
+    """A ``View`` of a compact legal view: ``_raw`` is its text after "d ID INSTANCE ",
+    split, and each field decoded, when first read; ``data`` is built from the fields, the
+    dict json gives for the JSON view of the same decision."""
+    __slots__ = ()
+    # Not JSON: the full view's fields, which View reads from JSON text, are not there.
+    _head = _body = False
+    _fields = _CompactSplit()
+
+    seat = _CompactField(_C_SEAT, int, View.seat.__doc__)
+    num_seats = _CompactField(_C_NUM_SEATS, int, View.num_seats.__doc__)
+    hand = _CompactField(_C_HAND, int, View.hand.__doc__)
+    button = _CompactField(_C_BUTTON, int, View.button.__doc__)
+    round = _CompactField(_C_ROUND, int, View.round.__doc__)
+    big_blind = _CompactField(_C_BIG_BLIND, int, View.big_blind.__doc__)
+    legal = _CompactLegalField(View.legal.__doc__)
+
+    def _load(self):
+        d = self._d = _compact_data(self._fields)
+        return d
+
+
+class _CompactHole(_Lazy):
+    # Every seat's hole cards; the bot's own are the list already in ``my_cards``.
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        value = view.__dict__["hole"] = _compact_hole(view._fields[_C_HOLE])
+        value[view.seat] = view.my_cards
+        return value
+
+
+class _CompactView(View):
+    """A ``View`` of a compact full view. The fields that most bots read are slots that the
+    reading loop fills (``_compact_view``); the others are decoded when first read."""
+    __slots__ = ("_fields", "seat", "num_seats", "hand", "button", "round", "big_blind",
+                 "legal", "stacks", "pot", "current_bet", "dealt_in", "folded", "all_in",
+                 "board", "my_cards")
+
+    bets = _CompactField(_C_BETS, _compact_numbers, View.bets.__doc__)
+    committed = _CompactField(_C_COMMITTED, _compact_numbers, View.committed.__doc__)
+    hole = _CompactHole(View.hole.__doc__)
+    actions = _CompactField(_C_ACTIONS, _compact_actions, View.actions.__doc__)
+    actions_truncated = _CompactField(_C_TRUNCATED, "1".__eq__,
+                                      View.actions_truncated.__doc__)
+
+    def _load(self):
+        d = self._d = _compact_data(self._fields)
+        return d
+
+
+def _compact_view(text):
+    """The View of a compact decide's text after "d ID INSTANCE "."""
+    f = text.split(" ")
+    if len(f) < _C_FULL:
+        view = object.__new__(_CompactLegalView)
+        view._raw = text
+        return view
+    # The fields most bots read, into slots. _NUMBER (a dict's lookup in C) costs half of
+    # what int() does.
+    view = object.__new__(_CompactView)
+    view._raw = text
+    view._fields = f
+    view.seat, view.num_seats, view.hand, view.button, view.round, view.big_blind = \
+        map(_NUMBER, f[:_C_LEGAL])
+    view.legal = Legal(_compact_legal(f[_C_LEGAL]))  # a copy: the bot may change its own
+    view.stacks = list(map(_NUMBER, f[_C_STACKS].split(",")))
+    view.pot, view.current_bet, view.dealt_in, view.folded, view.all_in = \
+        map(_NUMBER, f[_C_POT:_C_HOLE])
+    view.my_cards = _CARDS(f[_C_HOLE].split(",")[view.seat])
+    view.board = _CARDS(f[_C_BOARD])
+    return view
+
+
 class Event(dict):
     """An event (docs/bot-protocol.md, "Events"): a dict with attribute access, e.g.
     ``event.kind == "action"``, ``event.seat``, ``event.to``. Keys that an event's kind does
@@ -633,7 +818,9 @@ class Bot:
     """Subclass this; see the module's documentation.
 
     Class attributes: ``name`` (shown in reports; default the class name), ``view``
-    (``"full"`` or ``"legal"``), ``events`` (True to receive ``on_event`` calls); for
+    (``"full"`` or ``"legal"``), ``encoding`` (``"compact"``, the default, or ``"json"``:
+    how the host writes the views; the View is the same), ``events`` (True to receive
+    ``on_event`` calls); for
     expensive bots ``max_batch`` (the most views a ``decide_batch`` call gets, default 256),
     ``concurrency`` (an async ``decide``: the most decisions in flight, default None: no
     limit of the SDK's own) and ``threads`` (a blocking ``decide``: run it on this many
@@ -645,6 +832,7 @@ class Bot:
     """
     name = None
     view = "full"
+    encoding = "compact"
     events = False
     max_batch = 256
     concurrency = None
@@ -683,10 +871,13 @@ class Bot:
 # json's scanner: (object, end) from a str and a start index, without json.loads' overhead.
 _scan = json.JSONDecoder().scan_once
 
-# A decide line as the host writes it (type, id, instance, view, in that order); anything
-# else goes through json.loads. Each findall item: (id, instance, view, other line).
+# A decide line as the host writes it: compact ("d ID INSTANCE FIELDS", with "encoding":
+# "compact" in the hello), or JSON (type, id, instance, view, in that order); anything else
+# goes through json.loads. Each findall item: (id, instance, fields) of a compact line, then
+# (id, instance, view) of a JSON one, then another line.
 _LINE_RE = re.compile(
-    r'^\{"type":"decide","id":(\d+),"instance":(\d+),"view":(\{.*\})\}$|^(.*)$', re.M)
+    r'^d (\d+) (\d+) ([^\n]*)$'
+    r'|^\{"type":"decide","id":(\d+),"instance":(\d+),"view":(\{.*\})\}$|^(.*)$', re.M)
 
 _READ_SIZE = 1 << 18
 _MAX_TRACEBACKS = 20
@@ -898,8 +1089,11 @@ def _hello(cls, msg):
     reason = None
     view = getattr(cls, "view", "full")
     way = None
+    encoding = getattr(cls, "encoding", "compact")
     if view not in ("full", "legal"):
         reason = "%s.view must be 'full' or 'legal', not %r" % (cls.__name__, view)
+    elif encoding not in ("compact", "json"):
+        reason = "%s.encoding must be 'compact' or 'json', not %r" % (cls.__name__, encoding)
     else:
         try:
             check = getattr(cls, "check_config", None)
@@ -916,7 +1110,7 @@ def _hello(cls, msg):
         return {"type": "refuse", "reason": reason}, None, config
     name = getattr(cls, "name", None) or cls.__name__
     answer = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": str(name),
-              "view": view, "events": bool(getattr(cls, "events", False))}
+              "view": view, "encoding": encoding, "events": bool(getattr(cls, "events", False))}
     if _offers_probabilities(cls):
         answer["probabilities"] = True
     return answer, way, config
@@ -946,6 +1140,8 @@ class _Server:
         self.waiting = {}
         self.out = []             # answers not written yet
         self.tracebacks = 0
+        # The class asks for legal views (the host sends no other).
+        self.legal_only = getattr(bot_class, "view", "full") == "legal"
 
     # -- logging
 
@@ -1003,15 +1199,28 @@ class _Server:
         simple = _SIMPLE
         clock = self.clock
         new = object.__new__  # a View without a call of __init__: a Python call saved
+        compact = _compact_view
+        legal_only = self.legal_only
         due = clock() + _HOLD_SECONDS
-        for rid, inst, raw, other in _LINE_RE.findall(body):
+        for rid, inst, fields, json_rid, json_inst, raw, other in _LINE_RE.findall(body):
             if rid:
-                decide = decides.get(inst)
-                if decide is None:
-                    self.take(inst, rid, View(raw))  # an unknown instance: an error answer
-                    continue
+                if legal_only:  # nothing split or decoded before the bot reads a field
+                    view = new(_CompactLegalView)
+                    view._raw = fields
+                else:
+                    view = compact(fields)
+            elif json_rid:
+                rid, inst = json_rid, json_inst
                 view = new(View)
                 view._raw = raw
+            else:
+                if other.strip():
+                    self.handle(other)
+                continue
+            decide = decides.get(inst)
+            if decide is None:
+                self.take(inst, rid, view)  # an unknown instance: an error answer
+            else:
                 try:
                     a = decide(view)
                 except Exception as e:
@@ -1025,14 +1234,12 @@ class _Server:
                     else:
                         tail = _action_tail(a)
                     extend(('{"id":', rid, tail))
-                # The clock after every answer (about 60 ns): looking less often would let a
-                # bot that is fast preflop and slow after the flop hold many slow answers.
-                now = clock()
-                if now >= due:
-                    self.flush()
-                    due = now + _HOLD_SECONDS
-            elif other.strip():
-                self.handle(other)
+            # The clock after every answer (about 60 ns): looking less often would let a bot
+            # that is fast preflop and slow after the flop hold many slow answers.
+            now = clock()
+            if now >= due:
+                self.flush()
+                due = now + _HOLD_SECONDS
 
     def take(self, key, rid, view):
         """A decision for instance ``key`` (text) with id ``rid`` (text): answered at once."""
@@ -1147,9 +1354,11 @@ class _OrderedServer(_Server):
 
     def process(self, body):
         take = self.take
-        for rid, inst, raw, other in _LINE_RE.findall(body):
+        for rid, inst, fields, json_rid, json_inst, raw, other in _LINE_RE.findall(body):
             if rid:
-                take(inst, rid, View(raw))
+                take(inst, rid, _compact_view(fields))
+            elif json_rid:
+                take(json_inst, json_rid, View(raw))
             elif other.strip():
                 self.handle(other)
 

@@ -115,12 +115,141 @@ class TempBot:
         self.dir.cleanup()
 
 
+def compact_fields(view):
+    """A view (a dict) as the fields of a compact decide line (docs/bot-protocol.md,
+    "Compact views"), written the slow, obvious way."""
+    bit = lambda b: "1" if b else "0"  # noqa: E731
+    legal = view["legal"]
+    fields = [str(view[k]) for k in ("seat", "num_seats", "hand", "button", "round",
+                                     "big_blind")]
+    fields.append(",".join([bit(legal["fold"]), bit(legal["check"]), str(legal["call"]),
+                            bit(legal["raise"]), str(legal["min_to"]), str(legal["max_to"]),
+                            str(legal["all_in_to"])]))
+    if "stacks" in view:
+        fields += [",".join(map(str, view[k])) for k in ("stacks", "bets", "committed")]
+        fields += [str(view[k]) for k in ("pot", "current_bet", "dealt_in", "folded",
+                                          "all_in")]
+        fields.append(",".join("-" if h is None else "".join(h) for h in view["hole"]))
+        fields.append("".join(view["board"]) or "-")
+        fields.append(bit(view["actions_truncated"]))
+        fields.append(";".join("%d,%s,%d,%d,%s" % (a[0], a[1], a[2], a[3], bit(a[4]))
+                               for a in view["actions"]) or "-")
+    return " ".join(fields)
+
+
+def compact_decide(rid, instance, view):
+    return ("d %d %d %s\n" % (rid, instance, compact_fields(view))).encode()
+
+
+def three_seat_view():
+    """A river view at three seats: a fold, an all-in, shown cards, long numbers."""
+    return {"seat": 2, "num_seats": 3, "hand": 123456, "button": 1, "round": 3,
+            "big_blind": 50,
+            "legal": {"fold": True, "check": False, "call": 12345, "raise": False,
+                      "min_to": 0, "max_to": 0, "all_in_to": 20000},
+            "stacks": [0, 98765, 7655], "bets": [20000, 0, 7655], "committed": [40000, 150, 7655],
+            "pot": 47805, "current_bet": 20000, "dealt_in": 7, "folded": 2, "all_in": 1,
+            "hole": [["Kc", "Kd"], None, ["2s", "7h"]], "board": ["Ah", "Td", "3c", "9s", "Qh"],
+            "actions": [[0, "raise", 150, 0, False], [1, "fold", 0, 0, False],
+                        [2, "call", 100, 0, False], [0, "raise", 20000, 3, True]],
+            "actions_truncated": True}
+
+
+FIELDS = ("seat", "num_seats", "hand", "button", "round", "big_blind", "legal", "stacks",
+          "bets", "committed", "pot", "current_bet", "dealt_in", "folded", "all_in", "hole",
+          "board", "actions", "actions_truncated")
+
+
+class CompactViewTest(unittest.TestCase):
+    """A compact view gives, field for field, what the JSON view of the same decision does."""
+
+    def views(self):
+        flop = full_view(["As", "Td"], ["2c", "7h", "Jd"])
+        flop["actions"] = [[0, "call", 1, 0, False], [1, "check", 0, 0, False]]
+        preflop = full_view(["9h", "9c"], [], seat=0, call=0)
+        preflop["actions"] = []
+        return [flop, preflop, three_seat_view()]
+
+    def test_fields_and_data_as_the_json_view(self):
+        for view in self.views():
+            compact = sdk._compact_view(compact_fields(view))
+            self.assertIsInstance(compact, sdk.View)
+            for key in FIELDS:
+                self.assertEqual(getattr(compact, key), view[key], key)
+            self.assertEqual(compact.legal.__class__, sdk.Legal)
+            self.assertIs(compact.legal.can_fold, view["legal"]["fold"])
+            self.assertIs(compact.actions_truncated, view["actions_truncated"])
+            self.assertEqual(compact.my_cards, view["hole"][view["seat"]])
+            self.assertIs(compact.hole[compact.seat], compact.my_cards)
+            self.assertEqual(compact.opponents_in_hand(),
+                             sdk.View("", view).opponents_in_hand())
+            # data (and what reads it) is the dict json gives, in the same key order.
+            fresh = sdk._compact_view(compact_fields(view))
+            self.assertEqual(list(fresh.data.items()), list(view.items()))
+            self.assertEqual(fresh["pot"], view["pot"])
+
+    def test_legal_view(self):
+        view = legal_view(seat=0, call=0, check=True, can_raise=False, rnd=2)
+        for key in ("board", "stacks", "pot", "hole", "actions", "actions_truncated"):
+            with self.assertRaisesRegex(AttributeError, "declare view = 'full'"):
+                getattr(sdk._compact_view(compact_fields(view)), key)
+        compact = sdk._compact_view(compact_fields(view))
+        for key in ("seat", "num_seats", "hand", "button", "round", "big_blind", "legal"):
+            self.assertEqual(getattr(compact, key), view[key], key)
+        self.assertEqual(compact.data, view)
+        self.assertFalse(hasattr(compact, "stacks"))
+        with self.assertRaisesRegex(AttributeError, "declare view = 'full'"):
+            compact.board
+
+    def test_legal_views_read_alike(self):
+        src = """
+            class Reader(Bot):
+                view = "legal"
+                def decide(self, view):
+                    raise ValueError(repr([view.seat, view.round, view.legal, view.data,
+                                           hasattr(view, "pot")]))
+            run(Reader)
+        """
+        views = [legal_view(), legal_view(seat=0, call=0, check=True, can_raise=False, rnd=3)]
+        data = encode([hello(), create(1), create(2)])
+        with TempBot(src) as cmd:
+            from_json = talk(cmd, data + encode([decide(7 + i, i + 1, v)
+                                                 for i, v in enumerate(views)]))
+            from_compact = talk(cmd, data + b"".join(compact_decide(7 + i, i + 1, v)
+                                                     for i, v in enumerate(views)))
+        self.assertEqual(from_compact.answers(), from_json.answers())
+        self.assertEqual(from_compact.answers()[8]["error"],
+                         "ValueError: " + repr([0, 3, views[1]["legal"], views[1], False]))
+
+    def test_compact_and_json_lines_answered_alike(self):
+        src = """
+            class Reader(Bot):
+                def decide(self, view):
+                    facts = [view.seat, view.legal.call, view.stacks, view.board,
+                             view.my_cards, view.actions[-1:], view.to_call]
+                    return raise_to(sum(len(repr(f)) for f in facts))
+            run(Reader)
+        """
+        views = self.views()
+        data = encode([hello()] + [create(i + 1) for i in range(len(views))])
+        json_data = data + encode([decide(100 + i, i + 1, v) for i, v in enumerate(views)])
+        compact_data = data + b"".join(compact_decide(100 + i, i + 1, v)
+                                       for i, v in enumerate(views))
+        with TempBot(src) as cmd:
+            from_json = talk(cmd, json_data)
+            from_compact = talk(cmd, compact_data)
+        self.assertEqual(from_compact.returncode, 0, from_compact.stderr)
+        self.assertEqual(len(from_compact.answers()), len(views))
+        self.assertEqual(from_compact.answers(), from_json.answers())
+        self.assertEqual(from_compact.answers()[100]["action"], "raise")
+
+
 class CallBotTest(unittest.TestCase):
     def test_handshake_answer(self):
         r = talk(CALL_BOT, [hello()])
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(r.lines, [{"type": "hello", "protocol": 1, "name": "py-call",
-                                    "view": "legal", "events": False}])
+                                    "view": "legal", "encoding": "compact", "events": False}])
 
     def test_many_decisions_batched_out_of_order_instances(self):
         rng = random.Random(7)
@@ -355,16 +484,18 @@ class SdkBehaviourTest(unittest.TestCase):
         self.assertEqual(accepted.lines[0]["type"], "hello")
         self.assertEqual(accepted.answers(), {1: {"id": 1, "action": "call"}})
 
-    def test_bad_view_declaration_is_refused(self):
-        src = """
-            class Typo(Bot):
-                view = "lgal"
-            run(Typo)
-        """
-        with TempBot(src) as cmd:
-            r = talk(cmd, [hello()])
-        self.assertEqual(r.lines[0]["type"], "refuse")
-        self.assertIn("'lgal'", r.lines[0]["reason"])
+    def test_bad_view_or_encoding_declaration_is_refused(self):
+        for declaration, reason in (
+                ('view = "lgal"', "Typo.view must be 'full' or 'legal', not 'lgal'"),
+                ('encoding = "xml"', "Typo.encoding must be 'compact' or 'json', not 'xml'")):
+            src = """
+                class Typo(Bot):
+                    %s
+                run(Typo)
+            """ % declaration
+            with TempBot(src) as cmd:
+                r = talk(cmd, [hello()])
+            self.assertEqual(r.lines, [{"type": "refuse", "reason": reason}], declaration)
 
     def test_events_new_match_and_config_reach_the_instance(self):
         src = """
@@ -403,7 +534,7 @@ class SdkBehaviourTest(unittest.TestCase):
             r = talk(cmd, msgs)
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(r.lines[0], {"type": "hello", "protocol": 1, "name": "watcher",
-                                      "view": "full", "events": True})
+                                      "view": "full", "encoding": "compact", "events": True})
         a = r.answers()
         self.assertEqual(a[10]["error"], "ValueError: cfg|18446744073709551615|2|"
                                          "hand_started|action|to=12|hand_ended")

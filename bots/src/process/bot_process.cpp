@@ -379,7 +379,7 @@ void BotProcess::post(std::uint64_t instance, const SeatView& view, DecisionTick
     std::uint32_t slot = 0;
     if (!take_slot(ticket, id, slot)) return;
     pending_[slot].probabilities = false;
-    write_decide(write_buffer_, id, instance, view, hello_.legal_only);
+    write_decide(write_buffer_, id, instance, view, hello_.legal_only, hello_.compact);
     note_unsent();
 }
 
@@ -674,9 +674,10 @@ int BotProcess::fail(FaultKind kind, const std::string& why) {
         start();
         handshake();
         // Its tables were set up for the first hello's view and events.
-        if (hello_.legal_only != before.legal_only || hello_.wants_events != before.wants_events)
+        if (hello_.legal_only != before.legal_only || hello_.wants_events != before.wants_events ||
+            hello_.compact != before.compact)
             throw ProcessBotError(describe() +
-                                  " asked for another view or other events after its restart");
+                                  " asked for another view, encoding or events after its restart");
     } catch (const ProcessBotError& e) {
         kill_now();
         out_of_play_ = true;

@@ -42,8 +42,10 @@ void write_create(std::string& out, std::uint64_t instance, std::uint64_t seed);
 void write_new_match(std::string& out, std::uint64_t instance);
 void write_destroy(std::string& out, std::uint64_t instance);
 // `legal_only`: the bot's hello said "view":"legal" (only the fields that view names).
+// `compact`: its hello said "encoding":"compact": the line is the view's fields separated by
+// spaces (docs/bot-protocol.md, "Compact views"), not JSON.
 void write_decide(std::string& out, std::uint64_t id, std::uint64_t instance, const SeatView& view,
-                  bool legal_only);
+                  bool legal_only, bool compact = false);
 // A request for action probabilities: the view as write_decide writes it, then the candidates
 // as answers spell actions ({"action":"fold"}, "check" or "call" by what calling adds,
 // {"action":"raise","to":T}). Only check-bot asks, so it may allocate.
@@ -60,6 +62,7 @@ struct Hello {
     bool legal_only = false;     // "view":"legal"
     bool wants_events = false;   // "events":true
     bool probabilities = false;  // "probabilities":true: it answers probabilities requests
+    bool compact = false;        // "encoding":"compact": decide lines in the compact encoding
 };
 Hello parse_hello(std::string_view line);
 

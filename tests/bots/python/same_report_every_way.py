@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """End to end: one tournament, a deterministic Python bot answering in each of the SDK's
-ways (synchronous, async, threads, batches), and the four reports must agree figure for
-figure (pokerarena report --json, without the timing and the bot's command).
+ways (synchronous, async, threads, batches) with compact views, and synchronously and in
+batches with JSON views; the six reports must agree figure for figure (pokerarena report
+--json, without the timing and the bot's command).
 
     python3 tests/bots/python/same_report_every_way.py build/sim/pokerarena
 
@@ -15,7 +16,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-WAYS = ("sync", "async", "threads", "batch")
+WAYS = ("sync", "async", "threads", "batch", "json", "batch-json")
 # What may differ between the runs: timings, when and how the run was started, and the
 # bot's command line (it names the way).
 VARYING = {"timing", "run", "spec", "process", "mean_decision_us", "timing_decision_ns",
