@@ -8,11 +8,10 @@
 #include <utility>
 #include <vector>
 
-#include "play/process_bots.hpp"
-#include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/sim/aggregate.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
+#include "stats/bot_identity.hpp"
 
 namespace pokerarena::sim {
 
@@ -486,18 +485,10 @@ Report aggregate(const Tournament& tournament, std::vector<UnitResult> units) {
         BotResult& out = *report.add_bots();
         out.set_name(c.bots(b).name());
         out.set_spec(c.bots(b).spec());
-        if (static_cast<std::size_t>(b) < tournament.plugins.size() &&
-            tournament.plugins[static_cast<std::size_t>(b)])
-            *out.mutable_plugin() = *tournament.plugins[static_cast<std::size_t>(b)];
-        if (static_cast<std::size_t>(b) < tournament.processes.size() &&
-            tournament.processes[static_cast<std::size_t>(b)]) {
-            ProcessInfo& process = *out.mutable_process();
-            process = *tournament.processes[static_cast<std::size_t>(b)];
-            // This run's counts, when its processes are at hand (not for a merge).
-            if (const auto* factory = dynamic_cast<const ProcessBotFactory*>(
-                    tournament.factories[static_cast<std::size_t>(b)].get()))
-                detail::fill_process_info(*factory, process);
-        }
+        // Not for a merge, whose tournament loads no bots: merge_reports() records them.
+        if (static_cast<std::size_t>(b) < tournament.factories.size())
+            detail::record_identity(tournament.factories[static_cast<std::size_t>(b)]->identity(),
+                                    out);
         out.set_hands(in.hands);
         out.set_net_chips(in.net_chips);
         *out.mutable_faults() = in.faults;
