@@ -25,7 +25,6 @@
 #include <string>
 #include <vector>
 
-#include "../src/play/process_bots.hpp"
 #include "../src/play/work_unit.hpp"
 #include "bot_list.hpp"
 #include "cli_checks.hpp"
@@ -407,313 +406,284 @@ spdlog::level::level_enum log_level(const RunCommandOptions& options) {
     return spdlog::level::from_str(options.log_level);
 }
 
-int run(const RunCommandOptions& options) {
-    const auto log_sink = std::make_shared<sim::ProgressLogSink>();
-    spdlog::set_default_logger(std::make_shared<spdlog::logger>("run", log_sink));
-    spdlog::set_level(log_level(options));
-    spdlog::set_pattern("[%H:%M:%S] %l: %v");
+// Throws UsageError "FLAG PATH: PROBLEM" unless `problem` is empty.
+void check_output(const char* flag, const std::string& path, const std::string& problem) {
+    if (problem.empty()) return;
+    throw UsageError(std::string(flag) + (path.empty() ? "" : " " + path) + ": " + problem);
+}
 
-    std::optional<Report> resume;
-    sim::Tournament tournament;
-    sim::RunOptions run_options;
-    std::string out;
-    try {
-        if (!options.resume.empty()) {
-            std::vector<std::string> notes;
-            std::int64_t journal_units = -1;
-            resume = sim::read_report_with_journal(options.resume, notes, journal_units);
-            for (const std::string& note : notes)
-                spdlog::warn("{}", note);
-            if (journal_units >= 0)
-                spdlog::info(
-                    "{}: {} finished after the report was last written, taken from "
-                    "the journal",
-                    sim::journal_path(options.resume).string(),
-                    journal_units == 1 ? std::string("1 unit")
-                                       : std::to_string(journal_units) + " units");
-        }
-        const TournamentConfig config = build_config(options, resume ? &*resume : nullptr);
-        if (!resume) sim::check_new_config(config);
-        out = options.out_flag->count() > 0 ? options.out
-              : resume                      ? options.resume
-                                            : std::string("pokerarena-report.pb");
-        // Process bots' standard error goes beside the report: REPORT.I-NAME.stderr.log.
-        const std::filesystem::path bot_logs = std::filesystem::path(out).replace_extension();
-        const std::filesystem::path bots_folder =
-            plugin_folder(options, resume ? &*resume : nullptr);
-        if (resume) {
-            show_what_resuming_runs(options, config, bots_folder, bot_logs, out);
-            sim::check_processes_before_starting(config, bots_folder, bot_logs, *resume);
-        }
-        tournament = sim::make_tournament(config, sim::BotLoading::Load, bots_folder, bot_logs,
-                                          resume ? &*resume : nullptr);
-        run_options.threads = options.threads;
-        run_options.tables = options.tables;
-        if (!options.shard.empty())
-            run_options.shard = sim::parse_shard(options.shard);
-        else if (resume && !resume->run().shard().empty())
-            run_options.shard = sim::parse_shard(resume->run().shard());
-        sim::check_shard(tournament, run_options.shard);
-        if (resume) {
-            for (const std::string& warning :
-                 sim::check_resumable(tournament, *resume, run_options.shard))
-                spdlog::warn("{}", warning);
-            run_options.resume = &*resume;
-        }
-        // Every output is checked before anything is played: hours of play must not end in a
-        // report that cannot be written. (Each is then written through a temporary beside it
-        // and renamed over its name: sim/src/io/output_file.hpp.)
-        const auto check_output = [](const char* flag, const std::string& path,
-                                     const std::string& problem) {
-            if (problem.empty()) return;
-            throw UsageError(std::string(flag) + (path.empty() ? "" : " " + path) + ": " + problem);
-        };
-        check_output("--out", out, sim::report_output_problem(out));
-        if (options.checkpoint_flag->count() > 0)
-            check_output("--checkpoint", options.checkpoint,
-                         sim::report_output_problem(options.checkpoint));
-        // The journal beside the checkpoint (the report unless --checkpoint) is opened without
-        // following a link: one planted there is refused now, not found after hours of play.
-        if (!options.no_checkpoint && !options.no_journal) {
-            const std::filesystem::path journal =
-                sim::journal_path(options.checkpoint_flag->count() > 0 ? options.checkpoint : out);
-            std::error_code ec;
-            const auto status = std::filesystem::symlink_status(journal, ec);
-            if (std::filesystem::is_symlink(status))
-                throw UsageError(journal.string() +
-                                 ": a symbolic link where the run keeps its journal of finished "
-                                 "units; a journal is never written through one: remove it");
-            if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
-                throw UsageError(journal.string() +
-                                 ": not a regular file, where the run keeps its journal of "
-                                 "finished units: remove it or give another report file");
-        }
-        if (options.json_flag->count() > 0) {
-            check_output("--json", options.json, output_file_problem(options.json));
-            // The JSON written over the binary report would leave nothing to resume or merge.
-            if (same_file(options.json, out))
-                throw UsageError("--json " + options.json +
-                                 ": the same file as the report (--out); give another file");
-            if (!options.checkpoint.empty() && same_file(options.json, options.checkpoint))
-                throw UsageError("--json " + options.json +
-                                 ": the same file as --checkpoint; give another file");
-        }
-        // The hand-history folder too: one that holds another run's hands is refused now.
-        sim::detail::claim_hand_history_folder(tournament.config);
-        if (options.no_checkpoint && options.checkpoint_every_flag->count() > 0)
-            throw UsageError("--checkpoint-every " + std::to_string(options.checkpoint_every) +
-                             " with --no-checkpoint: give one or the other");
-    } catch (const std::exception& error) {
-        // ConfigError, ReportError, RunError and UsageError: the input is wrong, not the run.
-        std::cerr << "pokerarena run: " << error.what() << '\n';
-        return 2;
+// The journal beside the checkpoint is opened without following a link: one planted there is
+// refused now, not found after hours of play.
+void check_journal_place(const std::filesystem::path& journal) {
+    std::error_code ec;
+    const auto status = std::filesystem::symlink_status(journal, ec);
+    if (std::filesystem::is_symlink(status))
+        throw UsageError(journal.string() +
+                         ": a symbolic link where the run keeps its journal of finished "
+                         "units; a journal is never written through one: remove it");
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+        throw UsageError(journal.string() +
+                         ": not a regular file, where the run keeps its journal of "
+                         "finished units: remove it or give another report file");
+}
+
+void warn_of_stall(const sim::Stall& stall) {
+    std::string where = "unit " + std::to_string(stall.unit);
+    if (stall.hand >= 0) where += ", hand " + std::to_string(stall.hand);
+    if (stall.seat >= 0) where += ", seat " + std::to_string(stall.seat);
+    spdlog::warn(
+        "{}: bot '{}' has not returned from {} for {:.0f} s. The run waits for it (a plugin "
+        "call cannot be interrupted); Ctrl-C twice (or SIGTERM twice) writes the finished "
+        "units to the report and ends the run",
+        where, stall.bot, stall.call, stall.seconds);
+}
+
+// Hand histories the units of `report` could not write to `hh_out` (every counted unit, those
+// of an earlier run resumed here included: their files are in the same folder).
+void note_hands_not_written(const Report& report, const std::string& hh_out) {
+    std::int64_t hh_not_written = 0;
+    for (const auto& unit : report.units())
+        hh_not_written += unit.hh_hands_not_written();
+    if (hh_not_written > 0)
+        std::cout << "Hand histories: " << hh_not_written
+                  << (hh_not_written == 1 ? " hand" : " hands") << " not written to " << hh_out
+                  << ": more than " << kMaxRecordedActions
+                  << " actions, which a hand record does not keep (a comment in the unit's "
+                     "file marks each)\n";
+}
+
+// One `pokerarena run`: the steps of run() below, and what they share (the tournament, the
+// runner's options and hooks, the progress line). The runner's hooks point into it, so it
+// stays where it was made.
+class RunCommand {
+  public:
+    explicit RunCommand(const RunCommandOptions& options)
+        : options_(options), log_sink_(std::make_shared<sim::ProgressLogSink>()) {
+        spdlog::set_default_logger(std::make_shared<spdlog::logger>("run", log_sink_));
+        spdlog::set_level(log_level(options));
+        spdlog::set_pattern("[%H:%M:%S] %l: %v");
     }
+    // The logger outlives the command: its hook, which refers to this, goes first.
+    ~RunCommand() { log_sink_->set_before_message(nullptr); }
+    RunCommand(const RunCommand&) = delete;
+    RunCommand& operator=(const RunCommand&) = delete;
 
-    // Checkpoints are on unless --no-checkpoint. Without --checkpoint FILE they go to the report
-    // itself: a run that dies (a plugin that crashes or ends the process, kill -9, a power cut)
-    // leaves its finished units where the report would have been, ready for --resume: the
-    // checkpoint written when the run starts, and its journal, which holds every unit finished.
-    const bool checkpoint_is_report =
-        !options.no_checkpoint &&
-        (options.checkpoint.empty() || same_file(options.checkpoint, out));
-    if (!options.no_checkpoint) {
-        run_options.checkpoint = checkpoint_is_report ? out : options.checkpoint;
-        // The report's own file gets the final report from conclude() below.
-        run_options.checkpoint_at_end = !checkpoint_is_report;
+    // The report to resume, the configuration, its bots loaded or started, the shard; then
+    // every output checked. Throws for input that is wrong (exit code 2).
+    void prepare();
+    // Where checkpoints go, the progress line, crash advice, stall warnings.
+    void set_hooks();
+    // Plays, writes the report and says how the run ended; the exit code.
+    int play();
+
+  private:
+    void read_resume();
+    void choose_shard();
+    void check_outputs() const;
+    void plan_checkpoints();
+    void show_progress(const sim::RunProgress& progress);
+    void erase_progress();
+    void advise_on_crash();
+    std::string resume_from(const std::string& file) const;
+    int conclude(const Report& report, const std::string& unit_failure, bool abandoned);
+    int write_outputs(const Report& report, bool abandoned);
+    void show_summary(const Report& report) const;
+    int how_it_ended(const Report& report, const std::string& unit_failure, bool abandoned) const;
+
+    const RunCommandOptions& options_;
+    std::shared_ptr<sim::ProgressLogSink> log_sink_;
+    std::optional<Report> resume_;
+    sim::Tournament tournament_;
+    sim::RunOptions run_options_;
+    std::string out_;  // the report file
+    bool checkpoint_is_report_ = false;
+    bool terminal_ = false;
+    bool show_progress_ = false;
+    double next_log_ = 5;
+    bool progress_shown_ = false;
+    bool stop_announced_ = false;
+    bool checkpoint_advice_ = false;
+};
+
+void RunCommand::read_resume() {
+    if (options_.resume.empty()) return;
+    std::vector<std::string> notes;
+    std::int64_t journal_units = -1;
+    resume_ = sim::read_report_with_journal(options_.resume, notes, journal_units);
+    for (const std::string& note : notes)
+        spdlog::warn("{}", note);
+    if (journal_units >= 0)
+        spdlog::info(
+            "{}: {} finished after the report was last written, taken from the journal",
+            sim::journal_path(options_.resume).string(),
+            journal_units == 1 ? std::string("1 unit") : std::to_string(journal_units) + " units");
+}
+
+void RunCommand::prepare() {
+    read_resume();
+    const Report* resume = resume_ ? &*resume_ : nullptr;
+    const TournamentConfig config = build_config(options_, resume);
+    if (!resume) sim::check_new_config(config);
+    out_ = options_.out_flag->count() > 0 ? options_.out
+           : resume                       ? options_.resume
+                                          : std::string("pokerarena-report.pb");
+    // Process bots' standard error goes beside the report: REPORT.I-NAME.stderr.log.
+    const std::filesystem::path bot_logs = std::filesystem::path(out_).replace_extension();
+    const std::filesystem::path bots_folder = plugin_folder(options_, resume);
+    if (resume) {
+        show_what_resuming_runs(options_, config, bots_folder, bot_logs, out_);
+        sim::check_processes_before_starting(config, bots_folder, bot_logs, *resume);
     }
-    run_options.checkpoint_interval_seconds = options.checkpoint_every;
-    run_options.journal = !options.no_journal;
-    run_options.stop = &stop_requests;
-    const bool terminal = isatty(STDERR_FILENO) != 0;
-    const bool show_progress = !options.quiet && spdlog::should_log(spdlog::level::info);
-    double next_log = 5;
-    bool progress_shown = false;
-    bool stop_announced = false;
-    run_options.progress = [&](const sim::RunProgress& progress) {
-        // The first stop request is answered at once: the tables in play may take a while to
-        // finish their units (and a bot that hangs, for ever).
-        if (!stop_announced && stop_requests.load() == 1) {
-            stop_announced = true;
-            spdlog::warn(
-                "stopping: the tables in play finish their work units, then the "
-                "finished units are written; Ctrl-C again (or SIGTERM) writes them at "
-                "once");
-        }
-        if (!show_progress) return;
-        if (terminal) {
-            // Before drawing: a crash from here on starts its line on a new line (the handler
-            // cannot know where the cursor is).
-            set_progress_line_drawn(true);
-            std::cerr << "\r\033[K" << progress_text(progress, tournament.config) << std::flush;
-            progress_shown = true;
-        } else if (progress.elapsed_seconds >= next_log) {
-            spdlog::info("{}", progress_text(progress, tournament.config));
-            next_log = progress.elapsed_seconds + 5;
-        }
-    };
+    tournament_ =
+        sim::make_tournament(config, sim::BotLoading::Load, bots_folder, bot_logs, resume);
+    run_options_.threads = options_.threads;
+    run_options_.tables = options_.tables;
+    choose_shard();
+    check_outputs();
+    // The hand-history folder too: one that holds another run's hands is refused now.
+    sim::detail::claim_hand_history_folder(tournament_.config);
+    if (options_.no_checkpoint && options_.checkpoint_every_flag->count() > 0)
+        throw UsageError("--checkpoint-every " + std::to_string(options_.checkpoint_every) +
+                         " with --no-checkpoint: give one or the other");
+}
 
-    // The command that resumes the run from `file`, with the outputs and checkpointing it had.
-    const auto resume_from = [&](const std::string& file) {
-        std::string command = shell_word(options.program) + " run --resume " + shell_word(file);
-        if (out != file) command += " --out " + shell_word(out);
-        if (!options.json.empty()) command += " --json " + shell_word(options.json);
-        if (!checkpoint_is_report && !options.checkpoint.empty())
-            command += " --checkpoint " + shell_word(options.checkpoint);
-        if (options.no_checkpoint) command += " --no-checkpoint";
-        if (options.no_journal) command += " --no-journal";
-        if (options.checkpoint_every_flag->count() > 0)
-            command += " --checkpoint-every " + std::to_string(options.checkpoint_every);
-        return command;
-    };
-    // A plugin runs in this process: when one crashes, the fatal-signal handler (main) names it
-    // and then says what is left of the run. The advice changes once a checkpoint exists.
-    if (!options.resume.empty())
+void RunCommand::choose_shard() {
+    if (!options_.shard.empty())
+        run_options_.shard = sim::parse_shard(options_.shard);
+    else if (resume_ && !resume_->run().shard().empty())
+        run_options_.shard = sim::parse_shard(resume_->run().shard());
+    sim::check_shard(tournament_, run_options_.shard);
+    if (!resume_) return;
+    for (const std::string& warning :
+         sim::check_resumable(tournament_, *resume_, run_options_.shard))
+        spdlog::warn("{}", warning);
+    run_options_.resume = &*resume_;
+}
+
+// Every output is checked before anything is played: hours of play must not end in a report
+// that cannot be written. (Each is then written through a temporary beside it and renamed over
+// its name: sim/src/io/output_file.hpp.)
+void RunCommand::check_outputs() const {
+    check_output("--out", out_, sim::report_output_problem(out_));
+    const bool checkpoint_given = options_.checkpoint_flag->count() > 0;
+    if (checkpoint_given)
+        check_output("--checkpoint", options_.checkpoint,
+                     sim::report_output_problem(options_.checkpoint));
+    // The journal is beside the checkpoint: the report unless --checkpoint.
+    if (!options_.no_checkpoint && !options_.no_journal)
+        check_journal_place(sim::journal_path(checkpoint_given ? options_.checkpoint : out_));
+    if (options_.json_flag->count() > 0) {
+        check_output("--json", options_.json, output_file_problem(options_.json));
+        // The JSON written over the binary report would leave nothing to resume or merge.
+        if (same_file(options_.json, out_))
+            throw UsageError("--json " + options_.json +
+                             ": the same file as the report (--out); give another file");
+        if (!options_.checkpoint.empty() && same_file(options_.json, options_.checkpoint))
+            throw UsageError("--json " + options_.json +
+                             ": the same file as --checkpoint; give another file");
+    }
+}
+
+// Checkpoints are on unless --no-checkpoint. Without --checkpoint FILE they go to the report
+// itself: a run that dies (a plugin that crashes or ends the process, kill -9, a power cut)
+// leaves its finished units where the report would have been, ready for --resume: the
+// checkpoint written when the run starts, and its journal, which holds every unit finished.
+void RunCommand::plan_checkpoints() {
+    checkpoint_is_report_ = !options_.no_checkpoint &&
+                            (options_.checkpoint.empty() || same_file(options_.checkpoint, out_));
+    if (!options_.no_checkpoint) {
+        run_options_.checkpoint = checkpoint_is_report_ ? out_ : options_.checkpoint;
+        // The report's own file gets the final report from conclude().
+        run_options_.checkpoint_at_end = !checkpoint_is_report_;
+    }
+    run_options_.checkpoint_interval_seconds = options_.checkpoint_every;
+    run_options_.journal = !options_.no_journal;
+}
+
+void RunCommand::show_progress(const sim::RunProgress& progress) {
+    // The first stop request is answered at once: the tables in play may take a while to
+    // finish their units (and a bot that hangs, for ever).
+    if (!stop_announced_ && stop_requests.load() == 1) {
+        stop_announced_ = true;
+        spdlog::warn(
+            "stopping: the tables in play finish their work units, then the "
+            "finished units are written; Ctrl-C again (or SIGTERM) writes them at "
+            "once");
+    }
+    if (!show_progress_) return;
+    if (terminal_) {
+        // Before drawing: a crash from here on starts its line on a new line (the handler
+        // cannot know where the cursor is).
+        set_progress_line_drawn(true);
+        std::cerr << "\r\033[K" << progress_text(progress, tournament_.config) << std::flush;
+        progress_shown_ = true;
+    } else if (progress.elapsed_seconds >= next_log_) {
+        spdlog::info("{}", progress_text(progress, tournament_.config));
+        next_log_ = progress.elapsed_seconds + 5;
+    }
+}
+
+// Erases the progress line, so that a message takes its place (the next progress redraws it
+// below). Every log message does it first.
+void RunCommand::erase_progress() {
+    if (!progress_shown_) return;
+    std::cerr << "\r\033[K" << std::flush;
+    set_progress_line_drawn(false);
+}
+
+// The command that resumes the run from `file`, with the outputs and checkpointing it had.
+std::string RunCommand::resume_from(const std::string& file) const {
+    std::string command = shell_word(options_.program) + " run --resume " + shell_word(file);
+    if (out_ != file) command += " --out " + shell_word(out_);
+    if (!options_.json.empty()) command += " --json " + shell_word(options_.json);
+    if (!checkpoint_is_report_ && !options_.checkpoint.empty())
+        command += " --checkpoint " + shell_word(options_.checkpoint);
+    if (options_.no_checkpoint) command += " --no-checkpoint";
+    if (options_.no_journal) command += " --no-journal";
+    if (options_.checkpoint_every_flag->count() > 0)
+        command += " --checkpoint-every " + std::to_string(options_.checkpoint_every);
+    return command;
+}
+
+// A plugin runs in this process: when one crashes, the fatal-signal handler (main) names it and
+// then says what is left of the run. The advice changes once a checkpoint exists: the first is
+// written when the run starts, and the journal with it.
+void RunCommand::advise_on_crash() {
+    if (!options_.resume.empty())
         set_crash_advice("the results of this run are lost; resume with: " +
-                         resume_from(options.resume));
-    else if (options.no_checkpoint)
+                         resume_from(options_.resume));
+    else if (options_.no_checkpoint)
         set_crash_advice("the results are lost (--no-checkpoint)");
     else
         set_crash_advice("no checkpoint was written yet, so the results are lost");
-    // The first checkpoint is written when the run starts, and the journal with it.
-    bool checkpoint_advice = false;
-    run_options.checkpoint_written = [&] {
-        if (checkpoint_advice) return;
-        checkpoint_advice = true;
+    run_options_.checkpoint_written = [this] {
+        if (checkpoint_advice_) return;
+        checkpoint_advice_ = true;
+        const std::string checkpoint = run_options_.checkpoint.string();
         set_crash_advice(
-            options.no_journal
+            options_.no_journal
                 ? "results since the last checkpoint are lost (--no-journal); resume with: " +
-                      resume_from(run_options.checkpoint.string())
+                      resume_from(checkpoint)
                 : "only the units in play are lost (the finished ones are in " +
-                      sim::journal_path(run_options.checkpoint).string() +
-                      "); resume with: " + resume_from(run_options.checkpoint.string()));
+                      sim::journal_path(run_options_.checkpoint).string() +
+                      "); resume with: " + resume_from(checkpoint));
     };
-    run_options.stall_warning_seconds = options.stall_warning;
-    // Erases the progress line, so that a message takes its place (the next progress redraws
-    // it below). Every log message does it first.
-    const auto erase_progress = [&] {
-        if (!progress_shown) return;
-        std::cerr << "\r\033[K" << std::flush;
-        set_progress_line_drawn(false);
-    };
-    log_sink->set_before_message(erase_progress);
-    // The logger outlives this function: the hook, which refers to its locals, goes first.
-    struct ForgetHook {
-        sim::ProgressLogSink& sink;
-        ~ForgetHook() { sink.set_before_message(nullptr); }
-    } forget_hook{*log_sink};
-    run_options.stall = [&](const sim::Stall& stall) {
-        std::string where = "unit " + std::to_string(stall.unit);
-        if (stall.hand >= 0) where += ", hand " + std::to_string(stall.hand);
-        if (stall.seat >= 0) where += ", seat " + std::to_string(stall.seat);
-        spdlog::warn(
-            "{}: bot '{}' has not returned from {} for {:.0f} s. The run waits for it (a plugin "
-            "call cannot be interrupted); Ctrl-C twice (or SIGTERM twice) writes the finished "
-            "units to the report and ends the run",
-            where, stall.bot, stall.call, stall.seconds);
-    };
+}
 
-    const int units_total = static_cast<int>(tournament.units.size());
-    spdlog::info("{} bots, {} work units{}, seed {}", tournament.config.bots_size(), units_total,
-                 options.shard.empty() ? "" : ", shard " + options.shard, tournament.config.seed());
-
-    // Writes the report, shows it and says how the run ended; the exit code. `abandoned`: a
-    // second stop request gave up the units in play (the runner calls this through
-    // RunOptions::abandon while they still run).
-    const auto conclude = [&](const Report& report, const std::string& unit_failure,
-                              bool abandoned) {
-        erase_progress();
-        try {
-            sim::write_report(report, out);
-        } catch (const std::exception& error) {
-            // A full disk at the end: the checkpoint and its journal still hold every unit
-            // finished, so the play is not lost; say how to get the report from them.
-            sim::print_report_table(report, std::cout);
-            std::cerr << "pokerarena run: " << error.what() << '\n';
-            // Said only of files that are there: the disk may have been full from the start.
-            const auto kept = [](const std::filesystem::path& path) {
-                std::error_code ignored;
-                return std::filesystem::is_regular_file(path, ignored);
-            };
-            const std::filesystem::path journal = sim::journal_path(run_options.checkpoint);
-            if (!run_options.checkpoint.empty() && kept(run_options.checkpoint))
-                std::cerr << "The finished units are kept in " << run_options.checkpoint.string()
-                          << (kept(journal) ? " and " + journal.string() : std::string())
-                          << "; once there is room, write the report with:\n  "
-                          << resume_from(run_options.checkpoint.string()) << '\n';
-            return 1;
-        }
-        try {
-            if (abandoned && run_options.checkpoint_at_end)
-                sim::write_report(report, run_options.checkpoint);
-            // Its units are in the report now. (A run that ends by itself with a checkpoint
-            // of its own had the runner write it and remove the journal.)
-            if (!run_options.checkpoint.empty() && (abandoned || !run_options.checkpoint_at_end))
-                if (const std::string problem = sim::remove_journal(run_options.checkpoint);
-                    !problem.empty())
-                    spdlog::warn("{}", problem);
-            if (!options.json.empty()) sim::write_report_json_file(report, options.json);
-        } catch (const std::exception& error) {
-            std::cerr << "pokerarena run: " << error.what() << '\n';
-            return 1;
-        }
-
-        sim::print_report_table(report, std::cout);
-        std::cout << "Report: " << out;
-        if (!options.json.empty()) std::cout << " (JSON: " << options.json << ")";
-        std::cout << '\n';
-        // Every counted unit, those of an earlier run resumed here included: their files are in
-        // the same folder.
-        std::int64_t hh_not_written = 0;
-        for (const auto& unit : report.units())
-            hh_not_written += unit.hh_hands_not_written();
-        if (hh_not_written > 0)
-            std::cout << "Hand histories: " << hh_not_written
-                      << (hh_not_written == 1 ? " hand" : " hands") << " not written to "
-                      << tournament.config.hh_out() << ": more than " << kMaxRecordedActions
-                      << " actions, which a hand record does not keep (a comment in the unit's "
-                         "file marks each)\n";
-
-        const std::string resume_command = resume_from(out);
-        // "12 of 48 work units", or a shard's own: "12 of the 24 work units of shard 1/2".
-        const std::string units_done =
-            std::to_string(report.units_done()) + " of " +
-            (run_options.shard.count > 1
-                 ? "the " +
-                       std::to_string(
-                           sim::units_in_shard(report.units_total(), run_options.shard)) +
-                       " work units of shard " + sim::shard_text(run_options.shard)
-                 : std::to_string(report.units_total()) + " work units");
-        if (!unit_failure.empty()) {
-            std::cerr << "pokerarena run: " << unit_failure << "\nStopped after " << units_done
-                      << "; the report above is incomplete. Fix the cause, then resume with:\n  "
-                      << resume_command << '\n';
-            return 1;
-        }
-        if (stop_requests.load() > 0 && !report.complete()) {
-            std::cerr << (abandoned ? "Stopped at once after " : "Interrupted after ") << units_done
-                      << (abandoned ? " (the units in play were dropped)" : "")
-                      << "; the report above is incomplete. Resume with:\n  " << resume_command
-                      << '\n';
-            return 130;
-        }
-        if (!report.run().shard().empty())
-            std::cout << "Shard " << report.run().shard()
-                      << " done; combine the shards with: pokerarena merge SHARD.pb... -o "
-                         "ALL.pb\n";
-        // Complete, but not a clean result: a bot that dropped out played check-or-fold.
-        for (const auto& bot : report.bots())
-            if (bot.faults().forfeit() > 0) {
-                std::cerr << "pokerarena run: bot '" << pokerarena::printable_text(bot.name())
-                          << "' dropped out and forfeited " << bot.faults().forfeit()
-                          << " decisions (see OUT above); exit code 3\n";
-                return 3;
-            }
-        return 0;
-    };
+void RunCommand::set_hooks() {
+    plan_checkpoints();
+    run_options_.stop = &stop_requests;
+    terminal_ = isatty(STDERR_FILENO) != 0;
+    show_progress_ = !options_.quiet && spdlog::should_log(spdlog::level::info);
+    run_options_.progress = [this](const sim::RunProgress& progress) { show_progress(progress); };
+    advise_on_crash();
+    run_options_.stall_warning_seconds = options_.stall_warning;
+    log_sink_->set_before_message([this] { erase_progress(); });
+    run_options_.stall = warn_of_stall;
     // The units in play may take minutes with slow bots: a second Ctrl-C writes what is
     // finished and ends the process without waiting for them (the workers are still running,
     // so the process cannot return normally).
-    run_options.abandon = [&](const Report& partial, const std::string& failure) {
+    run_options_.abandon = [this](const Report& partial, const std::string& failure) {
         const int code = conclude(partial, failure, true);
         std::cout.flush();
         std::cerr.flush();
@@ -722,19 +692,25 @@ int run(const RunCommandOptions& options) {
         kill_bot_processes();
         std::_Exit(code);
     };
+}
 
+int RunCommand::play() {
+    spdlog::info("{} bots, {} work units{}, seed {}", tournament_.config.bots_size(),
+                 static_cast<int>(tournament_.units.size()),
+                 options_.shard.empty() ? "" : ", shard " + options_.shard,
+                 tournament_.config.seed());
     install_stop_handlers();
     Report report;
     // A failed unit still leaves every finished unit in a report, written like an interrupted
     // run's so the work is not lost and the run can be resumed once the cause is fixed.
     std::string unit_failure;
     try {
-        report = sim::run_tournament(tournament, run_options);
+        report = sim::run_tournament(tournament_, run_options_);
     } catch (const sim::UnitFailure& error) {
         report = error.report();
         unit_failure = error.what();
     } catch (const std::exception& error) {
-        if (progress_shown) {
+        if (progress_shown_) {
             std::cerr << '\n';
             set_progress_line_drawn(false);
         }
@@ -744,12 +720,117 @@ int run(const RunCommandOptions& options) {
     return conclude(report, unit_failure, false);
 }
 
-}  // namespace
+// Writes the report, shows it and says how the run ended; the exit code. `abandoned`: a second
+// stop request gave up the units in play (the runner calls this through RunOptions::abandon
+// while they still run).
+int RunCommand::conclude(const Report& report, const std::string& unit_failure, bool abandoned) {
+    erase_progress();
+    if (const int failed = write_outputs(report, abandoned); failed != 0) return failed;
+    show_summary(report);
+    return how_it_ended(report, unit_failure, abandoned);
+}
 
-void add_run_command(CLI::App& app, int& exit_code) {
-    auto options = std::make_shared<RunCommandOptions>();
-    CLI::App* run_app = app.add_subcommand(
-        "run", "Play a tournament between bots on every core and report who wins, by how much");
+// The report, the checkpoint of an abandoned run, the journal removed, the JSON: 0, or 1 with
+// the reason printed.
+int RunCommand::write_outputs(const Report& report, bool abandoned) {
+    try {
+        sim::write_report(report, out_);
+    } catch (const std::exception& error) {
+        // A full disk at the end: the checkpoint and its journal still hold every unit
+        // finished, so the play is not lost; say how to get the report from them.
+        sim::print_report_table(report, std::cout);
+        std::cerr << "pokerarena run: " << error.what() << '\n';
+        // Said only of files that are there: the disk may have been full from the start.
+        const auto kept = [](const std::filesystem::path& path) {
+            std::error_code ignored;
+            return std::filesystem::is_regular_file(path, ignored);
+        };
+        const std::filesystem::path journal = sim::journal_path(run_options_.checkpoint);
+        if (!run_options_.checkpoint.empty() && kept(run_options_.checkpoint))
+            std::cerr << "The finished units are kept in " << run_options_.checkpoint.string()
+                      << (kept(journal) ? " and " + journal.string() : std::string())
+                      << "; once there is room, write the report with:\n  "
+                      << resume_from(run_options_.checkpoint.string()) << '\n';
+        return 1;
+    }
+    try {
+        if (abandoned && run_options_.checkpoint_at_end)
+            sim::write_report(report, run_options_.checkpoint);
+        // Its units are in the report now. (A run that ends by itself with a checkpoint of its
+        // own had the runner write it and remove the journal.)
+        if (!run_options_.checkpoint.empty() && (abandoned || !run_options_.checkpoint_at_end))
+            if (const std::string problem = sim::remove_journal(run_options_.checkpoint);
+                !problem.empty())
+                spdlog::warn("{}", problem);
+        if (!options_.json.empty()) sim::write_report_json_file(report, options_.json);
+    } catch (const std::exception& error) {
+        std::cerr << "pokerarena run: " << error.what() << '\n';
+        return 1;
+    }
+    return 0;
+}
+
+void RunCommand::show_summary(const Report& report) const {
+    sim::print_report_table(report, std::cout);
+    std::cout << "Report: " << out_;
+    if (!options_.json.empty()) std::cout << " (JSON: " << options_.json << ")";
+    std::cout << '\n';
+    note_hands_not_written(report, tournament_.config.hh_out());
+}
+
+// The exit code of a report written, and what to do next when it is not a clean result.
+int RunCommand::how_it_ended(const Report& report, const std::string& unit_failure,
+                             bool abandoned) const {
+    const std::string resume_command = resume_from(out_);
+    // "12 of 48 work units", or a shard's own: "12 of the 24 work units of shard 1/2".
+    const std::string units_done =
+        std::to_string(report.units_done()) + " of " +
+        (run_options_.shard.count > 1
+             ? "the " +
+                   std::to_string(sim::units_in_shard(report.units_total(), run_options_.shard)) +
+                   " work units of shard " + sim::shard_text(run_options_.shard)
+             : std::to_string(report.units_total()) + " work units");
+    if (!unit_failure.empty()) {
+        std::cerr << "pokerarena run: " << unit_failure << "\nStopped after " << units_done
+                  << "; the report above is incomplete. Fix the cause, then resume with:\n  "
+                  << resume_command << '\n';
+        return 1;
+    }
+    if (stop_requests.load() > 0 && !report.complete()) {
+        std::cerr << (abandoned ? "Stopped at once after " : "Interrupted after ") << units_done
+                  << (abandoned ? " (the units in play were dropped)" : "")
+                  << "; the report above is incomplete. Resume with:\n  " << resume_command << '\n';
+        return 130;
+    }
+    if (!report.run().shard().empty())
+        std::cout << "Shard " << report.run().shard()
+                  << " done; combine the shards with: pokerarena merge SHARD.pb... -o ALL.pb\n";
+    // Complete, but not a clean result: a bot that dropped out played check-or-fold.
+    for (const auto& bot : report.bots())
+        if (bot.faults().forfeit() > 0) {
+            std::cerr << "pokerarena run: bot '" << pokerarena::printable_text(bot.name())
+                      << "' dropped out and forfeited " << bot.faults().forfeit()
+                      << " decisions (see OUT above); exit code 3\n";
+            return 3;
+        }
+    return 0;
+}
+
+int run(const RunCommandOptions& options) {
+    RunCommand command(options);
+    try {
+        command.prepare();
+    } catch (const std::exception& error) {
+        // ConfigError, ReportError, RunError and UsageError: the input is wrong, not the run.
+        std::cerr << "pokerarena run: " << error.what() << '\n';
+        return 2;
+    }
+    command.set_hooks();
+    return command.play();
+}
+
+// What is played: the configuration file and the flags over it (bots, format, hands, seed).
+void add_tournament_flags(CLI::App* run_app, RunCommandOptions* options) {
     run_app
         ->add_option("CONFIG", options->config_path,
                      "Configuration file: Protobuf text format, or JSON when it ends in "
@@ -788,6 +869,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
             ->transform(whole_number(1));
     options->seed_flag = run_app->add_option("--seed", options->seed, "Seed of every deal and bot")
                              ->transform(whole_number(0));
+}
+
+// How it is played: threads and tables, seats and stacks, duplicate, all-in EV, the SPRT, hand
+// histories, process bots' time limit.
+void add_play_flags(CLI::App* run_app, RunCommandOptions* options) {
     run_app->add_option("--threads", options->threads, "Threads (default: every core)")
         ->transform(whole_number(1, 4096));
     run_app
@@ -827,6 +913,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
             ->add_option("--bot-timeout", options->bot_timeout,
                          "Seconds a process bot may take for one decision (default 10)")
             ->check(number_in_range(0.001, 86400));
+}
+
+// What is written: the report, its JSON, checkpoints and their journal.
+void add_output_flags(CLI::App* run_app, RunCommandOptions* options) {
     options->out_flag = run_app->add_option(
         "-o,--out", options->out,
         "Report file, binary Protobuf (default: pokerarena-report.pb, or the --resume file)");
@@ -854,6 +944,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
                          "wave of --tables units")
             ->default_val(options->checkpoint_every)
             ->transform(whole_number(0, 86400));
+}
+
+// Stall warnings, resuming, shards and what is logged.
+void add_session_flags(CLI::App* run_app, RunCommandOptions* options) {
     run_app
         ->add_option("--stall-warning", options->stall_warning,
                      "Warn, naming the bot, when a plugin call has not returned for this many "
@@ -875,45 +969,60 @@ void add_run_command(CLI::App& app, int& exit_code) {
         ->default_val(options->log_level)
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "warning", "error", "off"}));
     run_app->add_flag("-q,--quiet", options->quiet, "No progress and no log lines below warn");
-    run_app->footer(
-        "Prints the results table and writes the report (pokerarena report shows it again).\n"
-        "Blinds, antes, the betting structure (no-limit is the default), sit-and-go levels\n"
-        "and payouts and deals_per_unit have no flags: give them in a configuration file\n"
-        "(sim/configs/, docs/simulator.md).\n"
-        "Progress goes to standard error: one updating line on a terminal, a log line every\n"
-        "5 seconds otherwise. Ctrl-C (or SIGTERM, or SIGHUP) finishes the tables in play,\n"
-        "writes the report marked incomplete and prints the command that resumes it. A second\n"
-        "Ctrl-C drops the tables in play and writes the finished ones at once; a third ends\n"
-        "the process without writing. Bot processes and the processes they start end with\n"
-        "the run (docs/simulator.md: what a kill -9 of the run can leave).\n"
-        "Exit code 0 when done, 3 when done but a bot dropped out (its restarts used up,\n"
-        "its later decisions forfeited: marked OUT), 1 when the run fails, 130 when\n"
-        "interrupted, 2 for a\n"
-        "configuration refused after parsing (a bad field or flag combination, an unknown\n"
-        "bot, an output that cannot be written: the message names it). A command line the\n"
-        "parser refuses exits with CLI11's code: 105 for a refused value (a number out of\n"
-        "range, a file that does not exist), 106 for a missing one, 108 for two flags that\n"
-        "exclude each other, 109 for an unknown argument. A failing work unit stops the run\n"
-        "like an interruption (the report keeps every finished unit and can be resumed) with\n"
-        "exit code 1.\n"
-        "The report file (or --checkpoint FILE) is written when the run starts and every 30\n"
-        "seconds (--checkpoint-every), and each unit is appended to FILE.journal as it\n"
-        "finishes, so a run that dies (a crash, kill -9, a full disk) loses only the units\n"
-        "in play; --resume FILE reads both. Resuming a report runs the programs its bots name\n"
-        "(it prints them, and the files it writes, first): resume only reports you trust.\n"
-        "Plugin bots run inside this process. One that crashes ends it with its signal after\n"
-        "a line naming the bot and the command that resumes the run; a\n"
-        "plugin call that has not returned after --stall-warning seconds is named in a\n"
-        "warning (only a second Ctrl-C gets past it).\n\n"
-        "Examples:\n"
-        "  pokerarena run --bots random,call,tag,equity:samples=200 --hands 20000\n"
-        "  pokerarena run sim/configs/round_robin.txtpb --threads 2 --json report.json\n"
-        "  pokerarena run --bots tag,call --sprt 0,20,0.05,0.05 --hands 1000000\n"
-        "  pokerarena run --bots 'mine=proc:python3 my_bot.py,tag,call' --hands 20000\n"
-        "  pokerarena run --bots 'c=proc[procs=2]:./my_bot,isolated:./x.so,tag' --threads 2\n"
-        "  pokerarena run --format ring --bots tag,call,random,allin,fold,equity --hands 5000\n"
-        "  pokerarena run config.txtpb --shard 2/8 --out shard2.pb\n"
-        "  pokerarena run --resume pokerarena-report.pb");
+}
+
+// The help text under the flags.
+constexpr const char* kRunFooter =
+    "Prints the results table and writes the report (pokerarena report shows it again).\n"
+    "Blinds, antes, the betting structure (no-limit is the default), sit-and-go levels\n"
+    "and payouts and deals_per_unit have no flags: give them in a configuration file\n"
+    "(sim/configs/, docs/simulator.md).\n"
+    "Progress goes to standard error: one updating line on a terminal, a log line every\n"
+    "5 seconds otherwise. Ctrl-C (or SIGTERM, or SIGHUP) finishes the tables in play,\n"
+    "writes the report marked incomplete and prints the command that resumes it. A second\n"
+    "Ctrl-C drops the tables in play and writes the finished ones at once; a third ends\n"
+    "the process without writing. Bot processes and the processes they start end with\n"
+    "the run (docs/simulator.md: what a kill -9 of the run can leave).\n"
+    "Exit code 0 when done, 3 when done but a bot dropped out (its restarts used up,\n"
+    "its later decisions forfeited: marked OUT), 1 when the run fails, 130 when\n"
+    "interrupted, 2 for a\n"
+    "configuration refused after parsing (a bad field or flag combination, an unknown\n"
+    "bot, an output that cannot be written: the message names it). A command line the\n"
+    "parser refuses exits with CLI11's code: 105 for a refused value (a number out of\n"
+    "range, a file that does not exist), 106 for a missing one, 108 for two flags that\n"
+    "exclude each other, 109 for an unknown argument. A failing work unit stops the run\n"
+    "like an interruption (the report keeps every finished unit and can be resumed) with\n"
+    "exit code 1.\n"
+    "The report file (or --checkpoint FILE) is written when the run starts and every 30\n"
+    "seconds (--checkpoint-every), and each unit is appended to FILE.journal as it\n"
+    "finishes, so a run that dies (a crash, kill -9, a full disk) loses only the units\n"
+    "in play; --resume FILE reads both. Resuming a report runs the programs its bots name\n"
+    "(it prints them, and the files it writes, first): resume only reports you trust.\n"
+    "Plugin bots run inside this process. One that crashes ends it with its signal after\n"
+    "a line naming the bot and the command that resumes the run; a\n"
+    "plugin call that has not returned after --stall-warning seconds is named in a\n"
+    "warning (only a second Ctrl-C gets past it).\n\n"
+    "Examples:\n"
+    "  pokerarena run --bots random,call,tag,equity:samples=200 --hands 20000\n"
+    "  pokerarena run sim/configs/round_robin.txtpb --threads 2 --json report.json\n"
+    "  pokerarena run --bots tag,call --sprt 0,20,0.05,0.05 --hands 1000000\n"
+    "  pokerarena run --bots 'mine=proc:python3 my_bot.py,tag,call' --hands 20000\n"
+    "  pokerarena run --bots 'c=proc[procs=2]:./my_bot,isolated:./x.so,tag' --threads 2\n"
+    "  pokerarena run --format ring --bots tag,call,random,allin,fold,equity --hands 5000\n"
+    "  pokerarena run config.txtpb --shard 2/8 --out shard2.pb\n"
+    "  pokerarena run --resume pokerarena-report.pb";
+
+}  // namespace
+
+void add_run_command(CLI::App& app, int& exit_code) {
+    auto options = std::make_shared<RunCommandOptions>();
+    CLI::App* run_app = app.add_subcommand(
+        "run", "Play a tournament between bots on every core and report who wins, by how much");
+    add_tournament_flags(run_app, options.get());
+    add_play_flags(run_app, options.get());
+    add_output_flags(run_app, options.get());
+    add_session_flags(run_app, options.get());
+    run_app->footer(kRunFooter);
     run_app->callback([options, run_app, &exit_code] {
         // CLI11 names the top-level command after argv[0] when it parses.
         if (const std::string& name = run_app->get_parent()->get_name(); !name.empty())

@@ -89,7 +89,15 @@ TEST_CASE("plugin identity: a relative plugin path is taken from the given folde
     // The current directory holds no bot.so: only the folder can have found it.
     REQUIRE_FALSE(fs::exists("bot.so"));
     const Tournament tournament = make_tournament(plugin_match(), BotLoading::Load, folders.folds);
-    CHECK(tournament.plugins[0]->api_name() == "identity bot (folds)");
+    const pokerarena::BotIdentity identity = tournament.factories[0]->identity();
+    REQUIRE(identity.kind == pokerarena::BotIdentity::Kind::Plugin);
+    CHECK(identity.api_name == "identity bot (folds)");
+    CHECK(identity.library.path == (folders.folds / "bot.so").string());
+    CHECK(identity.library.sha256 == file_sha256(folders.folds / "bot.so"));
+    CHECK(identity.library.size ==
+          static_cast<std::int64_t>(fs::file_size(folders.folds / "bot.so")));
+    // A built-in is its spec: nothing else identifies it.
+    CHECK(tournament.factories[1]->identity().kind == pokerarena::BotIdentity::Kind::BuiltIn);
     CHECK(tournament.config.bots(0).spec() == "bot.so");
     CHECK(tournament.plugin_folder == folders.folds);
     // A file that is not there is named by the whole path that was tried.
@@ -165,6 +173,11 @@ TEST_CASE("plugin identity: resume refuses a plugin library other than the one r
     CHECK(check_resumed_plugins(same, interrupted).empty());
 
     const Tournament other = make_tournament(plugin_match(), BotLoading::Load, folders.folds);
+    const pokerarena::BotIdentity other_library = other.factories[0]->identity();
+    PluginIdentity now;
+    now.set_sha256(other_library.library.sha256);
+    now.set_size(other_library.library.size);
+    now.set_api_name(other_library.api_name);
     CHECK_THROWS_AS(check_resumed_plugins(other, interrupted), PluginMismatch);
     CHECK_THROWS_WITH(
         check_resumed_plugins(other, interrupted),
@@ -172,7 +185,7 @@ TEST_CASE("plugin identity: resume refuses a plugin library other than the one r
             ", is not the library the report's units were played with: its contents changed "
             "(report: " +
             plugin_identity_text(interrupted.bots(0).plugin()) +
-            "; now: " + plugin_identity_text(*other.plugins[0]) +
+            "; now: " + plugin_identity_text(now) +
             "); resuming would mix the results of two different bots in one report. Put back "
             "the library the run started with, or start the run again");
     // run_tournament refuses it too, whoever calls it.
@@ -213,8 +226,9 @@ TEST_CASE("plugin identity: resume refuses a replaced library before loading it"
     CHECK_FALSE(constructor_ran);
     CHECK(fs::exists(mark));
     CHECK(make_tournament(plugin_match(), BotLoading::Load, folders.calls, {}, &interrupted)
-              .plugins[0]
-              .has_value());
+              .factories[0]
+              ->identity()
+              .kind == pokerarena::BotIdentity::Kind::Plugin);
 }
 
 TEST_CASE("plugin identity: the text names the whole SHA-256, the size and the API name") {

@@ -225,11 +225,12 @@ TEST_CASE("process bots: a configuration's command list, folder and environment"
     p.set_working_dir("bot_folder");
     p.add_env(std::string("BOT=") + MISBEHAVING_BOT);
     const Tournament tournament = make_tournament(config, BotLoading::Load, scratch(""), {});
-    REQUIRE(tournament.processes[0]);
-    const ProcessInfo& identity = *tournament.processes[0];
-    REQUIRE(identity.files_size() == 2);  // sh and the script
-    CHECK(identity.files(1).path() == (folder / "bot.sh").string());
-    CHECK(identity.api_name() == "misbehaving");
+    const pokerarena::BotIdentity identity = tournament.factories[0]->identity();
+    REQUIRE(identity.kind == pokerarena::BotIdentity::Kind::Process);
+    CHECK(identity.command == std::vector<std::string>{"sh", "bot.sh"});
+    REQUIRE(identity.files.size() == 2);  // sh and the script
+    CHECK(identity.files[1].path == (folder / "bot.sh").string());
+    CHECK(identity.stats.api_name == "misbehaving");
     RunOptions options;
     const Report report = run_tournament(tournament, options);
     CHECK(figures(report) == figures(run(field("call"), 1, 64)));

@@ -271,8 +271,9 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
         const auto library = load_plugin(split_plugin_spec(spec).path);
         out << " (" << printable_text(library->name()) << ", ABI " << (library->abi_version() >> 16)
             << '.' << (library->abi_version() & 0xFFFFu) << ')';
-    } else if (const auto* process = dynamic_cast<const ProcessBotFactory*>(bot.get())) {
-        out << " ('" << printable_text(process->stats().api_name) << "', protocol "
+    } else if (const BotIdentity identity = bot->identity();
+               identity.kind == BotIdentity::Kind::Process) {
+        out << " ('" << printable_text(identity.stats.api_name) << "', protocol "
             << process::kProtocolVersion << ')';
     }
     out << "\n  schedule: " << setups.size() << " tables (2 to 10 seats; ";

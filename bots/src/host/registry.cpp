@@ -2,14 +2,12 @@
 
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <ostream>
 #include <sstream>
 
 #include "builtin/builtin_bots.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/process_bot.hpp"
-#include "pokerarena/bots/sha256.hpp"
 
 namespace pokerarena {
 namespace {
@@ -173,21 +171,6 @@ std::string resolve_plugin_spec(std::string_view spec, const std::filesystem::pa
     // folder / given is given when folder is empty (absolute() refuses an empty path).
     return std::filesystem::absolute(folder / given).lexically_normal().string() +
            std::string(rest);
-}
-
-PluginFileIdentity identify_plugin(std::string_view spec) {
-    const std::string path = split_plugin_spec(spec).path;
-    // Loaded first: a missing or unloadable file gets the loader's message.
-    const std::string api_name = load_plugin(path)->name();
-    std::ifstream probe(path, std::ios::binary);
-    if (!probe) throw PluginError("plugin '" + path + "': cannot be read for its SHA-256");
-    const std::optional<FileDigest> digest = sha256_of_file(path);
-    if (!digest) throw PluginError("plugin '" + path + "': read error while taking its SHA-256");
-    PluginFileIdentity identity;
-    identity.sha256 = digest->sha256;
-    identity.size = digest->size;
-    identity.api_name = api_name;
-    return identity;
 }
 
 std::shared_ptr<const BotFactory> make_bot_factory(std::string_view spec) {

@@ -8,12 +8,15 @@
 #include <cstddef>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "pokerarena/bots/event_fields.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
+#include "pokerarena/bots/sha256.hpp"
 #include "pokerarena/engine/input_file.hpp"
 #include "pokerarena_bot.h"
 
@@ -394,25 +397,44 @@ namespace {
 class PluginFactory final : public BotFactory {
   public:
     PluginFactory(std::shared_ptr<const PluginLibrary> library, std::string config,
-                  std::string spec)
-        : library_(std::move(library)), config_(std::move(config)), spec_(std::move(spec)) {}
+                  std::string spec, BotFile file)
+        : library_(std::move(library)), config_(std::move(config)), spec_(std::move(spec)) {
+        identity_.kind = BotIdentity::Kind::Plugin;
+        identity_.library = std::move(file);
+        identity_.api_name = library_->name();
+    }
     std::unique_ptr<Bot> create(std::uint64_t seed) const override {
         return std::make_unique<PluginBot>(library_, config_, seed);
     }
     const std::string& spec() const override { return spec_; }
+    BotIdentity identity() const override { return identity_; }
 
   private:
     std::shared_ptr<const PluginLibrary> library_;
     std::string config_;
     std::string spec_;
+    BotIdentity identity_;
 };
+
+// The library at `path` by its contents: taken once it has loaded (so a missing or unloadable
+// file gets the loader's message), from the file that plays.
+BotFile library_file(const std::string& path) {
+    std::ifstream probe(path, std::ios::binary);
+    if (!probe) throw PluginError("plugin '" + path + "': cannot be read for its SHA-256");
+    const std::optional<FileDigest> digest = sha256_of_file(path);
+    if (!digest) throw PluginError("plugin '" + path + "': read error while taking its SHA-256");
+    return {.path = std::filesystem::absolute(path).lexically_normal().string(),
+            .sha256 = digest->sha256,
+            .size = digest->size};
+}
 
 }  // namespace
 
 std::shared_ptr<const BotFactory> make_plugin_factory(std::string_view spec) {
     PluginSpec parts = split_plugin_spec(spec);
-    auto factory =
-        std::make_shared<PluginFactory>(load_plugin(parts.path), parts.config, std::string(spec));
+    std::shared_ptr<const PluginLibrary> library = load_plugin(parts.path);
+    auto factory = std::make_shared<PluginFactory>(std::move(library), parts.config,
+                                                   std::string(spec), library_file(parts.path));
     // One throw-away instance checks the configuration now, so a typo fails at start-up
     // rather than in the first work unit.
     factory->create(0);

@@ -6,11 +6,16 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
+#include <optional>
+#include <sstream>
 
 #include "bot_process.hpp"
 #include "pokerarena/bots/acpc_bridge.hpp"
+#include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/registry.hpp"
+#include "pokerarena/bots/sha256.hpp"
 
 namespace pokerarena {
 
@@ -272,8 +277,59 @@ void RemoteBot::new_match() {
 // ---------------------------------------------------------------------------------------
 // ProcessBotFactory
 
+namespace {
+
+// The program as posix_spawnp finds it: a name without '/' is searched in PATH.
+std::filesystem::path find_program(const std::string& program,
+                                   const std::filesystem::path& working_dir) {
+    if (program.find('/') != std::string::npos) return working_dir / program;
+    const char* path = std::getenv("PATH");
+    std::stringstream folders(path ? path : "/usr/local/bin:/usr/bin:/bin");
+    std::string folder;
+    while (std::getline(folders, folder, ':')) {
+        const std::filesystem::path candidate =
+            std::filesystem::path(folder.empty() ? "." : folder) / program;
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
+    }
+    return {};
+}
+
+bool add_file(std::vector<BotFile>& files, const std::filesystem::path& file) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec)) return false;
+    const std::optional<FileDigest> digest = sha256_of_file(file);
+    if (!digest) return false;
+    files.push_back({.path = std::filesystem::absolute(file).lexically_normal().string(),
+                     .sha256 = digest->sha256,
+                     .size = digest->size});
+    return true;
+}
+
+}  // namespace
+
+std::vector<BotFile> process_files(const ProcessBotSpec& spec) {
+    std::vector<BotFile> files;
+    const std::filesystem::path dir = spec.working_dir.empty()
+                                          ? std::filesystem::current_path()
+                                          : std::filesystem::path(spec.working_dir);
+    // An isolated plugin's program is this pokerarena, whose version the report records
+    // already: its plugin is what identifies it. So is an ACPC client's bridge: its client is.
+    const bool isolated = (spec.command.size() == 3 && spec.command[1] == "plugin-host") ||
+                          (spec.command.size() > 2 && spec.command[1] == "acpc-bridge");
+    if (!isolated) add_file(files, find_program(spec.command.front(), dir));
+    for (std::size_t k = 1; k < spec.command.size(); ++k) {
+        const std::string& word = spec.command[k];
+        if (word.empty() || word.front() == '-') continue;
+        // A file, or a plugin's PATH.so:config.
+        if (!add_file(files, dir / word) && is_plugin_spec(word))
+            add_file(files, dir / split_plugin_spec(word).path);
+    }
+    return files;
+}
+
 ProcessBotFactory::ProcessBotFactory(ProcessBotSpec spec, std::string spec_text)
-    : spec_(std::move(spec)), spec_text_(std::move(spec_text)) {
+    : spec_(std::move(spec)), spec_text_(std::move(spec_text)), files_(process_files(spec_)) {
     if (spec_.name.empty()) spec_.name = spec_text_;
     if (spec_.stderr_log.empty()) {
         std::string safe;
@@ -304,6 +360,15 @@ std::unique_ptr<Bot> ProcessBotFactory::create_in_lane(std::uint64_t seed, int l
 
 std::shared_ptr<process::BotProcess> ProcessBotFactory::process(int lane) const {
     return processes_[static_cast<std::size_t>(lane) % processes_.size()];
+}
+
+BotIdentity ProcessBotFactory::identity() const {
+    BotIdentity identity;
+    identity.kind = BotIdentity::Kind::Process;
+    identity.command = spec_.command;
+    identity.files = files_;
+    identity.stats = stats();
+    return identity;
 }
 
 ProcessStats ProcessBotFactory::stats() const {

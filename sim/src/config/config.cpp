@@ -22,7 +22,6 @@
 #include "config/duplicate_keys.hpp"
 #include "config/schedule.hpp"
 #include "formats/format.hpp"
-#include "play/process_bots.hpp"
 #include "pokerarena/bots/acpc.hpp"
 #include "pokerarena/bots/acpc_bridge.hpp"
 #include "pokerarena/bots/plugin.hpp"
@@ -31,6 +30,7 @@
 #include "pokerarena/engine/input_file.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
+#include "report/process_bots.hpp"
 
 namespace pokerarena::sim {
 
@@ -531,13 +531,8 @@ void add_process_bot(Tournament& t, int i, const std::filesystem::path& folder,
                 {client + 1, spec.command.end()}, spec.working_dir, t.game);
             if (!problem.empty()) throw std::invalid_argument(problem);
         }
-        ProcessInfo identity = detail::process_identity(spec);
-        auto factory = std::make_shared<ProcessBotFactory>(spec, detail::process_spec_text(entry));
-        identity.set_api_name(to_valid_utf8(factory->stats().api_name));
-        identity.set_stderr_log(spec.stderr_log);
-        t.factories.push_back(std::move(factory));
-        t.plugins.emplace_back();
-        t.processes.emplace_back(std::move(identity));
+        t.factories.push_back(
+            std::make_shared<ProcessBotFactory>(spec, detail::process_spec_text(entry)));
     } catch (const std::exception& e) {
         fail(field + ": " + e.what());
     }
@@ -576,7 +571,6 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
             add_process_bot(t, i, plugin_folder, bot_logs);
             continue;
         }
-        t.processes.emplace_back();
         // Loading runs the library's constructors: a library other than the one the resumed
         // units were played with is refused before that, by its bytes.
         if (resume != nullptr && is_plugin_spec(spec))
@@ -587,16 +581,8 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
             // identity is taken of the file that plays.
             const std::string resolved = resolve_plugin_spec(spec, plugin_folder);
             t.factories.push_back(make_bot_factory(resolved));
-            if (!is_plugin_spec(spec)) {
-                t.plugins.emplace_back();
-                continue;
-            }
-            if (resolved != spec) t.plugin_folder = absolute_folder(plugin_folder);
-            const PluginFileIdentity file = identify_plugin(resolved);
-            PluginIdentity& identity = t.plugins.emplace_back().emplace();
-            identity.set_sha256(file.sha256);
-            identity.set_size(file.size);
-            identity.set_api_name(to_valid_utf8(file.api_name));
+            if (is_plugin_spec(spec) && resolved != spec)
+                t.plugin_folder = absolute_folder(plugin_folder);
         } catch (const std::exception& e) {
             // BotSpecError and PluginError say what is wrong with the spec; the field says where.
             fail("bots[" + to_string(i) + "].spec: " + e.what());

@@ -52,8 +52,7 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
                std::size_t max_unsent, std::size_t first_tables) {
     ProcessLane processes;
     for (const auto& factory : tournament.factories)
-        if (factory->lanes() > 0)
-            processes.add(dynamic_cast<const ProcessBotFactory&>(*factory).process(lane));
+        if (factory->lanes() > 0) processes.add(factory->process(lane));
 
     struct Flight {
         std::size_t index = 0;

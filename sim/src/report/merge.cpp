@@ -15,7 +15,6 @@
 #include <string_view>
 #include <vector>
 
-#include "play/process_bots.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
@@ -72,7 +71,7 @@ void merge_processes(std::span<const Report> reports, std::span<const std::strin
                 out = p;
                 continue;
             }
-            const std::string difference = detail::process_difference(first->bots(b).process(), p);
+            const std::string difference = process_difference(first->bots(b).process(), p);
             if (!difference.empty())
                 throw MergeError(input_name(names, i) + " and " + input_name(names, first_index) +
                                  " were played by different programs for bot '" +

@@ -1,17 +1,19 @@
 #include "pokerarena/sim/plugin_identity.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 
-#include "play/process_bots.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/sha256.hpp"
 #include "pokerarena/engine/input_file.hpp"
 #include "pokerarena/engine/text.hpp"
+#include "report/process_bots.hpp"
+#include "stats/bot_identity.hpp"
 
 namespace pokerarena::sim {
 
@@ -76,6 +78,23 @@ bool same_plugin(const PluginIdentity& a, const PluginIdentity& b) {
     return a.sha256() == b.sha256() && a.size() == b.size() && a.api_name() == b.api_name();
 }
 
+std::string process_difference(const ProcessInfo& a, const ProcessInfo& b) {
+    if (a.command_size() != b.command_size() ||
+        !std::equal(a.command().begin(), a.command().end(), b.command().begin()))
+        return "the command differs";
+    if (a.files_size() != b.files_size()) return "it runs another set of files";
+    for (int k = 0; k < a.files_size(); ++k) {
+        const FileIdentity& x = a.files(k);
+        const FileIdentity& y = b.files(k);
+        if (x.sha256() != y.sha256() || x.size() != y.size())
+            return "'" + y.path() + "' has changed (SHA-256 " + x.sha256().substr(0, 16) +
+                   "... then, " + y.sha256().substr(0, 16) + "... now)";
+    }
+    if (a.api_name() != b.api_name())
+        return "it calls itself '" + b.api_name() + "', not '" + a.api_name() + "'";
+    return "";
+}
+
 std::string plugin_identity_text(const PluginIdentity& identity) {
     // The whole hash: it is what a user compares with `sha256sum FILE`.
     return "SHA-256 " + identity.sha256() + ", " + grouped(identity.size()) + " bytes, API name '" +
@@ -85,13 +104,26 @@ std::string plugin_identity_text(const PluginIdentity& identity) {
 std::vector<std::string> check_resumed_plugins(const Tournament& tournament, const Report& resume) {
     std::vector<std::string> warnings;
     const TournamentConfig& config = tournament.config;
-    for (std::size_t b = 0; b < tournament.plugins.size(); ++b) {
-        if (!tournament.plugins[b]) continue;
+    for (std::size_t b = 0; b < tournament.factories.size(); ++b) {
+        const BotIdentity identity = tournament.factories[b]->identity();
         const auto index = static_cast<int>(b);
+        if (identity.kind == BotIdentity::Kind::Process) {
+            if (index >= resume.bots_size() || !resume.bots(index).has_process()) continue;
+            const std::string difference =
+                process_difference(resume.bots(index).process(), detail::process_info(identity));
+            if (difference.empty()) continue;
+            throw PluginMismatch(
+                "--resume: the process bot bots[" + std::to_string(b) + "] '" +
+                config.bots(index).name() +
+                "' is not the program the report's units were played with: " + difference +
+                "; resuming would mix the results of two different bots in one "
+                "report. Put back the program the run started with, or start the "
+                "run again");
+        }
+        if (identity.kind != BotIdentity::Kind::Plugin) continue;
         const std::string bot = bot_text(config, b);
         // The factory's spec holds the absolute path the plugin was loaded from.
         const std::string file = split_plugin_spec(tournament.factories[b]->spec()).path;
-        const PluginIdentity& now = *tournament.plugins[b];
         if (index >= resume.bots_size() || !resume.bots(index).has_plugin()) {
             if (resume.units_size() > 0)
                 warnings.push_back("--resume: the report records no identity for the plugin of " +
@@ -104,25 +136,10 @@ std::vector<std::string> check_resumed_plugins(const Tournament& tournament, con
             continue;
         }
         const PluginIdentity& recorded = resume.bots(index).plugin();
+        const PluginIdentity now = detail::plugin_identity(identity);
         if (same_plugin(recorded, now)) continue;
         throw PluginMismatch(
             mismatch_message(bot, file, plugin_identity_text(recorded), plugin_identity_text(now)));
-    }
-    for (std::size_t b = 0; b < tournament.processes.size(); ++b) {
-        const auto index = static_cast<int>(b);
-        if (!tournament.processes[b] || index >= resume.bots_size() ||
-            !resume.bots(index).has_process())
-            continue;
-        const std::string difference =
-            detail::process_difference(resume.bots(index).process(), *tournament.processes[b]);
-        if (difference.empty()) continue;
-        throw PluginMismatch(
-            "--resume: the process bot bots[" + std::to_string(b) + "] '" +
-            config.bots(index).name() +
-            "' is not the program the report's units were played with: " + difference +
-            "; resuming would mix the results of two different bots in one "
-            "report. Put back the program the run started with, or start the "
-            "run again");
     }
     return warnings;
 }
@@ -167,16 +184,20 @@ void check_processes_before_starting(const TournamentConfig& config,
                 "a configuration you trust");
         }
         if (!process) continue;  // make_tournament() compares the library before loading it
-        ProcessInfo now;
+        BotIdentity files;
+        files.kind = BotIdentity::Kind::Process;
         try {
-            now = detail::process_identity(
-                detail::process_bot_spec(config, b, process_folder(folder), bot_logs));
+            const ProcessBotSpec spec =
+                detail::process_bot_spec(config, b, process_folder(folder), bot_logs);
+            files.command = spec.command;
+            files.files = process_files(spec);
         } catch (const std::exception&) {
             continue;  // make_tournament() refuses the spec and says why
         }
-        // The name it gives is known only once it runs: make_tournament()'s check compares it.
-        now.set_api_name(resume.bots(b).process().api_name());
-        const std::string difference = detail::process_difference(resume.bots(b).process(), now);
+        // The name it gives is known only once it runs: check_resumed_plugins() compares it.
+        files.stats.api_name = resume.bots(b).process().api_name();
+        const ProcessInfo now = detail::process_info(files);
+        const std::string difference = process_difference(resume.bots(b).process(), now);
         if (difference.empty()) continue;
         throw PluginMismatch("--resume: the process bot " + bot +
                              " is not the program the report recorded: " + difference +

@@ -66,16 +66,6 @@ std::string_view checked_body(std::string_view bytes, const std::string& file) {
     return body;
 }
 
-// Offset of the first byte of `text` outside a well-formed sequence, or npos.
-std::size_t first_invalid_utf8(std::string_view text) {
-    for (std::size_t at = 0; at < text.size();) {
-        const std::size_t length = utf8_sequence_length(text, at);
-        if (length == 0) return at;
-        at += length;
-    }
-    return std::string_view::npos;
-}
-
 bool check_text(const std::string& text, const std::string& field,
                 std::optional<InvalidUtf8>& found) {
     const std::size_t bad = first_invalid_utf8(text);
@@ -179,26 +169,6 @@ std::optional<InvalidUtf8> find_invalid_utf8(const google::protobuf::Message& me
     std::optional<InvalidUtf8> found;
     walk_strings(message, "", found);
     return found;
-}
-
-std::string to_valid_utf8(std::string_view text) {
-    if (first_invalid_utf8(text) == std::string_view::npos) return std::string(text);
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    std::string out;
-    out.reserve(text.size() + 16);
-    for (std::size_t at = 0; at < text.size();) {
-        const std::size_t length = utf8_sequence_length(text, at);
-        if (length > 0) {
-            out.append(text, at, length);
-            at += length;
-            continue;
-        }
-        const auto byte = static_cast<unsigned char>(text[at++]);
-        out += "\\x";
-        out += kHex[byte >> 4];
-        out += kHex[byte & 0xF];
-    }
-    return out;
 }
 
 std::string report_file_header(std::string_view body) {

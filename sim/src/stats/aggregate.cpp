@@ -9,11 +9,10 @@
 #include <vector>
 
 #include "formats/format.hpp"
-#include "play/process_bots.hpp"
-#include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/sim/aggregate.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
+#include "stats/bot_identity.hpp"
 
 namespace pokerarena::sim {
 
@@ -390,18 +389,9 @@ void add_curve(int num_bots, const std::vector<UnitResult>& units, Curve& curve)
 // Which library or program bot b was: its plugin's identity, or its process's with this run's
 // counts.
 void add_identity(const Tournament& tournament, int b, BotResult& out) {
-    if (static_cast<std::size_t>(b) < tournament.plugins.size() &&
-        tournament.plugins[static_cast<std::size_t>(b)])
-        *out.mutable_plugin() = *tournament.plugins[static_cast<std::size_t>(b)];
-    if (static_cast<std::size_t>(b) < tournament.processes.size() &&
-        tournament.processes[static_cast<std::size_t>(b)]) {
-        ProcessInfo& process = *out.mutable_process();
-        process = *tournament.processes[static_cast<std::size_t>(b)];
-        // This run's counts, when its processes are at hand (not for a merge).
-        if (const auto* factory = dynamic_cast<const ProcessBotFactory*>(
-                tournament.factories[static_cast<std::size_t>(b)].get()))
-            detail::fill_process_info(*factory, process);
-    }
+    // Not for a merge, whose tournament loads no bots: merge_reports() records them.
+    if (static_cast<std::size_t>(b) < tournament.factories.size())
+        detail::record_identity(tournament.factories[static_cast<std::size_t>(b)]->identity(), out);
 }
 
 // A result per bot, in config order: its counts, then the format's estimates.

@@ -17,6 +17,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "pokerarena/engine/action.hpp"
 #include "pokerarena/engine/event.hpp"
@@ -25,6 +26,9 @@
 namespace pokerarena {
 
 class RemoteBot;
+namespace process {
+class BotProcess;
+}
 
 class Bot {
   public:
@@ -103,6 +107,45 @@ class BotError : public std::runtime_error {
     FaultKind kind_;
 };
 
+// A file a bot runs, by its contents.
+struct BotFile {
+    std::string path;    // absolute, lexically normal
+    std::string sha256;  // of its bytes, 64 lower-case hex digits (as sha256sum prints)
+    std::int64_t size = 0;
+};
+
+// What a bot process has met so far (its processes share one count).
+struct ProcessStats {
+    std::int64_t restarts = 0;
+    std::int64_t crashes = 0;    // exits, signals, closed output
+    std::int64_t timeouts = 0;   // decisions not answered in time
+    std::int64_t bad_lines = 0;  // lines that were not answers, or answered no pending id
+    std::int64_t stderr_bytes_dropped = 0;
+    bool out = false;           // restarts used up: every later decision is a fault
+    std::string first_problem;  // the first of the above, in words
+    std::string stderr_log;     // where the bot's standard error went
+    std::string api_name;       // the name the bot gave in its hello
+};
+
+// What tells one bot from another beyond its spec: what a report records of it and what
+// resuming a run and merging shards compare. A built-in is its spec (code of this version); a
+// plugin is the library it was loaded from; a process bot (a program of its own, an
+// `isolated:` plugin, an ACPC client behind its bridge) is its command and the files that
+// command runs, with what its processes have met so far.
+struct BotIdentity {
+    enum class Kind : std::uint8_t { BuiltIn, Plugin, Process };
+    Kind kind = Kind::BuiltIn;
+    // Plugin: the library and the name its API table gives.
+    BotFile library;
+    std::string api_name;
+    // Process: the program and its arguments, the files among them (the program itself unless
+    // it is this pokerarena, which the report's version names already), and its counts so far
+    // (stats.api_name: the name its hello gave).
+    std::vector<std::string> command;
+    std::vector<BotFile> files;
+    ProcessStats stats;
+};
+
 // Makes bot instances of one validated specification (a built-in with its parameters, or a
 // loaded plugin with its configuration). Thread-safe: create() may be called from many
 // threads at once; each instance it returns belongs to one thread.
@@ -120,8 +163,17 @@ class BotFactory {
         (void)lane;
         return create(seed);
     }
+    // Process j of a bot with lanes() > 0 (j taken modulo lanes()), for the thread that pumps
+    // it; nullptr for in-process bots.
+    virtual std::shared_ptr<process::BotProcess> process(int lane) const {
+        (void)lane;
+        return nullptr;
+    }
     // The specification this factory was made from, as given.
     virtual const std::string& spec() const = 0;
+    // What identifies the bot (see BotIdentity); for a process bot, with its counts as they
+    // are now. Throws nothing.
+    virtual BotIdentity identity() const { return {}; }
 };
 
 }  // namespace pokerarena

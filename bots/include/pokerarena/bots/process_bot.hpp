@@ -90,18 +90,12 @@ void kill_bot_processes();
 // starts. Until then an isolated plugin is refused.
 void set_plugin_host_command(std::vector<std::string> command);
 
-// What happened to a process bot's processes over a run (all its processes together).
-struct ProcessStats {
-    std::int64_t restarts = 0;
-    std::int64_t crashes = 0;    // exits, signals, closed output
-    std::int64_t timeouts = 0;   // decisions not answered in time
-    std::int64_t bad_lines = 0;  // lines that were not answers, or answered no pending id
-    std::int64_t stderr_bytes_dropped = 0;
-    bool out = false;           // restarts used up: every later decision is a fault
-    std::string first_problem;  // the first of the above, in words
-    std::string stderr_log;     // where the bot's standard error went
-    std::string api_name;       // the name the bot gave in its hello
-};
+// The files `spec`'s command runs, hashed and not run: its program (found in PATH as
+// posix_spawnp finds it) unless that is pokerarena's own plugin host or ACPC bridge (whose
+// plugin or client identifies them), and every argument that names a regular file (or a
+// plugin's PATH.so:config) from its working folder. What BotIdentity::files holds, and what a
+// resumed run compares before it starts a process.
+std::vector<BotFile> process_files(const ProcessBotSpec& spec);
 
 // What became of one posted decision.
 struct RemoteDecision {
@@ -166,17 +160,20 @@ class ProcessBotFactory final : public BotFactory {
     std::unique_ptr<Bot> create(std::uint64_t seed) const override;
     std::unique_ptr<Bot> create_in_lane(std::uint64_t seed, int lane) const override;
     int lanes() const override { return static_cast<int>(processes_.size()); }
+    std::shared_ptr<process::BotProcess> process(int lane) const override;
     const std::string& spec() const override { return spec_text_; }
+    // Kind Process: the command, the files it ran when the processes started, stats().
+    BotIdentity identity() const override;
 
     const ProcessBotSpec& process_spec() const { return spec_; }
     ProcessStats stats() const;
-    std::shared_ptr<process::BotProcess> process(int lane) const;
     // Closes every process's input and waits for it to exit (killing it after 5 s).
     void shut_down();
 
   private:
     ProcessBotSpec spec_;
     std::string spec_text_;
+    std::vector<BotFile> files_;  // process_files(spec_), taken before the processes start
     std::vector<std::shared_ptr<process::BotProcess>> processes_;
 };
 

@@ -74,18 +74,6 @@ bool is_plugin_spec(std::string_view spec);
 // configuration after the path is kept as given. A built-in's spec is returned unchanged.
 std::string resolve_plugin_spec(std::string_view spec, const std::filesystem::path& folder);
 
-// What identifies a plugin's library: its contents and the name its API table gives.
-struct PluginFileIdentity {
-    std::string sha256;  // 64 lower-case hex digits, as sha256sum prints
-    std::int64_t size = 0;
-    std::string api_name;
-};
-
-// The identity of plugin `spec`'s library: reads and hashes the file, and loads it for its API
-// name (load_plugin). Throws PluginError as load_plugin does, or "plugin 'PATH': cannot be read
-// for its SHA-256" (or "read error ...") when the file cannot be read.
-PluginFileIdentity identify_plugin(std::string_view spec);
-
 // A factory for `spec` (built-in or plugin); see the guarantees above.
 std::shared_ptr<const BotFactory> make_bot_factory(std::string_view spec);
 

@@ -2,10 +2,12 @@
 // `merge` from aggregating units that two different builds of a plugin bot played into one
 // report. The configuration holds only a bot's spec, a path that may name another file by the
 // time a run is resumed or its shards are merged; the identity is the library's SHA-256, size
-// and API name, taken when the run loaded it (make_tournament()).
+// and API name, taken when the run loaded it (its factory's BotIdentity, bots/bot.hpp), and of a
+// process bot its command and the files it runs (ProcessInfo).
 //
 // Guarantees
-// - same_plugin() compares SHA-256, size and API name.
+// - same_plugin() compares SHA-256, size and API name; process_difference() command, files (by
+//   SHA-256 and size) and API name.
 // - check_resumed_plugins() throws PluginMismatch when a plugin bot of `tournament` (loaded
 //   with BotLoading::Load) is not the library `resume` records for it; the message names the
 //   bot, the file, both identities and that resuming would mix two different bots. A report
@@ -42,6 +44,10 @@ bool same_plugin(const PluginIdentity& a, const PluginIdentity& b);
 // "SHA-256 9f86d081...(all 64 digits), 16,384 bytes, API name 'my bot'", for messages.
 std::string plugin_identity_text(const PluginIdentity& identity);
 
+// "" when a and b run the same command on the same files and give the same name, else what
+// differs, in words ("the command differs", "'/abs/bot.py' has changed (SHA-256 ...)").
+std::string process_difference(const ProcessInfo& a, const ProcessInfo& b);
+
 // See above; returns the warnings, one line each.
 std::vector<std::string> check_resumed_plugins(const Tournament& tournament, const Report& resume);
 
@@ -55,9 +61,9 @@ void check_plugin_file_before_loading(const TournamentConfig& config, int bot,
 
 // Before the process bots of `config` are started to resume `resume` (`folder`, `bot_logs`: as
 // make_tournament() takes them): throws PluginMismatch when a process bot's command or the
-// files it runs (process_identity(): hashed, not run) are not the ones the report records, or
-// when the report holds no units and records no identity for a plugin or process bot (see
-// above). Builds each bot's command as make_tournament() will; a spec it cannot build is left
+// files it runs (process_files(), process_bot.hpp: hashed, not run) are not the ones the report
+// records, or when the report holds no units and records no identity for a plugin or process bot
+// (see above). Builds each bot's command as make_tournament() will; a spec it cannot build is left
 // for make_tournament() to refuse.
 void check_processes_before_starting(const TournamentConfig& config,
                                      const std::filesystem::path& folder,

@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "pokerarena/sim/tournament.hpp"
+#include "pokerarena/sim/utf8.hpp"
 #include "report.pb.h"
 
 namespace pokerarena::sim {
@@ -112,12 +113,5 @@ struct InvalidUtf8 {
     std::string where() const;
 };
 std::optional<InvalidUtf8> find_invalid_utf8(const google::protobuf::Message& message);
-
-// `text` made valid UTF-8 for a report: every valid sequence is kept and every other byte
-// becomes the four characters \xHH (upper-case hex), so "caf\xe9" in Latin-1 reads "caf\xE9".
-// Escapes rather than U+FFFD: the reader still sees which bytes the bot sent. Valid text is
-// returned unchanged (a backslash already in it is not escaped, so the result is for reading,
-// not for decoding back).
-std::string to_valid_utf8(std::string_view text);
 
 }  // namespace pokerarena::sim

@@ -66,7 +66,6 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
-#include <optional>
 #include <span>
 #include <stdexcept>
 #include <vector>
@@ -206,14 +205,10 @@ class Schedule {
 };
 
 struct Tournament {
-    TournamentConfig config;                                   // every default filled in
-    std::vector<std::shared_ptr<const BotFactory>> factories;  // like config.bots
-    // Like config.bots: the identity of each plugin bot's library (nullopt for a built-in).
-    // Empty with BotLoading::Skip.
-    std::vector<std::optional<PluginIdentity>> plugins;
-    // Like config.bots: each process bot's command and the files it runs (nullopt for the
-    // others). Empty with BotLoading::Skip.
-    std::vector<std::optional<ProcessInfo>> processes;
+    TournamentConfig config;  // every default filled in
+    // Like config.bots; each knows what identifies its bot (BotFactory::identity()). Empty with
+    // BotLoading::Skip.
+    std::vector<std::shared_ptr<const BotFactory>> factories;
     // The absolute folder relative plugin paths were taken from; empty when none is relative.
     std::filesystem::path plugin_folder;
     GameDef game;  // the game every table plays (sit-and-go: the first level)
@@ -228,9 +223,9 @@ enum class BotLoading { Load, Skip };
 // Relative plugin paths in config.bots are taken from `plugin_folder` (the folder of the
 // configuration file that lists them; empty: the current directory); each plugin is loaded
 // from the absolute path that makes, which a failure names ("bots[0].spec: plugin
-// '/abs/dir/bot.so': file not found"), and whose identity (SHA-256, size and API name of the
-// library, identify_plugin()) goes into Tournament::plugins. The configuration keeps the specs
-// as given: the same file read from anywhere is the same tournament.
+// '/abs/dir/bot.so': file not found"), and whose factory's identity() is that file's (SHA-256,
+// size and API name). The configuration keeps the specs as given: the same file read from
+// anywhere is the same tournament.
 // Process bots (docs/bot-protocol.md) are started here, their handshakes done; a relative
 // working folder is taken from `plugin_folder` too, which is also each one's default. Their
 // standard error goes to `bot_logs` + ".I-NAME.stderr.log", I the bot's index in config.bots

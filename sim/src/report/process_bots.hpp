@@ -1,5 +1,5 @@
-// Process bots in a tournament (internal to the sim library): their specification from a
-// configuration entry, and their identity for reports.
+// Process bots as a configuration gives them (internal to the sim library): which entries are
+// process bots, the spec reports show for them, and what starts them.
 #pragma once
 
 #include <filesystem>
@@ -7,7 +7,6 @@
 
 #include "config.pb.h"
 #include "pokerarena/bots/process_bot.hpp"
-#include "report.pb.h"
 
 namespace pokerarena::sim::detail {
 
@@ -26,15 +25,5 @@ std::string process_spec_text(const BotEntry& entry);
 ProcessBotSpec process_bot_spec(const TournamentConfig& config, int i,
                                 const std::filesystem::path& folder,
                                 const std::filesystem::path& log_stem);
-
-// The command and the SHA-256 of the files it runs: its program (found in PATH like the
-// process was) and every argument that names a regular file from its working folder.
-ProcessInfo process_identity(const ProcessBotSpec& spec);
-
-// Identity and this run's counts together.
-void fill_process_info(const ProcessBotFactory& factory, ProcessInfo& info);
-
-// "" when a and b run the same command on the same files, else what differs, in words.
-std::string process_difference(const ProcessInfo& a, const ProcessInfo& b);
 
 }  // namespace pokerarena::sim::detail

@@ -1,14 +1,11 @@
 #include "process_bots.hpp"
 
+#include <cctype>
 #include <cmath>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
+#include <string>
 
 #include "pokerarena/bots/acpc_bridge.hpp"
-#include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/registry.hpp"
-#include "pokerarena/bots/sha256.hpp"
 
 namespace pokerarena::sim::detail {
 
@@ -26,32 +23,6 @@ std::string quote_word(const std::string& word) {
         out += c;
     }
     return out + '"';
-}
-
-// The program as posix_spawnp finds it: a name without '/' is searched in PATH.
-fs::path find_program(const std::string& program, const fs::path& working_dir) {
-    if (program.find('/') != std::string::npos) return working_dir / program;
-    const char* path = std::getenv("PATH");
-    std::stringstream folders(path ? path : "/usr/local/bin:/usr/bin:/bin");
-    std::string folder;
-    while (std::getline(folders, folder, ':')) {
-        const fs::path candidate = fs::path(folder.empty() ? "." : folder) / program;
-        std::error_code ec;
-        if (fs::is_regular_file(candidate, ec)) return candidate;
-    }
-    return {};
-}
-
-bool add_file(ProcessInfo& info, const fs::path& file) {
-    std::error_code ec;
-    if (!fs::is_regular_file(file, ec)) return false;
-    const std::optional<FileDigest> digest = sha256_of_file(file);
-    if (!digest) return false;
-    FileIdentity& f = *info.add_files();
-    f.set_path(fs::absolute(file).lexically_normal().string());
-    f.set_sha256(digest->sha256);
-    f.set_size(digest->size);
-    return true;
 }
 
 }  // namespace
@@ -131,56 +102,6 @@ ProcessBotSpec process_bot_spec(const TournamentConfig& config, int i, const fs:
             log_stem.string() + "." + std::to_string(i) + "-" + safe.substr(0, 60) + ".stderr.log";
     }
     return spec;
-}
-
-ProcessInfo process_identity(const ProcessBotSpec& spec) {
-    ProcessInfo info;
-    for (const std::string& word : spec.command)
-        info.add_command(word);
-    const fs::path dir = spec.working_dir.empty() ? fs::current_path() : fs::path(spec.working_dir);
-    // An isolated plugin's program is this pokerarena, whose version the report records
-    // already: its plugin is what identifies it. So is an ACPC client's bridge: its client is.
-    const bool isolated = (spec.command.size() == 3 && spec.command[1] == "plugin-host") ||
-                          (spec.command.size() > 2 && spec.command[1] == "acpc-bridge");
-    if (!isolated) add_file(info, find_program(spec.command.front(), dir));
-    for (std::size_t k = 1; k < spec.command.size(); ++k) {
-        const std::string& word = spec.command[k];
-        if (word.empty() || word.front() == '-') continue;
-        // A file, or a plugin's PATH.so:config.
-        if (!add_file(info, dir / word) && is_plugin_spec(word))
-            add_file(info, dir / split_plugin_spec(word).path);
-    }
-    return info;
-}
-
-void fill_process_info(const ProcessBotFactory& factory, ProcessInfo& info) {
-    const ProcessStats s = factory.stats();
-    info.set_api_name(s.api_name);
-    info.set_restarts(s.restarts);
-    info.set_crashes(s.crashes);
-    info.set_timeouts(s.timeouts);
-    info.set_bad_lines(s.bad_lines);
-    info.set_stderr_bytes_dropped(s.stderr_bytes_dropped);
-    info.set_out(s.out);
-    info.set_first_problem(s.first_problem);
-    info.set_stderr_log(s.stderr_log);
-}
-
-std::string process_difference(const ProcessInfo& a, const ProcessInfo& b) {
-    if (a.command_size() != b.command_size() ||
-        !std::equal(a.command().begin(), a.command().end(), b.command().begin()))
-        return "the command differs";
-    if (a.files_size() != b.files_size()) return "it runs another set of files";
-    for (int k = 0; k < a.files_size(); ++k) {
-        const FileIdentity& x = a.files(k);
-        const FileIdentity& y = b.files(k);
-        if (x.sha256() != y.sha256() || x.size() != y.size())
-            return "'" + y.path() + "' has changed (SHA-256 " + x.sha256().substr(0, 16) +
-                   "... then, " + y.sha256().substr(0, 16) + "... now)";
-    }
-    if (a.api_name() != b.api_name())
-        return "it calls itself '" + b.api_name() + "', not '" + a.api_name() + "'";
-    return "";
 }
 
 }  // namespace pokerarena::sim::detail
