@@ -113,7 +113,8 @@ def coverage(runner, seeds):
     for name, args, sizes, unit in setups:
         for hands in sizes:
             reports = runner.run_all(
-                [[*args, "--hands", str(hands), "--seed", str(seed)] for seed in range(seeds)])
+                [[*args, "--tournaments" if unit == "tournaments" else "--deals", str(hands),
+                  "--seed", str(seed)] for seed in range(seeds)])
             covered = 0
             flagged = 0
             for r in reports:
@@ -138,7 +139,7 @@ def seating(runner):
         ["t1=tag", *others[:2], "t2=tag", *others[2:]],
         [others[0], "t1=tag", others[1], others[2], "t2=tag", others[3]],
     ]
-    reports = runner.run_all([["--format", "ring", "--bots", ",".join(order), "--hands",
+    reports = runner.run_all([["--format", "ring", "--bots", ",".join(order), "--deals",
                                "20000", "--seed", "1"] for order in orders])
     for order, r in zip(orders, reports):
         by_name = {b["name"]: b["mbb_per_hand"] for b in r["bots"]}
@@ -152,7 +153,7 @@ def seating(runner):
 
 def truth_of(runner, bots):
     """A pair's mean over 100 million deal pairs (200 million hands), in mbb/hand."""
-    args = [["--bots", bots, "--hands", "10000000", "--seed", str(1000 + k)] for k in range(10)]
+    args = [["--bots", bots, "--deals", "10000000", "--seed", str(1000 + k)] for k in range(10)]
     reports = runner.run_all(args)
     mean = sum(figure(r["pairs"][0]["mbb_per_hand_a"], "mean") for r in reports) / len(reports)
     ci = math.sqrt(sum(figure(r["pairs"][0]["mbb_per_hand_a"], "ci95") ** 2
@@ -186,7 +187,7 @@ def fixed_sample_hands(sd, distance):
 def sprt_series(runner, seeds, name, bots, where, mbb0, mbb1, error, distance):
     """One series; `distance`: from the truth to the hypothesis the fixed test rejects."""
     spec = f"{mbb0:.4f},{mbb1:.4f},0.05,0.05"
-    reports = runner.run_all([["--bots", bots, "--sprt", spec, "--hands", "5000000",
+    reports = runner.run_all([["--bots", bots, "--sprt", spec, "--deals", "5000000",
                                "--seed", str(seed)] for seed in range(seeds)])
     errors = sum(1 for r in reports if r["sprt"]["decision"] == error)
     undecided = sum(1 for r in reports if r["sprt"]["decision"] == "undecided")
@@ -223,7 +224,7 @@ def sprt_rates(runner, seeds, truth, truth_allin):
                     "H0 (mbb0)", delta)
     # Far beyond both hypotheses: run --help's example. Tag's edge over call comes from a fixed
     # run of 2,000,000 deal pairs (the SPRT's own stopped runs would give a biased one).
-    edge = runner.run_all([["--bots", "a=tag,b=call", "--hands", "2000000", "--seed", "99"]])[0]
+    edge = runner.run_all([["--bots", "a=tag,b=call", "--deals", "2000000", "--seed", "99"]])[0]
     edge_mean = figure(edge["pairs"][0]["mbb_per_hand_a"], "mean")
     print(f"  tag vs call over 2,000,000 deal pairs: {edge_mean:+.1f} mbb/hand")
     sprt_series(runner, max(1, seeds // 5), "far: tag vs call", "a=tag,b=call", "far", 0.0,

@@ -59,6 +59,8 @@ struct RunCommandOptions {
     std::vector<std::string> bots;
     std::string format;
     std::string hero;
+    std::int64_t deals = 0;
+    std::int64_t tournaments = 0;
     std::int64_t hands = 0;
     std::int64_t match_deals = 0;
     std::uint64_t seed = 0;
@@ -89,6 +91,8 @@ struct RunCommandOptions {
     CLI::Option* bots_flag = nullptr;
     CLI::Option* format_flag = nullptr;
     CLI::Option* hero_flag = nullptr;
+    CLI::Option* deals_flag = nullptr;
+    CLI::Option* tournaments_flag = nullptr;
     CLI::Option* hands_flag = nullptr;
     CLI::Option* match_deals_flag = nullptr;
     CLI::Option* seed_flag = nullptr;
@@ -106,13 +110,13 @@ struct RunCommandOptions {
     CLI::Option* json_flag = nullptr;
     CLI::Option* checkpoint_every_flag = nullptr;
 
-    // "--seed, --hands": the tournament flags given, empty when none.
+    // "--seed, --deals": the tournament flags given, empty when none.
     std::string tournament_flags_given() const {
         std::string names;
         for (const CLI::Option* flag :
-             {bots_flag, format_flag, hero_flag, hands_flag, match_deals_flag, seed_flag,
-              seats_flag, stack_flag, acpc_game_flag, duplicate_flag, allin_ev_flag, sprt_flag,
-              hh_out_flag, hh_sample_flag, bot_timeout_flag})
+             {bots_flag, format_flag, hero_flag, deals_flag, tournaments_flag, hands_flag,
+              match_deals_flag, seed_flag, seats_flag, stack_flag, acpc_game_flag, duplicate_flag,
+              allin_ev_flag, sprt_flag, hh_out_flag, hh_sample_flag, bot_timeout_flag})
             if (flag->count() > 0) names += (names.empty() ? "" : ", ") + flag->get_name();
         return names;
     }
@@ -174,6 +178,49 @@ void set_hero(const RunCommandOptions& options, TournamentConfig& config) {
                      " (name one with NAME=SPEC in --bots)");
 }
 
+// --hands N refused: run counts deals (cash formats) or tournaments (sit-and-go), so the
+// message names the flag for the format given and what it counts.
+std::string hands_refused(const TournamentConfig& config, std::int64_t hands) {
+    const std::string n = std::to_string(hands);
+    std::string pointer;
+    if (config.format() == sim::SIT_AND_GO)
+        pointer = "a sit-and-go counts tournaments: give --tournaments " + n + " for " + n +
+                  " tournaments";
+    else if (config.format() == sim::RING)
+        pointer = "give --deals " + n + " for " + n +
+                  " deals a seat group (each played once per rotation when duplicate)";
+    else
+        pointer = "give --deals " + n + " for " + n +
+                  " deals a pairing (each played twice with the seats swapped when duplicate: " +
+                  (hands <= std::numeric_limits<std::int64_t>::max() / 2 ? std::to_string(2 * hands)
+                                                                         : "2 x " + n) +
+                  " hands a pair)";
+    return "--hands " + n + ": run counts deals or tournaments, not hands; " + pointer;
+}
+
+// --deals N (cash formats) or --tournaments N (sit-and-go) into the configuration's count,
+// once the format is known.
+void set_deals(const RunCommandOptions& options, TournamentConfig& config) {
+    const bool sit_and_go = config.format() == sim::SIT_AND_GO;
+    if (options.hands_flag->count() > 0) throw UsageError(hands_refused(config, options.hands));
+    if (options.deals_flag->count() > 0) {
+        if (sit_and_go)
+            throw UsageError("--deals " + std::to_string(options.deals) +
+                             ": a sit-and-go counts tournaments; give --tournaments " +
+                             std::to_string(options.deals));
+        config.set_hands(options.deals);
+    }
+    if (options.tournaments_flag->count() > 0) {
+        if (!sit_and_go)
+            throw UsageError("--tournaments " + std::to_string(options.tournaments) +
+                             ": only a sit-and-go plays tournaments; give --deals " +
+                             std::to_string(options.tournaments) +
+                             " (deals a pairing heads-up, "
+                             "a seat group in a ring)");
+        config.set_hands(options.tournaments);
+    }
+}
+
 // The configuration: the file (or the resumed report's), then every flag given over it.
 TournamentConfig build_config(const RunCommandOptions& options, const Report* resume) {
     TournamentConfig config;
@@ -225,7 +272,7 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
         config.set_format(formats.at(options.format));
     }
     if (options.hero_flag->count() > 0) set_hero(options, config);
-    if (options.hands_flag->count() > 0) config.set_hands(options.hands);
+    set_deals(options, config);
     if (options.match_deals_flag->count() > 0) {
         if (options.match_deals > std::numeric_limits<std::int32_t>::max())
             throw UsageError("--match-deals " + std::to_string(options.match_deals) + ": at most " +
@@ -829,7 +876,7 @@ int run(const RunCommandOptions& options) {
     return command.play();
 }
 
-// What is played: the configuration file and the flags over it (bots, format, hands, seed).
+// What is played: the configuration file and the flags over it (bots, format, deals, seed).
 void add_tournament_flags(CLI::App* run_app, RunCommandOptions* options) {
     run_app
         ->add_option("CONFIG", options->config_path,
@@ -852,20 +899,27 @@ void add_tournament_flags(CLI::App* run_app, RunCommandOptions* options) {
         run_app->add_option("--hero", options->hero,
                             "The gauntlet's hero, by name (NAME=SPEC in --bots, or the spec); "
                             "implies --format gauntlet");
-    options->hands_flag = run_app
-                              ->add_option("--hands", options->hands,
-                                           "Deals per pairing (heads-up; each played twice when "
-                                           "duplicate), per seat group (ring) "
-                                           "or tournaments (sit-and-go)")
-                              ->transform(whole_number(1));
+    options->deals_flag =
+        run_app
+            ->add_option("--deals", options->deals,
+                         "Cash formats: deals per pairing (heads-up; each played twice with the "
+                         "seats swapped when duplicate, so 2N hands a pair) or per seat group "
+                         "(ring; each played once per rotation when duplicate)")
+            ->transform(whole_number(1));
+    options->tournaments_flag =
+        run_app->add_option("--tournaments", options->tournaments, "Sit-and-go: tournaments")
+            ->transform(whole_number(1))
+            ->excludes(options->deals_flag);
+    // Hidden: refused with the flag that counts what was meant (set_deals).
+    options->hands_flag = run_app->add_option("--hands", options->hands)->group("");
     options->match_deals_flag =
         run_app
             ->add_option("--match-deals", options->match_deals,
                          "Cash formats: deals a bot instance plays (its match, with its memory) "
                          "before a new one takes over; each match is a table of its own, so "
-                         "this caps a slow bot's tables in flight at hands / N (default for a "
+                         "this caps a slow bot's tables in flight at deals / N (default for a "
                          "bot outside this process, proc:, isolated: or acpc:: the largest power "
-                         "of two up to hands / 2048, at least 1; otherwise a work unit's deals)")
+                         "of two up to deals / 2048, at least 1; otherwise a work unit's deals)")
             ->transform(whole_number(1));
     options->seed_flag = run_app->add_option("--seed", options->seed, "Seed of every deal and bot")
                              ->transform(whole_number(0));
@@ -1003,12 +1057,13 @@ constexpr const char* kRunFooter =
     "plugin call that has not returned after --stall-warning seconds is named in a\n"
     "warning (only a second Ctrl-C gets past it).\n\n"
     "Examples:\n"
-    "  pokerarena run --bots random,call,tag,equity:samples=200 --hands 20000\n"
+    "  pokerarena run --bots random,call,tag,equity:samples=200 --deals 20000\n"
     "  pokerarena run sim/configs/round_robin.txtpb --threads 2 --json report.json\n"
-    "  pokerarena run --bots tag,call --sprt 0,20,0.05,0.05 --hands 1000000\n"
-    "  pokerarena run --bots 'mine=proc:python3 my_bot.py,tag,call' --hands 20000\n"
+    "  pokerarena run --bots tag,call --sprt 0,20,0.05,0.05 --deals 1000000\n"
+    "  pokerarena run --bots 'mine=proc:python3 my_bot.py,tag,call' --deals 20000\n"
     "  pokerarena run --bots 'c=proc[procs=2]:./my_bot,isolated:./x.so,tag' --threads 2\n"
-    "  pokerarena run --format ring --bots tag,call,random,allin,fold,equity --hands 5000\n"
+    "  pokerarena run --format ring --bots tag,call,random,allin,fold,equity --deals 5000\n"
+    "  pokerarena run sim/configs/sit_and_go.txtpb --tournaments 200\n"
     "  pokerarena run config.txtpb --shard 2/8 --out shard2.pb\n"
     "  pokerarena run --resume pokerarena-report.pb";
 

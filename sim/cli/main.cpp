@@ -148,7 +148,7 @@ int main(int argc, char** argv) {
     app.footer(
         "Run 'pokerarena SUBCOMMAND --help' for a subcommand's options and more examples.\n\n"
         "Examples:\n"
-        "  pokerarena run --bots random,call,tag,equity:samples=200 --hands 20000\n"
+        "  pokerarena run --bots random,call,tag,equity:samples=200 --deals 20000\n"
         "  pokerarena report pokerarena-report.pb --json report.json\n"
         "  pokerarena merge shard1.pb shard2.pb -o all.pb\n"
         "  pokerarena bench\n"

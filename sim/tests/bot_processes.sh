@@ -36,7 +36,7 @@ EOF
 # units at once. Exit code 130 and a report that reads, not the signal's 129 and no report.
 mkfifo "$folder/hup.fifo" "$folder/hup.err"
 MISBEHAVE_PID_FILE="$folder/hup.fifo" "$pokerarena" run --bots "h=proc:$bot hang 2,call" \
-    --hands 2000 --bot-timeout 3600 --threads 1 --tables 1 --out "$folder/hup.pb" \
+    --deals 2000 --bot-timeout 3600 --threads 1 --tables 1 --out "$folder/hup.pb" \
     >"$folder/hup.out" 2>"$folder/hup.err" &
 host=$!
 exec 3<"$folder/hup.err"
@@ -58,7 +58,7 @@ gone "$bot_pid" 0 || fail "SIGHUP: bot process $bot_pid still running after the 
 # with the run: the run is its subreaper, so it is the run's child once the bot ends, and the
 # run kills and reaps it before it exits. So it is gone when the run has returned.
 MISBEHAVE_PID_FILE="$folder/setsid.pid" "$pokerarena" run \
-    --bots "s=proc:$bot setsid_child,call" --hands 200 --quiet --out "$folder/setsid.pb" \
+    --bots "s=proc:$bot setsid_child,call" --deals 200 --quiet --out "$folder/setsid.pb" \
     >/dev/null || fail "setsid: the run failed"
 read -r child <"$folder/setsid.pid"
 if kill -0 "$child" 2>/dev/null; then
@@ -70,7 +70,7 @@ fi
 # (PR_SET_PDEATHSIG), though it ignores SIGTERM and SIGHUP and the end of its input.
 mkfifo "$folder/kill.fifo"
 MISBEHAVE_PID_FILE="$folder/kill.fifo" "$pokerarena" run --bots "i=proc:$bot ignore_eof,call" \
-    --hands 1000000 --bot-timeout 3600 --quiet --out "$folder/kill.pb" >/dev/null 2>&1 &
+    --deals 1000000 --bot-timeout 3600 --quiet --out "$folder/kill.pb" >/dev/null 2>&1 &
 host=$!
 read -r bot_pid <"$folder/kill.fifo"
 kill -9 $host

@@ -207,7 +207,7 @@ compare() {
   echo "$merged"
   [[ "$merged" == "$whole" ]] ||
     fail "the merged shards' table differs from the one run's:"$'\n'"$whole"
-  [[ "$merged" == "Round robin, no-limit, 4 bots, 600 hands, seed 7, complete"* ]] ||
+  [[ "$merged" == "Round robin, no-limit, 4 bots, 50 deals a pair, 600 hands, seed 7, complete"* ]] ||
     fail "the merged shards are not the whole tournament"
   echo "cluster_real.sh ($mode): the $shards merged shards give the table of one run"
 }

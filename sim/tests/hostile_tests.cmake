@@ -70,7 +70,7 @@ add_test(NAME "sim: a plugin that ends the process leaves the finished units"
 # Half of all single-bit flips in a report were read as a report with other figures (and
 # resumed from): report, merge and resume now name the damaged file.
 add_test(NAME "sim: a damaged report is refused by report, merge and resume"
-  COMMAND sh -c "d=\"$1\"; \"$0\" run --bots call,tag --hands 100 --quiet -o \"$d\"/good.pb >/dev/null && cp \"$d\"/good.pb \"$d\"/bad.pb && printf X | dd of=\"$d\"/bad.pb bs=1 seek=200 conv=notrunc 2>/dev/null || exit 1; \"$0\" report \"$d\"/bad.pb; echo \"report exit $?\"; \"$0\" merge \"$d\"/good.pb \"$d\"/bad.pb -o \"$d\"/merged.pb; echo \"merge exit $?\"; \"$0\" run --resume \"$d\"/bad.pb; echo \"resume exit $?\""
+  COMMAND sh -c "d=\"$1\"; \"$0\" run --bots call,tag --deals 100 --quiet -o \"$d\"/good.pb >/dev/null && cp \"$d\"/good.pb \"$d\"/bad.pb && printf X | dd of=\"$d\"/bad.pb bs=1 seek=200 conv=notrunc 2>/dev/null || exit 1; \"$0\" report \"$d\"/bad.pb; echo \"report exit $?\"; \"$0\" merge \"$d\"/good.pb \"$d\"/bad.pb -o \"$d\"/merged.pb; echo \"merge exit $?\"; \"$0\" run --resume \"$d\"/bad.pb; echo \"resume exit $?\""
           $<TARGET_FILE:pokerarena> ${hostile_dir})
 set_tests_properties("sim: a damaged report is refused by report, merge and resume" PROPERTIES
   PASS_REGULAR_EXPRESSION
@@ -80,7 +80,7 @@ set_tests_properties("sim: a damaged report is refused by report, merge and resu
 # with .tmp"; it is refused before anything is played, naming the flag. (Through sh: a CMake
 # list cannot hold an empty argument.)
 add_test(NAME "sim: run and merge refuse an empty output name"
-  COMMAND sh -c "\"$0\" run --bots call,tag --hands 10 -o ''; echo \"exit $?\"; for flag in --checkpoint --json; do \"$0\" run --bots call,tag --hands 10 -o \"$1\"/never_written.pb $flag ''; echo \"exit $?\"; done; \"$0\" merge \"$2\" -o ''; echo \"exit $?\""
+  COMMAND sh -c "\"$0\" run --bots call,tag --deals 10 -o ''; echo \"exit $?\"; for flag in --checkpoint --json; do \"$0\" run --bots call,tag --deals 10 -o \"$1\"/never_written.pb $flag ''; echo \"exit $?\"; done; \"$0\" merge \"$2\" -o ''; echo \"exit $?\""
           $<TARGET_FILE:pokerarena> ${hostile_dir} ${hostile_data}/merge_wrong_field_orig.pb)
 set_tests_properties("sim: run and merge refuse an empty output name" PROPERTIES
   PASS_REGULAR_EXPRESSION

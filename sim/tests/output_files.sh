@@ -62,7 +62,7 @@ check_full_disk() {
     printf '%s\n' "$output" | grep -qx "holds: *$2" || fail "the full disk holds more than '$2'"
 }
 report() {
-    "$pokerarena" run --bots tag,call --hands 10 --seed 1 --quiet -o "$1" >/dev/null ||
+    "$pokerarena" run --bots tag,call --deals 10 --seed 1 --quiet -o "$1" >/dev/null ||
         fail "run -o $1"
 }
 
@@ -72,19 +72,19 @@ out)
     report r.pb
     check_link_replaced r.pb
     "$pokerarena" report r.pb >/dev/null || fail "the report does not read back"
-    output=$(on_full_disk '"$pokerarena" run --bots tag,call --hands 10 --quiet -o "$d/r.pb"')
+    output=$(on_full_disk '"$pokerarena" run --bots tag,call --deals 10 --quiet -o "$d/r.pb"')
     check_full_disk full/r.pb ""
     ;;
 run-json)
     plant_link r.json
-    "$pokerarena" run --bots tag,call --hands 10 --quiet -o r.pb --json r.json >/dev/null ||
+    "$pokerarena" run --bots tag,call --deals 10 --quiet -o r.pb --json r.json >/dev/null ||
         fail "run --json"
     check_link_replaced r.json
     grep -q '"units_done"' r.json || fail "r.json holds no report"
     # Room for part of the JSON, which a writer writing in place would leave under the name.
     room=4096
     output=$(on_full_disk \
-        '"$pokerarena" run --bots tag,call --hands 10 --quiet -o "$folder/s.pb" --json "$d/r.json"')
+        '"$pokerarena" run --bots tag,call --deals 10 --quiet -o "$folder/s.pb" --json "$d/r.json"')
     check_full_disk full/r.json ""
     ;;
 report-json)
@@ -118,7 +118,7 @@ run-hh)
     ln -s "$folder/victim" hh/unit-00000000.phhs.tmp
     ln -s "$folder/nowhere" hh/unit-00000000.phhs
     ln -s "$folder/nowhere" hh/config.txtpb
-    "$pokerarena" run --bots tag,call --hands 10 --seed 1 --quiet -o r.pb --hh-out hh >/dev/null ||
+    "$pokerarena" run --bots tag,call --deals 10 --seed 1 --quiet -o r.pb --hh-out hh >/dev/null ||
         fail "run --hh-out"
     [ "$(cat victim)" = precious ] || fail "the link at the old temporary name was written"
     [ -L hh/unit-00000000.phhs.tmp ] || fail "the link at the old temporary name is gone"
@@ -128,14 +128,14 @@ run-hh)
     "$pokerarena" replay hh/unit-00000000.phhs | tail -n 1
     # The marker on a full disk: refused before anything is played.
     after='echo "hh holds:" $(ls -A "$d/hh")'
-    output=$(on_full_disk '"$pokerarena" run --bots tag,call --hands 10 --seed 1 --quiet -o "$folder/s.pb" --hh-out "$d/hh"')
+    output=$(on_full_disk '"$pokerarena" run --bots tag,call --deals 10 --seed 1 --quiet -o "$folder/s.pb" --hh-out "$d/hh"')
     check_full_disk full/hh/config.txtpb hh
     printf '%s\n' "$output" | grep -qx 'hh holds:' || fail "hh/ holds a file"
     # The units on a full disk: a folder of the same run (so its marker stands) whose unit files
     # were written whole by a run before the disk filled up. They must stay whole.
-    prepare='"$pokerarena" run --bots tag,call --hands 10 --seed 1 --quiet -o "$d/first.pb" --hh-out "$d/hh" && sha256sum "$d"/hh/* >"$d/sums"'
+    prepare='"$pokerarena" run --bots tag,call --deals 10 --seed 1 --quiet -o "$d/first.pb" --hh-out "$d/hh" && sha256sum "$d"/hh/* >"$d/sums"'
     after='sha256sum -c --quiet "$d/sums" && echo "units intact"; echo "hh holds:" $(LC_ALL=C ls -A "$d/hh")'
-    output=$(on_full_disk '"$pokerarena" run --bots tag,call --hands 10 --seed 1 --quiet --threads 1 -o "$folder/t.pb" --hh-out "$d/hh"')
+    output=$(on_full_disk '"$pokerarena" run --bots tag,call --deals 10 --seed 1 --quiet --threads 1 -o "$folder/t.pb" --hh-out "$d/hh"')
     check_full_disk full/hh/unit-00000000.phhs "first.pb hh sums"
     printf '%s\n' "$output" | grep -qx 'units intact' || fail "a unit's file changed"
     printf '%s\n' "$output" | grep -qx 'hh holds: config.txtpb unit-00000000.phhs' ||
@@ -153,13 +153,13 @@ play-hh)
 logs)
     # A link at a log's name is refused naming the log; the link and its target stay.
     plant_link r.1-b.stderr.log
-    "$pokerarena" run --bots "a=proc:$process_bot,b=proc:$process_bot" --hands 10 --quiet \
+    "$pokerarena" run --bots "a=proc:$process_bot,b=proc:$process_bot" --deals 10 --quiet \
         -o r.pb 2>&1 | sed "s|$folder/||g"
     [ "$(cat victim)" = precious ] || fail "the log's link was followed"
     [ -L r.1-b.stderr.log ] || fail "the log's link is gone"
     [ -e r.pb ] && fail "a run that could not open its log wrote a report"
     # Names that agree once made safe: one log each.
-    "$pokerarena" run --bots "a b=proc:$process_bot,a_b=proc:$process_bot" --hands 10 --quiet \
+    "$pokerarena" run --bots "a b=proc:$process_bot,a_b=proc:$process_bot" --deals 10 --quiet \
         -o s.pb >/dev/null || fail "run with two process bots"
     LC_ALL=C ls s.*.stderr.log
     ;;

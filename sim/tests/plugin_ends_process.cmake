@@ -33,7 +33,7 @@ function(expect_units file units)
   endif()
 endfunction()
 
-set(tournament --hands 2048 --threads 1 --tables 1 --quiet --checkpoint-every 0)
+set(tournament --deals 2048 --threads 1 --tables 1 --quiet --checkpoint-every 0)
 set(exit_line "bot '[^'\n]*test_bad_bot[.]so:late_underscore_exit' ended the process [(]it called _exit[)] in decide [(]unit 1, hand 0, seat [01][)]")
 
 run_and_expect(1 "${exit_line}; only the units in play are lost [(]the finished ones are in [^\n]*exit.pb.journal[)]; resume with: [^\n]* run --resume [^\n]*exit.pb --checkpoint-every 0\n"
@@ -51,7 +51,7 @@ expect_units(${DIR}/crash.pb "1 of 4")
 
 # --no-checkpoint: no report, and the line says the results are lost.
 run_and_expect(1 "${exit_line}; the results are lost [(]--no-checkpoint[)]\n"
-  run --bots ${PLUGIN}:late_underscore_exit,call --hands 2048 --threads 1 --tables 1 --quiet
+  run --bots ${PLUGIN}:late_underscore_exit,call --deals 2048 --threads 1 --tables 1 --quiet
   --no-checkpoint -o ${DIR}/none.pb)
 if(EXISTS ${DIR}/none.pb)
   message(FATAL_ERROR "--no-checkpoint wrote a report")

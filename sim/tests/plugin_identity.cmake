@@ -22,9 +22,9 @@ file(SHA256 ${CALLS} calls_sha)
 file(SHA256 ${FOLDS} folds_sha)
 
 file(COPY_FILE ${CALLS} ${DIR}/shards/swap.so)
-pokerarena(0 run --bots ./swap.so,tag --hands 1100 --shard 1/2 -o w1.pb --quiet)
+pokerarena(0 run --bots ./swap.so,tag --deals 1100 --shard 1/2 -o w1.pb --quiet)
 file(COPY_FILE ${FOLDS} ${DIR}/shards/swap.so)
-pokerarena(0 run --bots ./swap.so,tag --hands 1100 --shard 2/2 -o w2.pb --quiet)
+pokerarena(0 run --bots ./swap.so,tag --deals 1100 --shard 2/2 -o w2.pb --quiet)
 
 pokerarena(2 merge w1.pb w2.pb -o wm.pb)
 if(NOT errors MATCHES "pokerarena merge: w2.pb and w1.pb were played by different plugin libraries for bot '[.]/swap.so' [(]bots\\[0\\][)]: w1.pb: SHA-256 ${calls_sha}, [0-9,]+ bytes, API name 'identity bot [(]calls[)]'; w2.pb: SHA-256 ${folds_sha}, [0-9,]+ bytes, API name 'identity bot [(]folds[)]'; merging them would mix the results of two different bots")

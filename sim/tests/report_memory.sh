@@ -14,7 +14,7 @@ cd "$folder" || exit 1
 awk 'BEGIN { print "hands: 1"; for (i = 0; i < 4000; ++i) printf "bots { spec: \"call\" name: \"b%d\" }\n", i }' >field.txtpb
 "$pokerarena" run field.txtpb --shard 1/4000000 -o field.pb -q --threads 1 >/dev/null 2>&1 ||
     { echo "run of the field failed"; exit 1; }
-"$pokerarena" run --bots call,tag --hands 1 -o small.pb -q --threads 1 >/dev/null 2>&1 ||
+"$pokerarena" run --bots call,tag --deals 1 -o small.pb -q --threads 1 >/dev/null 2>&1 ||
     { echo "run of two bots failed"; exit 1; }
 # Peak resident memory of `report FILE` in KB (GNU time's %M), or nothing when it failed.
 peak_kb() {

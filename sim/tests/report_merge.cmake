@@ -18,7 +18,7 @@ function(pokerarena expected_exit)
   set(table "${table}" PARENT_SCOPE)
 endfunction()
 
-set(tournament --bots tag,call,random --hands 300 --seed 3 --allin-ev --threads 2 --quiet)
+set(tournament --bots tag,call,random --deals 300 --seed 3 --allin-ev --threads 2 --quiet)
 file(REMOVE ${DIR}/whole.pb ${DIR}/shard1.pb ${DIR}/shard2.pb ${DIR}/merged.pb
   ${DIR}/merged.json ${DIR}/other.pb)
 pokerarena(0 run ${tournament} --out ${DIR}/whole.pb)
@@ -26,7 +26,7 @@ pokerarena(0 run ${tournament} --shard 1/2 --out ${DIR}/shard1.pb)
 pokerarena(0 run ${tournament} --shard 2/2 --out ${DIR}/shard2.pb)
 
 pokerarena(0 report ${DIR}/shard1.pb)
-if(NOT output MATCHES "^Round robin, no-limit, 3 bots, [0-9,]+ hands, seed 3, shard 1/2: ([0-9]+) of ([0-9]+) units [(][0-9]+ in all[)]\n"
+if(NOT output MATCHES "^Round robin, no-limit, 3 bots, 300 deals a pair, [0-9,]+ hands, seed 3, shard 1/2: ([0-9]+) of ([0-9]+) units [(][0-9]+ in all[)]\n"
    OR NOT CMAKE_MATCH_1 EQUAL CMAKE_MATCH_2)
   message(FATAL_ERROR "the shard's header does not say which share it is")
 endif()
@@ -44,7 +44,7 @@ pokerarena(0 report ${DIR}/merged.pb)
 if(NOT table STREQUAL whole_table OR NOT merge_table STREQUAL whole_table)
   message(FATAL_ERROR "the merged report's table differs from the one run's:\n${whole_table}")
 endif()
-if(NOT table MATCHES "^Round robin, no-limit, 3 bots, [0-9,]+ hands, seed 3, complete\n")
+if(NOT table MATCHES "^Round robin, no-limit, 3 bots, 300 deals a pair, [0-9,]+ hands, seed 3, complete\n")
   message(FATAL_ERROR "the merged report is not complete")
 endif()
 
@@ -85,7 +85,7 @@ if(NOT bot_count EQUAL 4 OR NOT pair_count EQUAL 4
   message(FATAL_ERROR "report --csv: unexpected files:\n${bot_rows}\n${pair_rows}\n${curve_header}")
 endif()
 
-pokerarena(0 run --bots tag,call,fold --hands 300 --seed 3 --allin-ev --threads 2 --quiet
+pokerarena(0 run --bots tag,call,fold --deals 300 --seed 3 --allin-ev --threads 2 --quiet
   --shard 2/2 --out ${DIR}/other.pb)
 pokerarena(2 merge ${DIR}/shard1.pb ${DIR}/other.pb -o ${DIR}/never.pb)
 if(NOT errors MATCHES "pokerarena merge: [^\n]*other.pb: not the tournament of [^\n]*shard1.pb [(]configurations differ, modified: bots\\[2\\]\\.spec: \"random\" -> \"fold\"[)]")

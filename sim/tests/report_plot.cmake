@@ -35,18 +35,18 @@ function(plot report out)
   endif()
 endfunction()
 
-pokerarena_run(${DIR}/plot.pb --bots tag,call,random --hands 300 --seed 5 --allin-ev)
+pokerarena_run(${DIR}/plot.pb --bots tag,call,random --deals 300 --seed 5 --allin-ev)
 plot(${DIR}/plot.pb ${plots} win_rates crosstable winnings summary)
 
 # Sit-and-go: ROI and profit in buy-ins, no crosstable.
-pokerarena_run(${DIR}/plot_sng.pb ${CONFIGS}/sit_and_go.txtpb --hands 6)
+pokerarena_run(${DIR}/plot_sng.pb ${CONFIGS}/sit_and_go.txtpb --tournaments 6)
 plot(${DIR}/plot_sng.pb ${plots}/sng win_rates winnings summary)
 
 # One hand: one sample per bot, so every interval is infinite and no bar has an error bar
 # (matplotlib raised StopIteration on such a report).
-pokerarena_run(${DIR}/plot_one_hand.pb --bots tag,call --hands 1)
+pokerarena_run(${DIR}/plot_one_hand.pb --bots tag,call --deals 1)
 plot(${DIR}/plot_one_hand.pb ${plots}/one_hand win_rates crosstable winnings summary)
-pokerarena_run(${DIR}/plot_sng_one_hand.pb ${CONFIGS}/sit_and_go.txtpb --hands 1)
+pokerarena_run(${DIR}/plot_sng_one_hand.pb ${CONFIGS}/sit_and_go.txtpb --tournaments 1)
 plot(${DIR}/plot_sng_one_hand.pb ${plots}/sng_one_hand win_rates winnings summary)
 
 # A field of 5,000 bots (a gauntlet of one deal per pair): each figure draws the best-ranked

@@ -29,8 +29,8 @@ pokerarena_cli_test("suggest option of replay" 109
   replay ${PROJECT_SOURCE_DIR}/tests/data/phh/pluribus/30/0.phh --verbsoe)
 pokerarena_cli_test("suggest option of report" 109 "unknown option --jsn; did you mean --json[?]"
   report ${report_data}/not_a_report.pb --jsn)
-pokerarena_cli_test("suggest option with value" 109 "unknown option --hnds; did you mean --hands[?]"
-  run --bots tag,call --hnds=100)
+pokerarena_cli_test("suggest option with value" 109 "unknown option --dels; did you mean --deals[?]"
+  run --bots tag,call --dels=100)
 pokerarena_cli_test("suggest long option with one dash" 109
   "unknown option -jsn; did you mean --json[?]" report ${report_data}/not_a_report.pb -jsn)
 # CLI11 reports an unknown subcommand as a missing one (106).
@@ -103,7 +103,7 @@ if(plot_python AND PROTOC_FOR_PLOT)
   # Started by a Python without matplotlib (python3 -S: no site packages, as a pyenv python3
   # without them), the script runs itself again under one that has it; with nowhere to go
   # (its hand-over mark already set), it says in one line how to get one.
-  set(plot_sh "\"$0\" run --bots tag,call --hands 20 --quiet -o \"$1/$4.pb\" >/dev/null && \"$2\" -S \"$3\" \"$1/$4.pb\" --out \"$1/$4\"; echo \"exit $?\"")
+  set(plot_sh "\"$0\" run --bots tag,call --deals 20 --quiet -o \"$1/$4.pb\" >/dev/null && \"$2\" -S \"$3\" \"$1/$4.pb\" --out \"$1/$4\"; echo \"exit $?\"")
   add_test(NAME "sim: plot report finds a Python with matplotlib"
     COMMAND sh -c "${plot_sh}" $<TARGET_FILE:pokerarena> ${report_dir} ${plot_python}
             ${PROJECT_SOURCE_DIR}/scripts/plot_report.py plot_rerun)

@@ -65,7 +65,7 @@ kill_at_gate() {
 case $mode in
 segv)
     # A plugin that crashes in a short run (no checkpoint due for 30 s) left no report at all.
-    run="--bots h=$program:segv --bots tag --hands 3000 --seed 7 --threads 1 --tables 1 --quiet"
+    run="--bots h=$program:segv --bots tag --deals 3000 --seed 7 --threads 1 --tables 1 --quiet"
     HOSTILE_OFF=1 "$pokerarena" run $run -o full.pb >/dev/null 2>&1 || fail "the run without crash"
     HOSTILE_GAT=10000 "$pokerarena" run $run -o crashed.pb >crashed.out 2>crashed.err
     status=$?
@@ -96,7 +96,7 @@ segv)
 kill9)
     # kill -9 at unit 3 (of 9), the first the process bot plays: units 0 to 2 are in the
     # journal only (no checkpoint is due). (--match-deals 512: units of 512 deals, 9 of them.)
-    run="--bots tag,call,held=proc:$program --hands 1500 --seed 4 --match-deals 512
+    run="--bots tag,call,held=proc:$program --deals 1500 --seed 4 --match-deals 512
         --threads 1 --tables 1 --hh-out hh --quiet"
     "$pokerarena" run $run -o full.pb >/dev/null 2>&1 || fail "the uninterrupted run"
     mv hh hh_full
@@ -157,7 +157,7 @@ fulldisk)
     ;;
 other_run)
     # Two runs of different seeds crash; each journal beside the other's report is refused.
-    run="--bots h=$program:segv --bots tag --hands 3000 --threads 1 --tables 1 --quiet"
+    run="--bots h=$program:segv --bots tag --deals 3000 --threads 1 --tables 1 --quiet"
     HOSTILE_GAT=10000 "$pokerarena" run $run --seed 1 -o a.pb >/dev/null 2>&1
     HOSTILE_GAT=10000 "$pokerarena" run $run --seed 2 -o b.pb >/dev/null 2>&1
     [ -f a.pb.journal ] && [ -f b.pb.journal ] || fail "the crashed runs left no journals"
@@ -177,7 +177,7 @@ identity)
     # refused before it is started (the replacement would leave a file behind if it ran).
     cp "$program" bot.orig
     cp "$program" bot
-    run="--bots p=proc:./bot,call --hands 400 --seed 3 --threads 1 --tables 1 --hh-out hh --quiet"
+    run="--bots p=proc:./bot,call --deals 400 --seed 3 --threads 1 --tables 1 --hh-out hh --quiet"
     mkdir hh
     kill_at_gate $run -o zero.pb
     "$pokerarena" report zero.pb | grep -q "INCOMPLETE: 0 of" || fail "no report with 0 units"

@@ -54,7 +54,7 @@ endfunction()
 set(hh ${DIR}/resume_hh)
 # (--match-deals 512: the units of 1,000 hands an in-process bot would have; a process bot's
 # default is a match per deal, in units to match.)
-set(tournament --bots "tag,call,held=proc:${MISBEHAVING} good" --hands 1500 --seed 4
+set(tournament --bots "tag,call,held=proc:${MISBEHAVING} good" --deals 1500 --seed 4
   --match-deals 512 --bot-timeout 3600 --threads 1 --tables 1 --hh-out ${hh} --quiet)
 file(REMOVE_RECURSE ${hh} ${DIR}/resume_hh_uninterrupted)
 file(REMOVE ${DIR}/uninterrupted.pb ${DIR}/interrupted.pb ${DIR}/interrupted_checkpoint.pb)
@@ -102,7 +102,7 @@ require_match("${interrupted}" "\"units_done\": \"4\""
 
 # Resuming with another bot is refused, naming the field; so is a tournament flag over --resume
 # alone.
-run_pokerarena(2 --bots "tag,fold,held=proc:${MISBEHAVING} good" --hands 1500 --seed 4
+run_pokerarena(2 --bots "tag,fold,held=proc:${MISBEHAVING} good" --deals 1500 --seed 4
   --match-deals 512 --bot-timeout 3600 --hh-out ${hh}
   --resume ${DIR}/interrupted.pb)
 require_match("${errors}" "configuration differs from this run's \\(modified: bots\\[1\\]\\.spec: \"call\" -> \"fold\""
@@ -147,7 +147,7 @@ endforeach()
 file(REMOVE_RECURSE ${DIR}/failing_hh)
 file(REMOVE ${DIR}/failed.pb)
 file(MAKE_DIRECTORY ${DIR}/failing_hh/unit-00000005.phhs)
-run_pokerarena(1 --bots tag,random,call --hands 20000 --seed 5 --hh-out ${DIR}/failing_hh
+run_pokerarena(1 --bots tag,random,call --deals 20000 --seed 5 --hh-out ${DIR}/failing_hh
   --hh-sample 100 --tables 4 --quiet --out ${DIR}/failed.pb)
 require_match("${errors}" "unit 5 failed: hh_out: [^\n]*unit-00000005.phhs: not a regular file"
   "the failed run does not name unit 5 and its cause")

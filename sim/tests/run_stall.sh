@@ -11,7 +11,7 @@ folder=$3
 mkdir -p "$folder"
 rm -f "$folder/stall.err" "$folder/stall.out" "$folder/stall.fifo"
 mkfifo "$folder/stall.fifo"
-"$pokerarena" run --bots "$plugin:hang,call" --hands 10 --stall-warning 1 \
+"$pokerarena" run --bots "$plugin:hang,call" --deals 10 --stall-warning 1 \
     --out "$folder/stall.pb" >"$folder/stall.out" 2>"$folder/stall.fifo" &
 pid=$!
 # The run's messages are read as they come, with no polling: the read blocks until the next

@@ -7,11 +7,11 @@ file(MAKE_DIRECTORY ${run_dir})
 
 pokerarena_cli_test("run random vs call" 0
   "(random|call) +4,000 .*(call|random) +4,000 .*Report: [^\n]*run_tests/random_call.pb"
-  run --bots random,call --hands 2000 --seed 1 --threads 2 --out ${run_dir}/random_call.pb)
+  run --bots random,call --deals 2000 --seed 1 --threads 2 --out ${run_dir}/random_call.pb)
 pokerarena_cli_test("run config file with flags over it" 0
-  "Ring.* 3 bots, 600 hands, seed 3, complete.*stacks 50 big blinds.*Report: [^\n]*ring.pb [(]JSON: "
+  "Ring.* 3 bots, 200 deals a seat group, 600 hands, seed 3, complete.*stacks 50 big blinds.*Report: [^\n]*ring.pb [(]JSON: "
   run ${PROJECT_SOURCE_DIR}/sim/configs/ring_6max.txtpb --bots tag,call,random --seats 3
-  --hands 200 --stack 50 --quiet --out ${run_dir}/ring.pb --json ${run_dir}/ring.json)
+  --deals 200 --stack 50 --quiet --out ${run_dir}/ring.pb --json ${run_dir}/ring.json)
 pokerarena_cli_test("run help" 0 "Examples:\n  pokerarena run --bots" run --help)
 
 # Every bad input: exit code 2 and a message naming what was expected.
@@ -21,7 +21,7 @@ pokerarena_cli_test("run bad config field" 2 "seats: 12" run ${run_dir}/bad_seat
 file(WRITE ${run_dir}/bad_syntax.txtpb "bots { spec: \"tag\" }\nhandz: 10\n")
 pokerarena_cli_test("run bad config syntax" 2 "bad_syntax.txtpb:2:[0-9]+: .*handz"
   run ${run_dir}/bad_syntax.txtpb)
-pokerarena_cli_test("run no bots" 2 "no bots: give a configuration file" run --hands 10)
+pokerarena_cli_test("run no bots" 2 "no bots: give a configuration file" run --deals 10)
 pokerarena_cli_test("run unknown bot" 2 "bots\\[1\\].spec: unknown bot 'tagg'" run --bots tag,tagg)
 pokerarena_cli_test("run bad shard" 2 "--shard 3/2: expected K/N" run --bots tag,call --shard 3/2)
 pokerarena_cli_test("run sprt with shard" 2 "--shard 2/4 with --sprt: the sequential test needs every unit"
@@ -29,18 +29,54 @@ pokerarena_cli_test("run sprt with shard" 2 "--shard 2/4 with --sprt: the sequen
 pokerarena_cli_test("run bad sprt" 2 "--sprt 0,x,0.05,0.05: 'x' is not a number"
   run --bots tag,call --sprt 0,x,0.05,0.05)
 # A heavy-tailed pair (a true edge of about +27) where a test taking the sample spread for the
-# true one would accept H0 after 1,466 hands. The blocks do not depend on --hands, so a match
+# true one would accept H0 after 1,466 hands. The blocks do not depend on --deals, so a match
 # 100 times longer stops at the same hand.
 foreach(hands 1500000 150000000)
   pokerarena_cli_test("run sprt heavy-tailed pair, ${hands} deals" 0
     "SPRT a against b: 0 vs 27[.]5 mbb/hand for a [(]alpha 0[.]05, beta 0[.]05[)]: H1 [(]mbb1[)] after 380,928 hands, LLR 3[.]06 [(]bounds -2[.]94, 2[.]94; 372 blocks[)]\n"
-    run --bots a=tag,b=tag:bet_size=3 --sprt 0,27.5,0.05,0.05 --hands ${hands} --seed 9089
+    run --bots a=tag,b=tag:bet_size=3 --sprt 0,27.5,0.05,0.05 --deals ${hands} --seed 9089
     --threads 2 --quiet -o ${run_dir}/sprt_heavy_${hands}.pb)
 endforeach()
 # 0 would mean "the default" in a configuration and "-1" would wrap to 2^64 - 1, so these
 # flags refuse them (CLI11's validation error, 105) rather than play something else.
-pokerarena_cli_test("run hands 0" 105 "--hands: '0': expected a whole number of 1 or more"
-  run --bots tag,call --hands 0)
+pokerarena_cli_test("run deals 0" 105 "--deals: '0': expected a whole number of 1 or more"
+  run --bots tag,call --deals 0)
+pokerarena_cli_test("run tournaments 0" 105
+  "--tournaments: '0': expected a whole number of 1 or more"
+  run --format sit-and-go --bots tag,call,random --tournaments 0)
+
+# run counts deals (cash formats) or tournaments (sit-and-go), never hands: --hands is refused
+# with the flag for the format given and what it counts, and each count with the wrong format
+# names the right flag.
+pokerarena_cli_test("run hands refused heads-up" 2
+  "pokerarena run: --hands 2000: run counts deals or tournaments, not hands; give --deals 2000 for 2000 deals a pairing [(]each played twice with the seats swapped when duplicate: 4000 hands a pair[)]\n$"
+  run --bots tag,call,random --hands 2000)
+pokerarena_cli_test("run hands refused ring" 2
+  "give --deals 50 for 50 deals a seat group [(]each played once per rotation when duplicate[)]\n$"
+  run --format ring --bots tag,call,random --hands 50)
+pokerarena_cli_test("run hands refused sit-and-go" 2
+  "--hands 7: run counts deals or tournaments, not hands; a sit-and-go counts tournaments: give --tournaments 7 for 7 tournaments\n$"
+  run ${PROJECT_SOURCE_DIR}/sim/configs/sit_and_go.txtpb --hands 7)
+pokerarena_cli_test("run tournaments refused for a cash format" 2
+  "pokerarena run: --tournaments 10: only a sit-and-go plays tournaments; give --deals 10 "
+  run --bots tag,call --tournaments 10)
+pokerarena_cli_test("run deals refused for a sit-and-go" 2
+  "pokerarena run: --deals 5: a sit-and-go counts tournaments; give --tournaments 5\n$"
+  run --format sit-and-go --bots tag,call,random --deals 5)
+pokerarena_cli_test("run deals and tournaments exclude each other" 108 "excludes"
+  run --format sit-and-go --bots tag,call,random --deals 5 --tournaments 5)
+# --deals N plays what the configuration's count of N plays: the same figures as the file
+# (the flag's twin, "run one deal has no interval", pins them for the flag) and a header that
+# says both counts.
+file(WRITE ${run_dir}/one_deal.txtpb
+  "bots { spec: \"tag\" name: \"a\" }\nbots { spec: \"random\" name: \"b\" }\nhands: 1\nseed: 1\n")
+pokerarena_cli_test("run one deal from a file is the flag's one deal" 0
+  "^Round robin, no-limit, 2 bots, 1 deal a pair, 2 hands, seed 1, complete\n.*\n 1  a        2    [+]250[.]0 ±   n/a[?]  n/a       0\n"
+  run ${run_dir}/one_deal.txtpb --quiet -o ${run_dir}/one_deal_file.pb)
+pokerarena_cli_test("run sit-and-go header counts tournaments" 0
+  "^Sit-and-go, 6 seats, no-limit, 6 bots, [0-9,]+ tournaments, [0-9,]+ hands, seed 4, complete\n"
+  run ${PROJECT_SOURCE_DIR}/sim/configs/sit_and_go.txtpb --tournaments 2 --quiet
+  -o ${run_dir}/sng_tournaments.pb)
 pokerarena_cli_test("run stack 0" 105 "--stack: '0': expected a whole number of 1 or more"
   run --bots tag,call --stack 0)
 pokerarena_cli_test("run negative seed" 105 "--seed: '-1': expected a whole number of 0 or more"
@@ -49,11 +85,11 @@ pokerarena_cli_test("run negative seed" 105 "--seed: '-1': expected a whole numb
 # refuses 08, so a sweep over zero-padded seeds would repeat seeds without a word.
 # (Each test writes a report of its own: ctest may run them at once.)
 pokerarena_cli_test("run zero-padded numbers are decimal" 0
-  "Round robin, no-limit, 2 bots, 20 hands, seed 10, complete\n.*Speed: [^\n]*, 10 threads,"
-  run --bots a=call,b=call --seed 010 --hands 010 --threads 010 --quiet
+  "Round robin, no-limit, 2 bots, 10 deals a pair, 20 hands, seed 10, complete\n.*Speed: [^\n]*, 10 threads,"
+  run --bots a=call,b=call --seed 010 --deals 010 --threads 010 --quiet
   --out ${run_dir}/padded_010.pb)
-pokerarena_cli_test("run zero-padded 08 is 8" 0 "2 bots, 2 hands, seed 8, complete\n"
-  run --bots a=call,b=call --seed 08 --hands 1 --quiet --out ${run_dir}/padded_08.pb)
+pokerarena_cli_test("run zero-padded 08 is 8" 0 "2 bots, 1 deal a pair, 2 hands, seed 8, complete\n"
+  run --bots a=call,b=call --seed 08 --deals 1 --quiet --out ${run_dir}/padded_08.pb)
 # A mistyped option before a separate value: the value falls to CONFIG, and the first line says
 # why (the unknown option) rather than only that no file "2" exists.
 pokerarena_cli_test("run mistyped option before its value" 105
@@ -67,21 +103,21 @@ pokerarena_cli_test("run hh-sample without hh-out" 2 "--hh-sample 5: hands are w
 # output files: run-json").
 pokerarena_cli_test("run json in a missing folder" 2
   "--json [^\n]*/no_such_folder/r.json: cannot create: No such file or directory"
-  run --bots tag,call --hands 10 --json ${run_dir}/no_such_folder/r.json --out ${run_dir}/json.pb)
+  run --bots tag,call --deals 10 --json ${run_dir}/no_such_folder/r.json --out ${run_dir}/json.pb)
 pokerarena_cli_test("run json a folder" 2 "--json [^\n]*: not a regular file"
-  run --bots tag,call --hands 10 --json ${run_dir} --out ${run_dir}/json.pb)
+  run --bots tag,call --deals 10 --json ${run_dir} --out ${run_dir}/json.pb)
 pokerarena_cli_test("run json a device" 2 "--json /dev/full: not a regular file"
-  run --bots tag,call --hands 10 --quiet --json /dev/full --out ${run_dir}/json.pb)
+  run --bots tag,call --deals 10 --quiet --json /dev/full --out ${run_dir}/json.pb)
 # So are the report and the checkpoint.
 pokerarena_cli_test("run out in a missing folder" 2
   "--out [^\n]*/no_such_folder/r.pb: cannot create: No such file or directory"
-  run --bots tag,call --hands 10 --out ${run_dir}/no_such_folder/r.pb)
+  run --bots tag,call --deals 10 --out ${run_dir}/no_such_folder/r.pb)
 pokerarena_cli_test("run checkpoint a folder" 2 "--checkpoint [^\n]*: not a regular file"
-  run --bots tag,call --hands 10 --checkpoint ${run_dir} --out ${run_dir}/ck.pb)
+  run --bots tag,call --deals 10 --checkpoint ${run_dir} --out ${run_dir}/ck.pb)
 pokerarena_cli_test("run out a device" 2 "--out /dev/null: not a regular file"
-  run --bots tag,call --hands 10 --out /dev/null)
+  run --bots tag,call --deals 10 --out /dev/null)
 pokerarena_cli_test("run checkpoint a device" 2 "--checkpoint /dev/null: not a regular file"
-  run --bots tag,call --hands 10 --checkpoint /dev/null --out ${run_dir}/ck.pb)
+  run --bots tag,call --deals 10 --checkpoint /dev/null --out ${run_dir}/ck.pb)
 pokerarena_cli_test("run threads not a number" 105 "--threads: 'abc': expected a whole number from 1 to 4096"
   run --bots tag,call --threads abc)
 # Flag values CLI11 checks exit with its own codes (105: validation error).
@@ -143,7 +179,7 @@ set(throwing_bot $<TARGET_FILE:test_throwing_bot>)
 set(escaped "on_event let a C[+][+] exception escape [(]nothing may unwind through the plugin interface[)]: thrown from on_event")
 pokerarena_cli_test("run exception from on_event" 0
   "\nFaults of throwing bot: 40 exceptions or error statuses, 0 illegal actions, 0 bad answers; first: unit 0, match 0, first half, hand 0, exception: ${escaped}\n"
-  run --bots ${throwing_bot}:on_event,call --hands 20 --threads 1 --quiet -o ${run_dir}/on_event.pb)
+  run --bots ${throwing_bot}:on_event,call --deals 20 --threads 1 --quiet -o ${run_dir}/on_event.pb)
 pokerarena_cli_test("check-bot exception from on_event" 1
   "\n    first: hand 0, exception: ${escaped}\n.*\nresult: 1 problem[(]s[)]\n$"
   check-bot ${throwing_bot}:on_event --hands 5)
@@ -168,16 +204,16 @@ set(python_bots ${PROJECT_SOURCE_DIR}/bots/sdk/python/examples)
 pokerarena_cli_test("run process bots round robin" 0
   "Round robin, no-limit, 4 bots, .*\nProcess bot (c|py): '(c-call|py-pot-odds 1[.]0)', 0 restarts; stderr: [^\n]*/process_rr[.][01]-(c|py)[.]stderr[.]log\nProcess bot (c|py): '(c-call|py-pot-odds 1[.]0)', 0 restarts; stderr: [^\n]*/process_rr[.][01]-(c|py)[.]stderr[.]log\n"
   run --bots "py=proc:python3 ${python_bots}/pot_odds_bot.py,c=proc:$<TARGET_FILE:example_process_call_bot>,tag,call"
-  --hands 100 --seed 3 --quiet -o ${run_dir}/process_rr.pb)
+  --deals 100 --seed 3 --quiet -o ${run_dir}/process_rr.pb)
 # A process bot whose restarts are used up is out: its later decisions are forfeited, the table
 # marks it, the summary says from where and how many, and the run exits 3, not 0.
 pokerarena_cli_test("run bot that drops out" 3
   " 2  first +60 .* OUT\nLOS [(]likelihood of superiority[)]: [^\n]*\nrating: [^\n]*\nOUT first dropped out [(]its restarts used up[)] at unit 0, match 0, [^\n]*hand 0 and forfeited [1-9][0-9]* decisions [(]played check-or-fold[)].*pokerarena run: bot 'first' dropped out and forfeited [1-9][0-9]* decisions [(]see OUT above[)]; exit code 3\n"
   run "--bots=first=proc[max_restarts=1]:$<TARGET_FILE:test_misbehaving_bot> crash 1" --bots call
-  --hands 30 --threads 1 --quiet -o ${run_dir}/drops_out.pb)
+  --deals 30 --threads 1 --quiet -o ${run_dir}/drops_out.pb)
 pokerarena_cli_test("run isolated plugin that crashes" 0
   "\nFaults of [^\n]*: 0 exceptions or error statuses, 0 illegal actions, 0 bad answers, 0 timeouts, [1-9][0-9]* crash(es)?; first: unit 0, match 0, first half, hand 0, crash: bot [^\n]*closed its output; it was killed by SIGSEGV\n(.*\n)?Process bot [^\n]*: 'bad bot', [1-5] restarts?"
-  run --bots isolated:$<TARGET_FILE:test_bad_bot>:crash,call --hands 10 --threads 1 --quiet
+  run --bots isolated:$<TARGET_FILE:test_bad_bot>:crash,call --deals 10 --threads 1 --quiet
   -o ${run_dir}/isolated_crash.pb)
 pokerarena_cli_test("run bot-timeout out of range" 105 "--bot-timeout: '0': expected a number from 0.001 to 86400"
   run --bots tag,call --bot-timeout 0)
@@ -187,7 +223,7 @@ pokerarena_cli_test("run bot-timeout inf" 105 "--bot-timeout: 'inf': expected a 
   run --bots tag,call --bot-timeout inf)
 pokerarena_cli_test("run process bot that cannot start" 2
   "pokerarena run: bots\\[0\\][.]spec: bot 'proc:/no/such/bot' [[]'/no/such/bot'[]]: cannot start '/no/such/bot': No such file or directory [(]in the folder '[^'\n]*'[)]\n"
-  run --bots proc:/no/such/bot,call --hands 10 -o ${run_dir}/no_such_bot.pb)
+  run --bots proc:/no/such/bot,call --deals 10 -o ${run_dir}/no_such_bot.pb)
 pokerarena_cli_test("check-bot process bot" 0
   "check-bot proc:[^\n]*example_process_call_bot [(]'c-call', protocol 1[)]\n.*  timeout: 0\n  crash: 0\n.*result: clean\n"
   check-bot proc:$<TARGET_FILE:example_process_call_bot> --hands 5)
@@ -201,11 +237,11 @@ add_test(NAME "sim: SDK plugin is deterministic on any number of threads"
 # --hero NAME makes the tournament a gauntlet of that bot, whatever its place in --bots; its
 # table is the hero against each opponent. A name no bot has, or another format, is refused.
 pokerarena_cli_test("run gauntlet hero by name" 0
-  "Gauntlet of h, no-limit, 3 bots, 40 hands, seed 0, complete\n.*Hero h against each opponent: [^\n]*\n opponent +hands +mbb/hand +95% CI +LOS +faults\n tag +20 [^\n]*\n random +20 [^\n]*\n all opponents +40 "
-  run --bots tag,h=call,random --hero h --hands 10 --quiet -o ${run_dir}/hero.pb)
+  "Gauntlet of h, no-limit, 3 bots, 10 deals a pair, 40 hands, seed 0, complete\n.*Hero h against each opponent: [^\n]*\n opponent +hands +mbb/hand +95% CI +LOS +faults\n tag +20 [^\n]*\n random +20 [^\n]*\n all opponents +40 "
+  run --bots tag,h=call,random --hero h --deals 10 --quiet -o ${run_dir}/hero.pb)
 pokerarena_cli_test("run gauntlet hero unknown" 2
   "--hero x: no bot has that name; the bots are 'tag', 'call' [(]name one with NAME=SPEC in --bots[)]"
-  run --bots tag,call --hero x --hands 10)
+  run --bots tag,call --hero x --deals 10)
 pokerarena_cli_test("run gauntlet hero with another format" 2
   "--hero call with --format ring: only a gauntlet has a hero"
-  run --bots tag,call,random --hero call --format ring --hands 10)
+  run --bots tag,call,random --hero call --format ring --deals 10)

@@ -8,14 +8,14 @@ file(MAKE_DIRECTORY ${DIR})
 foreach(threads 1 4)
   # 16 tables: the units run interleaved on the four threads.
   execute_process(
-    COMMAND ${COMMAND} run --bots c=${PLUGIN}:samples=50 --bots d=${PLUGIN}:bet=1.5 --bots tag --hands 300
+    COMMAND ${COMMAND} run --bots c=${PLUGIN}:samples=50 --bots d=${PLUGIN}:bet=1.5 --bots tag --deals 300
             --tables 16 --threads ${threads} --seed 5 --quiet --out ${DIR}/threads-${threads}.pb
     RESULT_VARIABLE exit_code OUTPUT_VARIABLE output ERROR_VARIABLE errors)
   message("${output}${errors}")
   if(NOT exit_code EQUAL 0)
     message(FATAL_ERROR "run with --threads ${threads}: exit code ${exit_code}")
   endif()
-  if(NOT output MATCHES "Round robin, no-limit, 3 bots, 1,800 hands, seed 5, complete\n")
+  if(NOT output MATCHES "Round robin, no-limit, 3 bots, 300 deals a pair, 1,800 hands, seed 5, complete\n")
     message(FATAL_ERROR "run with --threads ${threads} did not play the whole tournament")
   endif()
   # The table without the lines that depend on the machine (report_table.hpp) and the

@@ -113,7 +113,7 @@ Report round_robin_report() {
 TEST_CASE("report table: round robin with all-in EV, ratings, faults and timing") {
     const std::vector<std::string> lines = table_lines(round_robin_report());
     const std::vector<std::string> want = {
-        "Round robin, no-limit, 3 bots, 6,000 hands, seed 42, complete",
+        "Round robin, no-limit, 3 bots, 1,000 deals a pair, 6,000 hands, seed 42, complete",
         "Blinds 1/2, stacks 200 big blinds, duplicate, all-in EV; pokerarena 0.1.0",
         "",
         " #  bot                 hands  mbb/hand   95% CI     LOS  all-in EV   95% CI   rating   "
@@ -153,16 +153,19 @@ TEST_CASE("report table: the header says what is missing") {
     report.set_complete(false);
     report.set_units_done(4);
     CHECK(table_lines(report)[0] ==
-          "Round robin, no-limit, 3 bots, 6,000 hands, seed 42, INCOMPLETE: 4 of 6 units");
+          "Round robin, no-limit, 3 bots, 1,000 deals a pair, 6,000 hands, seed 42, INCOMPLETE: 4 "
+          "of 6 units");
     // Shard 2/3 of 6 units plays units 1 and 4: done, or interrupted after one of them.
     report.mutable_run()->set_shard("2/3");
     report.set_units_done(2);
     CHECK(table_lines(report)[0] ==
-          "Round robin, no-limit, 3 bots, 6,000 hands, seed 42, shard 2/3: 2 of 2 units (6 in "
+          "Round robin, no-limit, 3 bots, 1,000 deals a pair, 6,000 hands, seed 42, shard 2/3: 2 "
+          "of 2 units (6 in "
           "all)");
     report.set_units_done(1);
     CHECK(table_lines(report)[0] ==
-          "Round robin, no-limit, 3 bots, 6,000 hands, seed 42, shard 2/3: 1 of 2 units (6 in "
+          "Round robin, no-limit, 3 bots, 1,000 deals a pair, 6,000 hands, seed 42, shard 2/3: 1 "
+          "of 2 units (6 in "
           "all), INCOMPLETE");
     CHECK(units_in_shard(6, Shard{1, 3}) == 2);
     CHECK(units_in_shard(7, Shard{1, 3}) == 3);

@@ -143,8 +143,11 @@ void CashFormat::bot_result(const Tournament& tournament, const BotTotals& in,
     }
 }
 
-std::string CashFormat::deals_text(const Report&) const {
-    return "";
+// "2,000 deals a pair, " (heads-up) or "500 deals a seat group, " (ring): what --deals asked.
+std::string CashFormat::deals_text(const Report& report) const {
+    const std::int64_t deals = report.config().hands();
+    return table_text::grouped(deals) + (deals == 1 ? " deal a " : " deals a ") +
+           (heads_up() ? "pair, " : "seat group, ");
 }
 
 std::string CashFormat::details(const TournamentConfig& config) const {
