@@ -4,7 +4,7 @@
  * speed reference for process bots.
  *
  * Build:  cc -std=c99 -O2 -o process_call_bot bots/examples/process_call_bot.c
- * Run:    pokerarena run --bots 'c=proc:./process_call_bot,tag' --hands 20000
+ * Run:    pokerarena run --bots 'c=proc:./process_call_bot,tag' --deals 20000
  *
  * How it stays fast: it reads stdin in large chunks, answers every complete line it has,
  * keeps the answers in one buffer and writes them with one write() when the chunk is used

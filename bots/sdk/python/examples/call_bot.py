@@ -2,7 +2,7 @@
 """The simplest pokerarena process bot: always checks or calls.
 
 Run it in a tournament:
-    pokerarena run --bots 'calls=proc:python3 bots/sdk/python/examples/call_bot.py,tag' --hands 20000
+    pokerarena run --bots 'calls=proc:python3 bots/sdk/python/examples/call_bot.py,tag' --deals 20000
 
 It asks for the "legal" view (only the legal actions are sent) and never reads it, so the
 SDK does not even parse the view: this is the fastest a Python bot gets.

@@ -2,7 +2,7 @@
 """A stand-in for a bot that asks a language model: each decision writes a prompt, waits for
 the model's reply (here ``asyncio.sleep``, 50 ms by default) and reads an action from it.
 
-    pokerarena run --bots 'llm=proc:python3 bots/sdk/python/examples/llm_bot.py,tag' --hands 2000
+    pokerarena run --bots 'llm=proc:python3 bots/sdk/python/examples/llm_bot.py,tag' --deals 2000
 
 ``decide`` is a coroutine, so one process keeps many decisions waiting at once (one per
 table in flight: ``--tables``, see docs/python-bots.md) instead of one: with 10,000 tables

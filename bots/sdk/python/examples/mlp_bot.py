@@ -2,7 +2,7 @@
 """A neural-network bot: a multilayer perceptron over features of the view, run for a whole
 batch of views in one pass (numpy, from Debian's python3-numpy).
 
-    pokerarena run --bots 'mlp=proc:python3 bots/sdk/python/examples/mlp_bot.py,tag,call' --hands 2000
+    pokerarena run --bots 'mlp=proc:python3 bots/sdk/python/examples/mlp_bot.py,tag,call' --deals 2000
 
 The network is 48 features -> 2048 -> 2048 -> 4 action scores (fold, check/call, a minimum
 raise, a pot-sized raise), about 4.3 million weights drawn from a fixed seed when the bot

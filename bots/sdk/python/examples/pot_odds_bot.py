@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A pot-odds bot: estimates its equity and calls when the equity beats the pot odds.
 
-    pokerarena run --bots 'odds=proc:python3 bots/sdk/python/examples/pot_odds_bot.py,tag,call' --hands 20000
+    pokerarena run --bots 'odds=proc:python3 bots/sdk/python/examples/pot_odds_bot.py,tag,call' --deals 20000
 
 * Preflop, the equity is a heuristic from the hole cards (the Chen formula: high cards,
   pairs, suited, connectors), lowered for every extra opponent.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A rule bot that reads the whole view: the speed reference of a cheap full-view bot.
 
-    pokerarena run --bots 'rules=proc:python3 bots/sdk/python/examples/rule_bot.py,tag,call' --hands 20000
+    pokerarena run --bots 'rules=proc:python3 bots/sdk/python/examples/rule_bot.py,tag,call' --deals 20000
 
 It reads the fields most bots read (your seat, the legal actions, your hole cards, the board,
 the stacks, the pot and the current bet) and decides in a few lines: raise pairs and two big
