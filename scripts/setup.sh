@@ -13,7 +13,7 @@ packages=(
   python3-pandas  # the CSV example of docs/formats.md
   python3-numpy libopenblas0-pthread  # bots/sdk/python/examples/mlp_bot.py (OpenBLAS: fast matrix products)
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes
-  # The cluster tests (sim/tests/cluster_real.sh): a single-node Slurm cluster, GNU parallel.
+  # The cluster tests (tests/cli/cluster_real.sh): a single-node Slurm cluster, GNU parallel.
   munge slurmctld slurmd slurm-client parallel
 )
 

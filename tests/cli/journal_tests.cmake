@@ -10,7 +10,7 @@ add_dependencies(pokerarena journal_hostile_bot)
 set(journal_dir ${CMAKE_CURRENT_BINARY_DIR}/journal_tests)
 function(pokerarena_journal_test name mode)
   add_test(NAME "sim: journal: ${name}"
-    COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/run_journal.sh ${mode}
+    COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/run_journal.sh ${mode}
             $<TARGET_FILE:pokerarena> ${journal_dir}/${mode} ${ARGN})
   set_tests_properties("sim: journal: ${name}" PROPERTIES
     PASS_REGULAR_EXPRESSION "ok: ${mode}\n" FAIL_REGULAR_EXPRESSION "FAILED: " TIMEOUT 180)

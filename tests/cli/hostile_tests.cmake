@@ -15,7 +15,7 @@ pokerarena_cli_test("replay refuses a min_bet past what a table holds" 1
   replay ${hostile_data}/minbet_overflow.phh)
 # A subfolder that cannot be read stopped the search: the hands beside it were not replayed.
 add_test(NAME "sim: replay goes on past a folder it cannot read"
-  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/replay_unreadable.sh $<TARGET_FILE:pokerarena>
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/replay_unreadable.sh $<TARGET_FILE:pokerarena>
           ${phh}/pluribus/30/0.phh ${hostile_dir}/unreadable)
 set_tests_properties("sim: replay goes on past a folder it cannot read" PROPERTIES
   PASS_REGULAR_EXPRESSION
@@ -65,7 +65,7 @@ pokerarena_cli_test("replay escapes what it quotes" 1
 # lost every finished unit unless --checkpoint was given.
 add_test(NAME "sim: a plugin that ends the process leaves the finished units"
   COMMAND ${CMAKE_COMMAND} -DCOMMAND=$<TARGET_FILE:pokerarena> -DPLUGIN=$<TARGET_FILE:test_bad_bot>
-          -DDIR=${hostile_dir}/ends_process -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/plugin_ends_process.cmake)
+          -DDIR=${hostile_dir}/ends_process -P ${CMAKE_CURRENT_SOURCE_DIR}/plugin_ends_process.cmake)
 
 # Half of all single-bit flips in a report were read as a report with other figures (and
 # resumed from): report, merge and resume now name the damaged file.
@@ -90,7 +90,7 @@ set_tests_properties("sim: run and merge refuse an empty output name" PROPERTIES
 # forever for a writer, a .phh linked to /dev/zero was read until memory ran out, and a loop of
 # symbolic links was "file not found". Each is refused at once, naming the file and what it is.
 add_test(NAME "sim: special files are refused before they are read"
-  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/special_files.sh $<TARGET_FILE:pokerarena>
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/special_files.sh $<TARGET_FILE:pokerarena>
           ${hostile_dir}/special)
 set_tests_properties("sim: special files are refused before they are read" PROPERTIES TIMEOUT 60
   PASS_REGULAR_EXPRESSION [=[^\$ replay fifo[.]phh
@@ -146,12 +146,12 @@ $]=])
 # `report` of 4,000 bots of which two pairs met: memory that follows the file (a bots x bots
 # grid of the crosstable grew with the square of the field).
 add_test(NAME "sim: report of a large field in memory that follows the file"
-  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/report_memory.sh $<TARGET_FILE:pokerarena>
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/report_memory.sh $<TARGET_FILE:pokerarena>
           ${hostile_dir}/report_memory)
 set_tests_properties("sim: report of a large field in memory that follows the file" PROPERTIES
   TIMEOUT 120 PASS_REGULAR_EXPRESSION "^bounded\n$")
 add_test(NAME "sim: big inputs in bounded memory"
-  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/big_inputs.sh $<TARGET_FILE:pokerarena>
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/big_inputs.sh $<TARGET_FILE:pokerarena>
           ${hostile_dir}/big_inputs)
 set_tests_properties("sim: big inputs in bounded memory" PROPERTIES TIMEOUT 120
   PASS_REGULAR_EXPRESSION

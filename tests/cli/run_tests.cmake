@@ -130,7 +130,7 @@ pokerarena_cli_test("run bad format" 105 "--format: roundrobin not in {round-rob
 add_test(NAME "sim: run resume"
   COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>" "-DDIR=${run_dir}"
           "-DMISBEHAVING=$<TARGET_FILE:test_misbehaving_bot>"
-          -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/run_resume.cmake)
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/run_resume.cmake)
 set_tests_properties("sim: run resume" PROPERTIES TIMEOUT 180)
 
 # The determinism signature: the same checksum with 1 and 2 threads. A change to how hands
@@ -232,7 +232,7 @@ pokerarena_cli_test("check-bot process bot" 0
 add_test(NAME "sim: SDK plugin is deterministic on any number of threads"
   COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>"
           "-DPLUGIN=$<TARGET_FILE:example_c_bot>" "-DDIR=${CMAKE_CURRENT_BINARY_DIR}/sdk_threads"
-          -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/sdk_plugin_threads.cmake)
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/sdk_plugin_threads.cmake)
 
 # --hero NAME makes the tournament a gauntlet of that bot, whatever its place in --bots; its
 # table is the hero against each opponent. A name no bot has, or another format, is refused.

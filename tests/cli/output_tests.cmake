@@ -5,7 +5,7 @@
 set(output_dir ${CMAKE_CURRENT_BINARY_DIR}/output_tests)
 foreach(kind out run-json report-json csv run-hh play-hh logs stale)
   add_test(NAME "sim: output files: ${kind}"
-    COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/output_files.sh $<TARGET_FILE:pokerarena>
+    COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/output_files.sh $<TARGET_FILE:pokerarena>
             $<TARGET_FILE:example_process_call_bot> ${output_dir}/${kind} ${kind})
   set_tests_properties("sim: output files: ${kind}" PROPERTIES TIMEOUT 120
     PASS_REGULAR_EXPRESSION "(^|\n)ok\n$" FAIL_REGULAR_EXPRESSION "FAILED")

@@ -54,7 +54,7 @@ pokerarena_cli_test("main help" 0
 # prints it, as a table and as JSON (tests/report_merge.cmake).
 add_test(NAME "sim: merge shards"
   COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>" "-DDIR=${report_dir}"
-          -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/report_merge.cmake)
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/report_merge.cmake)
 
 # scripts/slurm_array.sh's array tasks, Slurm's environment faked, merged as its merge job
 # does: the report of one run of everything (tests/cluster_scripts.cmake).
@@ -63,14 +63,14 @@ if(BASH_FOR_CLUSTER)
   add_test(NAME "sim: cluster slurm array"
     COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>" "-DDIR=${report_dir}"
             "-DBASH=${BASH_FOR_CLUSTER}" "-DSCRIPT=${PROJECT_SOURCE_DIR}/scripts/slurm_array.sh"
-            -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/cluster_scripts.cmake)
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/cluster_scripts.cmake)
   # The same scripts for real (tests/cluster_real.sh): slurm_array.sh submitted to a
   # single-node Slurm cluster the test starts and stops, and gnu_parallel.sh run by GNU
   # parallel; each merged report's table must equal one run's. Exit 77 (skipped, with a line
   # saying what to install) where the packages or root are missing.
   foreach(mode slurm parallel)
     add_test(NAME "sim: cluster ${mode} for real"
-      COMMAND ${BASH_FOR_CLUSTER} ${CMAKE_CURRENT_SOURCE_DIR}/tests/cluster_real.sh ${mode}
+      COMMAND ${BASH_FOR_CLUSTER} ${CMAKE_CURRENT_SOURCE_DIR}/cluster_real.sh ${mode}
               $<TARGET_FILE:pokerarena> ${PROJECT_SOURCE_DIR}/scripts
               ${report_dir}/cluster_real_${mode})
     set_tests_properties("sim: cluster ${mode} for real" PROPERTIES SKIP_RETURN_CODE 77
@@ -99,7 +99,7 @@ if(plot_python AND PROTOC_FOR_PLOT)
     COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:pokerarena>" "-DDIR=${report_dir}"
             "-DPYTHON=${plot_python}" "-DSCRIPT=${PROJECT_SOURCE_DIR}/scripts/plot_report.py"
             "-DCONFIGS=${PROJECT_SOURCE_DIR}/sim/configs"
-            -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/report_plot.cmake)
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/report_plot.cmake)
   # Started by a Python without matplotlib (python3 -S: no site packages, as a pyenv python3
   # without them), the script runs itself again under one that has it; with nowhere to go
   # (its hand-over mark already set), it says in one line how to get one.
