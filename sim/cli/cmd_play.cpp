@@ -319,7 +319,15 @@ std::string big_blinds(Chips chips) {
     return s;
 }
 
-int run_play(const PlayOptions& options) {
+// A session's bots and seat names, checked before the first hand; nullopt after the reason is
+// on standard error.
+struct Field {
+    int seats = 0;
+    std::vector<std::string> names{"you"};
+    std::vector<std::unique_ptr<Bot>> bots;
+};
+
+std::optional<Field> make_field(const PlayOptions& options) {
     // The grammar of run --bots: NAME=SPEC names a bot, process bots keep their [options].
     std::vector<FlagBot> listed;
     try {
@@ -329,72 +337,145 @@ int run_play(const PlayOptions& options) {
             std::cerr << "pokerarena play: warning: " << warning << '\n';
     } catch (const std::exception& error) {
         std::cerr << "pokerarena play: " << error.what() << '\n';
-        return 2;
+        return std::nullopt;
     }
-    std::vector<std::string> specs;
-    for (const FlagBot& bot : listed)
-        specs.push_back(bot.spec);
-    const int seats = options.seats > 0 ? options.seats : 1 + static_cast<int>(specs.size());
-    if (seats < 2 || seats > kMaxSeats) {
-        std::cerr << "pokerarena play: " << seats << " seats; a table has 2 to " << kMaxSeats
+    Field field;
+    field.seats = options.seats > 0 ? options.seats : 1 + static_cast<int>(listed.size());
+    if (field.seats < 2 || field.seats > kMaxSeats) {
+        std::cerr << "pokerarena play: " << field.seats << " seats; a table has 2 to " << kMaxSeats
                   << " (you and 1 to 9 bots)\n";
-        return 2;
+        return std::nullopt;
     }
-    if (static_cast<int>(specs.size()) > seats - 1) {
-        std::cerr << "pokerarena play: " << specs.size() << " bots do not fit at " << seats
-                  << " seats (you take one); give --seats " << specs.size() + 1
+    if (static_cast<int>(listed.size()) > field.seats - 1) {
+        std::cerr << "pokerarena play: " << listed.size() << " bots do not fit at " << field.seats
+                  << " seats (you take one); give --seats " << listed.size() + 1
                   << " or fewer bots\n";
-        return 2;
+        return std::nullopt;
     }
-
     // Checked before the first hand: a session played to the end and then lost to a typo in
     // the path would be worse than no session.
     if (!options.hh_out.empty()) {
         if (const std::string problem = output_file_problem(options.hh_out); !problem.empty()) {
             std::cerr << "pokerarena play: --hh-out " << options.hh_out << ": " << problem << '\n';
-            return 2;
+            return std::nullopt;
         }
     }
-
-    // One factory per spec validates it once; bots for extra seats cycle through the list.
-    std::vector<std::shared_ptr<const BotFactory>> factories;
     try {
-        for (const std::string& spec : specs)
-            factories.push_back(make_bot_factory(spec));
-    } catch (const std::exception& error) {
-        std::cerr << "pokerarena play: " << error.what() << '\n';
-        return 2;
-    }
-
-    const GameDef game =
-        GameDef::no_limit_holdem(seats, options.stack_bb * kBigBlind, kSmallBlind, kBigBlind);
-    Table table(game, options.seed, 0);
-
-    std::vector<std::string> names{"you"};
-    std::vector<std::unique_ptr<Bot>> bots;
-    try {
-        for (int s = 1; s < seats; ++s) {
+        // One factory per spec validates it once; bots for extra seats cycle through the list.
+        std::vector<std::shared_ptr<const BotFactory>> factories;
+        for (const FlagBot& bot : listed)
+            factories.push_back(make_bot_factory(bot.spec));
+        for (int s = 1; s < field.seats; ++s) {
             const auto& factory = factories[static_cast<std::size_t>(s - 1) % factories.size()];
             const std::string& given = listed[static_cast<std::size_t>(s - 1) % listed.size()].name;
-            names.push_back((given.empty() ? short_name(factory->spec()) : printable_text(given)) +
-                            "#" + std::to_string(s));
+            field.names.push_back(
+                (given.empty() ? short_name(factory->spec()) : printable_text(given)) + "#" +
+                std::to_string(s));
             // Each bot its own seed, a pure function of the session seed and its seat.
-            bots.push_back(factory->create(options.seed * 0x9E3779B97F4A7C15ULL +
-                                           static_cast<std::uint64_t>(s)));
+            field.bots.push_back(factory->create(options.seed * 0x9E3779B97F4A7C15ULL +
+                                                 static_cast<std::uint64_t>(s)));
         }
     } catch (const std::exception& error) {
         std::cerr << "pokerarena play: " << error.what() << '\n';
-        return 2;
+        return std::nullopt;
     }
+    return field;
+}
+
+// The hands kept for --hh-out, and how many were left out.
+struct HandHistory {
+    std::vector<PhhHand> hands;
+    std::int64_t left_out = 0;
+};
+
+// Plays until --hands are played, the person quits or has no chips left, or the table can
+// deal no more.
+HandHistory play_hands(const PlayOptions& options, const GameDef& game, const Table& table,
+                       SeatDriver& driver, const PersonSeat& person) {
+    HandHistory history;
+    while (options.hands == 0 || person.stats().hands < options.hands) {
+        if (!driver.play_hand()) break;
+        if (!options.hh_out.empty()) {
+            // A hand whose record lost its later actions cannot be written (it would replay to
+            // the wrong stacks); phh_from_record would throw and end the session. It is left
+            // out, said at once and again in the summary, and the session goes on.
+            const HandRecord& record = table.last_hand();
+            if (record.actions_truncated) {
+                ++history.left_out;
+                std::cout << "Hand " << record.hand_number + 1
+                          << " is left out of the hand history: it has more than "
+                          << kMaxRecordedActions << " actions, and a hand record keeps only the "
+                          << "first " << kMaxRecordedActions << '\n';
+            } else {
+                history.hands.push_back(phh_from_record(record, game));
+            }
+        }
+        if (person.quit()) break;
+        if (table.stack(0) == 0) {
+            std::cout << "You are out of chips.\n";
+            break;
+        }
+    }
+    return history;
+}
+
+void print_summary(const GameDef& game, const Table& table, const SeatDriver& driver,
+                   const PersonSeat& person, const Field& field) {
+    const SessionStats& stats = person.stats();
+    const Chips net = table.stack(0) - game.starting_stacks[0];
+    std::cout << "\n=== Session summary ===\n"
+              << "Hands played: " << stats.hands << '\n'
+              << "Net result: " << (net > 0 ? "+" : "") << big_blinds(net) << " big blinds ("
+              << (net > 0 ? "+" : "") << net << " chips)\n"
+              << "Biggest pot: " << stats.biggest_pot << " chips";
+    if (stats.biggest_pot > 0) std::cout << " (hand " << stats.biggest_pot_hand << ")";
+    std::cout << "\nShowdowns won: " << stats.showdowns_won << " of " << stats.showdowns << '\n'
+              << "Final stacks:";
+    for (int s = 0; s < field.seats; ++s)
+        std::cout << ' ' << field.names[static_cast<std::size_t>(s)] << ' ' << table.stack(s);
+    std::cout << '\n';
+    for (int s = 1; s < field.seats; ++s) {
+        const SeatFaults& faults = driver.faults(s);
+        if (faults.total() > 0) {
+            std::cout << "Bot faults, " << field.names[static_cast<std::size_t>(s)] << ": "
+                      << faults.total()
+                      << " (first: " << printable_text(with_screen_hand(faults.first_message))
+                      << ")\n";
+        }
+    }
+}
+
+// 0, or 1 after the reason is on standard error.
+int write_hand_history(const std::string& path, const HandHistory& history) {
+    try {
+        sim::write_file(path, write_phhs(history.hands));
+    } catch (const std::exception& error) {
+        std::cerr << "pokerarena play: " << error.what() << '\n';
+        return 1;
+    }
+    std::cout << "Hand history: " << history.hands.size() << " hands written to " << path;
+    if (history.left_out > 0)
+        std::cout << " (" << history.left_out << (history.left_out == 1 ? " hand" : " hands")
+                  << " left out: more than " << kMaxRecordedActions << " actions)";
+    std::cout << '\n';
+    return 0;
+}
+
+int run_play(const PlayOptions& options) {
+    std::optional<Field> field = make_field(options);
+    if (!field) return 2;
+    const GameDef game = GameDef::no_limit_holdem(field->seats, options.stack_bb * kBigBlind,
+                                                  kSmallBlind, kBigBlind);
+    Table table(game, options.seed, 0);
 
     const bool input_is_terminal = isatty(STDIN_FILENO) != 0;
     const char* no_colour = std::getenv("NO_COLOR");
     const Style style{isatty(STDOUT_FILENO) != 0 && (no_colour == nullptr || *no_colour == '\0')};
     const int delay_ms = options.delay_ms >= 0 ? options.delay_ms : input_is_terminal ? 400 : 0;
-    PersonSeat person(table, names, style, delay_ms, !input_is_terminal, options.compact);
+    PersonSeat person(table, field->names, style, delay_ms, !input_is_terminal, options.compact);
 
     std::vector<Bot*> seat_bots{&person};
-    for (const auto& bot : bots)
+    for (const auto& bot : field->bots)
         seat_bots.push_back(bot.get());
     SeatDriver driver(table, seat_bots);
     // A plugin's crash line names the hand as the screen does.
@@ -406,70 +487,9 @@ int run_play(const PlayOptions& options) {
     std::cout << "No-limit hold'em freezeout, blinds " << kSmallBlind << "/" << kBigBlind
               << " chips, " << options.stack_bb << " big blinds (" << game.starting_stacks[0]
               << " chips) each, seed " << options.seed << ". You are seat 0.\n";
-
-    std::vector<PhhHand> hands;
-    std::int64_t hands_left_out = 0;
-    while (options.hands == 0 || person.stats().hands < options.hands) {
-        if (!driver.play_hand()) break;
-        if (!options.hh_out.empty()) {
-            // A hand whose record lost its later actions cannot be written (it would replay to
-            // the wrong stacks); phh_from_record would throw and end the session. It is left
-            // out, said at once and again in the summary, and the session goes on.
-            const HandRecord& record = table.last_hand();
-            if (record.actions_truncated) {
-                ++hands_left_out;
-                std::cout << "Hand " << record.hand_number + 1
-                          << " is left out of the hand history: it has more than "
-                          << kMaxRecordedActions << " actions, and a hand record keeps only the "
-                          << "first " << kMaxRecordedActions << '\n';
-            } else {
-                hands.push_back(phh_from_record(record, game));
-            }
-        }
-        if (person.quit()) break;
-        if (table.stack(0) == 0) {
-            std::cout << "You are out of chips.\n";
-            break;
-        }
-    }
-
-    const SessionStats& stats = person.stats();
-    const Chips net = table.stack(0) - game.starting_stacks[0];
-    std::cout << "\n=== Session summary ===\n"
-              << "Hands played: " << stats.hands << '\n'
-              << "Net result: " << (net > 0 ? "+" : "") << big_blinds(net) << " big blinds ("
-              << (net > 0 ? "+" : "") << net << " chips)\n"
-              << "Biggest pot: " << stats.biggest_pot << " chips";
-    if (stats.biggest_pot > 0) std::cout << " (hand " << stats.biggest_pot_hand << ")";
-    std::cout << "\nShowdowns won: " << stats.showdowns_won << " of " << stats.showdowns << '\n'
-              << "Final stacks:";
-    for (int s = 0; s < seats; ++s)
-        std::cout << ' ' << names[static_cast<std::size_t>(s)] << ' ' << table.stack(s);
-    std::cout << '\n';
-    for (int s = 1; s < seats; ++s) {
-        const SeatFaults& faults = driver.faults(s);
-        if (faults.total() > 0) {
-            std::cout << "Bot faults, " << names[static_cast<std::size_t>(s)] << ": "
-                      << faults.total()
-                      << " (first: " << printable_text(with_screen_hand(faults.first_message))
-                      << ")\n";
-        }
-    }
-
-    if (!options.hh_out.empty()) {
-        try {
-            sim::write_file(options.hh_out, write_phhs(hands));
-        } catch (const std::exception& error) {
-            std::cerr << "pokerarena play: " << error.what() << '\n';
-            return 1;
-        }
-        std::cout << "Hand history: " << hands.size() << " hands written to " << options.hh_out;
-        if (hands_left_out > 0)
-            std::cout << " (" << hands_left_out << (hands_left_out == 1 ? " hand" : " hands")
-                      << " left out: more than " << kMaxRecordedActions << " actions)";
-        std::cout << '\n';
-    }
-    return 0;
+    const HandHistory history = play_hands(options, game, table, driver, person);
+    print_summary(game, table, driver, person, *field);
+    return options.hh_out.empty() ? 0 : write_hand_history(options.hh_out, history);
 }
 
 }  // namespace
