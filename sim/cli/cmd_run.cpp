@@ -221,8 +221,9 @@ void set_deals(const RunCommandOptions& options, TournamentConfig& config) {
     }
 }
 
-// The configuration: the file (or the resumed report's), then every flag given over it.
-TournamentConfig build_config(const RunCommandOptions& options, const Report* resume) {
+// What the flags go over: the configuration file, or nothing when --bots gives the bots. A
+// resumed run without a file gets its report's configuration through build_config().
+TournamentConfig base_config(const RunCommandOptions& options, const Report* resume) {
     TournamentConfig config;
     const std::string flags_given = options.tournament_flags_given();
     if (!options.config_path.empty()) {
@@ -235,9 +236,7 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
                                           game)
                     .lexically_normal()
                     .string());
-    } else if (resume != nullptr && flags_given.empty())
-        return resume->config();
-    else if (resume != nullptr && options.bots_flag->count() == 0)
+    } else if (resume != nullptr && options.bots_flag->count() == 0)
         // A flag over the report's configuration would make another tournament, which
         // check_resumable refuses anyway; say which flags may go with --resume instead.
         throw UsageError("--resume with " + flags_given +
@@ -251,7 +250,11 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
         throw UsageError(
             "no bots: give a configuration file (see sim/configs/) or --bots, e.g. --bots "
             "random,call,tag");
+    return config;
+}
 
+// Every flag given over the configuration, in place.
+void apply_flags(const RunCommandOptions& options, TournamentConfig& config) {
     if (options.bots_flag->count() > 0) {
         config.clear_bots();
         std::vector<std::string> warnings;
@@ -305,6 +308,15 @@ TournamentConfig build_config(const RunCommandOptions& options, const Report* re
         config.set_hh_sample(options.hh_sample);
     }
     if (options.bot_timeout_flag->count() > 0) config.set_decision_timeout(options.bot_timeout);
+}
+
+// The configuration: the file (or the resumed report's), then every flag given over it.
+TournamentConfig build_config(const RunCommandOptions& options, const Report* resume) {
+    if (options.config_path.empty() && resume != nullptr &&
+        options.tournament_flags_given().empty())
+        return resume->config();
+    TournamentConfig config = base_config(options, resume);
+    apply_flags(options, config);
     return config;
 }
 
