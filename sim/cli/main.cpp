@@ -136,7 +136,7 @@ int exit_code_after_output(int exit_code) {
 
 int main(int argc, char** argv) {
     // Plugin bots run in this process: whichever command plays them, a crash names the bot.
-    pokerarena::install_plugin_crash_report();
+    pokerarena::install_plugin_crash_report(pokerarena::kill_bot_processes);
     // An isolated plugin runs in this program's plugin-host subcommand, in a process of its
     // own; /proc/self/exe names this very binary wherever it was started from.
     std::error_code ec;

@@ -22,6 +22,7 @@
 
 #include "play_helpers.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
+#include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/engine/text.hpp"
 
 using namespace pokerarena;
@@ -47,7 +48,7 @@ ChildEnd end_in_child(const std::function<void()>& end) {
         ::close(pipe_ends[1]);
         const rlimit no_core{0, 0};  // the crash is the expected outcome, not a core file
         ::setrlimit(RLIMIT_CORE, &no_core);
-        install_plugin_crash_report();
+        install_plugin_crash_report(kill_bot_processes);
         end();
         ::_exit(99);
     }
@@ -145,7 +146,7 @@ TEST_CASE("two threads crashing at once give one crash line") {
         ::dup2(ends[1], STDERR_FILENO);
         const rlimit no_core{0, 0};
         ::setrlimit(RLIMIT_CORE, &no_core);
-        install_plugin_crash_report();
+        install_plugin_crash_report(kill_bot_processes);
         set_crash_advice("");
         set_progress_line_drawn(false);
         // Fill the pipe, so that the first line's write blocks until the filler is read.

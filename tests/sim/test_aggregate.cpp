@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "pokerarena/sim/aggregate.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
 using namespace pokerarena;

@@ -14,6 +14,7 @@
 
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/sim/runner.hpp"
+#include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
 using namespace pokerarena;

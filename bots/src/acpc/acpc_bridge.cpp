@@ -46,11 +46,6 @@ namespace pokerarena {
 
 namespace {
 
-std::vector<std::string>& bridge_command() {
-    static std::vector<std::string> command;
-    return command;
-}
-
 constexpr std::size_t kChunk = std::size_t{256} << 10;
 // A client's line longer than this is not an answer to any state the bridge sends.
 constexpr std::size_t kMaxClientLine = std::size_t{64} << 10;
@@ -1050,35 +1045,6 @@ int serve_acpc_bridge(const AcpcBridgeOptions& options, int in_fd, int out_fd, s
         err << "pokerarena acpc-bridge: " << e.what() << '\n';
         return 1;
     }
-}
-
-void set_acpc_bridge_command(std::vector<std::string> command) {
-    bridge_command() = std::move(command);
-}
-
-const std::vector<std::string>& acpc_bridge_command() {
-    return bridge_command();
-}
-
-bool is_acpc_spec(std::string_view spec) {
-    return spec.starts_with("acpc:") || spec.starts_with("acpc[");
-}
-
-std::vector<std::string> acpc_bridge_arguments(const std::vector<std::string>& client, bool limit,
-                                               std::chrono::milliseconds connect_timeout,
-                                               AcpcConnection connection) {
-    std::vector<std::string> args{
-        "--betting",
-        limit ? "limit" : "nolimit",
-        "--connect-timeout",
-        std::to_string(static_cast<double>(connect_timeout.count()) / 1000.0),
-        "--connection",
-        connection == AcpcConnection::Match  ? "match"
-        : connection == AcpcConnection::Lane ? "lane"
-                                             : "auto",
-        "--"};
-    args.insert(args.end(), client.begin(), client.end());
-    return args;
 }
 
 void set_acpc_table(ProcessBotSpec& spec, const AcpcTable& table) {

@@ -9,7 +9,7 @@
 #include <span>
 
 #include "pokerarena/bots/bot.hpp"
-#include "pokerarena/bots/registry.hpp"
+#include "pokerarena/bots/bot_params.hpp"
 
 namespace pokerarena::builtin {
 

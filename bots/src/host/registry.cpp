@@ -152,15 +152,6 @@ BotParams parse_bot_params(std::string_view name, std::string_view text) {
     return params;
 }
 
-bool is_plugin_spec(std::string_view spec) {
-    // "isolated:PATH.so" names a plugin too, but one run as a process bot.
-    if (is_process_spec(spec)) return false;
-    const std::string_view name = spec.substr(
-        0, spec.find(".so:") == std::string_view::npos ? spec.find(':') : spec.find(".so:") + 3);
-    return name.find('/') != std::string_view::npos || name.ends_with(".so") ||
-           name.ends_with(".dylib");
-}
-
 std::string resolve_plugin_spec(std::string_view spec, const std::filesystem::path& folder) {
     if (!is_plugin_spec(spec)) return std::string(spec);
     const std::string path = split_plugin_spec(spec).path;

@@ -12,7 +12,6 @@
 #include <mutex>
 #include <set>
 
-#include "pokerarena/bots/process_bot.hpp"
 #include "pokerarena/engine/text.hpp"
 
 namespace pokerarena {
@@ -239,6 +238,9 @@ void write_end_line(const char* how, const char* outside) {
 // replaced (libstdc++'s prints the uncaught exception) runs and aborts: the SIGABRT that
 // follows is then said to come from std::terminate, not from a crash.
 std::atomic<bool> terminating{false};
+
+// What install_plugin_crash_report() was given to run once the line is written.
+std::atomic<void (*)()> crash_cleanup{nullptr};
 std::terminate_handler previous_terminate = nullptr;
 
 [[noreturn]] void note_terminate() {
@@ -266,8 +268,7 @@ extern "C" void report_crash(int signal) {
                        "be at fault)");
     }
 
-    // The process bots would outlive this process (their process groups are their own).
-    kill_bot_processes();
+    if (void (*cleanup)() = crash_cleanup.load(std::memory_order_relaxed)) cleanup();
 
     struct sigaction fallback {};
     fallback.sa_handler = SIG_DFL;
@@ -368,7 +369,8 @@ extern "C" void report_quick_exit_in_plugin_handler() {
     report_exit_in_plugin("ended the process (it called quick_exit)");
 }
 
-void install_plugin_crash_report() {
+void install_plugin_crash_report(void (*cleanup)()) {
+    crash_cleanup.store(cleanup, std::memory_order_relaxed);
     std::atexit(report_exit_in_plugin_handler);
     std::at_quick_exit(report_quick_exit_in_plugin_handler);
     struct sigaction action {};

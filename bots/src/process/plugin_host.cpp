@@ -18,6 +18,7 @@
 #include "envelope.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
+#include "pokerarena/bots/process_bot.hpp"
 #include "protocol.hpp"
 #include "protocol_read.hpp"
 
@@ -377,7 +378,7 @@ int serve_plugin(std::string_view plugin_spec, int in_fd, int out_fd, std::ostre
 }
 
 int run_plugin_host(std::string_view plugin_spec) {
-    install_plugin_crash_report();
+    install_plugin_crash_report(kill_bot_processes);
     // The protocol keeps a copy of standard output; standard output itself becomes standard
     // error, so that what a plugin prints cannot be taken for an answer.
     const int protocol_fd = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);

@@ -12,9 +12,8 @@
 #include <sstream>
 
 #include "bot_process.hpp"
-#include "pokerarena/bots/acpc_bridge.hpp"
+#include "pokerarena/bots/bot_params.hpp"
 #include "pokerarena/bots/plugin.hpp"
-#include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/sha256.hpp"
 
 namespace pokerarena {
@@ -87,6 +86,11 @@ std::vector<std::string>& plugin_host_command() {
     return command;
 }
 
+std::vector<std::string>& bridge_command() {
+    static std::vector<std::string> command;
+    return command;
+}
+
 }  // namespace
 
 void set_plugin_host_command(std::vector<std::string> command) {
@@ -96,6 +100,44 @@ void set_plugin_host_command(std::vector<std::string> command) {
 bool is_process_spec(std::string_view spec) {
     return spec.starts_with("proc:") || spec.starts_with("proc[") ||
            spec.starts_with("isolated:") || spec.starts_with("isolated[") || is_acpc_spec(spec);
+}
+
+bool is_plugin_spec(std::string_view spec) {
+    // "isolated:PATH.so" names a plugin too, but one run as a process bot.
+    if (is_process_spec(spec)) return false;
+    const std::string_view name = spec.substr(
+        0, spec.find(".so:") == std::string_view::npos ? spec.find(':') : spec.find(".so:") + 3);
+    return name.find('/') != std::string_view::npos || name.ends_with(".so") ||
+           name.ends_with(".dylib");
+}
+
+void set_acpc_bridge_command(std::vector<std::string> command) {
+    bridge_command() = std::move(command);
+}
+
+const std::vector<std::string>& acpc_bridge_command() {
+    return bridge_command();
+}
+
+bool is_acpc_spec(std::string_view spec) {
+    return spec.starts_with("acpc:") || spec.starts_with("acpc[");
+}
+
+std::vector<std::string> acpc_bridge_arguments(const std::vector<std::string>& client, bool limit,
+                                               std::chrono::milliseconds connect_timeout,
+                                               AcpcConnection connection) {
+    std::vector<std::string> args{
+        "--betting",
+        limit ? "limit" : "nolimit",
+        "--connect-timeout",
+        std::to_string(static_cast<double>(connect_timeout.count()) / 1000.0),
+        "--connection",
+        connection == AcpcConnection::Match  ? "match"
+        : connection == AcpcConnection::Lane ? "lane"
+                                             : "auto",
+        "--"};
+    args.insert(args.end(), client.begin(), client.end());
+    return args;
 }
 
 ProcessBotSpec parse_process_spec(std::string_view spec) {

@@ -10,7 +10,6 @@
 #include <sys/resource.h>
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
@@ -25,6 +24,7 @@
 #include "formats/format.hpp"
 #include "lane.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
+#include "pokerarena/sim/aggregate.hpp"
 #include "pokerarena/sim/journal.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
@@ -113,28 +113,6 @@ UnitFailure::UnitFailure(const std::string& what, std::int64_t unit, Report repo
     : std::runtime_error(what),
       unit_(unit),
       report_(std::make_shared<const Report>(std::move(report))) {}
-
-Shard parse_shard(const std::string& text) {
-    const std::string expected = "--shard " + text + ": expected K/N with 1 <= K <= N, e.g. 2/8";
-    const std::size_t slash = text.find('/');
-    if (slash == std::string::npos) throw RunError(expected);
-    Shard shard;
-    const char* end = text.data() + text.size();
-    const auto [k_end, k_error] = std::from_chars(text.data(), text.data() + slash, shard.index);
-    const auto [n_end, n_error] = std::from_chars(text.data() + slash + 1, end, shard.count);
-    if (k_error != std::errc() || k_end != text.data() + slash || n_error != std::errc() ||
-        n_end != end || shard.count < 1 || shard.index < 1 || shard.index > shard.count)
-        throw RunError(expected);
-    return shard;
-}
-
-std::string shard_text(const Shard& shard) {
-    return std::to_string(shard.index) + "/" + std::to_string(shard.count);
-}
-
-std::int64_t units_in_shard(std::int64_t total, const Shard& shard) {
-    return total < shard.index ? 0 : (total - shard.index) / shard.count + 1;
-}
 
 void check_shard(const Tournament& tournament, const Shard& shard) {
     if (shard.count < 1 || shard.index < 1 || shard.index > shard.count)

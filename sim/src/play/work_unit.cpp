@@ -47,13 +47,13 @@
 #include <system_error>
 
 #include "formats/format.hpp"
+#include "io/first_difference.hpp"
 #include "io/output_file.hpp"
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"
 #include "pokerarena/evaluator/splitmix64.hpp"
 #include "pokerarena/sim/allin_ev.hpp"
 #include "pokerarena/sim/stats.hpp"
-#include "report/first_difference.hpp"
 #include "work_unit.hpp"
 
 namespace pokerarena::sim {

@@ -13,6 +13,7 @@
 
 #include "pokerarena/bots/seat_driver.hpp"
 #include "pokerarena/sim/report_io.hpp"
+#include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
 #include "report.pb.h"
 #include "unit_task.hpp"

@@ -15,12 +15,12 @@
 #include <string_view>
 #include <vector>
 
+#include "io/first_difference.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/tournament.hpp"
-#include "report/first_difference.hpp"
 
 namespace pokerarena::sim {
 

@@ -14,7 +14,7 @@
 #include "formats/format.hpp"
 #include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
-#include "pokerarena/sim/runner.hpp"
+#include "pokerarena/sim/shard.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
 #include "report/table_text.hpp"

@@ -48,8 +48,6 @@
 
 namespace pokerarena {
 
-enum class AcpcConnection { Auto, Lane, Match };
-
 // A match of at least this many deals gets connection=match by default: a client's start-up
 // (about a millisecond for a small C client) is then a few percent of it.
 inline constexpr int kAcpcMatchConnectionDeals = 100;
@@ -65,21 +63,6 @@ struct AcpcBridgeOptions {
 };
 
 int serve_acpc_bridge(const AcpcBridgeOptions& options, int in_fd, int out_fd, std::ostream& err);
-
-// The command that runs a bridge, to which its options and "--" COMMAND ARG... are added: the
-// pokerarena command sets it to itself and "acpc-bridge" when it starts. Until then an acpc
-// spec is refused.
-void set_acpc_bridge_command(std::vector<std::string> command);
-const std::vector<std::string>& acpc_bridge_command();
-
-// True when `spec` starts with "acpc:" or "acpc[".
-bool is_acpc_spec(std::string_view spec);
-
-// The bridge's arguments for a client: ["--betting", "nolimit"|"limit", "--connect-timeout",
-// SECONDS, "--connection", "auto"|"lane"|"match", "--", COMMAND...].
-std::vector<std::string> acpc_bridge_arguments(const std::vector<std::string>& client, bool limit,
-                                               std::chrono::milliseconds connect_timeout,
-                                               AcpcConnection connection);
 
 // What a tournament tells an acpc spec's bridge: its betting (the bridge plays no-limit until
 // told otherwise), its table, and the length of its matches, which settles connection=auto.

@@ -22,9 +22,9 @@
 //   the call in progress on the crashing thread ("pokerarena: bot './b.so:x' crashed (SIGSEGV)
 //   in decide (unit 4, hand 17, seat 1); ADVICE") or, with no plugin call in progress, a
 //   generic line ("pokerarena: crashed (SIGSEGV) outside any call into a bot plugin (...);
-//   ADVICE"), then restore the default action and raise the signal again, so the exit status
-//   is the signal's. One line per process: when several threads crash at once, the first
-//   writes it and ends the process while the others wait. The handlers run on the thread's
+//   ADVICE"), run the cleanup given, then restore the default action and raise the signal again, so
+//   the exit status is the signal's. One line per process: when several threads crash at once, the
+//   first writes it and ends the process while the others wait. The handlers run on the thread's
 //   alternate stack, so a plugin that overflows its stack is named like any other crash. A SIGABRT
 //   from std::terminate (an uncaught exception: the terminate handler in place before, libstdc++'s
 //   by default, has printed it) says so instead of "crashed": "pokerarena: ended the process
@@ -120,8 +120,11 @@ class PluginCallMarker {
 // the same text gives the same pointer. Takes a lock: call it when a bot is made, not per call.
 const char* plugin_label(std::string_view spec);
 
-// Installs the fatal-signal handlers described above (once per process).
-void install_plugin_crash_report();
+// Installs the fatal-signal handlers described above (once per process). A crash's handler
+// calls `cleanup` (when not null; it must be async-signal-safe) after its line, before the
+// signal's default action: the host passes kill_bot_processes, since its process bots would
+// outlive it (their process groups are their own).
+void install_plugin_crash_report(void (*cleanup)());
 
 // Whether standard error ends in a line still being drawn (a progress line rewritten with \r
 // on a terminal): while true, the lines the handlers write start with a newline, so they stand

@@ -70,6 +70,30 @@ inline constexpr std::int64_t kMaxStderrBytes = std::int64_t{16} << 20;
 // "isolated:" or "isolated[" (a plugin run in a process of its own).
 bool is_process_spec(std::string_view spec);
 
+// True when `spec` names a plugin loaded into this process: its name part ends in ".so" (or
+// ".dylib") or holds a '/'; not a process bot's spec ("proc:...", and
+// "isolated:PATH.so", a plugin in a process of its own).
+bool is_plugin_spec(std::string_view spec);
+
+// An ACPC client's spec, "acpc:COMMAND ARG..." (acpc_bridge.hpp), is a process bot whose
+// program is a bridge to the client; how the bridge connects to its clients:
+enum class AcpcConnection { Auto, Lane, Match };
+
+// The command that runs a bridge, to which its options and "--" COMMAND ARG... are added: the
+// pokerarena command sets it to itself and "acpc-bridge" when it starts. Until then an acpc
+// spec is refused.
+void set_acpc_bridge_command(std::vector<std::string> command);
+const std::vector<std::string>& acpc_bridge_command();
+
+// True when `spec` starts with "acpc:" or "acpc[".
+bool is_acpc_spec(std::string_view spec);
+
+// The bridge's arguments for a client: ["--betting", "nolimit"|"limit", "--connect-timeout",
+// SECONDS, "--connection", "auto"|"lane"|"match", "--", COMMAND...].
+std::vector<std::string> acpc_bridge_arguments(const std::vector<std::string>& client, bool limit,
+                                               std::chrono::milliseconds connect_timeout,
+                                               AcpcConnection connection);
+
 // Parses "proc[key=value,...]:COMMAND ARG..." (keys: procs, timeout and start_timeout in
 // seconds, max_restarts; the command split at spaces, with '...' and "..." quoting), and
 // "isolated[key=value,...]:PATH.so[:config]", whose command is the plugin host (below) with

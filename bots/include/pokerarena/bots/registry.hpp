@@ -13,41 +13,19 @@
 //   failures throw PluginError (plugin.hpp).
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <memory>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
 #include "pokerarena/bots/bot.hpp"
+#include "pokerarena/bots/bot_params.hpp"
+#include "pokerarena/bots/process_bot.hpp"
 
 namespace pokerarena {
-
-class BotSpecError : public std::invalid_argument {
-  public:
-    using std::invalid_argument::invalid_argument;
-};
-
-struct BotParamDef {
-    const char* key;
-    double default_value;
-    double min_value;
-    double max_value;
-    bool integer;
-    const char* description;
-};
-
-inline constexpr int kMaxBotParams = 8;
-
-// Parameter values of one built-in, in the order of its BotParamDef list.
-struct BotParams {
-    std::array<double, kMaxBotParams> values{};
-    double operator[](int index) const { return values[static_cast<std::size_t>(index)]; }
-};
 
 struct BuiltinBotInfo {
     const char* name;
@@ -62,11 +40,6 @@ std::span<const BuiltinBotInfo> builtin_bots();
 // The parameters of built-in `name` parsed from "key=value,..." (empty: every default).
 // Throws BotSpecError as described above (also for an unknown name).
 BotParams parse_bot_params(std::string_view name, std::string_view params);
-
-// True when `spec` names a plugin loaded into this process: its name part ends in ".so" (or
-// ".dylib") or holds a '/'; not a process bot's spec (process_bot.hpp: "proc:...", and
-// "isolated:PATH.so", a plugin in a process of its own).
-bool is_plugin_spec(std::string_view spec);
 
 // `spec` with its plugin library's path made absolute, a relative one taken from `folder`
 // (itself taken from the current directory; empty: the current directory), lexically

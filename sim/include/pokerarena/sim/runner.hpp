@@ -73,6 +73,7 @@
 #include <string>
 #include <vector>
 
+#include "pokerarena/sim/shard.hpp"
 #include "pokerarena/sim/tournament.hpp"
 #include "report.pb.h"
 
@@ -89,21 +90,6 @@ class UnitFailure : public std::runtime_error {
     std::int64_t unit_;
     std::shared_ptr<const Report> report_;  // shared: copying an exception must not throw
 };
-
-// "K/N": run the units whose index % N == K - 1 (1 <= K <= N).
-struct Shard {
-    int index = 1;
-    int count = 1;
-};
-
-// Parses "K/N"; throws RunError ("--shard 3/2: expected K/N with 1 <= K <= N") otherwise.
-Shard parse_shard(const std::string& text);
-
-// "K/N".
-std::string shard_text(const Shard& shard);
-
-// How many of a schedule's `total` units shard K/N plays: the units u with u % N == K - 1.
-std::int64_t units_in_shard(std::int64_t total, const Shard& shard);
 
 // What the progress callback sees; counts cover this run's share of the schedule (a shard's
 // units), resumed units included.

@@ -73,7 +73,6 @@
 #include "config.pb.h"
 #include "pokerarena/bots/bot.hpp"
 #include "pokerarena/engine/game_def.hpp"
-#include "pokerarena/sim/stats.hpp"
 #include "report.pb.h"
 
 namespace pokerarena::sim {
@@ -296,33 +295,5 @@ UnitResult play_unit(const Tournament& tournament, std::int64_t unit);
 // (naming it), a result that does not match the configuration (as listed above) or totals
 // (hands, net chips, decisions, faults) that would overflow 64 bits.
 Report aggregate(const Tournament& tournament, std::vector<UnitResult> units);
-
-// The SPRT of a two-bot match (config.sprt set), fed with the unit results in unit order from
-// unit 0, without gaps: for the runner to stop scheduling once the test has decided. Its
-// decisions are those aggregate() makes. The test's observations are blocks: the mean result
-// (mbb per hand) of each unit of deals_per_unit deal pairs (with an SPRT the default
-// deals_per_unit does not grow with hands, so the test looks at the same points whatever
-// config.hands is); the last unit, when it is shorter, is left out of the test.
-class SprtMonitor {
-  public:
-    // Throws std::invalid_argument when the configuration has no SPRT.
-    explicit SprtMonitor(const Tournament& tournament);
-    // Adds the next unit's result; returns true once the test has decided (this unit or an
-    // earlier one). After a decision, further results are ignored.
-    bool add(const UnitResult& unit);
-    bool decided() const { return state_.decision != SprtDecision::Undecided; }
-    const SprtState& state() const { return state_; }
-    // The hands and blocks the test was run on so far.
-    std::int64_t hands() const { return hands_; }
-    std::int64_t blocks() const { return block_means_.n; }
-
-  private:
-    SprtParams params_;
-    double big_blind_ = 0;
-    std::int64_t block_deals_ = 0;
-    SampleMoments block_means_;  // mbb per hand of each whole unit of the pair
-    std::int64_t hands_ = 0;
-    SprtState state_;
-};
 
 }  // namespace pokerarena::sim
