@@ -32,33 +32,57 @@ bool names_a_bot(const std::string& text) {
     return false;
 }
 
+// The entry of `list` that starts at `start`, and `start` moved past its comma. A process
+// bot's options are comma-separated inside their brackets: "proc[procs=2,timeout=5]:./bot" is
+// one entry.
+std::string next_entry(const std::string& list, std::size_t& start) {
+    const std::size_t open = list.find('[', start);
+    std::size_t end = list.find(',', start);
+    if (open < end && list.find(']', open) != std::string::npos)
+        end = list.find(',', list.find(']', open));
+    if (end == std::string::npos) end = list.size();
+    std::string entry = list.substr(start, end - start);
+    start = end + 1;
+    return entry;
+}
+
+std::string with_name(const FlagBot& bot) {
+    return (bot.name.empty() ? "" : bot.name + "=") + bot.spec;
+}
+
+// `piece`, after a plugin with a configuration, was read as a new bot (`reading`).
+std::string read_as_new_bot(const std::string& flag, const std::string& piece,
+                            const FlagBot& plugin, const std::string& reading) {
+    const std::string text = with_name(plugin);
+    return flag + ": '" + piece + "' after the plugin '" + text + "' is read as " + reading +
+           ", not as more of the plugin's configuration. To say so without doubt, give each "
+           "bot its own " +
+           flag + " flag (" + flag + " '" + text + "' " + flag + " '" + piece +
+           "'); to pass it to the plugin, list the bots in a configuration file, whose spec "
+           "field is taken whole (bots { spec: \"" +
+           plugin.spec + "," + piece + "\" })";
+}
+
+// `piece` looks like a process bot named `key` but was taken into the plugin's configuration.
+std::string read_as_configuration(const std::string& flag, const std::string& piece,
+                                  const std::string& key, const FlagBot& plugin) {
+    const std::string text = with_name(plugin);
+    return flag + ": '" + piece + "' looks like a bot named '" + key +
+           "' but is read as more of the configuration of the plugin '" + text +
+           "'. To make it a bot of its own, give it its own " + flag + " flag (" + flag + " '" +
+           text + "' " + flag + " '" + piece + "')";
+}
+
 }  // namespace
 
 std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists, const std::string& flag,
                                     std::vector<std::string>& warnings) {
     std::vector<FlagBot> bots;
-    // The plugin of this value whose configuration the pieces may belong to, if any.
-    const auto configured_plugin = [&bots](std::size_t first_of_list) {
-        return bots.size() > first_of_list && is_plugin_spec(bots.back().spec) &&
-               bots.back().spec.size() > split_plugin_spec(bots.back().spec).path.size();
-    };
-    const auto plugin_text = [&bots] {
-        const FlagBot& plugin = bots.back();
-        return (plugin.name.empty() ? "" : plugin.name + "=") + plugin.spec;
-    };
     for (const std::string& list : lists) {
         const std::size_t first_of_list = bots.size();
         std::size_t start = 0;
         while (start <= list.size()) {
-            // A process bot's options are comma-separated inside their brackets:
-            // "proc[procs=2,timeout=5]:./bot" is one entry.
-            const std::size_t open = list.find('[', start);
-            std::size_t end = list.find(',', start);
-            if (open < end && list.find(']', open) != std::string::npos)
-                end = list.find(',', list.find(']', open));
-            if (end == std::string::npos) end = list.size();
-            std::string piece = list.substr(start, end - start);
-            start = end + 1;
+            std::string piece = next_entry(list, start);
             if (piece.empty())
                 throw std::invalid_argument(flag + " '" + list +
                                             "': an empty entry; expected bots separated by "
@@ -66,22 +90,14 @@ std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists, const
                                             flag + " tag,call");
             const std::size_t equals = piece.find('=');
             const std::string key = piece.substr(0, equals);
-            const bool after_plugin = configured_plugin(first_of_list);
-            const auto warn_new_bot = [&](const std::string& reading) {
-                if (!after_plugin) return;
-                const std::string plugin = plugin_text();
-                warnings.push_back(
-                    flag + ": '" + piece + "' after the plugin '" + plugin + "' is read as " +
-                    reading +
-                    ", not as more of the plugin's configuration. To say so without "
-                    "doubt, give each bot its own " +
-                    flag + " flag (" + flag + " '" + plugin + "' " + flag + " '" + piece +
-                    "'); to pass it to the plugin, list the bots in a "
-                    "configuration file, whose spec field is taken whole (bots { spec: \"" +
-                    bots.back().spec + "," + piece + "\" })");
-            };
+            // The plugin of this value whose configuration the piece may belong to, if any.
+            const bool after_plugin =
+                bots.size() > first_of_list && is_plugin_spec(bots.back().spec) &&
+                bots.back().spec.size() > split_plugin_spec(bots.back().spec).path.size();
             if (equals == std::string::npos || key.find_first_of(":/") != std::string::npos) {
-                warn_new_bot("a bot of its own");
+                if (after_plugin)
+                    warnings.push_back(
+                        read_as_new_bot(flag, piece, bots.back(), "a bot of its own"));
                 bots.push_back({"", std::move(piece)});
                 continue;
             }
@@ -93,19 +109,17 @@ std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists, const
                 // A process bot's spec ("b=proc:python3 b.py") taken into a plugin's
                 // configuration was most likely meant as a bot of its own.
                 if (!key.empty() && is_process_spec(value))
-                    warnings.push_back(
-                        flag + ": '" + piece + "' looks like a bot named '" + key +
-                        "' but is read as more of the configuration of the plugin '" +
-                        plugin_text() + "'. To make it a bot of its own, give it its own " + flag +
-                        " flag (" + flag + " '" + plugin_text() + "' " + flag + " '" + piece +
-                        "')");
+                    warnings.push_back(read_as_configuration(flag, piece, key, bots.back()));
                 bots.back().spec += "," + piece;
             } else if (key.empty()) {
                 throw std::invalid_argument(flag + ": '" + piece +
                                             "' names no bot; expected NAME=SPEC, e.g. " + flag +
                                             " a=tag,b=tag");
             } else {
-                warn_new_bot("a bot named '" + key + "' playing '" + value + "'");
+                if (after_plugin)
+                    warnings.push_back(
+                        read_as_new_bot(flag, piece, bots.back(),
+                                        "a bot named '" + key + "' playing '" + value + "'"));
                 bots.push_back({key, value});
             }
         }
