@@ -319,8 +319,8 @@ std::string big_blinds(Chips chips) {
     return s;
 }
 
-// A session's bots and seat names, checked before the first hand; nullopt after the reason is
-// on standard error.
+// The bots at the person's table and their seat names, checked before the first hand; nullopt after
+// the reason is on standard error.
 struct Field {
     int seats = 0;
     std::vector<std::string> names{"you"};
