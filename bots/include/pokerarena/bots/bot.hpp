@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "pokerarena/bots/strategy.hpp"
 #include "pokerarena/engine/action.hpp"
 #include "pokerarena/engine/event.hpp"
 #include "pokerarena/engine/seat_view.hpp"
@@ -74,6 +75,17 @@ class Bot {
         (void)view;
         (void)candidates;
         (void)probabilities;
+        return false;
+    }
+
+    // Optional: the mixed strategy (strategy.hpp) that the action decide(view) just returned
+    // was drawn from. The host calls it right after that decide(), with the same view, only
+    // when it measures with AIVAT. Returns false when the bot does not say (it then gets the
+    // chance corrections only). Must not draw from the bot's generator: reporting a strategy
+    // changes no decision.
+    virtual bool last_strategy(const SeatView& view, Strategy& out) {
+        (void)view;
+        (void)out;
         return false;
     }
 

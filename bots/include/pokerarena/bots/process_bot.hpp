@@ -130,6 +130,9 @@ struct RemoteDecision {
     // ok, for a probabilities request: one per candidate. Empty (never allocated) for a
     // decision.
     std::vector<double> probabilities;
+    // ok, for a decision whose answer reported the strategy its action was drawn from.
+    bool has_strategy = false;
+    Strategy strategy;
 };
 
 // Where the answer of a posted decision goes: the table waiting for it.
