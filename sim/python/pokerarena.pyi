@@ -1,4 +1,4 @@
-"""pokerarena: the hand evaluator and equity of the pokerarena poker simulator (docs/python.md)."""
+"""pokerarena: the hand evaluator, equity and a vectorised hold'em environment (docs/python.md)."""
 from typing import Sequence, TypedDict, Union
 
 import numpy
@@ -44,3 +44,31 @@ def equity(
     exact_limit: int = 2000000,
     kernel: str = "best",
 ) -> EquityResult: ...
+
+class VectorEnv:
+    """N hold'em tables stepped by one call (docs/python.md, "A vectorised environment")."""
+
+    def __init__(
+        self,
+        tables: int,
+        seats: int = 2,
+        stack: int = 200,
+        small_blind: int = 1,
+        big_blind: int = 2,
+        seed: int = 0,
+        betting: str = "no-limit",
+    ) -> None: ...
+    def reset(self) -> dict[str, numpy.typing.NDArray[numpy.generic]]: ...
+    def step(
+        self,
+        kinds: numpy.typing.ArrayLike,
+        amounts: numpy.typing.ArrayLike | None = None,
+    ) -> tuple[
+        dict[str, numpy.typing.NDArray[numpy.generic]],
+        numpy.typing.NDArray[numpy.float64],
+        numpy.typing.NDArray[numpy.bool_],
+    ]: ...
+    @property
+    def tables(self) -> int: ...
+    @property
+    def seats(self) -> int: ...
