@@ -1,6 +1,6 @@
 // play_lane(): a lane plays every unit it is given, and each exactly as play_unit() does,
 // however few tables it keeps in flight and however little it lets wait unwritten for the bot
-// processes (sim/src/play/lane.hpp).
+// processes (sim/src/run/lane.hpp).
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "../../sim/src/play/lane.hpp"
+#include "../../sim/src/run/lane.hpp"
 #include "pokerarena/sim/tournament.hpp"
 #include "unit_helpers.hpp"
 

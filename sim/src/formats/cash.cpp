@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "io/table_text.hpp"
 #include "play/work_unit.hpp"
-#include "report/table_text.hpp"
 
 namespace pokerarena::sim::formats {
 

@@ -39,9 +39,9 @@
 #include <vector>
 
 #include "formats/format.hpp"
+#include "io/table_text.hpp"
 #include "play/work_unit.hpp"
 #include "pokerarena/sim/stats.hpp"
-#include "report/table_text.hpp"
 
 namespace pokerarena::sim {
 
