@@ -69,7 +69,7 @@ pokerarena_cli_test("run deals and tournaments exclude each other" 108 "excludes
 # (the flag's twin, "run one deal has no interval", pins them for the flag) and a header that
 # says both counts.
 file(WRITE ${run_dir}/one_deal.txtpb
-  "bots { spec: \"tag\" name: \"a\" }\nbots { spec: \"random\" name: \"b\" }\nhands: 1\nseed: 1\n")
+  "bots { spec: \"tag\" name: \"a\" }\nbots { spec: \"random\" name: \"b\" }\ndeals: 1\nseed: 1\n")
 pokerarena_cli_test("run one deal from a file is the flag's one deal" 0
   "^Round robin, no-limit, 2 bots, 1 deal a pair, 2 hands, seed 1, complete\n.*\n 1  a        2    [+]250[.]0 ±   n/a[?]  n/a       0\n"
   run ${run_dir}/one_deal.txtpb --quiet -o ${run_dir}/one_deal_file.pb)

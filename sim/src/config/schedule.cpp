@@ -31,10 +31,10 @@ Schedule::Schedule(const TournamentConfig& config)
       seats_(config.seats()),
       hero_(config.hero()),
       seed_(config.seed()),
-      deals_(config.hands()),
+      deals_(config.deals()),
       deals_per_unit_(config.deals_per_unit()),
       match_deals_(config.match_deals()),
-      blocks_(ceil_div(config.hands(), config.deals_per_unit())) {
+      blocks_(ceil_div(config.deals(), config.deals_per_unit())) {
     groups_ = formats::format_of(format_).groups(bots_);
     // The report keeps every unit's result and resuming a run a few words per unit: a huge
     // round robin with tiny units would ask for gigabytes there.
