@@ -21,6 +21,10 @@ pokerarena_cli_test("run bad config field" 2 "seats: 12" run ${run_dir}/bad_seat
 file(WRITE ${run_dir}/bad_syntax.txtpb "bots { spec: \"tag\" }\nhandz: 10\n")
 pokerarena_cli_test("run bad config syntax" 2 "bad_syntax.txtpb:2:[0-9]+: .*handz"
   run ${run_dir}/bad_syntax.txtpb)
+file(WRITE ${run_dir}/hands.txtpb "bots { spec: \"tag\" }\nbots { spec: \"call\" }\nhands: 10\n")
+pokerarena_cli_test("run config that counts hands" 2
+  "^pokerarena run: [^\n]*hands[.]txtpb:3:1: hands: not a configuration key; give deals [(]the deals per pairing, the deals per ring seat group, or a sit-and-go's tournaments[)]\n$"
+  run ${run_dir}/hands.txtpb)
 pokerarena_cli_test("run no bots" 2 "no bots: give a configuration file" run --deals 10)
 pokerarena_cli_test("run unknown bot" 2 "bots\\[1\\].spec: unknown bot 'tagg'" run --bots tag,tagg)
 pokerarena_cli_test("run bad shard" 2 "--shard 3/2: expected K/N" run --bots tag,call --shard 3/2)
