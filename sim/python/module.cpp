@@ -28,6 +28,7 @@
 #include "pokerarena/evaluator/card.hpp"
 #include "pokerarena/evaluator/equity.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
+#include "table.hpp"
 #include "vector_env.hpp"
 
 namespace py = pybind11;
@@ -366,6 +367,7 @@ PYBIND11_MODULE(pokerarena, m) {
           "equity, wins, ties for the hero, each villain, then each random opponent), outcomes, "
           "exact, std_error (Monte Carlo: of the hero's equity).");
 
+    add_table(m);
     add_vector_env(m);
 }
 

@@ -6,7 +6,7 @@
 #include <limits>
 #include <span>
 
-#include "pokerarena/engine/game_def.hpp"
+#include "game.hpp"
 
 namespace py = pybind11;
 
@@ -18,31 +18,6 @@ constexpr std::int64_t kFold = 0;
 constexpr std::int64_t kCheckCall = 1;
 constexpr std::int64_t kRaise = 2;
 constexpr int kMaxTables = 1 << 22;
-
-GameDef game_of(int seats, Chips stack, Chips small_blind, Chips big_blind,
-                const std::string& betting) {
-    if (seats < 2 || seats > kMaxSeats)
-        throw py::value_error("seats: expected 2.." + std::to_string(kMaxSeats) + ", got " +
-                              std::to_string(seats));
-    GameDef def;
-    if (betting == "no-limit") {
-        def = GameDef::no_limit_holdem(seats, stack, small_blind, big_blind);
-    } else if (betting == "pot-limit") {
-        def = GameDef::no_limit_holdem(seats, stack, small_blind, big_blind);
-        def.structure = BettingStructure::PotLimit;
-    } else if (betting == "fixed-limit") {
-        def = GameDef::fixed_limit_holdem(seats, stack, small_blind, big_blind);
-    } else {
-        throw py::value_error(
-            "betting: expected \"no-limit\", \"pot-limit\" or \"fixed-limit\", "
-            "not \"" +
-            betting + "\"");
-    }
-    def.reset_stacks_each_hand = true;
-    def.max_hands = 0;
-    if (const std::string why = def.validate(); !why.empty()) throw py::value_error(why);
-    return def;
-}
 
 // A new array of `shape` whose data `*column` points to.
 template <typename T>
@@ -61,7 +36,7 @@ VectorEnv::VectorEnv(int tables, int seats, Chips stack, Chips small_blind, Chip
     if (tables < 1 || tables > kMaxTables)
         throw py::value_error("tables: expected 1.." + std::to_string(kMaxTables) + ", got " +
                               std::to_string(tables));
-    const GameDef def = game_of(seats, stack, small_blind, big_blind, betting);
+    const GameDef def = cash_game(seats, stack, small_blind, big_blind, betting);
     tables_.reserve(static_cast<std::size_t>(tables));
     for (int i = 0; i < tables; ++i) {
         tables_.emplace_back(def, seed, static_cast<std::uint64_t>(i));

@@ -1,5 +1,6 @@
 """The Python module `pokerarena` (sim/python): cards, evaluation and equity, against known
 values, the module's own scalar path and the published frequencies of seven-card hands."""
+import copy
 import math
 import unittest
 
@@ -260,6 +261,78 @@ class VectorEnvironment(unittest.TestCase):
             pa.VectorEnv(4, betting="spread")
         with self.assertRaisesRegex(ValueError, "before reset"):
             pa.VectorEnv(4).step(np.ones(4, dtype=np.int64))
+
+
+def play_hand(table, rng):
+    """Plays one hand with random legal actions; returns its last_hand()."""
+    while True:
+        e = table.advance()
+        if e["kind"] == "HandEnded":
+            return table.last_hand()
+        legal = table.legal_actions()
+        kind = rng.integers(0, 3)
+        if kind == 0 and legal["can_fold"]:
+            table.act("fold")
+        elif kind == 2 and legal["can_raise"]:
+            table.act("raise", int(rng.integers(legal["min_raise_to"], legal["max_raise_to"] + 1)))
+        else:
+            table.act("call")
+
+
+class OneTable(unittest.TestCase):
+    def test_a_hand_step_by_step(self):
+        t = pa.Table(seats=2, stack=200, seed=3)
+        e = t.advance()
+        self.assertEqual((e["kind"], e["seat"], e["round"]), ("ActionRequired", 1, 0))
+        self.assertEqual(t.legal_actions(), {"can_fold": True, "can_check": False,
+                                             "call_amount": 1, "can_raise": True,
+                                             "min_raise_to": 4, "max_raise_to": 200,
+                                             "all_in_to": 200})
+        view = t.view(1)
+        self.assertIsNone(view["hole"][0])           # the other seat's cards are hidden
+        self.assertEqual(len(view["hole"][1]), 2)
+        self.assertEqual((view["stacks"], view["pot"]), ([198, 199], 3))
+        t.act("raise", 6)
+        with self.assertRaisesRegex(ValueError, "no action is expected"):
+            t.act("call")  # the table must advance to the next decision first
+        self.assertEqual(t.advance()["seat"], 0)
+        with self.assertRaisesRegex(ValueError, "below the minimum raise to 10"):
+            t.act("raise", 7)
+        t.act("fold")
+        self.assertEqual(t.advance()["kind"], "HandEnded")
+        self.assertEqual(t.last_hand()["net"], [-2, 2])
+        with self.assertRaisesRegex(ValueError, "kind"):
+            t.act("shove")
+
+    def test_a_copy_plays_on_alone(self):
+        rng = np.random.default_rng(2)
+        t = pa.Table(seats=3, seed=8)
+        play_hand(t, rng)
+        c = copy.copy(t)
+        a = play_hand(t, np.random.default_rng(5))
+        b = play_hand(c, np.random.default_rng(5))
+        self.assertEqual(a, b)
+        self.assertEqual(t.hand, c.hand)
+        play_hand(c, rng)
+        self.assertNotEqual(t.hand, c.hand)
+
+    def test_every_hand_replays_from_its_phh(self):
+        rng = np.random.default_rng(11)
+        for seats, betting in ((2, "no-limit"), (6, "no-limit"), (3, "fixed-limit")):
+            t = pa.Table(seats=seats, stack=100, seed=seats, betting=betting)
+            for _ in range(60):
+                hand = play_hand(t, rng)
+                self.assertEqual(sum(hand["net"]), 0)
+                [result] = pa.replay_phh(t.last_hand_phh())
+                self.assertEqual(result["status"], "matched", result["message"])
+
+    def test_bad_phh_is_an_error_entry(self):
+        [result] = pa.replay_phh("variant = 'NT'\nstarting_stacks = [100]\n", name="x.phh")
+        self.assertEqual(result["status"], "error")
+        self.assertIn("x.phh", result["location"])
+        self.assertTrue(result["message"])
+        with self.assertRaisesRegex(ValueError, "no hand has finished"):
+            pa.Table().last_hand_phh()
 
 
 if __name__ == "__main__":
