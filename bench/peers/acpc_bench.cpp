@@ -5,7 +5,7 @@
 //
 // The same policy drives both engines, from the same generator: fold 10% (a check when
 // nothing is to call), call 60%, raise 30% to a uniform amount between the minimum and
-// all-in, one xorshift number per action. Both sides validate every action (act(), and the
+// all-in, one number per action. Both sides validate every action (act(), and the
 // server's isValidAction() as its dealer does), deal from their own generator and settle the
 // pots; every benchmark reports actions/hand, which shows that both play the same game.
 //
@@ -23,6 +23,7 @@
 #include <cstring>
 
 #include "pokerarena/engine/table.hpp"
+#include "pokerarena/evaluator/splitmix64.hpp"
 
 // The server's headers, after every other: they define macros (MAX_PLAYERS, RNG_N, ...).
 #ifdef POKERARENA_ACPC_CXX
@@ -55,24 +56,15 @@ using ::valueOfState;
 
 namespace {
 
-// xorshift64, each number made one call ahead so that the engine's work overlaps the shifts.
-class XorShift {
+// The policy's numbers: SplitMix64, the library's own generator. Each number depends only on
+// a counter, so no chain of shifts sits between a mispredicted decision and the next one.
+class PolicyNumbers {
   public:
-    explicit XorShift(std::uint64_t seed) : ahead_(step(seed)) {}
-    std::uint64_t next() {
-        const std::uint64_t r = ahead_;
-        ahead_ = step(ahead_);
-        return r;
-    }
+    explicit PolicyNumbers(std::uint64_t seed) : state_(seed) {}
+    std::uint64_t next() { return pokerarena::splitmix64_next(state_); }
 
   private:
-    static std::uint64_t step(std::uint64_t s) {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        return s;
-    }
-    std::uint64_t ahead_;
+    std::uint64_t state_;
 };
 
 constexpr std::uint64_t kPolicySeed = 0x9E3779B97F4A7C15ULL;
@@ -93,7 +85,7 @@ std::int64_t raise_amount(std::uint64_t r, std::int64_t min_to, std::int64_t max
     return min_to + static_cast<std::int64_t>(((r & 0xFFFFFFFFu) * span) >> 32);
 }
 
-pokerarena::Action pokerarena_policy(XorShift& rng, const pokerarena::Table& table, int seat) {
+pokerarena::Action pokerarena_policy(PolicyNumbers& rng, const pokerarena::Table& table, int seat) {
     using pokerarena::Action;
     const std::uint64_t r = rng.next();
     switch (choose(r)) {
@@ -109,7 +101,7 @@ pokerarena::Action pokerarena_policy(XorShift& rng, const pokerarena::Table& tab
     return Action::raise_to(raise_amount(r, legal.min_raise_to, legal.max_raise_to));
 }
 
-acpc::Action acpc_policy(XorShift& rng, const acpc::Game* game, const acpc::State& state,
+acpc::Action acpc_policy(PolicyNumbers& rng, const acpc::Game* game, const acpc::State& state,
                          int player) {
     const std::uint64_t r = rng.next();
     acpc::Action a{acpc::a_call, 0};
@@ -134,7 +126,7 @@ void pokerarena_hands(benchmark::State& state, int seats) {
     def.reset_stacks_each_hand = true;
     pokerarena::Table table(def, 2024, 0);
     table.set_pause_mask(pokerarena::pause_bit(pokerarena::EventKind::HandEnded));
-    XorShift rng(kPolicySeed);
+    PolicyNumbers rng(kPolicySeed);
     std::int64_t actions = 0;
     pokerarena::Chips checksum = 0;
     for (auto _ : state) {
@@ -167,54 +159,65 @@ constexpr const char* kSixMaxGame =
     "20000\nblind = 50 100 0 0 0 0\nfirstPlayer = 3 1 1 1\nnumSuits = 4\nnumRanks = 13\n"
     "numHoleCards = 2\nnumBoardCards = 0 3 1 1\nEND GAMEDEF\n";
 
+const acpc::Game* read_game(const char* text) {
+    std::FILE* f = fmemopen(const_cast<char*>(text), std::strlen(text), "r");
+    const acpc::Game* game = acpc::readGame(f);
+    std::fclose(f);
+    return game;
+}
+
 const acpc::Game* acpc_game(int seats) {
-    static const acpc::Game* const heads_up = [] {
-        std::FILE* f = fmemopen(const_cast<char*>(kHeadsUpGame), std::strlen(kHeadsUpGame), "r");
-        const acpc::Game* g = acpc::readGame(f);
-        std::fclose(f);
-        return g;
-    }();
-    static const acpc::Game* const six_max = [] {
-        std::FILE* f = fmemopen(const_cast<char*>(kSixMaxGame), std::strlen(kSixMaxGame), "r");
-        const acpc::Game* g = acpc::readGame(f);
-        std::fclose(f);
-        return g;
-    }();
+    static const acpc::Game* const heads_up = read_game(kHeadsUpGame);
+    static const acpc::Game* const six_max = read_game(kSixMaxGame);
     return seats == 2 ? heads_up : six_max;
 }
 
-// One hand on the server: dealt, played to the end; false if the server refused an action.
-bool acpc_play(const acpc::Game* game, acpc::rng_state_t& deal_rng, XorShift& policy_rng,
-               std::uint32_t hand_id, acpc::State& s, std::int64_t& actions) {
-    acpc::initState(game, hand_id, &s);
-    acpc::dealCards(game, &deal_rng, &s);
-    while (!s.finished) {
-        const int player = acpc::currentPlayer(game, &s);
-        acpc::Action a = acpc_policy(policy_rng, game, s, player);
-        if (!acpc::isValidAction(game, &s, 0, &a)) return false;
-        acpc::doAction(game, &a, &s);
-        ++actions;
+// Hands on the server, one after the other: dealt from its generator, played to the end.
+class AcpcHands {
+  public:
+    AcpcHands(int seats, std::uint32_t deal_seed) : game_(acpc_game(seats)), policy_(kPolicySeed) {
+        acpc::init_genrand(&deal_rng_, deal_seed);
     }
-    return true;
-}
+
+    // False if the server refused an action.
+    bool play() {
+        acpc::initState(game_, hand_id_++, &state_);
+        acpc::dealCards(game_, &deal_rng_, &state_);
+        while (!state_.finished) {
+            const int player = acpc::currentPlayer(game_, &state_);
+            acpc::Action a = acpc_policy(policy_, game_, state_, player);
+            if (!acpc::isValidAction(game_, &state_, 0, &a)) return false;
+            acpc::doAction(game_, &a, &state_);
+            ++actions_;
+        }
+        return true;
+    }
+
+    const acpc::Game* game() const { return game_; }
+    const acpc::State& state() const { return state_; }
+    std::int64_t actions() const { return actions_; }
+
+  private:
+    const acpc::Game* game_;
+    acpc::rng_state_t deal_rng_;
+    PolicyNumbers policy_;
+    acpc::State state_;
+    std::uint32_t hand_id_ = 0;
+    std::int64_t actions_ = 0;
+};
 
 // Whether valueOfState and the rank-once settlement agree, and chips add up, on 200,000 hands.
 bool acpc_settlements_agree(int seats) {
-    const acpc::Game* game = acpc_game(seats);
-    acpc::rng_state_t deal_rng;
-    acpc::init_genrand(&deal_rng, 7);
-    XorShift policy_rng(kPolicySeed);
-    acpc::State s;
-    std::int64_t actions = 0;
+    AcpcHands hands(seats, 7);
     double once[MAX_PLAYERS];
-    for (std::uint32_t h = 0; h < 200'000; ++h) {
-        if (!acpc_play(game, deal_rng, policy_rng, h, s, actions)) return false;
-        pokerarena_acpc_values_ranked_once(game, &s, once);
+    for (int h = 0; h < 200'000; ++h) {
+        if (!hands.play()) return false;
+        pokerarena_acpc_values_ranked_once(hands.game(), &hands.state(), once);
         double sum = 0;
         for (int p = 0; p < seats; ++p) {
-            if (std::abs(acpc::valueOfState(game, &s, static_cast<std::uint8_t>(p)) - once[p]) >
-                1e-6)
-                return false;
+            const double value =
+                acpc::valueOfState(hands.game(), &hands.state(), static_cast<std::uint8_t>(p));
+            if (std::abs(value - once[p]) > 1e-6) return false;
             sum += once[p];
         }
         if (std::abs(sum) > 1e-6) return false;
@@ -229,32 +232,27 @@ void acpc_hands(benchmark::State& state, int seats, bool rank_once) {
         state.SkipWithError("the server's settlements disagree or do not add up to zero");
         return;
     }
-    const acpc::Game* game = acpc_game(seats);
-    acpc::rng_state_t deal_rng;
-    acpc::init_genrand(&deal_rng, 2024);
-    XorShift policy_rng(kPolicySeed);
-    acpc::State s;
-    std::int64_t actions = 0;
-    std::uint32_t hand_id = 0;
+    AcpcHands hands(seats, 2024);
     double values[MAX_PLAYERS];
     double checksum = 0;
     for (auto _ : state) {
-        if (!acpc_play(game, deal_rng, policy_rng, hand_id++, s, actions)) {
+        if (!hands.play()) {
             state.SkipWithError("the server refused the policy's action");
             return;
         }
         if (rank_once) {
-            pokerarena_acpc_values_ranked_once(game, &s, values);
+            pokerarena_acpc_values_ranked_once(hands.game(), &hands.state(), values);
         } else {
             for (int p = 0; p < seats; ++p)
-                values[p] = acpc::valueOfState(game, &s, static_cast<std::uint8_t>(p));
+                values[p] =
+                    acpc::valueOfState(hands.game(), &hands.state(), static_cast<std::uint8_t>(p));
         }
         checksum += values[0];
     }
     benchmark::DoNotOptimize(checksum);
     state.SetItemsProcessed(state.iterations());
     state.counters["actions/hand"] =
-        static_cast<double>(actions) / static_cast<double>(state.iterations());
+        static_cast<double>(hands.actions()) / static_cast<double>(state.iterations());
 }
 
 BENCHMARK_CAPTURE(pokerarena_hands, heads_up, 2)->Name("engine_heads_up/pokerarena");

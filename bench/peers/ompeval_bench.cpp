@@ -43,18 +43,6 @@ constexpr std::int64_t kAllSevenCardHands = 133'784'560;
 constexpr std::size_t kOrderCheckedHands = 2'000'000;
 constexpr std::uint64_t kMonteCarloSamples = 4'000'000;
 
-const std::vector<SevenCards>& random_hands() {
-    static const std::vector<SevenCards> hands = [] {
-        const auto& bytes = random_card_bytes();
-        std::vector<SevenCards> v(bytes.size());
-        for (std::size_t i = 0; i < bytes.size(); ++i)
-            for (int k = 0; k < 8; ++k)
-                v[i].cards[k] = bytes[i][k];
-        return v;
-    }();
-    return hands;
-}
-
 std::uint64_t our_sum_categories(const std::vector<SevenCards>& hands) {
     std::uint64_t sum = 0;
     for (const SevenCards& h : hands)
@@ -71,9 +59,9 @@ struct RandomHandsCheck {
 const RandomHandsCheck& random_hands_check() {
     static const RandomHandsCheck check = [] {
         RandomHandsCheck c;
-        c.ours = our_sum_categories(random_hands());
+        c.ours = our_sum_categories(random_seven_cards());
         c.theirs = peer_ompeval::sum_categories(random_card_bytes());
-        const std::span<const SevenCards> first(random_hands().data(), kOrderCheckedHands);
+        const std::span<const SevenCards> first(random_seven_cards().data(), kOrderCheckedHands);
         std::vector<HandValue> ours(kOrderCheckedHands);
         std::vector<std::uint16_t> theirs(kOrderCheckedHands);
         evaluate_batch(first, ours, Kernel::Scalar);
@@ -96,7 +84,7 @@ bool random_hands_disagree(benchmark::State& state) {
 
 void scalar_random_pokerarena(benchmark::State& state) {
     if (random_hands_disagree(state)) return;
-    const auto& hands = random_hands();
+    const auto& hands = random_seven_cards();
     for (auto _ : state)
         benchmark::DoNotOptimize(our_sum_categories(hands));
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(hands.size()));
@@ -116,7 +104,7 @@ BENCHMARK(scalar_random_ompeval)->Name("scalar_random/ompeval")->Unit(benchmark:
 
 void batch_random_pokerarena(benchmark::State& state) {
     if (random_hands_disagree(state)) return;
-    const auto& hands = random_hands();
+    const auto& hands = random_seven_cards();
     std::vector<HandValue> values(hands.size());
     for (auto _ : state) {
         evaluate_batch(hands, values, Kernel::Best);

@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "pokerarena/evaluator/batch.hpp"
 #include "pokerarena/evaluator/card.hpp"
 #include "pokerarena/evaluator/splitmix64.hpp"
 
@@ -32,6 +33,18 @@ inline const std::vector<std::array<std::uint8_t, 8>>& random_card_bytes() {
             }
             h[7] = 0;
         }
+        return v;
+    }();
+    return hands;
+}
+
+// The same hands as pokerarena's SevenCards.
+inline const std::vector<SevenCards>& random_seven_cards() {
+    static const std::vector<SevenCards> hands = [] {
+        const auto& bytes = random_card_bytes();
+        std::vector<SevenCards> v(bytes.size());
+        for (std::size_t i = 0; i < bytes.size(); ++i)
+            std::copy(bytes[i].begin(), bytes[i].end(), v[i].cards);
         return v;
     }();
     return hands;

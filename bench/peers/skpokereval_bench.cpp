@@ -18,18 +18,6 @@ namespace {
 
 constexpr std::size_t kOrderCheckedHands = 2'000'000;
 
-const std::vector<SevenCards>& random_hands() {
-    static const std::vector<SevenCards> hands = [] {
-        const auto& bytes = random_card_bytes();
-        std::vector<SevenCards> v(bytes.size());
-        for (std::size_t i = 0; i < bytes.size(); ++i)
-            for (int k = 0; k < 8; ++k)
-                v[i].cards[k] = bytes[i][k];
-        return v;
-    }();
-    return hands;
-}
-
 // The same hands in SKPokerEval's numbering: ranks run down from the ace, suits keep their
 // order (any fixed suit relabelling gives the same ranks).
 const std::vector<std::array<std::uint8_t, 8>>& skpokereval_hands() {
@@ -47,7 +35,7 @@ const std::vector<std::array<std::uint8_t, 8>>& skpokereval_hands() {
 
 bool evaluators_disagree(benchmark::State& state) {
     static const bool agree = [] {
-        const std::span<const SevenCards> first(random_hands().data(), kOrderCheckedHands);
+        const std::span<const SevenCards> first(random_seven_cards().data(), kOrderCheckedHands);
         std::vector<HandValue> ours(kOrderCheckedHands);
         std::vector<std::uint16_t> theirs(kOrderCheckedHands);
         evaluate_batch(first, ours, Kernel::Scalar);
@@ -61,7 +49,7 @@ bool evaluators_disagree(benchmark::State& state) {
 
 void scalar_random_pokerarena(benchmark::State& state) {
     if (evaluators_disagree(state)) return;
-    const auto& hands = random_hands();
+    const auto& hands = random_seven_cards();
     for (auto _ : state) {
         std::uint64_t sum = 0;
         for (const SevenCards& h : hands)
