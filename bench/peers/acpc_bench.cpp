@@ -56,15 +56,22 @@ using ::valueOfState;
 
 namespace {
 
-// The policy's numbers: SplitMix64, the library's own generator. Each number depends only on
-// a counter, so no chain of shifts sits between a mispredicted decision and the next one.
+// The policy's numbers: SplitMix64, the library's own generator, each number made one call
+// ahead (as in bench/engine): a decision no predictor can guess then waits on no multiply,
+// while the engine works on the previous action.
 class PolicyNumbers {
   public:
-    explicit PolicyNumbers(std::uint64_t seed) : state_(seed) {}
-    std::uint64_t next() { return pokerarena::splitmix64_next(state_); }
+    explicit PolicyNumbers(std::uint64_t seed)
+        : state_(seed), ahead_(pokerarena::splitmix64_next(state_)) {}
+    std::uint64_t next() {
+        const std::uint64_t r = ahead_;
+        ahead_ = pokerarena::splitmix64_next(state_);
+        return r;
+    }
 
   private:
     std::uint64_t state_;
+    std::uint64_t ahead_;
 };
 
 constexpr std::uint64_t kPolicySeed = 0x9E3779B97F4A7C15ULL;
