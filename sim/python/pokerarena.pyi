@@ -1,0 +1,112 @@
+"""pokerarena: the hand evaluator, equity and a vectorised hold'em environment (docs/python.md)."""
+from typing import Any, Sequence, TypedDict, Union
+
+import numpy
+import numpy.typing
+
+# Text such as "AsKd" / "As Kd" or a sequence of card codes 0..51 (4 * rank + suit).
+Cards = Union[str, Sequence[int], numpy.typing.NDArray[numpy.integer]]
+
+class PlayerEquity(TypedDict):
+    win: float
+    tie: float
+    equity: float
+    wins: int
+    ties: int
+
+class EquityResult(TypedDict):
+    equity: float
+    players: list[PlayerEquity]
+    outcomes: int
+    exact: bool
+    std_error: float
+
+def parse_cards(text: str) -> list[int]: ...
+def card_str(code: int) -> str: ...
+def cards_str(cards: Cards) -> str: ...
+def evaluate(cards: Cards) -> int: ...
+def evaluate_batch(hands: numpy.typing.ArrayLike, kernel: str = "best") -> numpy.typing.NDArray[numpy.uint16]: ...
+def category(value: int) -> int: ...
+def category_name(value: int) -> str: ...
+def describe(value: int) -> str: ...
+def kernels() -> list[str]: ...
+def best_kernel() -> str: ...
+def equity(
+    hero: Cards,
+    villains: Sequence[Cards] | None = None,
+    random_opponents: int = 0,
+    board: Cards = "",
+    dead: Cards = "",
+    method: str = "auto",
+    samples: int = 1000000,
+    seed: int = 0,
+    threads: int = 1,
+    exact_limit: int = 2000000,
+    kernel: str = "best",
+) -> EquityResult: ...
+
+class VectorEnv:
+    """N hold'em tables stepped by one call (docs/python.md, "A vectorised environment")."""
+
+    def __init__(
+        self,
+        tables: int,
+        seats: int = 2,
+        stack: int = 200,
+        small_blind: int = 1,
+        big_blind: int = 2,
+        seed: int = 0,
+        betting: str = "no-limit",
+    ) -> None: ...
+    def reset(self) -> dict[str, numpy.typing.NDArray[numpy.generic]]: ...
+    def step(
+        self,
+        kinds: numpy.typing.ArrayLike,
+        amounts: numpy.typing.ArrayLike | None = None,
+    ) -> tuple[
+        dict[str, numpy.typing.NDArray[numpy.generic]],
+        numpy.typing.NDArray[numpy.float64],
+        numpy.typing.NDArray[numpy.bool_],
+    ]: ...
+    @property
+    def tables(self) -> int: ...
+    @property
+    def seats(self) -> int: ...
+
+class Table:
+    """One hold'em table of the engine, driven step by step (docs/python.md, "One table")."""
+
+    def __init__(
+        self,
+        seats: int = 2,
+        stack: int = 200,
+        small_blind: int = 1,
+        big_blind: int = 2,
+        seed: int = 0,
+        table_id: int = 0,
+        betting: str = "no-limit",
+        reset_stacks: bool = True,
+        events: bool = False,
+    ) -> None: ...
+    def advance(self) -> dict[str, Any]: ...
+    def act(self, kind: str, amount: int = 0) -> None: ...
+    def legal_actions(self) -> dict[str, Any]: ...
+    def view(self, seat: int) -> dict[str, Any]: ...
+    def last_hand(self) -> dict[str, Any]: ...
+    def last_hand_phh(self) -> str: ...
+    def __copy__(self) -> "Table": ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Table": ...
+    @property
+    def seat_to_act(self) -> int: ...
+    @property
+    def state(self) -> str: ...
+    @property
+    def hand(self) -> int: ...
+    @property
+    def button(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def pot(self) -> int: ...
+
+def replay_phh(text: str, many_hands: bool = False, name: str = "<text>") -> list[dict[str, Any]]: ...
