@@ -176,6 +176,8 @@ TEST_CASE("check-bot passes honest strategy reports and fails lying ones") {
         {"min_raiser", ": FAILED, the actions played do not follow the strategies reported"},
         {"bad_sum", "    first invalid: last_strategy: probabilities sum to 0.500000, not 1\n"},
         {"error", "    first invalid: last_strategy returned an error: no strategy today\n"},
+        // Its action probabilities say check/call for sure; its strategy says otherwise.
+        {"wrong_probabilities", "    action probabilities differ from the strategy at "},
     };
     for (const auto& [mode, expected] : cases) {
         std::ostringstream out;

@@ -18,6 +18,7 @@
 #include <iomanip>
 #include <new>
 #include <ostream>
+#include <sstream>
 #include <streambuf>
 #include <vector>
 
@@ -188,6 +189,16 @@ struct StrategyTest {
     void note_invalid(const std::string& why) {
         if (invalid++ == 0) first_invalid = why;
     }
+    std::int64_t disagreements = 0;  // decisions whose action probabilities differ
+    std::string first_disagreement;
+    void note_disagreement(const Action& candidate, double said, double reported) {
+        if (disagreements++ > 0) return;
+        std::ostringstream text;
+        text << "action_probabilities gave " << said << " for " << action_kind_name(candidate.kind);
+        if (candidate.kind == ActionKind::RaiseTo) text << ' ' << candidate.amount;
+        text << ", the strategy reported " << reported;
+        first_disagreement = text.str();
+    }
 
     std::int64_t tested() const { return reported - outside; }
     double statistic() const {
@@ -274,6 +285,15 @@ class ProbeBot final : public Bot {
             return;
         }
         stats_.strategies.add(strategy, action);
+        // The two ways a bot states its chances must agree: what action_probabilities said
+        // before decide and the strategy reported after it.
+        for (std::size_t i = 0; i < asked_; ++i) {
+            const double reported = strategy_probability(strategy, candidates_[i]);
+            if (std::fabs(reported - probabilities_[i]) > kStrategySumTolerance) {
+                stats_.strategies.note_disagreement(candidates_[i], probabilities_[i], reported);
+                break;
+            }
+        }
     }
 
     void check_probabilities(const SeatView& v) {
@@ -288,12 +308,16 @@ class ProbeBot final : public Bot {
             }
         }
         std::array<double, 4> p{};
+        asked_ = 0;
         // The values need no check here: PluginBot and RemoteBot, the bots that offer them,
         // throw BotError when they break Bot's contract. A bot that throws has offered them.
         try {
             if (!inner_->action_probabilities(v, std::span(candidates.data(), n),
                                               std::span(p.data(), n)))
                 return;
+            asked_ = n;
+            candidates_ = candidates;
+            probabilities_ = p;
         } catch (const std::exception& e) {
             note_bad_probability(e.what());
         } catch (...) {
@@ -310,6 +334,10 @@ class ProbeBot final : public Bot {
     Stats& stats_;
     std::uint64_t& hash_;
     CheckProgress& progress_;
+    // The action probabilities the bot gave for this decision (asked_ of them; 0: none).
+    std::size_t asked_ = 0;
+    std::array<Action, 4> candidates_{};
+    std::array<double, 4> probabilities_{};
 };
 
 struct RunResult {
@@ -394,6 +422,11 @@ int report_strategies(const StrategyTest& test, std::int64_t decisions, std::ost
         out << "    first invalid: " << printable_text(test.first_invalid) << '\n';
         failed = true;
     }
+    if (test.disagreements > 0) {
+        out << "    action probabilities differ from the strategy at " << test.disagreements
+            << " decisions; first: " << printable_text(test.first_disagreement) << '\n';
+        failed = true;
+    }
     if (test.outside > 0) {
         out << "    actions outside the reported strategy: " << test.outside
             << "; first: " << printable_text(test.first_outside) << '\n';
@@ -415,7 +448,9 @@ int report_strategies(const StrategyTest& test, std::int64_t decisions, std::ost
             << "\n    transformed actions in tenths:";
         for (const std::int64_t n : test.bins)
             out << ' ' << n;
-        out << " (" << static_cast<double>(test.tested()) / kStrategyBins << " expected each)\n";
+        out << " (" << std::fixed << std::setprecision(1)
+            << static_cast<double>(test.tested()) / kStrategyBins << std::defaultfloat
+            << " expected each)\n";
         failed = failed || !consistent;
     }
     return failed ? 1 : 0;

@@ -11,6 +11,8 @@
  *   error       plays honestly; last_strategy returns PA_STATUS_ERROR ("no strategy today")
  *   too_many    plays honestly; last_strategy writes a count above the capacity
  *   silent      plays honestly; last_strategy writes count 0 (it does not say)
+ *   wrong_probabilities  plays and reports honestly; its action_probabilities say check/call
+ *               for sure (every other mode's agree with the strategy)
  * Any other config makes create() fail.
  */
 #include <stdlib.h>
@@ -18,9 +20,20 @@
 
 #include "pokerarena_bot.h"
 
-enum Mode { HONEST, LIAR, MIN_RAISER, BAD_SUM, ERROR_STATUS, TOO_MANY, SILENT, NUM_MODES };
+enum Mode {
+    HONEST,
+    LIAR,
+    MIN_RAISER,
+    BAD_SUM,
+    ERROR_STATUS,
+    TOO_MANY,
+    SILENT,
+    WRONG_PROBABILITIES,
+    NUM_MODES
+};
 static const char* const kModes[NUM_MODES] = {"honest", "liar",     "min_raiser", "bad_sum",
-                                              "error",  "too_many", "silent"};
+                                              "error",  "too_many", "silent",
+                                              "wrong_probabilities"};
 
 typedef struct StrategyBot {
     enum Mode mode;
@@ -133,6 +146,29 @@ static int32_t last_strategy(void* handle, const PaView* view, PaStrategyPart* p
     return PA_STATUS_OK;
 }
 
+static int32_t action_probabilities(void* handle, const PaView* view, const PaAction* candidates,
+                                    uint32_t count, double* probabilities) {
+    StrategyBot* bot = handle;
+    build_strategy(bot, view);
+    for (uint32_t i = 0; i < count; ++i) {
+        const PaAction* c = &candidates[i];
+        probabilities[i] = 0;
+        if (bot->mode == WRONG_PROBABILITIES) {
+            probabilities[i] = c->kind == PA_CHECK_CALL ? 1.0 : 0.0;
+            continue;
+        }
+        for (uint32_t k = 0; k < bot->count; ++k) {
+            const PaStrategyPart* part = &bot->parts[k];
+            if (part->kind != c->kind) continue;
+            if (part->kind != PA_RAISE_TO)
+                probabilities[i] = part->probability;
+            else if (part->lo <= c->amount && c->amount <= part->hi)
+                probabilities[i] = part->probability / (double)(part->hi - part->lo + 1);
+        }
+    }
+    return PA_STATUS_OK;
+}
+
 static const PaBotApi kApi = {
     .struct_size = sizeof(PaBotApi),
     .abi_version = PA_BOT_ABI_VERSION,
@@ -141,6 +177,7 @@ static const PaBotApi kApi = {
     .destroy = destroy,
     .decide = decide,
     .last_error = last_error,
+    .action_probabilities = action_probabilities,
     .last_strategy = last_strategy,
 };
 

@@ -51,12 +51,13 @@ void new_match(void* handle) {
     if (is(handle, "new_match")) throw std::runtime_error("thrown from new_match");
 }
 
-std::int32_t action_probabilities(void* handle, const PaView*, const PaAction*, std::uint32_t count,
-                                  double* probabilities) {
+// It plays check/call, and says so both ways (action_probabilities and last_strategy).
+std::int32_t action_probabilities(void* handle, const PaView*, const PaAction* candidates,
+                                  std::uint32_t count, double* probabilities) {
     if (is(handle, "action_probabilities"))
         throw std::runtime_error("thrown from action_probabilities");
     for (std::uint32_t i = 0; i < count; ++i)
-        probabilities[i] = 0;
+        probabilities[i] = candidates[i].kind == PA_CHECK_CALL ? 1.0 : 0.0;
     return PA_STATUS_OK;
 }
 
