@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -41,16 +42,8 @@ ProcessBotSpec misbehaving(const std::string& mode, int when = 1) {
     return spec_of({MISBEHAVING_BOT, mode, std::to_string(when)}, "strategy-" + mode);
 }
 
-// The first decision of a heads-up hand: its seat may fold, call and raise.
 SeatView first_view() {
-    Table table(test::mixed_stack_game(2), 11, 0);
-    table.set_pause_mask(kDefaultPauseMask);
-    const Event e = table.advance();
-    REQUIRE(e.kind == EventKind::ActionRequired);
-    SeatView view;
-    table.update_view(e.seat, view);
-    REQUIRE(view.legal.can_raise);
-    return view;
+    return test::first_heads_up_view();
 }
 
 Answer parsed(const std::string& line) {
@@ -58,14 +51,19 @@ Answer parsed(const std::string& line) {
     return parse_answer(line, scratch);
 }
 
-struct Ticket final : DecisionTicket {
-    bool done = false;
-    RemoteDecision decision;
-    void answered(RemoteDecision&& d) override {
-        decision = std::move(d);
-        done = true;
-    }
-};
+// Posts `view` to `bot` and pumps its process until the answer comes.
+RemoteDecision posted(Bot& bot, const ProcessBotFactory& factory, const SeatView& view) {
+    struct Ticket final : DecisionTicket {
+        std::optional<RemoteDecision> decision;
+        void answered(RemoteDecision&& d) override { decision = std::move(d); }
+    } ticket;
+    bot.remote()->post_decide(view, &ticket);
+    ProcessLane lane;
+    lane.add(factory.process(0));
+    while (!ticket.decision)
+        lane.pump(std::chrono::milliseconds(100));
+    return std::move(*ticket.decision);
+}
 
 }  // namespace
 
@@ -157,30 +155,20 @@ TEST_CASE("process bots: a reported strategy comes with the decision, judged aga
         CHECK(bot->strategy_problems()->count == 0);
 
         // Posted: the strategy is in the RemoteDecision.
-        Ticket ticket;
-        bot->remote()->post_decide(view, &ticket);
-        ProcessLane lane;
-        lane.add(factory.process(0));
-        while (!ticket.done)
-            lane.pump(std::chrono::milliseconds(100));
-        REQUIRE(ticket.decision.ok);
-        CHECK(ticket.decision.has_strategy);
-        CHECK(ticket.decision.strategy_problem.empty());
-        CHECK(ticket.decision.strategy.parts[0].probability == 1.0);
+        const RemoteDecision decision = posted(*bot, factory, view);
+        REQUIRE(decision.ok);
+        CHECK(decision.has_strategy);
+        CHECK(decision.strategy_problem.empty());
+        CHECK(decision.strategy.parts[0].probability == 1.0);
     }
     {
         ProcessBotFactory factory(misbehaving("strategy_sum"), "proc:strategy_sum");
         auto bot = factory.create(1);
-        Ticket ticket;
-        bot->remote()->post_decide(view, &ticket);
-        ProcessLane lane;
-        lane.add(factory.process(0));
-        while (!ticket.done)
-            lane.pump(std::chrono::milliseconds(100));
-        REQUIRE(ticket.decision.ok);  // not a fault: the action stands
-        CHECK(ticket.decision.action == Action::check_call());
-        CHECK_FALSE(ticket.decision.has_strategy);
-        CHECK(ticket.decision.strategy_problem == "probabilities sum to 0.500000, not 1");
+        const RemoteDecision decision = posted(*bot, factory, view);
+        REQUIRE(decision.ok);  // not a fault: the action stands
+        CHECK(decision.action == Action::check_call());
+        CHECK_FALSE(decision.has_strategy);
+        CHECK(decision.strategy_problem == "probabilities sum to 0.500000, not 1");
     }
     {
         ProcessBotFactory factory(misbehaving("strategy_bad", 2), "proc:strategy_bad");
