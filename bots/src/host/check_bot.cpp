@@ -106,7 +106,7 @@ static_assert(std::atomic<std::int64_t>::is_always_lock_free &&
                   std::atomic<const char*>::is_always_lock_free,
               "atomics shared between processes must be lock-free");
 
-// The test of reported strategies against the actions played (see StrategyTest::verdict).
+// The test of reported strategies against the actions played (report_strategies prints it).
 // Under a bot whose actions are drawn from the strategies it reports, each decision's
 // randomized probability integral transform u (the reported probability of every action
 // ordered before the one played, plus a uniform share of the played action's own) is uniform
@@ -140,7 +140,7 @@ static_assert(kStrategyBins % 2 == 0, "chi_square_upper_tail needs an odd df = b
 
 struct StrategyTest {
     std::int64_t reported = 0;  // decisions whose strategy was reported and valid
-    std::int64_t invalid = 0;   // reported by a bot whose reports the adapter does not judge
+    std::int64_t invalid = 0;   // found invalid here (a bot no adapter judges: a built-in)
     std::int64_t dropped = 0;   // dropped by the adapter (PluginBot, RemoteBot)
     std::string first_invalid;
     std::int64_t outside = 0;  // actions played that the reported strategy gives probability 0
@@ -262,9 +262,10 @@ class ProbeBot final : public Bot {
     ~ProbeBot() override {
         // The strategies the adapter dropped, over the instance's life.
         if (const StrategyProblems* dropped = inner_->strategy_problems()) {
-            if (dropped->count > 0 && stats_.strategies.dropped == 0)
-                stats_.strategies.first_invalid = dropped->first;
-            stats_.strategies.dropped += dropped->count;
+            StrategyTest& test = stats_.strategies;
+            if (dropped->count > 0 && test.dropped == 0 && test.invalid == 0)
+                test.first_invalid = dropped->first;
+            test.dropped += dropped->count;
         }
     }
 
