@@ -48,3 +48,8 @@ pokerarena_plugin(test_seed_refusing_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/seed_
 target_compile_definitions(bots_tests PRIVATE
   PLUGIN_SEED_REFUSING="$<TARGET_FILE:test_seed_refusing_bot>")
 add_dependencies(bots_tests test_seed_refusing_bot)
+# The Python SDK's example of a bot that reports its mixed strategy (process strategy tests).
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+target_compile_definitions(bots_tests PRIVATE
+  PYTHON3="${Python3_EXECUTABLE}"
+  PYTHON_MIXED_BOT="${PROJECT_SOURCE_DIR}/bots/sdk/python/examples/mixed_bot.py")

@@ -247,3 +247,16 @@ TEST_CASE("process bots: check-bot tests a process bot's strategies", "[process]
     CHECK_THAT(out.str(),
                Catch::Contains("    first invalid: probabilities sum to 0.500000, not 1\n"));
 }
+
+TEST_CASE("process bots: the Python SDK's mixed example passes check-bot's strategy test",
+          "[process]") {
+    CheckBotOptions options;
+    options.hands_per_setup = 10;
+    std::ostringstream out;
+    const int code =
+        check_bot(std::string("proc:") + PYTHON3 + " " + PYTHON_MIXED_BOT, options, out);
+    INFO(out.str());
+    CHECK(code == 0);
+    CHECK_THAT(out.str(), Catch::Contains(" 0 invalid (dropped)\n"));
+    CHECK_THAT(out.str(), Catch::Contains(": consistent\n"));
+}
