@@ -219,8 +219,9 @@ typedef struct PaBotApi {
      * actions, written to probabilities[0..count). Each in [0, 1], the sum at most 1 (raises
      * are matched by amount). Returns PA_STATUS_OK or PA_STATUS_ERROR. Only check-bot calls it
      * today (with fold when allowed, check/call, and the minimum and maximum raise as
-     * candidates), and checks only the status, that each value is in [0, 1] and that the sum
-     * is at most 1, not that decide() agrees with them; runs do not use it. */
+     * candidates), and checks the status, that each value is in [0, 1] and that the sum is at
+     * most 1, and, when the plugin reports strategies (last_strategy), that they agree with the
+     * strategy reported for the same decision; runs do not use it. */
     int32_t (*action_probabilities)(void* handle, const PaView* view, const PaAction* candidates,
                                     uint32_t count, double* probabilities);
 
