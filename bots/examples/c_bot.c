@@ -10,6 +10,13 @@
  * Config: comma-separated, each optional: "bet=F" the bet size as a fraction of the pot (0.1 .. 3,
  *         default 0.66); "samples=N" the Monte Carlo deals per decision (1 .. 100000, default
  *         200; spots with at most N deals, heads-up on the river for one, are enumerated).
+ *
+ * Its strategy (last_strategy): where its equity is a Monte Carlo estimate, its action is a
+ * function of the sample it drew, and the chance of each action is not known without
+ * enumerating every sample: it reports nothing there (the host then uses only the chance
+ * corrections of AIVAT for its decisions, still unbiased). Where the equity is exact (heads-up
+ * on the river with samples=990 or more) the action is a pure function of the view, and it
+ * reports that action with probability 1.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +26,8 @@
 #include "pokerarena_eval.h"
 
 typedef struct CBot {
+    PaAction last;       /* the action of the last decide */
+    int last_exact;      /* 1 when that decide's equity was exact (enumerated) */
     double bet_fraction; /* bet size, fraction of the pot */
     uint64_t samples;    /* Monte Carlo deals per equity estimate */
     uint64_t rng;        /* xorshift state, seeded by the host */
@@ -123,6 +132,8 @@ static int32_t c_bot_decide(void* handle, const PaView* v, PaAction* action) {
         snprintf(bot->error, sizeof bot->error, "equity of %d opponents failed", opponents);
         return PA_STATUS_ERROR;
     }
+    /* Heads-up on the river there are 990 deals to enumerate (pokerarena_eval.h). */
+    bot->last_exact = opponents == 1 && v->board_count == 5 && bot->samples >= 990;
     action->kind = PA_CHECK_CALL;
     action->amount = 0;
     /* Ahead of the field (more than a fair share of 1 / players, with a margin): bet. */
@@ -131,11 +142,30 @@ static int32_t c_bot_decide(void* handle, const PaView* v, PaAction* action) {
             v->current_bet + (int64_t)(bot->bet_fraction * (double)pot_after_call);
         action->kind = PA_RAISE_TO;
         action->amount = clamp(target, legal->min_raise_to, legal->max_raise_to);
-        return PA_STATUS_OK;
-    }
-    /* Call when the equity pays for the price (pot odds), else check or fold. */
-    if (!legal->can_check && equity * (double)pot_after_call < (double)legal->call_amount)
+    } else if (!legal->can_check &&
+               equity * (double)pot_after_call < (double)legal->call_amount) {
+        /* Call when the equity pays for the price (pot odds), else check or fold. */
         action->kind = PA_FOLD;
+    }
+    bot->last = *action;
+    return PA_STATUS_OK;
+}
+
+/* The last decision's strategy: its action for sure where the equity was exact, else nothing
+ * (see the top of the file). */
+static int32_t c_bot_last_strategy(void* handle, const PaView* v, PaStrategyPart* parts,
+                                   uint32_t capacity, uint32_t* count) {
+    const CBot* bot = (const CBot*)handle;
+    (void)v;
+    (void)capacity; /* the host's capacity, PA_MAX_STRATEGY_PARTS, holds one part */
+    *count = 0;
+    if (!bot->last_exact) return PA_STATUS_OK;
+    parts[0].kind = bot->last.kind;
+    parts[0].padding = 0;
+    parts[0].lo = bot->last.kind == PA_RAISE_TO ? bot->last.amount : 0;
+    parts[0].hi = parts[0].lo;
+    parts[0].probability = 1.0;
+    *count = 1;
     return PA_STATUS_OK;
 }
 
@@ -158,6 +188,7 @@ static const PaBotApi kApi = {
     c_bot_on_event,
     NULL, /* new_match: it remembers nothing */
     NULL, /* action_probabilities: not offered */
+    c_bot_last_strategy,
 };
 
 PA_EXPORT const PaBotApi* pokerarena_bot_api(uint32_t host_abi_version) {

@@ -72,6 +72,26 @@ class RankSumBot {
         }
     }
 
+    // The strategy decide(v) drew from (the host asks right after decide, with the same view):
+    // one part for a fold or a call, which it plays for sure, and for a raise the two sizes at
+    // a half each (one part when both come to the same amount). Exact, so the host's AIVAT
+    // estimate can use it.
+    std::uint32_t strategy(const PaView& v, PaStrategyPart* parts) const {
+        if (!raises(v)) {
+            parts[0] = PaStrategyPart{folds(v) ? PA_FOLD : PA_CHECK_CALL, 0, 0, 0, 1.0};
+            return 1;
+        }
+        const std::int64_t pot_sized = raise_size(v, true);
+        const std::int64_t half_pot = raise_size(v, false);
+        if (pot_sized == half_pot) {
+            parts[0] = PaStrategyPart{PA_RAISE_TO, 0, pot_sized, pot_sized, 1.0};
+            return 1;
+        }
+        parts[0] = PaStrategyPart{PA_RAISE_TO, 0, half_pot, half_pot, 0.5};
+        parts[1] = PaStrategyPart{PA_RAISE_TO, 0, pot_sized, pot_sized, 0.5};
+        return 2;
+    }
+
   private:
     bool raises(const PaView& v) const {
         const int r0 = v.hole[v.seat][0] / 4;
@@ -159,6 +179,17 @@ std::int32_t action_probabilities(void* h, const PaView* v, const PaAction* cand
     return PA_STATUS_ERROR;
 }
 
+std::int32_t last_strategy(void* h, const PaView* v, PaStrategyPart* parts, std::uint32_t capacity,
+                           std::uint32_t* count) {
+    auto* handle = static_cast<Handle*>(h);
+    if (capacity < 2) {
+        keep_error(handle, "last_strategy needs room for 2 parts");
+        return PA_STATUS_ERROR;
+    }
+    *count = handle->bot->strategy(*v, parts);
+    return PA_STATUS_OK;
+}
+
 constexpr PaBotApi kApi = {
     sizeof(PaBotApi),
     PA_BOT_ABI_VERSION,
@@ -170,6 +201,7 @@ constexpr PaBotApi kApi = {
     nullptr,  // on_event: not needed
     nullptr,  // new_match: it remembers nothing
     action_probabilities,
+    last_strategy,
 };
 
 }  // namespace

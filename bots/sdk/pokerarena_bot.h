@@ -42,9 +42,10 @@ extern "C" {
  * plugin of the same major version; a minor version only appends fields to the end of
  * the structures, which both sides detect through struct_size (PA_VIEW_HAS_FIELD).
  *   1.0  the first version
- *   1.1  PaView.actions_truncated */
+ *   1.1  PaView.actions_truncated
+ *   1.2  PaBotApi.last_strategy, PaStrategyPart */
 #define PA_BOT_ABI_MAJOR 1u
-#define PA_BOT_ABI_MINOR 1u
+#define PA_BOT_ABI_MINOR 2u
 #define PA_BOT_ABI_VERSION ((PA_BOT_ABI_MAJOR << 16) | PA_BOT_ABI_MINOR)
 #define PA_ABI_MAJOR_OF(version) ((uint32_t)(version) >> 16)
 
@@ -58,7 +59,7 @@ extern "C" {
 #define PA_CHECK_CALL 1 /* check when nothing is owed, else call (all-in if short) */
 #define PA_RAISE_TO 2   /* bet or raise so that the street total is `amount` */
 
-/* Return values of decide() and action_probabilities(). */
+/* Return values of decide(), action_probabilities() and last_strategy(). */
 #define PA_STATUS_OK 0    /* the output was written */
 #define PA_STATUS_ERROR 1 /* failure; last_error() says why; the host treats it as a fault */
 
@@ -68,6 +69,21 @@ typedef struct PaAction {
     int32_t padding; /* ignored; keeps amount 8-byte aligned */
     int64_t amount;  /* PA_RAISE_TO: the street total; ignored otherwise */
 } PaAction;
+
+/* ABI 1.2: one part of a mixed strategy (PaBotApi.last_strategy). PA_FOLD and PA_CHECK_CALL
+ * parts have lo = hi = 0; a PA_RAISE_TO part covers every raise-to total lo..hi (both
+ * included, lo == hi for one amount), each amount equally likely. `probability` is the whole
+ * part's. */
+typedef struct PaStrategyPart {
+    int32_t kind;       /* PA_FOLD, PA_CHECK_CALL or PA_RAISE_TO */
+    int32_t padding;    /* ignored */
+    int64_t lo;         /* PA_RAISE_TO: the smallest total */
+    int64_t hi;         /* PA_RAISE_TO: the largest total */
+    double probability; /* in (0, 1]; the parts of one strategy sum to 1 */
+} PaStrategyPart;
+
+/* The most parts a strategy may have (the capacity the host passes to last_strategy). */
+#define PA_MAX_STRATEGY_PARTS 32
 
 /* What the seat to act may do (only valid in a decide() view). */
 typedef struct PaLegal {
@@ -203,10 +219,29 @@ typedef struct PaBotApi {
      * actions, written to probabilities[0..count). Each in [0, 1], the sum at most 1 (raises
      * are matched by amount). Returns PA_STATUS_OK or PA_STATUS_ERROR. Only check-bot calls it
      * today (with fold when allowed, check/call, and the minimum and maximum raise as
-     * candidates), and checks only the status, that each value is in [0, 1] and that the sum
-     * is at most 1, not that decide() agrees with them; runs do not use it. */
+     * candidates), and checks the status, that each value is in [0, 1] and that the sum is at
+     * most 1, and, when the plugin reports strategies (last_strategy), that they agree with the
+     * strategy reported for the same decision; runs do not use it. */
     int32_t (*action_probabilities)(void* handle, const PaView* view, const PaAction* candidates,
                                     uint32_t count, double* probabilities);
+
+    /* Optional (ABI 1.2). The mixed strategy that the action the last decide() on `handle`
+     * returned was drawn from: every action it could have chosen with a positive probability,
+     * raise sizes included. `view` is that decide()'s view again. Writes at most `capacity`
+     * (PA_MAX_STRATEGY_PARTS) parts to parts[0..) and their number to *count, and returns
+     * PA_STATUS_OK; *count = 0 says "no strategy for this decision". The parts must be legal
+     * for the view, must not overlap (one fold part, one check/call part, disjoint raise
+     * ranges), and their probabilities must sum to 1 (within 1e-6). It must not draw from the
+     * bot's random generator: reporting changes no decision.
+     * The host calls it right after decide() when it measures with AIVAT (docs/aivat.md), and
+     * check-bot calls it at every decision to test the reports against the actions played. A
+     * strategy that breaks these rules, a count above capacity or PA_STATUS_ERROR is not a
+     * fault of the decision (its action stands): the strategy is dropped for that decision,
+     * and the host counts and names the problem. The host answers action_probabilities
+     * requests of its own from a reported strategy, so a plugin that has this need not
+     * implement action_probabilities. */
+    int32_t (*last_strategy)(void* handle, const PaView* view, PaStrategyPart* parts,
+                             uint32_t capacity, uint32_t* count);
 } PaBotApi;
 
 /* The one exported function. `host_abi_version` is the host's PA_BOT_ABI_VERSION; return

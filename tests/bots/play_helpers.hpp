@@ -23,6 +23,21 @@ inline GameDef mixed_stack_game(int seats) {
     return g;
 }
 
+// The first decision of a heads-up hand of mixed_stack_game (seed 11): its seat may fold,
+// call and raise.
+inline SeatView first_heads_up_view() {
+    Table table(mixed_stack_game(2), 11, 0);
+    table.set_pause_mask(kDefaultPauseMask);
+    const Event e = table.advance();
+    REQUIRE(e.kind == EventKind::ActionRequired);
+    SeatView view;
+    table.update_view(e.seat, view);
+    REQUIRE(view.legal.can_fold);
+    REQUIRE(view.legal.call_amount > 0);
+    REQUIRE(view.legal.can_raise);
+    return view;
+}
+
 struct PlayOutcome {
     std::int64_t hands = 0;
     std::int64_t faults = 0;

@@ -17,7 +17,10 @@ pokerarena_plugin(test_history_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/history_bot
 pokerarena_plugin(test_throwing_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/throwing_bot.cpp)
 # Checks each event's fields against pokerarena_bot.h.
 pokerarena_plugin(test_event_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/event_bot.c)
+# Reports mixed strategies, honestly or not (strategy and check-bot tests).
+pokerarena_plugin(test_strategy_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/strategy_bot.c)
 target_compile_definitions(bots_tests PRIVATE
+  PLUGIN_STRATEGY_BOT="$<TARGET_FILE:test_strategy_bot>"
   PLUGIN_BAD_BOT="$<TARGET_FILE:test_bad_bot>"
   PLUGIN_HISTORY_BOT="$<TARGET_FILE:test_history_bot>"
   PLUGIN_THROWING_BOT="$<TARGET_FILE:test_throwing_bot>"
@@ -27,7 +30,7 @@ target_compile_definitions(bots_tests PRIVATE
   NOT_A_PLUGIN="${CMAKE_CURRENT_LIST_DIR}/plugins/bad_bot.c")
 # The C SDK's evaluator, called from the tests as a plugin calls it (test_sdk_eval.cpp).
 target_link_libraries(bots_tests PRIVATE pokerarena_sdk)
-add_dependencies(bots_tests test_bad_bot test_history_bot test_throwing_bot test_event_bot example_c_bot example_cpp_bot)
+add_dependencies(bots_tests test_bad_bot test_strategy_bot test_history_bot test_throwing_bot test_event_bot example_c_bot example_cpp_bot)
 # A process bot that misbehaves in every way a program can (process bot tests).
 add_executable(test_misbehaving_bot ${CMAKE_CURRENT_LIST_DIR}/process/misbehaving_bot.c)
 target_link_libraries(test_misbehaving_bot PRIVATE pokerarena_warnings)
@@ -45,3 +48,8 @@ pokerarena_plugin(test_seed_refusing_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/seed_
 target_compile_definitions(bots_tests PRIVATE
   PLUGIN_SEED_REFUSING="$<TARGET_FILE:test_seed_refusing_bot>")
 add_dependencies(bots_tests test_seed_refusing_bot)
+# The Python SDK's example of a bot that reports its mixed strategy (process strategy tests).
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+target_compile_definitions(bots_tests PRIVATE
+  PYTHON3="${Python3_EXECUTABLE}"
+  PYTHON_MIXED_BOT="${PROJECT_SOURCE_DIR}/bots/sdk/python/examples/mixed_bot.py")

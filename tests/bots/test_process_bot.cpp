@@ -129,18 +129,8 @@ TEST_CASE("process protocol: a decide line is JSON with every field of the view"
 
 namespace {
 
-// The first decision of a heads-up hand: its seat may fold, call and raise.
 SeatView first_view() {
-    Table table(test::mixed_stack_game(2), 11, 0);
-    table.set_pause_mask(kDefaultPauseMask);
-    const Event e = table.advance();
-    REQUIRE(e.kind == EventKind::ActionRequired);
-    SeatView view;
-    table.update_view(e.seat, view);
-    REQUIRE(view.legal.can_fold);
-    REQUIRE(view.legal.call_amount > 0);
-    REQUIRE(view.legal.can_raise);
-    return view;
+    return test::first_heads_up_view();
 }
 
 }  // namespace

@@ -85,6 +85,12 @@ where ``total`` is your total bet on this street after the raise (not the increm
 ``view.legal.min_to`` to ``view.legal.max_to``. ``check`` and ``call`` are the same action
 (check when nothing is owed, else call). Folding when checking is free is illegal (a fault).
 
+Mixed strategies: ``return self.mixed([(fold(), 0.2), (call(), 0.5),
+(raise_range(lo, hi), 0.3)])`` draws the action from ``self.rng`` (a raise range's total
+uniformly) and reports the strategy beside it, so that the host's AIVAT estimate can use the
+decision (docs/python-bots.md, "Mixed strategies"). ``decide_batch`` returns
+``instance.mixed(...)`` for an item the same way.
+
 Output and debugging
 --------------------
 ``run()`` keeps the protocol's stdout for itself: ``print()`` and anything else writing to
@@ -120,6 +126,7 @@ import traceback
 __all__ = [
     "Bot", "Refuse", "run", "View", "Legal", "Event",
     "fold", "check", "call", "raise_to", "FOLD", "CHECK", "CALL",
+    "raise_range", "mixed", "Mixed",
     "RANKS", "SUITS", "rank", "rank_index", "suit", "suit_index", "card_index", "card_str",
     "parse_cards", "PROTOCOL_VERSION",
 ]
@@ -172,6 +179,8 @@ def _error_tail(message):
 
 def _action_tail(action):
     """The answer's tail for any action; an error tail if the action is not valid."""
+    if action.__class__ is Mixed:
+        return action._tail
     kind, to = action, None
     if isinstance(action, (tuple, list)) and 1 <= len(action) <= 2:
         kind = action[0]
@@ -192,7 +201,108 @@ def _action_tail(action):
                 return ',"action":"raise","to":%d}\n' % to
             return _error_tail("ValueError: raise_to() needs an integer total, got %r" % (to,))
     return _error_tail("ValueError: decide() returned an unknown action %r "
-                       "(expected fold(), check(), call() or raise_to(total))" % (action,))
+                       "(expected fold(), check(), call(), raise_to(total) or mixed(...))"
+                       % (action,))
+
+
+# ----------------------------------------------------------------------------------------
+# Mixed strategies: an action drawn from a strategy, reported with it (docs/python-bots.md,
+# "Mixed strategies"; the "strategy" of docs/bot-protocol.md)
+
+def raise_range(lo, hi):
+    """Every raise-to total from ``lo`` to ``hi`` (both included), each equally likely: a part
+    of a mixed strategy for ``mixed``, not an action ``decide`` can return."""
+    return ("raise", lo, hi)
+
+
+class Mixed:
+    """What ``mixed`` returns and ``decide`` (or ``decide_batch``) may return: ``action``, drawn
+    from ``strategy`` (the ``(action, probability)`` parts as given). The SDK answers with the
+    action and reports the strategy beside it."""
+    __slots__ = ("action", "strategy", "_tail")
+
+    def __init__(self, action, strategy, tail):
+        self.action = action
+        self.strategy = strategy
+        self._tail = tail
+
+    def __repr__(self):
+        return "Mixed(%r, %r)" % (self.action, self.strategy)
+
+
+def _amount(value, action):
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError("mixed(): %r needs integer totals" % (action,))
+    return value
+
+
+def _strategy_part(action):
+    """(kind, lo, hi) of a part's action: "fold", "call" (check or call) or "raise"."""
+    if isinstance(action, str) and action in _SIMPLE:
+        return ("call" if action == "check" else action), 0, 0
+    if isinstance(action, (tuple, list)) and len(action) in (2, 3) and action[0] == "raise":
+        lo = _amount(action[1], action)
+        hi = _amount(action[-1], action)
+        if lo > hi:
+            raise ValueError("mixed(): %r runs from %d down to %d" % (action, lo, hi))
+        return "raise", lo, hi
+    raise ValueError("mixed(): unknown action %r (expected fold(), check(), call(), "
+                     "raise_to(total) or raise_range(lo, hi))" % (action,))
+
+
+def mixed(parts, rng):
+    """Draws an action from the mixed strategy ``parts`` with ``rng`` and returns it as a
+    ``Mixed``, for ``decide`` to return.
+
+    ``parts`` is a list of ``(action, probability)`` pairs: actions as ``decide`` returns them,
+    or ``raise_range(lo, hi)`` (a total drawn uniformly from lo..hi); each probability above 0
+    and at most 1, summing to 1 within 1e-6 (a ValueError otherwise). Draw from the instance's
+    generator (``self.mixed(parts)`` passes ``self.rng``) so that the run replays from its seed.
+    """
+    parts = list(parts)
+    kinds = []
+    json_parts = []
+    total = 0.0
+    for entry in parts:
+        try:
+            action, p = entry
+        except (TypeError, ValueError):
+            raise ValueError("mixed(): each part is an (action, probability) pair, got %r"
+                             % (entry,)) from None
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 < p <= 1:
+            raise ValueError("mixed(): the probability of %r is %r, not in (0, 1]" % (action, p))
+        kind, lo, hi = _strategy_part(action)
+        kinds.append((kind, lo, hi, p))
+        p = float(p)
+        if kind != "raise":
+            json_parts.append('{"action":"%s","p":%r}' % (kind, p))
+        elif lo == hi:
+            json_parts.append('{"action":"raise","to":%d,"p":%r}' % (hi, p))
+        else:
+            json_parts.append('{"action":"raise","from":%d,"to":%d,"p":%r}' % (lo, hi, p))
+        total += p
+    if not kinds:
+        raise ValueError("mixed(): no parts (a strategy names at least one action)")
+    if abs(total - 1.0) > 1e-6:
+        raise ValueError("mixed(): the probabilities sum to %r, not 1" % total)
+    u = rng.random() * total
+    below = 0.0
+    chosen = kinds[-1]
+    for part in kinds:
+        below += part[3]
+        if u < below:
+            chosen = part
+            break
+    kind, lo, hi, _ = chosen
+    if kind == "raise":
+        action = raise_to(lo if lo == hi else lo + rng.randrange(hi - lo + 1))
+        tail = ',"action":"raise","to":%d' % action[1]
+    else:
+        action = kind
+        tail = ',"action":"%s"' % kind
+    return Mixed(action, list(parts), tail + ',"strategy":[' + ",".join(json_parts) + "]}\n")
 
 
 # ----------------------------------------------------------------------------------------
@@ -856,6 +966,11 @@ class Bot:
 
     def new_match(self):
         """Forget what was learnt about opponents (keep the random generator going)."""
+
+    def mixed(self, parts):
+        """``mixed(parts, self.rng)``: an action drawn from the strategy ``parts`` with this
+        instance's generator, reported with it; return it from ``decide``."""
+        return mixed(parts, self.rng)
 
     def action_probabilities(self, view, candidates):
         """Optional: a list of the probabilities that ``decide(view)`` returns each candidate.

@@ -642,6 +642,121 @@ class SdkBehaviourTest(unittest.TestCase):
         self.assertNotIn("probabilities", r.lines[0])
 
 
+class MixedStrategyTest(unittest.TestCase):
+    def test_mixed_draws_from_the_rng_and_reports_the_strategy(self):
+        parts = [(sdk.fold(), 0.25), (sdk.call(), 0.5), (sdk.raise_range(10, 19), 0.25)]
+        rng = random.Random(7)
+        counts = {"fold": 0, "call": 0}
+        raises = []
+        for _ in range(4000):
+            m = sdk.mixed(parts, rng)
+            self.assertEqual(m.strategy, parts)
+            if isinstance(m.action, tuple):
+                raises.append(m.action[1])
+            else:
+                counts[m.action] += 1
+        # Seeded, so the counts are fixed; they sit where the probabilities put them.
+        self.assertLess(abs(counts["fold"] - 1000), 100)
+        self.assertLess(abs(counts["call"] - 2000), 120)
+        self.assertEqual(set(raises), set(range(10, 20)))
+        # The same seed draws the same actions.
+        again = random.Random(7)
+        first = random.Random(7)
+        self.assertEqual([sdk.mixed(parts, first).action for _ in range(50)],
+                         [sdk.mixed(parts, again).action for _ in range(50)])
+
+    def test_mixed_refuses_what_is_not_a_strategy(self):
+        rng = random.Random(1)
+        cases = [
+            ([], "no parts"),
+            ([(sdk.call(), 0.5)], "sum to 0.5, not 1"),
+            ([(sdk.call(), 0.0), (sdk.fold(), 1.0)], "not in (0, 1]"),
+            ([(sdk.call(), True)], "not in (0, 1]"),
+            ([("bet", 1.0)], "unknown action 'bet'"),
+            ([(sdk.raise_range(20, 10), 1.0)], "runs from 20 down to 10"),
+            ([(sdk.raise_to(7.5), 1.0)], "needs integer totals"),
+            ([sdk.call()], "an (action, probability) pair"),
+        ]
+        for parts, message in cases:
+            with self.assertRaises(ValueError) as caught:
+                sdk.mixed(parts, rng)
+            self.assertIn(message, str(caught.exception))
+
+    def test_strategy_goes_with_the_answer_in_every_way(self):
+        body = """
+            def parts(view):
+                out = [(call(), 0.5)]
+                if view.legal.can_fold:
+                    out.append((fold(), 0.25))
+                out.append((raise_range(view.legal.min_to, view.legal.min_to + 3), 0.25))
+                return out
+        """
+        ways = {
+            "sync": """
+                class Mixer(Bot):
+                    view = "legal"
+                    def decide(self, view):
+                        return self.mixed(parts(view))
+            """,
+            "batch": """
+                class Mixer(Bot):
+                    view = "legal"
+                    @classmethod
+                    def decide_batch(cls, items):
+                        return [bot.mixed(parts(view)) for bot, view in items]
+            """,
+            "async": """
+                class Mixer(Bot):
+                    view = "legal"
+                    async def decide(self, view):
+                        return self.mixed(parts(view))
+            """,
+            "threads": """
+                class Mixer(Bot):
+                    view = "legal"
+                    threads = 2
+                    def decide(self, view):
+                        return self.mixed(parts(view))
+            """,
+        }
+        messages = [hello(), create(1, seed=5), create(2, seed=6)]
+        messages += [decide(10 + i, 1 + i % 2, legal_view()) for i in range(20)]
+        results = {}
+        for way, cls in ways.items():
+            src = ("from pokerarena_bot import raise_range\n" + textwrap.dedent(body) +
+                   textwrap.dedent(cls) + "\nrun(Mixer)\n")
+            with TempBot(src) as cmd:
+                r = talk(cmd, messages)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            results[way] = r.answers()
+        for way, answers in results.items():
+            self.assertEqual(answers, results["sync"], way)
+        answers = results["sync"]
+        self.assertEqual(len(answers), 20)
+        for a in answers.values():
+            self.assertEqual(a["strategy"], [
+                {"action": "call", "p": 0.5}, {"action": "fold", "p": 0.25},
+                {"action": "raise", "from": 8, "to": 11, "p": 0.25}])
+            if a["action"] == "raise":
+                self.assertIn(a["to"], range(8, 12))
+            else:
+                self.assertIn(a["action"], ("call", "fold"))
+        self.assertGreater(len({(a["action"], a.get("to")) for a in answers.values()}), 1)
+
+    def test_a_bad_strategy_is_an_error_answer(self):
+        src = """
+            class Bad(Bot):
+                view = "legal"
+                def decide(self, view):
+                    return self.mixed([(call(), 0.5)])
+            run(Bad)
+        """
+        with TempBot(src) as cmd:
+            r = talk(cmd, [hello(), create(1), decide(1, 1, legal_view())])
+        self.assertIn("ValueError: mixed(): the probabilities sum to 0.5, not 1",
+                      r.answers()[1]["error"])
+
+
 class CardHelpersTest(unittest.TestCase):
     def test_cards(self):
         self.assertEqual(sdk.rank("As"), 14)

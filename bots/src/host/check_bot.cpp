@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
@@ -17,6 +18,7 @@
 #include <iomanip>
 #include <new>
 #include <ostream>
+#include <sstream>
 #include <streambuf>
 #include <vector>
 
@@ -104,6 +106,114 @@ static_assert(std::atomic<std::int64_t>::is_always_lock_free &&
                   std::atomic<const char*>::is_always_lock_free,
               "atomics shared between processes must be lock-free");
 
+// The test of reported strategies against the actions played (report_strategies prints it).
+// Under a bot whose actions are drawn from the strategies it reports, each decision's
+// randomized probability integral transform u (the reported probability of every action
+// ordered before the one played, plus a uniform share of the played action's own) is uniform
+// on [0, 1) and independent of the decisions before it, whatever the strategies are: so the
+// counts of u in kStrategyBins equal bins are a multinomial sample, and Pearson's statistic
+// over them is chi-square with kStrategyBins - 1 degrees of freedom. A bot that plays one
+// action more often than it says moves u towards that action's interval; raise amounts count
+// too (a bot that reports a range but always raises its minimum piles u at the range's start).
+constexpr int kStrategyBins = 10;
+// The expected count in a bin below which the chi-square approximation is not trusted.
+constexpr double kMinExpectedPerBin = 5.0;
+// The test's significance level: an honest bot fails one seed in a thousand.
+constexpr double kStrategySignificance = 0.001;
+
+// P(X >= x) for X chi-square with `df` (odd) degrees of freedom: for odd df the upper tail is
+// erfc(sqrt(x/2)) + 2 phi(sqrt x) (t + t^3/3 + t^5/(3*5) + ... up to (df-1)/2 terms), t = sqrt x,
+// phi the standard normal density (Abramowitz and Stegun 26.4.4).
+double chi_square_upper_tail(double x, int df) {
+    if (x <= 0) return 1.0;
+    const double t = std::sqrt(x);
+    double term = t;
+    double sum = 0;
+    for (int r = 1; 2 * r - 1 < df; ++r) {
+        sum += term;
+        term *= x / (2 * r + 1);
+    }
+    constexpr double kInvSqrt2Pi = 0.39894228040143267794;
+    return std::erfc(t / std::sqrt(2.0)) + 2.0 * kInvSqrt2Pi * std::exp(-x / 2) * sum;
+}
+static_assert(kStrategyBins % 2 == 0, "chi_square_upper_tail needs an odd df = bins - 1");
+
+struct StrategyTest {
+    std::int64_t reported = 0;  // decisions whose strategy was reported and valid
+    std::int64_t invalid = 0;   // found invalid here (a bot no adapter judges: a built-in)
+    std::int64_t dropped = 0;   // dropped by the adapter (PluginBot, RemoteBot)
+    std::string first_invalid;
+    std::int64_t outside = 0;  // actions played that the reported strategy gives probability 0
+    std::string first_outside;
+    std::array<std::int64_t, kStrategyBins> bins{};
+    std::uint64_t random = 0x5EED;  // the uniform shares' generator (splitmix64)
+
+    double next_uniform() {
+        std::uint64_t z = (random += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        return static_cast<double>(z >> 11) * 0x1.0p-53;
+    }
+
+    // One decision: `played` was returned with `strategy` (valid for its view) reported.
+    void add(const Strategy& strategy, const Action& played) {
+        ++reported;
+        const int part = strategy_part_of(strategy, played);
+        if (part < 0) {
+            if (outside++ == 0)
+                first_outside =
+                    std::string(action_kind_name(played.kind)) +
+                    (played.kind == ActionKind::RaiseTo ? " " + std::to_string(played.amount)
+                                                        : std::string()) +
+                    " was played; the strategy gives it probability 0";
+            return;
+        }
+        double below = 0;
+        for (int i = 0; i < part; ++i)
+            below += strategy.parts[static_cast<std::size_t>(i)].probability;
+        const StrategyPart& p = strategy.parts[static_cast<std::size_t>(part)];
+        const double amounts =
+            p.kind == ActionKind::RaiseTo ? static_cast<double>(p.hi - p.lo + 1) : 1.0;
+        const double index =
+            p.kind == ActionKind::RaiseTo ? static_cast<double>(played.amount - p.lo) : 0.0;
+        // Normalised by the reported total, which may miss 1 by the tolerance.
+        double total = 0;
+        for (const StrategyPart& q : strategy.view())
+            total += q.probability;
+        const double u = (below + p.probability * (index + next_uniform()) / amounts) / total;
+        const int bin = std::min(kStrategyBins - 1, static_cast<int>(u * kStrategyBins));
+        ++bins[static_cast<std::size_t>(std::max(0, bin))];
+    }
+
+    void note_invalid(const std::string& why) {
+        if (invalid++ == 0) first_invalid = why;
+    }
+    std::int64_t disagreements = 0;  // decisions whose action probabilities differ
+    std::string first_disagreement;
+    void note_disagreement(const Action& candidate, double said, double reported) {
+        if (disagreements++ > 0) return;
+        std::ostringstream text;
+        text << "action_probabilities gave " << said << " for " << action_kind_name(candidate.kind);
+        if (candidate.kind == ActionKind::RaiseTo) text << ' ' << candidate.amount;
+        text << ", the strategy reported " << reported;
+        first_disagreement = text.str();
+    }
+
+    std::int64_t tested() const { return reported - outside; }
+    double statistic() const {
+        const double expected = static_cast<double>(tested()) / kStrategyBins;
+        double x = 0;
+        for (const std::int64_t n : bins)
+            x += (static_cast<double>(n) - expected) * (static_cast<double>(n) - expected) /
+                 expected;
+        return x;
+    }
+    bool enough() const {
+        return static_cast<double>(tested()) / kStrategyBins >= kMinExpectedPerBin;
+    }
+};
+
 struct Stats {
     std::array<std::int64_t, kMaxRounds> by_round{};
     std::int64_t facing_all_in = 0;
@@ -114,6 +224,7 @@ struct Stats {
     bool offers_probabilities = false;
     double decide_seconds = 0;
     std::int64_t answered = 0;  // decide() calls that returned an action (timed)
+    StrategyTest strategies;
 };
 
 // Wraps the bot under test: counts situations, hashes its answers, times decide(), and
@@ -142,13 +253,50 @@ class ProbeBot final : public Bot {
         ++stats_.answered;
         hash_ = mix(mix(hash_, static_cast<std::uint64_t>(action.kind)),
                     static_cast<std::uint64_t>(action.amount));
+        check_strategy(v, action);
         return action;
     }
     void on_event(const Event& e) override { inner_->on_event(e); }
     bool wants_events() const override { return inner_->wants_events(); }
     void new_match() override { inner_->new_match(); }
+    ~ProbeBot() override {
+        // The strategies the adapter dropped, over the instance's life.
+        if (const StrategyProblems* dropped = inner_->strategy_problems()) {
+            StrategyTest& test = stats_.strategies;
+            if (dropped->count > 0 && test.dropped == 0 && test.invalid == 0)
+                test.first_invalid = dropped->first;
+            test.dropped += dropped->count;
+        }
+    }
 
   private:
+    // Asked after every decision, as a run measuring with AIVAT asks: the strategy is judged
+    // (again: an adapter judges the plugins' and process bots', none judges a built-in's) and
+    // the action played tested against it.
+    void check_strategy(const SeatView& v, const Action& action) {
+        Strategy strategy;
+        try {
+            if (!inner_->last_strategy(v, strategy)) return;
+        } catch (const std::exception& e) {
+            stats_.strategies.note_invalid(std::string("last_strategy threw: ") + e.what());
+            return;
+        }
+        if (std::string why = strategy_problem(strategy, v.legal); !why.empty()) {
+            stats_.strategies.note_invalid(why);
+            return;
+        }
+        stats_.strategies.add(strategy, action);
+        // The two ways a bot states its chances must agree: what action_probabilities said
+        // before decide and the strategy reported after it.
+        for (std::size_t i = 0; i < asked_; ++i) {
+            const double reported = strategy_probability(strategy, candidates_[i]);
+            if (std::fabs(reported - probabilities_[i]) > kStrategySumTolerance) {
+                stats_.strategies.note_disagreement(candidates_[i], probabilities_[i], reported);
+                break;
+            }
+        }
+    }
+
     void check_probabilities(const SeatView& v) {
         std::array<Action, 4> candidates{};
         std::size_t n = 0;
@@ -161,12 +309,16 @@ class ProbeBot final : public Bot {
             }
         }
         std::array<double, 4> p{};
+        asked_ = 0;
         // The values need no check here: PluginBot and RemoteBot, the bots that offer them,
         // throw BotError when they break Bot's contract. A bot that throws has offered them.
         try {
             if (!inner_->action_probabilities(v, std::span(candidates.data(), n),
                                               std::span(p.data(), n)))
                 return;
+            asked_ = n;
+            candidates_ = candidates;
+            probabilities_ = p;
         } catch (const std::exception& e) {
             note_bad_probability(e.what());
         } catch (...) {
@@ -183,6 +335,10 @@ class ProbeBot final : public Bot {
     Stats& stats_;
     std::uint64_t& hash_;
     CheckProgress& progress_;
+    // The action probabilities the bot gave for this decision (asked_ of them; 0: none).
+    std::size_t asked_ = 0;
+    std::array<Action, 4> candidates_{};
+    std::array<double, 4> probabilities_{};
 };
 
 struct RunResult {
@@ -251,6 +407,54 @@ const char* structure_name(BettingStructure s) {
 std::string setup_text(const Setup& s) {
     return std::to_string(s.seats) + " seats, " + structure_name(s.structure) + ", stacks " +
            kStackNames[s.stacks];
+}
+
+// The strategies' lines of the report; the number of problems found (0 or 1).
+int report_strategies(const StrategyTest& test, std::int64_t decisions, std::ostream& out) {
+    const std::int64_t bad = test.invalid + test.dropped;
+    if (test.reported == 0 && bad == 0) {
+        out << "  strategies: not reported\n";
+        return 0;
+    }
+    out << "  strategies: reported at " << test.reported << " of " << decisions << " decisions, "
+        << bad << " invalid (dropped)\n";
+    bool failed = false;
+    if (bad > 0) {
+        out << "    first invalid: " << printable_text(test.first_invalid) << '\n';
+        failed = true;
+    }
+    if (test.disagreements > 0) {
+        out << "    action probabilities differ from the strategy at " << test.disagreements
+            << " decisions; first: " << printable_text(test.first_disagreement) << '\n';
+        failed = true;
+    }
+    if (test.outside > 0) {
+        out << "    actions outside the reported strategy: " << test.outside
+            << "; first: " << printable_text(test.first_outside) << '\n';
+        failed = true;
+    }
+    if (!test.enough()) {
+        out << "    actions against strategies: not tested (" << test.tested()
+            << " decisions; the test needs " << static_cast<int>(kMinExpectedPerBin * kStrategyBins)
+            << ")\n";
+    } else {
+        const double x = test.statistic();
+        const double p = chi_square_upper_tail(x, kStrategyBins - 1);
+        const bool consistent = p >= kStrategySignificance;
+        out << "    actions against strategies: chi-square " << std::fixed << std::setprecision(1)
+            << x << " on " << kStrategyBins - 1 << " df over " << test.tested()
+            << " decisions, p = " << std::setprecision(4) << p << std::defaultfloat
+            << (consistent ? ": consistent"
+                           : ": FAILED, the actions played do not follow the strategies reported")
+            << "\n    transformed actions in tenths:";
+        for (const std::int64_t n : test.bins)
+            out << ' ' << n;
+        out << " (" << std::fixed << std::setprecision(1)
+            << static_cast<double>(test.tested()) / kStrategyBins << std::defaultfloat
+            << " expected each)\n";
+        failed = failed || !consistent;
+    }
+    return failed ? 1 : 0;
 }
 
 // The whole check, in the child process (see check_bot).
@@ -332,6 +536,7 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
     } else {
         out << "  action probabilities: not offered\n";
     }
+    problems += report_strategies(st.strategies, decisions, out);
 
     std::size_t differs = first.hashes.size();
     for (std::size_t i = 0; i < first.hashes.size(); ++i) {

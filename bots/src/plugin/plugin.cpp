@@ -392,6 +392,54 @@ bool PluginBot::action_probabilities(const SeatView& view, std::span<const Actio
     return true;
 }
 
+bool PluginBot::last_strategy(const SeatView& view, Strategy& out) {
+    const auto hook = PA_OPTIONAL(library_->api(), last_strategy);
+    if (!hook) return false;
+    // The view buffer still holds the view of the decide this follows (Bot's contract: called
+    // right after it, with the same view), so it is not filled again.
+    std::array<PaStrategyPart, PA_MAX_STRATEGY_PARTS> parts{};
+    static_assert(PA_MAX_STRATEGY_PARTS == Strategy::kMaxParts);
+    std::uint32_t count = 0;
+    std::int32_t status;
+    try {
+        const PluginCallMarker marker(label_, PluginCall::LastStrategy, ++calls_, view.hand_number,
+                                      view.seat);
+        status = hook(handle_, &buffers_->view, parts.data(), PA_MAX_STRATEGY_PARTS, &count);
+    } catch (...) {
+        // Not a fault: the decision's action stands.
+        strategy_problems_.note(escaped_exception(PluginCall::LastStrategy));
+        return false;
+    }
+    if (status != PA_STATUS_OK) {
+        strategy_problems_.note("last_strategy returned an error: " +
+                                last_error(view.hand_number, view.seat));
+        return false;
+    }
+    if (count == 0) return false;
+    if (count > PA_MAX_STRATEGY_PARTS) {
+        strategy_problems_.note("last_strategy wrote a count of " + std::to_string(count) +
+                                ", more than the capacity " +
+                                std::to_string(PA_MAX_STRATEGY_PARTS));
+        return false;
+    }
+    out.clear();
+    for (std::uint32_t i = 0; i < count; ++i) {
+        const PaStrategyPart& p = parts[i];
+        if (p.kind != PA_FOLD && p.kind != PA_CHECK_CALL && p.kind != PA_RAISE_TO) {
+            strategy_problems_.note("last_strategy wrote kind " + std::to_string(p.kind) +
+                                    " in part " + std::to_string(i + 1) +
+                                    ", which is not PA_FOLD, PA_CHECK_CALL or PA_RAISE_TO");
+            return false;
+        }
+        out.add({static_cast<ActionKind>(p.kind), p.lo, p.hi, p.probability});
+    }
+    if (std::string why = strategy_problem(out, view.legal); !why.empty()) {
+        strategy_problems_.note("last_strategy: " + why);
+        return false;
+    }
+    return true;
+}
+
 namespace {
 
 class PluginFactory final : public BotFactory {

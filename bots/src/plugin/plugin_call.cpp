@@ -298,6 +298,8 @@ const char* plugin_call_name(PluginCall call) {
             return "new_match";
         case PluginCall::ActionProbabilities:
             return "action_probabilities";
+        case PluginCall::LastStrategy:
+            return "last_strategy";
     }
     return "?";
 }

@@ -25,6 +25,14 @@ namespace pokerarena::process {
 
 namespace {
 
+// A decision that was not made, of `kind`, with why.
+RemoteDecision faulted(FaultKind kind, std::string message) {
+    RemoteDecision decision;
+    decision.fault = kind;
+    decision.message = std::move(message);
+    return decision;
+}
+
 constexpr std::size_t kReadChunk = 1 << 16;
 constexpr std::size_t kTailBytes = 2048;
 
@@ -342,7 +350,7 @@ void BotProcess::event(std::uint64_t instance, const Event& event) {
 
 bool BotProcess::take_slot(DecisionTicket* ticket, std::uint64_t& id, std::uint32_t& slot) {
     if (out_of_play_) {
-        ticket->answered({false, {}, FaultKind::Forfeit, out_reason_, {}});
+        ticket->answered(faulted(FaultKind::Forfeit, out_reason_));
         return false;
     }
     if (!free_slots_.empty()) {
@@ -352,12 +360,9 @@ bool BotProcess::take_slot(DecisionTicket* ticket, std::uint64_t& id, std::uint3
         slot = static_cast<std::uint32_t>(pending_.size());
         pending_.emplace_back();
     } else {
-        ticket->answered({false,
-                          {},
-                          FaultKind::Crash,
-                          describe() + " has " + std::to_string(kMaxPending) +
-                              " decisions pending already (give it fewer tables in flight)",
-                          {}});
+        ticket->answered(faulted(
+            FaultKind::Crash, describe() + " has " + std::to_string(kMaxPending) +
+                                  " decisions pending already (give it fewer tables in flight)"));
         return false;
     }
     Pending& p = pending_[slot];
@@ -379,6 +384,7 @@ void BotProcess::post(std::uint64_t instance, const SeatView& view, DecisionTick
     std::uint32_t slot = 0;
     if (!take_slot(ticket, id, slot)) return;
     pending_[slot].probabilities = false;
+    pending_[slot].legal = view.legal;
     write_decide(write_buffer_, id, instance, view, hello_.legal_only, hello_.compact);
     note_unsent();
 }
@@ -456,21 +462,33 @@ RemoteDecision probabilities_decision(const std::vector<double>& numbers) {
     for (std::size_t i = 0; i < numbers.size(); ++i) {
         const double p = numbers[i];
         if (!(p >= 0.0 && p <= 1.0))
-            return {false,
-                    {},
-                    FaultKind::BadAnswer,
-                    "answered probability " + std::to_string(p) + " for candidate " +
-                        std::to_string(i) + ", outside 0..1",
-                    {}};
+            return faulted(FaultKind::BadAnswer, "answered probability " + std::to_string(p) +
+                                                     " for candidate " + std::to_string(i) +
+                                                     ", outside 0..1");
         sum += p;
     }
     if (sum > 1.0 + 1e-9)
-        return {false,
-                {},
-                FaultKind::BadAnswer,
-                "answered probabilities summing to " + std::to_string(sum) + ", more than 1",
-                {}};
-    return {true, {}, FaultKind::Crash, {}, numbers};
+        return faulted(FaultKind::BadAnswer, "answered probabilities summing to " +
+                                                 std::to_string(sum) + ", more than 1");
+    RemoteDecision decision;
+    decision.ok = true;
+    decision.probabilities = numbers;
+    return decision;
+}
+
+// An action answer's decision, with the strategy it reported when that is valid for the
+// decision (`legal`), else why it was dropped.
+RemoteDecision action_decision(const Answer& a, const LegalActions& legal) {
+    RemoteDecision decision;
+    decision.ok = true;
+    decision.action = a.action;
+    decision.strategy_problem = a.strategy_problem;
+    if (a.has_strategy) {
+        decision.strategy_problem = strategy_problem(a.strategy, legal);
+        decision.has_strategy = decision.strategy_problem.empty();
+        if (decision.has_strategy) decision.strategy = a.strategy;
+    }
+    return decision;
 }
 
 }  // namespace
@@ -493,39 +511,29 @@ int BotProcess::deliver(const Answer& a) {
     switch (a.kind) {
         case Answer::Kind::Action:
             if (p.probabilities)
-                answer(slot, {false,
-                              {},
-                              FaultKind::BadAnswer,
-                              "answered an action to a probabilities request",
-                              {}});
+                answer(slot, faulted(FaultKind::BadAnswer,
+                                     "answered an action to a probabilities request"));
             else
-                answer(slot, {true, a.action, FaultKind::Crash, {}, {}});
+                answer(slot, action_decision(a, p.legal));
             break;
         case Answer::Kind::Probabilities:
             if (!p.probabilities)
-                answer(slot, {false,
-                              {},
-                              FaultKind::BadAnswer,
-                              "answered probabilities to a decide request",
-                              {}});
-            else if (a.probabilities.size() != p.candidates)
                 answer(slot,
-                       {false,
-                        {},
-                        FaultKind::BadAnswer,
-                        "answered " + std::to_string(a.probabilities.size()) +
-                            " probabilities for " + std::to_string(p.candidates) + " candidates",
-                        {}});
+                       faulted(FaultKind::BadAnswer, "answered probabilities to a decide request"));
+            else if (a.probabilities.size() != p.candidates)
+                answer(slot, faulted(FaultKind::BadAnswer,
+                                     "answered " + std::to_string(a.probabilities.size()) +
+                                         " probabilities for " + std::to_string(p.candidates) +
+                                         " candidates"));
             else
                 answer(slot, probabilities_decision(a.probabilities));
             break;
         case Answer::Kind::Error:
-            answer(
-                slot,
-                {false, {}, FaultKind::ErrorStatus, "the bot answered an error: " + a.message, {}});
+            answer(slot,
+                   faulted(FaultKind::ErrorStatus, "the bot answered an error: " + a.message));
             break;
         default:
-            answer(slot, {false, {}, FaultKind::BadAnswer, a.message, {}});
+            answer(slot, faulted(FaultKind::BadAnswer, a.message));
             break;
     }
     return 1;
@@ -640,11 +648,9 @@ int BotProcess::fail(FaultKind kind, const std::string& why) {
     for (std::uint32_t slot = 0; slot < pending_.size(); ++slot) {
         if (!pending_[slot].used) continue;
         const FaultKind k = kind == FaultKind::Timeout && slot != oldest ? FaultKind::Crash : kind;
-        answer(slot, {false,
-                      {},
-                      k,
-                      k == kind ? what : what + "; this decision was pending in it (restarted)",
-                      {}});
+        answer(
+            slot,
+            faulted(k, k == kind ? what : what + "; this decision was pending in it (restarted)"));
         ++answered;
     }
     {

@@ -101,6 +101,7 @@ class BotProcess {
         // the probabilities of `candidates` actions.
         bool probabilities = false;
         std::uint32_t candidates = 0;
+        LegalActions legal;  // a decision's, to judge the strategy its answer reports
         Clock::time_point sent;
     };
 

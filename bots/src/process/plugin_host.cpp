@@ -21,6 +21,7 @@
 #include "pokerarena/bots/process_bot.hpp"
 #include "protocol.hpp"
 #include "protocol_read.hpp"
+#include "protocol_strategy.hpp"
 
 namespace pokerarena {
 
@@ -160,22 +161,30 @@ class PluginServer {
         out_ += "}\n";
     }
 
-    void answer_action(std::uint64_t id, Action action) {
+    // The action, with the strategy the plugin reported for it (when `strategy`), or why its
+    // report was dropped (when `strategy_error` is not empty).
+    void answer_action(std::uint64_t id, Action action, const Strategy* strategy,
+                       std::string_view strategy_error) {
         out_ += "{\"id\":";
         append_decimal(out_, id);
         switch (action.kind) {
             case ActionKind::Fold:
-                out_ += ",\"action\":\"fold\"}\n";
+                out_ += ",\"action\":\"fold\"";
                 break;
             case ActionKind::RaiseTo:
                 out_ += ",\"action\":\"raise\",\"to\":";
                 append_decimal(out_, action.amount);
-                out_ += "}\n";
                 break;
             default:
-                out_ += ",\"action\":\"call\"}\n";
+                out_ += ",\"action\":\"call\"";
                 break;
         }
+        if (strategy) process::append_strategy(out_, *strategy);
+        if (!strategy_error.empty()) {
+            out_ += ",\"strategy_error\":";
+            append_json_string(out_, strategy_error);
+        }
+        out_ += "}\n";
     }
 
     // The line buffer_[begin, stop), followed in the buffer by at least SIMDJSON_PADDING
@@ -313,13 +322,30 @@ class PluginServer {
             answer_error(id, "the view cannot be read: " + error_);
             return;
         }
+        Action action;
         try {
-            answer_action(id, in.bot->decide(in.view));
+            action = in.bot->decide(in.view);
         } catch (const std::exception& e) {
             answer_error(id, e.what());
+            return;
         } catch (...) {
             answer_error(id, "decide threw an exception that is not a std::exception");
+            return;
         }
+        relay_strategy(id, in, action);
+    }
+
+    // The plugin's strategy for the decision just made goes with its action: the host judges
+    // it again against its own view, and a report the plugin's adapter dropped is named to
+    // the host, which counts it (the action stands either way).
+    void relay_strategy(std::uint64_t id, Instance& in, Action action) {
+        // PluginBot::last_strategy throws nothing: a problem is noted in strategy_problems().
+        const StrategyProblems& problems = *in.bot->strategy_problems();
+        const std::int64_t before = problems.count;
+        const bool reported = in.bot->last_strategy(in.view, strategy_);
+        answer_action(
+            id, action, reported ? &strategy_ : nullptr,
+            problems.count != before ? std::string_view(problems.last) : std::string_view());
     }
 
     void event(std::uint64_t number, Instance& in, simdjson::dom::element body, bool has_body) {
@@ -361,6 +387,7 @@ class PluginServer {
     std::vector<char> buffer_;  // what was read, with SIMDJSON_PADDING bytes of slack
     std::string out_;           // the answers not yet written
     std::string error_;         // what read_view or read_event found wrong
+    Strategy strategy_;         // the strategy of the decision being answered
     Event event_;
 };
 

@@ -271,8 +271,20 @@ Action RemoteBot::decide(const SeatView& view) {
     lane.add(process_);
     while (!ticket.done)
         lane.pump(std::chrono::milliseconds(100));
+    has_strategy_ = false;
     if (!ticket.decision.ok) throw BotError(ticket.decision.fault, ticket.decision.message);
+    has_strategy_ = ticket.decision.has_strategy;
+    if (has_strategy_) strategy_ = ticket.decision.strategy;
+    if (!ticket.decision.strategy_problem.empty())
+        strategy_problems_.note(ticket.decision.strategy_problem);
     return ticket.decision.action;
+}
+
+bool RemoteBot::last_strategy(const SeatView& view, Strategy& out) {
+    (void)view;  // the answer was judged against the view of its decide
+    if (!has_strategy_) return false;
+    out = strategy_;
+    return true;
 }
 
 bool RemoteBot::action_probabilities(const SeatView& view, std::span<const Action> candidates,

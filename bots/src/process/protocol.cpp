@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "pokerarena/bots/event_fields.hpp"
+#include "protocol_strategy.hpp"
 
 namespace pokerarena::process {
 
@@ -780,6 +781,13 @@ Answer parse_answer(std::string_view line, std::string& scratch) {
                     answer.probabilities.push_back(p);
                 }
             }
+        } else if (key == "strategy") {
+            // A bad strategy is dropped with its reason, never the answer: the action stands.
+            answer.has_strategy = read_strategy(value, answer.strategy, answer.strategy_problem);
+        } else if (key == "strategy_error") {
+            std::string_view why;
+            if (value.get_string().get(why)) why = "(not a string)";
+            answer.strategy_problem = "the bot could not report its strategy: " + std::string(why);
         } else if (key == "error") {
             // The DOM's strings stay valid until the next document.
             std::string_view error;
@@ -799,6 +807,8 @@ Answer parse_answer(std::string_view line, std::string& scratch) {
     if (has_error) {
         answer.kind = Answer::Kind::Error;
         answer.probabilities.clear();
+        answer.has_strategy = false;
+        answer.strategy_problem.clear();
         return answer;
     }
     if (has_probabilities) {
@@ -808,6 +818,8 @@ Answer parse_answer(std::string_view line, std::string& scratch) {
         }
         answer.message.clear();
         answer.kind = Answer::Kind::Probabilities;
+        answer.has_strategy = false;
+        answer.strategy_problem.clear();
         return answer;
     }
     if (action == "fold") {

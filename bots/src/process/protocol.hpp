@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pokerarena/bots/strategy.hpp"
 #include "pokerarena/engine/action.hpp"
 #include "pokerarena/engine/event.hpp"
 #include "pokerarena/engine/seat_view.hpp"
@@ -77,6 +78,13 @@ struct Answer {
     // caller, which knows the request). Empty, so never allocated, for the other kinds.
     std::vector<double> probabilities;
     std::string message;  // Kind::Error: the bot's text; Kind::BadLine: what is wrong
+    // Kind::Action: the answer's "strategy" as read (protocol_strategy.hpp; whether it is valid
+    // for the decision is for the caller, which knows the view), or why there is none although
+    // the bot tried: a "strategy" that cannot be read, or the bot's "strategy_error". The
+    // action stands either way.
+    bool has_strategy = false;
+    Strategy strategy;
+    std::string strategy_problem;
 };
 // Parses one line (not including its newline). `scratch` is reused between calls for the
 // padding the JSON parser needs.

@@ -42,12 +42,12 @@ static const char* never_last_error(void* handle) {
 #if BROKEN == 1
 static const PaBotApi kApi = {
     sizeof(PaBotApi), (2u << 16),       "future bot", never_create, never_destroy,
-    never_decide,     never_last_error, NULL,         NULL,         NULL};
+    never_decide,     never_last_error, NULL,         NULL,         NULL, NULL};
 #elif BROKEN == 2
 /* Only struct_size is inside the table; the abi_version past it must not be read. */
 static const PaBotApi kApi = {
     4,    (7u << 16), "tiny table", never_create, never_destroy, never_decide, never_last_error,
-    NULL, NULL,       NULL};
+    NULL, NULL,       NULL,         NULL};
 #elif BROKEN == 3
 static const PaBotApi kApi = {sizeof(PaBotApi),
                               PA_BOT_ABI_VERSION,
@@ -58,11 +58,12 @@ static const PaBotApi kApi = {sizeof(PaBotApi),
                               never_last_error,
                               NULL,
                               NULL,
+                              NULL,
                               NULL};
 #elif BROKEN == 6
 static const PaBotApi kApi = {
     sizeof(PaBotApi), PA_BOT_ABI_VERSION, NULL, never_create, never_destroy,
-    never_decide,     never_last_error,   NULL, NULL,         NULL};
+    never_decide,     never_last_error,   NULL, NULL,         NULL, NULL};
 #endif
 
 #if HAS_TABLE

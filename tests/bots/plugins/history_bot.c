@@ -68,6 +68,7 @@ static const PaBotApi kApi = {
     NULL, /* on_event */
     NULL, /* new_match */
     NULL, /* action_probabilities */
+    NULL, /* last_strategy */
 };
 
 PA_EXPORT const PaBotApi* pokerarena_bot_api(uint32_t host_abi_version) {

@@ -43,6 +43,7 @@ static const PaBotApi kApi = {sizeof(PaBotApi),
                               seed_last_error,
                               NULL,
                               NULL,
+                              NULL,
                               NULL};
 
 PA_EXPORT const PaBotApi* pokerarena_bot_api(uint32_t host_abi_version) {

@@ -1,6 +1,6 @@
 // A C++ plugin that breaks the rule "nothing may unwind through the C functions": the config
 // names the function that lets a std::runtime_error escape ("thrown from <function>"):
-//   create, decide, on_event, new_match, action_probabilities
+//   create, decide, on_event, new_match, action_probabilities, last_strategy
 // and "int" lets an int escape decide. create throws only for seeds other than 0 when the
 // config is "create_in_play" (the host's start-up instance is made with seed 0), so that the
 // exception comes in the middle of play. Any other config plays check/call without throwing.
@@ -51,18 +51,28 @@ void new_match(void* handle) {
     if (is(handle, "new_match")) throw std::runtime_error("thrown from new_match");
 }
 
-std::int32_t action_probabilities(void* handle, const PaView*, const PaAction*, std::uint32_t count,
-                                  double* probabilities) {
+// It plays check/call, and says so both ways (action_probabilities and last_strategy).
+std::int32_t action_probabilities(void* handle, const PaView*, const PaAction* candidates,
+                                  std::uint32_t count, double* probabilities) {
     if (is(handle, "action_probabilities"))
         throw std::runtime_error("thrown from action_probabilities");
     for (std::uint32_t i = 0; i < count; ++i)
-        probabilities[i] = 0;
+        probabilities[i] = candidates[i].kind == PA_CHECK_CALL ? 1.0 : 0.0;
+    return PA_STATUS_OK;
+}
+
+std::int32_t last_strategy(void* handle, const PaView*, PaStrategyPart* parts, std::uint32_t,
+                           std::uint32_t* count) {
+    if (is(handle, "last_strategy")) throw std::runtime_error("thrown from last_strategy");
+    parts[0] = PaStrategyPart{PA_CHECK_CALL, 0, 0, 0, 1.0};
+    *count = 1;
     return PA_STATUS_OK;
 }
 
 constexpr PaBotApi kApi = {
     sizeof(PaBotApi), PA_BOT_ABI_VERSION, "throwing bot", create,    destroy,
-    decide,           last_error,         on_event,       new_match, action_probabilities};
+    decide,           last_error,         on_event,       new_match, action_probabilities,
+    last_strategy};
 
 }  // namespace
 

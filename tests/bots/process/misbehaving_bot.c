@@ -29,6 +29,11 @@
  *                    check or call candidate and 0 for the others (what it decides: call)
  *   probs_count      offers them and answers each request with one number too few
  *   probs_action     offers them and answers each request with an action
+ *   strategy         answers every decision with call and reports the strategy
+ *                    [{"action":"call","p":1}] beside it
+ *   strategy_sum     answers call, reporting [{"action":"call","p":0.5}] (sums to 0.5)
+ *   strategy_bad N   answers call with a strategy that reports its Nth decision's without
+ *                    "p", and the others' as the strategy mode does
  *   setsid_child     starts a child that leaves its process group (setsid()), ignores SIGTERM
  *                    and SIGHUP and runs until killed; answers every decision with call
  *   ignore_eof       ignores SIGTERM, SIGHUP and SIGINT and keeps running after the end of its
@@ -291,6 +296,17 @@ int main(int argc, char** argv) {
                 snprintf(text, sizeof text, "{\"id\":%lld,\"error\":\"events=%lld\"}\n", id,
                          instance >= 0 && instance < MAX_INSTANCES ? events_seen[instance] : -1);
                 if (instance >= 0 && instance < MAX_INSTANCES) events_seen[instance] = 0;
+                put(text);
+                continue;
+            }
+            if (!strncmp(mode, "strategy", 8)) {
+                const char* part = !strcmp(mode, "strategy_sum")       ? "\"p\":0.5"
+                                   : now && !strcmp(mode, "strategy_bad") ? "\"q\":1"
+                                                                          : "\"p\":1";
+                char text[128];
+                snprintf(text, sizeof text,
+                         "{\"id\":%lld,\"action\":\"call\",\"strategy\":[{\"action\":\"call\",%s}]}\n",
+                         id, part);
                 put(text);
                 continue;
             }

@@ -89,6 +89,13 @@ class Bot {
         return false;
     }
 
+    // The strategies this bot reported that were dropped (strategy_problem() found them
+    // invalid for their decision, or the bot's report failed), so that a host can count and
+    // name them; nullptr for a bot whose reports are not judged (the built-ins, whose
+    // strategies are tested in their own tests). A dropped strategy is no fault: the action
+    // stands.
+    virtual const StrategyProblems* strategy_problems() const { return nullptr; }
+
     // A bot in a process of its own (process_bot.hpp), whose decisions a host may post without
     // waiting for them; nullptr for a bot that answers in the call.
     virtual RemoteBot* remote() { return nullptr; }

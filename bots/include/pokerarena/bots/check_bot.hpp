@@ -12,8 +12,18 @@
 // sum), all-in and short-stack situations, illegal actions, error statuses, bad answers and
 // exceptions (with the first message of each; an exception from on_event or new_match counts
 // too), invalid action probabilities (when the bot offers them: an error status, a value
-// outside 0..1 or a sum above 1), whether both runs took the same actions, and decisions per
-// second of the bot's decide() alone.
+// outside 0..1 or a sum above 1), the strategies the bot reports (Bot::last_strategy, asked
+// after every decision: how many, how many invalid with the first reason, actions played that
+// the report gives probability 0, and a chi-square test of the actions played against the
+// reports, see below), whether both runs took the same actions, and decisions per second of
+// the bot's decide() alone.
+//
+// The strategy test: for each reported decision u = (the probability of the parts before the
+// played action's) + (the played action's probability) x (a uniform share), the randomized
+// probability integral transform, is uniform on [0, 1) when the action was drawn from the
+// report; Pearson's chi-square of the u's in ten bins against uniform (9 degrees of freedom)
+// fails the bot below p = 0.001, so an honest bot fails one seed in a thousand. It needs 50
+// reported decisions; with fewer it says "not tested".
 //
 // The check runs in a child process (fork), so that a plugin that crashes or hangs is reported
 // rather than ending check-bot: a crash as "  crash: SIGSEGV in decide on probe 12 (run 1,
@@ -22,8 +32,8 @@
 // within 10 s; the check was stopped" and "result: the bot hangs" (the child is killed). A
 // probe is a decision asked of the bot, counted from 1 over both runs.
 //
-// check_bot returns 0 only when there was no fault, no invalid probability and both runs
-// agree; 1 otherwise (a crash and a hang included), and 2 when the bot cannot be made (bad
+// check_bot returns 0 only when there was no fault, no invalid probability, no invalid
+// strategy, no action outside its strategy, no failed strategy test and both runs agree; 1 otherwise (a crash and a hang included), and 2 when the bot cannot be made (bad
 // spec, load error, create refused; the message is printed) or the child process cannot be
 // started. It writes a human-readable report to `out`; text from the plugin (its name, its
 // messages) is escaped (printable_text).

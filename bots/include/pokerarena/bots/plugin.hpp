@@ -8,7 +8,7 @@
 //     "file not found"                                   the path does not exist
 //     "cannot be loaded: <dlerror text>"                 not a loadable library
 //     "does not export pokerarena_bot_api (...)"         the entry point is missing
-//     "refused host ABI version 1.1"                     the entry point returned NULL
+//     "refused host ABI version 1.2"                     the entry point returned NULL
 //     "implements ABI version X.Y; this host supports 1.x"   another major version
 //     "API table of N bytes is smaller than the M bytes of ABI 1.0"   a truncated table
 //     "required function 'decide' is missing (null)"     create, destroy, decide or
@@ -19,9 +19,13 @@
 //   PA_STATUS_ERROR is thrown as BotError(ErrorStatus, "decide returned an error: <last
 //   error>"), an unknown action kind as BotError(BadAnswer, ...); amounts are left for the
 //   table to judge (an illegal one is an IllegalAction fault).
+// - last_strategy() asks the plugin's optional last_strategy hook (ABI 1.2) and judges the
+//   answer with strategy_problem(): an error status, a count above the capacity, an unknown
+//   kind, an escaped exception or an invalid strategy is noted in strategy_problems() and the
+//   strategy dropped (false), never thrown: the decision's action stands.
 // - Every call into the plugin (loading it, create, destroy, decide, last_error, on_event,
-//   new_match, action_probabilities) is marked while it runs (plugin_call.hpp), naming the
-//   plugin by its specification PATH[:config], so that a crash or a call that does not
+//   new_match, action_probabilities, last_strategy) is marked while it runs (plugin_call.hpp),
+//   naming the plugin by its specification PATH[:config], so that a crash or a call that does not
 //   return can be blamed on it.
 #pragma once
 
@@ -94,6 +98,11 @@ class PluginBot final : public Bot {
     void new_match() override;
     bool action_probabilities(const SeatView& view, std::span<const Action> candidates,
                               std::span<double> probabilities) override;
+    // False when the plugin has no last_strategy hook, says nothing (count 0), or reports a
+    // strategy that is dropped (see above; an exception the plugin lets escape is one more
+    // reason, noted as "last_strategy let a C++ exception escape ...").
+    bool last_strategy(const SeatView& view, Strategy& out) override;
+    const StrategyProblems* strategy_problems() const override { return &strategy_problems_; }
 
   private:
     struct Buffers;
@@ -106,6 +115,7 @@ class PluginBot final : public Bot {
     std::uint32_t calls_ = 0;  // calls made, the marker's serial
     void* handle_ = nullptr;
     std::unique_ptr<Buffers> buffers_;
+    StrategyProblems strategy_problems_;
 };
 
 // A factory for "PATH.so[:config]": loads the library once; create() makes PluginBots.

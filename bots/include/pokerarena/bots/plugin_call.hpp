@@ -55,10 +55,11 @@ enum class PluginCall : std::uint8_t {
     OnEvent,
     NewMatch,
     ActionProbabilities,
+    LastStrategy,
 };
 
 // "load", "create", "destroy", "decide", "last_error", "on_event", "new_match",
-// "action_probabilities".
+// "action_probabilities", "last_strategy".
 const char* plugin_call_name(PluginCall call);
 
 // A plugin call in progress, as another thread sees it.

@@ -25,6 +25,10 @@
 // - An answer with an error is an ErrorStatus fault, an unknown action word a BadAnswer; the
 //   process plays on. An answer for an id that is not pending is counted (bad_lines) and
 //   dropped.
+// - An answer may report the strategy its action was drawn from (docs/bot-protocol.md,
+//   "Reporting a strategy"): it is judged against the decision's legal actions
+//   (strategy_problem) and comes in the RemoteDecision, or its problem does; a bad strategy
+//   never makes the answer a fault.
 // - Standard error goes to the log file (stderr_log), at most kMaxStderrBytes of it; a flood
 //   past that is dropped and counted, never buffered.
 // - Nothing here throws on the decision path; the lane allocates only when the number of
@@ -130,9 +134,15 @@ struct RemoteDecision {
     // ok, for a probabilities request: one per candidate. Empty (never allocated) for a
     // decision.
     std::vector<double> probabilities;
-    // ok, for a decision whose answer reported the strategy its action was drawn from.
+    // ok, for a decision whose answer reported the strategy its action was drawn from, valid
+    // for the decision's view (strategy_problem() found nothing wrong).
     bool has_strategy = false;
     Strategy strategy;
+    // ok: why the strategy the answer reported was dropped ("" when it reported a valid one
+    // or none): it could not be read, strategy_problem() found it invalid, or the bot said it
+    // could not report one ("strategy_error"). Not a fault: the action stands. A host that
+    // posts decisions counts these; RemoteBot::decide notes them in strategy_problems().
+    std::string strategy_problem;
 };
 
 // Where the answer of a posted decision goes: the table waiting for it.
@@ -167,6 +177,11 @@ class RemoteBot final : public Bot {
     // decide() does, and a fault is thrown as BotError of its kind.
     bool action_probabilities(const SeatView& view, std::span<const Action> candidates,
                               std::span<double> probabilities) override;
+    // The strategy the answer to the last decide() reported (valid for its view), false when
+    // it reported none or one that was dropped (counted in strategy_problems()). For decisions
+    // posted with post_decide the strategy comes in the RemoteDecision instead.
+    bool last_strategy(const SeatView& view, Strategy& out) override;
+    const StrategyProblems* strategy_problems() const override { return &strategy_problems_; }
     void on_event(const Event& event) override;
     bool wants_events() const override;
     ViewNeeds view_needs() const override;
@@ -176,6 +191,9 @@ class RemoteBot final : public Bot {
   private:
     std::shared_ptr<process::BotProcess> process_;
     std::uint64_t instance_;
+    bool has_strategy_ = false;  // the last decide()'s answer reported a valid strategy
+    Strategy strategy_;
+    StrategyProblems strategy_problems_;
 };
 
 class ProcessBotFactory final : public BotFactory {
