@@ -36,10 +36,9 @@
 #pragma once
 
 #include <array>
-#include <span>
 
 #include "pokerarena/engine/table.hpp"
-#include "pokerarena/evaluator/equity.hpp"
+#include "pokerarena/sim/pots.hpp"
 
 namespace pokerarena::sim {
 
@@ -55,7 +54,7 @@ class AllinEvaluator {
     };
 
     AllinEvaluator() = default;
-    explicit AllinEvaluator(const Options& options) : options_(options) {}
+    explicit AllinEvaluator(const Options& options);
 
     // For the hand that `table` has just finished (table.last_hand(), with the table still as
     // the hand left it: paused at HandEnded, as SeatDriver::play_hand leaves it): when it was
@@ -67,22 +66,7 @@ class AllinEvaluator {
     bool adjust(const Table& table, std::array<double, kMaxSeats>& net);
 
   private:
-    struct Pot {
-        double amount = 0;
-        SeatMask eligible = 0;  // two or more seats
-    };
-    // Adds to award[s] every seat's expected share of the contested pots, main pot first.
-    void award_pots(std::span<const Pot> pots, std::array<double, kMaxSeats>& award);
-    // The same for one pot, by the plain enumeration of every run-out.
-    void award_by_run_outs(const Pot& pot, std::array<double, kMaxSeats>& award);
-
-    Options options_;
-    // The hand being adjusted, set by adjust() for award_pots().
-    const HandRecord* record_ = nullptr;
-    const GameDef* game_ = nullptr;
-    int known_board_ = 0;
-    // Reused between calls so its vectors keep their capacity.
-    EquityRequest request_;
+    detail::PotEquity equity_;
 };
 
 }  // namespace pokerarena::sim
