@@ -45,12 +45,15 @@ class TagBot final : public Bot {
     }
 
     Action decide(const SeatView& view) override {
-        return view.round == 0 ? preflop(view) : draw(postflop(view));
+        if (view.round == 0) return preflop(view);
+        last_mix_ = postflop(view);
+        return draw(last_mix_);
     }
 
+    // The mix the last decide() drew from (postflop), kept rather than read from the view again.
     bool last_strategy(const SeatView& view, Strategy& out) override {
         if (view.round == 0) return point_mass(preflop(view), out);
-        const Mix mix = postflop(view);
+        const Mix& mix = last_mix_;
         out.clear();
         double left = 1.0;
         const auto put = [&](const Action& a, double p) {
@@ -234,6 +237,7 @@ class TagBot final : public Bot {
     }
 
     BotRng rng_;
+    Mix last_mix_;
     double tight_shift_;
     double aggression_;
     double bet_size_;

@@ -76,18 +76,20 @@ SeatDriver::SeatDriver(Table& table, std::span<Bot* const> bots, std::uint64_t t
 
 void HandStrategies::clear() {
     slot_.fill(0);
-    strategies_.clear();
+    used_ = 0;
 }
 
 void HandStrategies::set(int k, const Strategy& strategy) {
     if (k < 0 || k >= kMaxRecordedActions) return;
     std::uint8_t& slot = slot_[static_cast<std::size_t>(k)];
-    if (slot != 0) {
-        strategies_[slot - 1u] = strategy;
-        return;
+    if (slot == 0) {
+        if (used_ == strategies_.size()) strategies_.emplace_back();
+        slot = static_cast<std::uint8_t>(++used_);
     }
-    strategies_.push_back(strategy);
-    slot = static_cast<std::uint8_t>(strategies_.size());
+    // Only the parts in use: a whole Strategy is 32 of them.
+    Strategy& kept = strategies_[slot - 1u];
+    std::copy_n(strategy.parts.begin(), strategy.size, kept.parts.begin());
+    kept.size = strategy.size;
 }
 
 void SeatDriver::record_strategies(bool on) {

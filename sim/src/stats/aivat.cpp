@@ -121,16 +121,46 @@ void AivatEstimator::estimate(const HandRecord& r, const GameDef& g,
         for (int s = 0; s < n; ++s)
             out.terms[kind][s] += weight * (before[s] - after[s]);
     };
-    // A chance event: `deal` moves p past it.
+    // A round in which nobody puts a chip in (every action a check) ends as it started. With a
+    // martingale value function its board event's term and the next event's add up to
+    // E(before it) - V(after the next), so the value after it is not computed ("quiet").
+    const bool skip_quiet =
+        options_.skip_quiet_rounds && value_->martingale() && !r.actions_truncated;
+    const auto quiet = [&](int rd) {
+        if (!skip_quiet || rd + 1 >= g.num_rounds || g.board_cards[rd + 1] == 0) return false;
+        int dealt = 0;
+        for (int q = 0; q <= rd + 1; ++q)
+            dealt += g.board_cards[q];
+        if (dealt > r.board_count) return false;
+        for (int k = 0; k < r.num_actions; ++k) {
+            const RecordedAction& a = r.actions[k];
+            if (a.round == rd && (a.kind != ActionKind::CheckCall || a.amount != 0)) return false;
+        }
+        return true;
+    };
+    std::array<double, kMaxSeats> pending_before{};
+    int pending = 0;  // quiet events whose term waits for the next event's
     int round = 0;
-    const auto chance = [&](auto&& deal) {
-        const bool known = value_->expected_after_chance(p, before);
+    // A chance event: `deal` moves p past it.
+    const auto chance = [&](auto&& deal, bool defer) {
+        bool known = true;
+        if (pending > 0)
+            before = pending_before;
+        else
+            known = value_->expected_after_chance(p, before);
         deal();
+        if (defer && known) {
+            ++pending;
+            pending_before = before;
+            return;
+        }
+        const int events = pending + 1;
+        pending = 0;
         if (known && value_->value(p, after)) {
             add(p.known_board == 0 ? AivatHand::kHoleTerms : round, 1.0);
-            ++out.chance_terms;
+            out.chance_terms += events;
         } else {
-            ++out.left_out;
+            out.left_out += events;
         }
     };
     // The round ends (the uncalled excess back, the bets cleared) and the next one's board
@@ -140,10 +170,10 @@ void AivatEstimator::estimate(const HandRecord& r, const GameDef& g,
         p.bets.fill(0);
         ++round;
         const int cards = g.board_cards[round];
-        if (cards > 0) chance([&] { p.known_board += cards; });
+        if (cards > 0) chance([&] { p.known_board += cards; }, quiet(round));
     };
 
-    chance([&] { p.hole_cards_dealt = true; });
+    chance([&] { p.hole_cards_dealt = true; }, false);
     for (int k = 0; k < r.num_actions; ++k) {
         const RecordedAction& a = r.actions[k];
         while (round < a.round)

@@ -148,6 +148,28 @@ PotLayers layer_pots(const HandRecord& r, const GameDef& game,
         live[s] = committed[s] - dead;
         dead_antes += dead;
     }
+    PotLayers layers;
+    // Every remaining player at the same level (the common case: bets called): one pot of
+    // everything, as the layering below makes it.
+    if (active != 0) {
+        const Chips first = live[std::countr_zero(static_cast<unsigned>(active))];
+        bool level = true;
+        for_each_seat(active, [&](int s) { level &= live[s] == first; });
+        if (level) {
+            Chips amount = dead_antes;
+            for (int s = 0; s < r.num_seats; ++s)
+                amount += live[s];
+            if (amount > 0) {
+                if (std::popcount(active) == 1)
+                    layers.uncontested[std::countr_zero(static_cast<unsigned>(active))] =
+                        static_cast<double>(amount);
+                else
+                    layers.contested[layers.num_contested++] = {static_cast<double>(amount),
+                                                                active};
+            }
+            return layers;
+        }
+    }
     std::array<Chips, kMaxSeats> levels{};
     int num_levels = 0;
     for_each_seat(active, [&](int s) { levels[num_levels++] = live[s]; });
@@ -155,7 +177,6 @@ PotLayers layer_pots(const HandRecord& r, const GameDef& game,
     num_levels =
         static_cast<int>(std::unique(levels.begin(), levels.begin() + num_levels) - levels.begin());
 
-    PotLayers layers;
     Chips previous = 0;
     for (int l = 0; l < num_levels; ++l) {
         const Chips level = levels[l];

@@ -99,7 +99,8 @@ class HandStrategies {
 
   private:
     std::array<std::uint8_t, kMaxRecordedActions> slot_{};  // 0: none, else index + 1
-    std::vector<Strategy> strategies_;
+    std::vector<Strategy> strategies_;                      // the first used_ are this hand's
+    std::size_t used_ = 0;
 };
 
 class SeatDriver {

@@ -61,6 +61,10 @@ class AivatValueFunction {
     // !point.hole_cards_dealt, else the next round's board cards. False: not known.
     virtual bool expected_after_chance(const HandPoint& point,
                                        std::array<double, kMaxSeats>& v) = 0;
+    // True when expected_after_chance() is value() at the same point once the hole cards are
+    // dealt (the value is a martingale over the board): the estimator then skips the values
+    // a round without chips put in cannot change.
+    virtual bool martingale() const { return false; }
 };
 
 // V_i(h): seat i's expected net if the hand were checked down from h with the chips as they
@@ -80,6 +84,7 @@ class CheckDownValue final : public AivatValueFunction {
     void begin_hand(const HandRecord& record, const GameDef& game) override;
     bool value(const HandPoint& point, std::array<double, kMaxSeats>& v) override;
     bool expected_after_chance(const HandPoint& point, std::array<double, kMaxSeats>& v) override;
+    bool martingale() const override { return true; }
 
   private:
     struct Cached {
@@ -101,7 +106,8 @@ class CheckDownValue final : public AivatValueFunction {
 struct AivatHand {
     std::array<double, kMaxSeats> value{};  // net + the terms, by seat
     // The terms by kind, by seat: kHoleTerms, then each round's board cards by round
-    // (1 .. num_rounds - 1), then kActionTerms.
+    // (1 .. num_rounds - 1), then kActionTerms. A quiet round's board term is counted with
+    // the next round's (AivatEstimator::Options).
     static constexpr int kHoleTerms = 0;
     static constexpr int kActionTerms = kMaxRounds;
     std::array<std::array<double, kMaxSeats>, kMaxRounds + 1> terms{};
@@ -114,7 +120,17 @@ struct AivatHand {
 
 class AivatEstimator {
   public:
+    struct Options {
+        // A round whose every action is a check (and whose next board is dealt): with a
+        // martingale value function its board event's term and the next one's are added as
+        // one, E(before it) - V(after the next), the same sum without the value between (the
+        // flop's enumeration, for a flop checked through). False: every value is computed
+        // (tests compare the two).
+        bool skip_quiet_rounds = true;
+    };
     explicit AivatEstimator(AivatValueFunction& value) : value_(&value) {}
+    AivatEstimator(AivatValueFunction& value, const Options& options)
+        : value_(&value), options_(options) {}
 
     // The AIVAT values of the finished hand `record` of `game`; strategies.of_action(k) is
     // the strategy action k was drawn from (nullptr: unknown).
@@ -123,6 +139,7 @@ class AivatEstimator {
 
   private:
     AivatValueFunction* value_;
+    Options options_;
 };
 
 }  // namespace pokerarena::sim
