@@ -45,14 +45,12 @@ class TagBot final : public Bot {
     }
 
     Action decide(const SeatView& view) override {
-        if (view.round == 0) return preflop(view);
-        last_mix_ = postflop(view);
+        last_mix_ = view.round == 0 ? Mix::only(preflop(view)) : postflop(view);
         return draw(last_mix_);
     }
 
-    // The mix the last decide() drew from (postflop), kept rather than read from the view again.
-    bool last_strategy(const SeatView& view, Strategy& out) override {
-        if (view.round == 0) return point_mass(preflop(view), out);
+    // The mix the last decide() drew from, kept rather than read from the view again.
+    bool last_strategy(const SeatView&, Strategy& out) override {
         const Mix& mix = last_mix_;
         out.clear();
         double left = 1.0;

@@ -218,7 +218,7 @@ void PotEquity::award(const HandRecord& r, const GameDef& game, int known,
     const int board_total = total_board(game);
     const bool holdem_shape =
         game.hole_cards == 2 && board_total == 5 && (known == 0 || known == 3 || known == 4);
-    if (!holdem_shape || options_.enumerate_every_board) {
+    if (!holdem_shape || options_.enumerate_every_board || known == 4) {
         for (const ContestedPot& pot : pots)
             award_by_run_outs(pot, award);
         return;

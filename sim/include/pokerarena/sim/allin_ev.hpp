@@ -29,9 +29,10 @@
 //   all-in run-out or a heads-up preflop all-in; flop and turn all-ins a few microseconds;
 //   any other preflop all-in (three or more players, or folded hands' cards dead) one exact
 //   enumeration for all its pots, side pots included: a few hundred microseconds.
-//   Hold'em-shaped games (two hole cards, five board cards, a known board of 0, 3 or 4 cards)
-//   use the evaluator's suit-symmetric enumeration (calculate_pot_shares, which allocates a
-//   few small vectors per call); other shapes enumerate every run-out, pot by pot.
+//   Hold'em-shaped games (two hole cards, five board cards) with a known board of 0 or 3
+//   cards use the evaluator's suit-symmetric enumeration (calculate_pot_shares, which
+//   allocates a few small vectors per call); turn all-ins and other shapes enumerate every
+//   run-out, pot by pot (pots.hpp).
 // - Not thread-safe per instance: use one AllinEvaluator per thread or work unit.
 #pragma once
 

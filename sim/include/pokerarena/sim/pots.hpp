@@ -11,9 +11,9 @@
 //   of the board from `known` cards, the deck without every dealt hole card (folded seats'
 //   included) and the known board, ties split equally (odd chips ignored). Heads-up preflop
 //   with nobody else dealt in is a lookup in the shipped table (heads_up_preflop.hpp);
-//   Hold'em-shaped spots use the evaluator's suit-symmetric enumeration
-//   (calculate_pot_shares, which allocates a few small vectors); other shapes enumerate every
-//   run-out, pot by pot.
+//   Hold'em-shaped spots from the flop or preflop use the evaluator's suit-symmetric
+//   enumeration (calculate_pot_shares, which allocates a few small vectors); the turn (44
+//   run-outs, where that is slower) and other shapes enumerate every run-out, pot by pot.
 #pragma once
 
 #include <array>
