@@ -12,6 +12,7 @@ packages=(
   python3 python3-matplotlib python3-protobuf
   python3-pandas  # the CSV example of docs/formats.md
   python3-numpy libopenblas0-pthread  # bots/sdk/python/examples/mlp_bot.py (OpenBLAS: fast matrix products)
+  pybind11-dev python3-dev  # the Python module (sim/python; numpy arrays through python3-numpy)
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes
   # The cluster tests (tests/cli/cluster_real.sh): a single-node Slurm cluster, GNU parallel.
   munge slurmctld slurmd slurm-client parallel

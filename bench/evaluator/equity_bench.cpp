@@ -29,6 +29,16 @@ void BM_EquityExactAsKsVsQdQcPreflop(benchmark::State& state) {
 }
 BENCHMARK(BM_EquityExactAsKsVsQdQcPreflop)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
+// Times calculate_equity(r) with a new seed each call; items are samples.
+void time_requests(benchmark::State& state, EquityRequest r) {
+    std::uint64_t seed = 1;
+    for (auto _ : state) {
+        r.seed = seed++;
+        benchmark::DoNotOptimize(calculate_equity(r));
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * r.samples));
+}
+
 // Args: random opponents, threads.
 void BM_EquityMonteCarloAsKsVsRandom(benchmark::State& state) {
     EquityRequest r;
@@ -37,12 +47,7 @@ void BM_EquityMonteCarloAsKsVsRandom(benchmark::State& state) {
     r.method = EquityMethod::MonteCarlo;
     r.samples = 4'000'000;
     r.threads = static_cast<int>(state.range(1));
-    std::uint64_t seed = 1;
-    for (auto _ : state) {
-        r.seed = seed++;
-        benchmark::DoNotOptimize(calculate_equity(r));
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * r.samples));
+    time_requests(state, r);
 }
 BENCHMARK(BM_EquityMonteCarloAsKsVsRandom)
     ->ArgNames({"opponents", "threads"})
@@ -52,6 +57,18 @@ BENCHMARK(BM_EquityMonteCarloAsKsVsRandom)
     ->Args({5, 2})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+// One call of 10,000 samples, AsKs against one random hand: what a bot asks per decision, and
+// the C++ side of the Python module's equity figure (scripts/bench_python_module.py).
+void BM_EquityMonteCarlo10000(benchmark::State& state) {
+    EquityRequest r;
+    r.hero = hole("AsKs");
+    r.random_opponents = 1;
+    r.method = EquityMethod::MonteCarlo;
+    r.samples = 10'000;
+    time_requests(state, r);
+}
+BENCHMARK(BM_EquityMonteCarlo10000)->Unit(benchmark::kMicrosecond);
 
 // Args: random opponents, kernel (batch.hpp's Kernel: 1 Scalar, 2 SSE4, 3 AVX2, 4 AVX512);
 // one thread. Kernels this CPU lacks are skipped.
@@ -88,12 +105,7 @@ void BM_EquityMonteCarloAsKsVsQdQc(benchmark::State& state) {
     r.villains = {hole("QdQc")};
     r.method = EquityMethod::MonteCarlo;
     r.samples = 4'000'000;
-    std::uint64_t seed = 1;
-    for (auto _ : state) {
-        r.seed = seed++;
-        benchmark::DoNotOptimize(calculate_equity(r));
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * r.samples));
+    time_requests(state, r);
 }
 BENCHMARK(BM_EquityMonteCarloAsKsVsQdQc)->Unit(benchmark::kMillisecond)->UseRealTime();
 

@@ -11,6 +11,7 @@
 // evaluate(), for_each_board() and for_each_board_group().
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -93,6 +94,26 @@ BENCHMARK_CAPTURE(evaluate_batch_random, SSE4, Kernel::SSE4)->Unit(benchmark::kM
 BENCHMARK_CAPTURE(evaluate_batch_random, AVX2, Kernel::AVX2)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(evaluate_batch_random, AVX512, Kernel::AVX512)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(evaluate_batch_random, Best, Kernel::Best)->Unit(benchmark::kMillisecond);
+
+// The same hands in calls of 4,096, the batch size the Python module's figure is given for
+// (scripts/bench_python_module.py sets the two side by side).
+void evaluate_batch_4096(benchmark::State& state) {
+    constexpr std::size_t kBatch = 4096;
+    const auto& hands = random_hands();
+    std::vector<HandValue> values(hands.size());
+    const std::span<const SevenCards> in(hands);
+    const std::span<HandValue> out(values);
+    for (auto _ : state) {
+        for (std::size_t start = 0; start < hands.size(); start += kBatch) {
+            const std::size_t n = std::min(kBatch, hands.size() - start);
+            evaluate_batch(in.subspan(start, n), out.subspan(start, n));
+        }
+        benchmark::DoNotOptimize(values.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(hands.size()));
+}
+BENCHMARK(evaluate_batch_4096)->Unit(benchmark::kMillisecond);
 
 // The plain enumeration: nested loops, one incremental Hand per level, evaluate() per hand.
 // `first` is always 0; the benchmarks hide that from the compiler, which would otherwise hoist

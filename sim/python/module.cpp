@@ -1,0 +1,367 @@
+// The Python module `pokerarena` (docs/python.md): cards, the hand evaluator and equity, at
+// the speed of the C++ calls they wrap.
+//
+// Guarantees
+// - Every function checks what Python hands it (card codes 0..51, distinct cards, array
+//   shapes, option values) and raises ValueError naming the argument and what was expected:
+//   bad input never reaches a C++ precondition.
+// - evaluate_batch() writes straight into a new numpy array and releases the GIL while the
+//   chosen SIMD kernel runs; every kernel gives the same values as the scalar one.
+// - equity() releases the GIL too, so Python threads can compute equities side by side.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pokerarena/evaluator/batch.hpp"
+#include "pokerarena/evaluator/card.hpp"
+#include "pokerarena/evaluator/equity.hpp"
+#include "pokerarena/evaluator/evaluate.hpp"
+
+namespace py = pybind11;
+
+namespace pokerarena::python {
+namespace {
+
+// Cards given as text ("AsKd", "As Kd", "as,kd") or as a sequence of codes 0..51.
+std::vector<Card> cards_of(const py::handle& value, const char* argument) {
+    if (py::isinstance<py::str>(value)) {
+        try {
+            return parse_cards(value.cast<std::string>());
+        } catch (const CardParseError& e) {
+            throw py::value_error(std::string(argument) + ": " + e.what());
+        }
+    }
+    if (!py::isinstance<py::sequence>(value) && !py::isinstance<py::array>(value))
+        throw py::value_error(std::string(argument) +
+                              ": expected cards as text (\"AsKd\") or a sequence of codes 0..51");
+    std::vector<Card> cards;
+    CardSet seen;
+    for (const py::handle item : value) {
+        if (py::isinstance<py::bool_>(item) || !py::hasattr(item, "__index__"))
+            throw py::value_error(std::string(argument) + ": " +
+                                  py::repr(item).cast<std::string>() +
+                                  " is not a card code (an integer 0..51)");
+        long long code = -1;
+        try {
+            code = item.cast<long long>();
+        } catch (const py::cast_error&) {
+            throw py::value_error(std::string(argument) + ": " +
+                                  py::repr(item).cast<std::string>() + " is outside 0..51");
+        }
+        if (code < 0 || code >= kNumCards)
+            throw py::value_error(std::string(argument) + ": card code " + std::to_string(code) +
+                                  " is outside 0..51");
+        const Card c(static_cast<int>(code));
+        if (seen.contains(c))
+            throw py::value_error(std::string(argument) + ": card " + c.to_string() +
+                                  " is given twice");
+        seen.add(c);
+        cards.push_back(c);
+    }
+    return cards;
+}
+
+HoleCards hole_of(const py::handle& value, const char* argument) {
+    const std::vector<Card> cards = cards_of(value, argument);
+    if (cards.size() != 2)
+        throw py::value_error(std::string(argument) + ": expected two hole cards, got " +
+                              std::to_string(cards.size()));
+    return {cards[0], cards[1]};
+}
+
+// A kernel's name as Python spells it: "best", "scalar", "sse4", "avx2", "avx512".
+std::string python_name(Kernel k) {
+    std::string name = kernel_name(k);
+    for (char& c : name)
+        c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return name;
+}
+
+Kernel kernel_of(const std::string& name) {
+    for (const Kernel k :
+         {Kernel::Best, Kernel::Scalar, Kernel::SSE4, Kernel::AVX2, Kernel::AVX512}) {
+        if (name != python_name(k)) continue;
+        if (!kernel_available(k)) {
+            std::string list;
+            for (const Kernel a : available_kernels())
+                list += (list.empty() ? "" : ", ") + python_name(a);
+            throw py::value_error("kernel: " + name + " does not run on this CPU (it runs " + list +
+                                  ")");
+        }
+        return k;
+    }
+    throw py::value_error("kernel: expected one of best, scalar, sse4, avx2, avx512, not \"" +
+                          name + "\"");
+}
+
+// A hand value given from Python, checked.
+HandValue hand_value(int value) {
+    if (value < 0x1000 || value > 0x9FFF)
+        throw py::value_error("value: " + std::to_string(value) +
+                              " is not a hand value (0x1000..0x9FFF)");
+    return static_cast<HandValue>(value);
+}
+
+HandValue evaluate_cards(const py::handle& value) {
+    const std::vector<Card> cards = cards_of(value, "cards");
+    if (cards.size() < 5 || cards.size() > 7)
+        throw py::value_error("cards: expected 5, 6 or 7 cards, got " +
+                              std::to_string(cards.size()));
+    CardSet set;
+    for (const Card c : cards)
+        set.add(c);
+    return evaluate(set);
+}
+
+// Rows `first`..`first + count` of `rows` (N x 7 card codes, n rows in all) copied into `out`
+// eight bytes a hand. Returns false when one of them is not seven distinct codes 0..51
+// (row_problem finds which). Branch-free per row: one load, seven table reads, one store (and
+// no popcount: the default build targets CPUs without the instruction).
+// Bit c of a card mask, for c in 0..63: loads, where the default build's shifts by a variable
+// count go through one register.
+constexpr std::array<std::uint64_t, 64> kBit = [] {
+    std::array<std::uint64_t, 64> bits{};
+    for (int c = 0; c < 64; ++c)
+        bits[static_cast<std::size_t>(c)] = std::uint64_t{1} << c;
+    return bits;
+}();
+
+bool pack_rows(const std::uint8_t* rows, std::size_t n, std::size_t first, std::size_t count,
+               SevenCards* out) {
+    constexpr std::uint64_t kSevenBytes = (std::uint64_t{1} << 56) - 1;
+    constexpr std::uint64_t kHighBits = 0x00C0C0C0C0C0C0C0;  // a code of 64 or more
+    std::uint64_t bad = 0;
+    const auto pack = [&](std::uint64_t v, SevenCards& hand) {
+        v &= kSevenBytes;
+        std::array<std::uint64_t, 7> bit;
+        for (int j = 0; j < 7; ++j)
+            bit[static_cast<std::size_t>(j)] = kBit[(v >> (8 * j)) & 63];
+        // Seven distinct bits add up to their union; a card given twice carries.
+        const std::uint64_t sum =
+            ((bit[0] + bit[1]) + (bit[2] + bit[3])) + ((bit[4] + bit[5]) + bit[6]);
+        const std::uint64_t all =
+            ((bit[0] | bit[1]) | (bit[2] | bit[3])) | ((bit[4] | bit[5]) | bit[6]);
+        bad |= (sum ^ all) | (v & kHighBits) | (all >> kNumCards);
+        std::memcpy(&hand, &v, 8);
+    };
+    // Eight bytes a row at once, except for the array's last row: its eighth is past the end.
+    const std::size_t whole = first + count == n ? count - 1 : count;
+    for (std::size_t i = 0; i < whole; ++i) {
+        std::uint64_t v;
+        std::memcpy(&v, rows + 7 * (first + i), 8);
+        pack(v, out[i]);
+    }
+    if (whole < count) {
+        std::uint64_t v = 0;
+        std::memcpy(&v, rows + 7 * (first + whole), 7);
+        pack(v, out[whole]);
+    }
+    return bad == 0;
+}
+
+// What is wrong with one row of seven card codes, or "".
+std::string row_problem(const std::uint8_t* row) {
+    std::string cards;
+    for (int j = 0; j < 7; ++j)
+        cards += (j ? ", " : "") + std::to_string(row[j]);
+    std::uint64_t seen = 0;
+    for (int j = 0; j < 7; ++j) {
+        if (row[j] >= kNumCards)
+            return "[" + cards + "]: card code " + std::to_string(row[j]) + " is outside 0..51";
+        if (seen >> row[j] & 1) return "[" + cards + "]: a card is given twice";
+        seen |= std::uint64_t{1} << row[j];
+    }
+    return "";
+}
+
+py::array_t<std::uint16_t> evaluate_hands(
+    const py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>& hands,
+    const std::string& kernel_name_text) {
+    if (hands.ndim() != 2 || hands.shape(1) != 7)
+        throw py::value_error(
+            "hands: expected an array of shape (N, 7) of card codes 0..51, got "
+            "shape " +
+            py::repr(py::tuple(py::cast(
+                         std::vector<py::ssize_t>(hands.shape(), hands.shape() + hands.ndim()))))
+                .cast<std::string>());
+    const Kernel kernel = kernel_of(kernel_name_text);
+    const auto n = static_cast<std::size_t>(hands.shape(0));
+    py::array_t<std::uint16_t> values(static_cast<py::ssize_t>(n));
+    const std::uint8_t* rows = hands.data();
+    HandValue* out = values.mutable_data();
+    bool ok = true;
+    {
+        py::gil_scoped_release release;
+        // Blocks small enough to stay in L1 between the copy and the kernel.
+        constexpr std::size_t kBlock = 1024;
+        std::array<SevenCards, kBlock> block;
+        for (std::size_t start = 0; start < n && ok; start += kBlock) {
+            const std::size_t count = std::min(kBlock, n - start);
+            ok = pack_rows(rows, n, start, count, block.data());
+            if (ok)
+                evaluate_batch(std::span(block.data(), count), std::span(out + start, count),
+                               kernel);
+        }
+    }
+    if (!ok) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::string problem = row_problem(rows + 7 * i);
+            if (!problem.empty())
+                throw py::value_error("hands: row " + std::to_string(i) + " " + problem);
+        }
+    }
+    return values;
+}
+
+EquityMethod method_of(const std::string& name) {
+    if (name == "auto") return EquityMethod::Auto;
+    if (name == "exact") return EquityMethod::Exact;
+    if (name == "monte_carlo") return EquityMethod::MonteCarlo;
+    throw py::value_error("method: expected \"auto\", \"exact\" or \"monte_carlo\", not \"" + name +
+                          "\"");
+}
+
+py::dict equity(const py::handle& hero, const py::object& villains, int random_opponents,
+                const py::handle& board, const py::handle& dead, const std::string& method,
+                std::uint64_t samples, std::uint64_t seed, int threads, std::uint64_t exact_limit,
+                const std::string& kernel) {
+    EquityRequest request;
+    request.hero = hole_of(hero, "hero");
+    if (!villains.is_none()) {
+        if (py::isinstance<py::str>(villains))
+            throw py::value_error(
+                "villains: expected a list of hole cards (such as [\"QdQc\"]), not a string");
+        int i = 0;
+        for (const py::handle v : villains) {
+            const std::string name = "villains[" + std::to_string(i++) + "]";
+            request.villains.push_back(hole_of(v, name.c_str()));
+        }
+    }
+    request.random_opponents = random_opponents;
+    request.board = cards_of(board, "board");
+    for (const Card c : cards_of(dead, "dead"))
+        request.dead.add(c);
+    request.method = method_of(method);
+    request.samples = samples;
+    request.seed = seed;
+    request.threads = threads;
+    request.exact_limit = exact_limit;
+    request.kernel = kernel_of(kernel);
+    EquityResult result;
+    try {
+        py::gil_scoped_release release;
+        result = calculate_equity(request);
+    } catch (const EquityError& e) {
+        throw py::value_error(e.what());
+    }
+    py::list players;
+    for (const PlayerEquity& p : result.players) {
+        py::dict d;
+        d["win"] = p.win;
+        d["tie"] = p.tie;
+        d["equity"] = p.equity;
+        d["wins"] = p.wins;
+        d["ties"] = p.ties;
+        players.append(d);
+    }
+    py::dict out;
+    out["players"] = players;
+    out["equity"] = result.players.front().equity;
+    out["outcomes"] = result.outcomes;
+    out["exact"] = result.exact;
+    out["std_error"] = result.std_error;
+    return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(pokerarena, m) {
+    m.doc() =
+        "pokerarena: the hand evaluator and equity of the pokerarena poker simulator.\n\n"
+        "Cards are codes 0..51 (4 * rank + suit; rank 0 = deuce .. 12 = ace, suit 0..3 = c d h s)\n"
+        "or text such as \"AsKd\". See docs/python.md.";
+
+    m.def(
+        "parse_cards",
+        [](const std::string& text) {
+            std::vector<int> codes;
+            for (const Card c : cards_of(py::str(text), "text"))
+                codes.push_back(c.index());
+            return codes;
+        },
+        py::arg("text"),
+        "The card codes of text such as \"AsKd\" or \"As Kd Qh\" (ValueError for anything else, "
+        "or a card given twice).");
+    m.def(
+        "card_str",
+        [](int code) {
+            if (code < 0 || code >= kNumCards)
+                throw py::value_error("code: card code " + std::to_string(code) +
+                                      " is outside 0..51");
+            return Card(code).to_string();
+        },
+        py::arg("code"), "The text of one card code (0 -> \"2c\", 51 -> \"As\").");
+    m.def(
+        "cards_str",
+        [](const py::handle& cards) {
+            std::string text;
+            for (const Card c : cards_of(cards, "cards"))
+                text += c.to_string();
+            return text;
+        },
+        py::arg("cards"), "Card codes as text, one card after the other (\"AsKd\").");
+
+    m.def("evaluate", &evaluate_cards, py::arg("cards"),
+          "The value of the best five of 5, 6 or 7 cards: an int, higher is stronger, equal "
+          "values tie; value >> 12 is the category (1 high card .. 9 straight flush).");
+    m.def("evaluate_batch", &evaluate_hands, py::arg("hands"), py::arg("kernel") = "best",
+          "The values of N seven-card hands, an array (N, 7) of card codes, as a uint16 array "
+          "of N values, on the widest SIMD kernel of this CPU (or the one named: scalar, sse4, "
+          "avx2, avx512). Every row is checked (codes 0..51, seven distinct cards).");
+    m.def(
+        "category", [](int value) { return static_cast<int>(category(hand_value(value))); },
+        py::arg("value"), "The category of a hand value: 1 high card .. 9 straight flush.");
+    m.def(
+        "category_name",
+        [](int value) { return std::string(category_name(category(hand_value(value)))); },
+        py::arg("value"), "The category's name (\"flush\", \"two pair\", ...).");
+    m.def(
+        "describe", [](int value) { return describe(hand_value(value)); }, py::arg("value"),
+        "The hand a value stands for, in words (\"two pair, kings and fives\").");
+    m.def(
+        "kernels",
+        [] {
+            std::vector<std::string> names;
+            for (const Kernel k : available_kernels())
+                names.push_back(python_name(k));
+            return names;
+        },
+        "The SIMD kernels this CPU runs, narrowest first.");
+    m.def(
+        "best_kernel", [] { return python_name(best_kernel()); },
+        "The kernel evaluate_batch(kernel=\"best\") uses on this CPU.");
+
+    m.def("equity", &equity, py::arg("hero"), py::arg("villains") = py::none(),
+          py::arg("random_opponents") = 0, py::arg("board") = "", py::arg("dead") = "",
+          py::arg("method") = "auto", py::arg("samples") = 1'000'000, py::arg("seed") = 0,
+          py::arg("threads") = 1, py::arg("exact_limit") = 2'000'000, py::arg("kernel") = "best",
+          "The hero's equity against known hands (villains) and random opponents, on a board "
+          "of 0, 3, 4 or 5 cards, with dead cards removed from the deck. method: \"exact\" "
+          "(every deal), \"monte_carlo\" (samples deals from seed) or \"auto\" (exact when at "
+          "most exact_limit deals). Returns a dict: equity (the hero's), players (win, tie, "
+          "equity, wins, ties for the hero, each villain, then each random opponent), outcomes, "
+          "exact, std_error (Monte Carlo: of the hero's equity).");
+}
+
+}  // namespace pokerarena::python
