@@ -55,8 +55,37 @@ const std::array<double, kMaxSeats>& CheckDownValue::shares(const HandPoint& p, 
     c.known = p.known_board;
     c.eligible = eligible;
     c.shares.fill(0.0);
+    const HandRecord& r = *p.record;
+    const int a = std::countr_zero(static_cast<unsigned>(eligible));
+    const int b = std::countr_zero(static_cast<unsigned>(eligible & (eligible - 1)));
+    // Two players and no other hand dealt: the cards alone name the spot (Hold'em: two hole
+    // cards each, at most five on the board).
+    const unsigned rest = eligible & (eligible - 1u);
+    const bool keyed = eligible != 0 && rest != 0 && (rest & (rest - 1u)) == 0 &&
+                       r.dealt_in == eligible && p.game->hole_cards == 2 &&
+                       p.known_board <= kMaxBoardCards && p.known_board <= 5;
+    std::uint64_t key = 0;
+    Recent* recent = nullptr;
+    if (keyed) {
+        key = static_cast<std::uint64_t>(p.known_board);
+        for (const Card card : {r.hole[a][0], r.hole[a][1], r.hole[b][0], r.hole[b][1]})
+            key = key << 6 | static_cast<std::uint64_t>(card.index());
+        for (int i = 0; i < p.known_board; ++i)
+            key = key << 6 | static_cast<std::uint64_t>(r.board[i].index());
+        recent = &recent_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kRecentBits)];
+        if (recent->key == key + 1) {
+            c.shares[a] = recent->share;
+            c.shares[b] = 1.0 - recent->share;
+            return c.shares;
+        }
+    }
     const detail::ContestedPot unit{1.0, eligible};
-    equity_.award(*p.record, *p.game, p.known_board, {&unit, 1}, c.shares);
+    equity_.award(r, *p.game, p.known_board, {&unit, 1}, c.shares);
+    if (recent) {
+        recent->key = key + 1;
+        recent->share = c.shares[a];
+        c.shares[b] = 1.0 - c.shares[a];
+    }
     return c.shares;
 }
 

@@ -18,6 +18,14 @@ constexpr SeatMask seat_bit(int s) {
     return static_cast<SeatMask>(1u << s);
 }
 
+constexpr bool one_seat(unsigned m) {
+    return m != 0 && (m & (m - 1)) == 0;
+}
+
+constexpr bool two_seats(unsigned m) {
+    return m != 0 && one_seat(m & (m - 1));
+}
+
 template <typename F>
 void for_each_seat(SeatMask seats, F&& f) {
     for (unsigned m = seats; m != 0; m &= m - 1)
@@ -112,7 +120,10 @@ struct RunOuts {
             finish(board);
             return;
         }
-        for (std::uint64_t m = deck; std::popcount(m) >= left; m &= m - 1) {
+        // The cards left are counted once, not per card: a popcount is a library call in
+        // builds for CPUs without the instruction.
+        int remaining = std::popcount(deck);
+        for (std::uint64_t m = deck; remaining >= left; m &= m - 1, --remaining) {
             const int c = std::countr_zero(m);
             enumerate(board + Card{c}, m & (m - 1), left - 1);
         }
@@ -127,7 +138,7 @@ int total_board(const GameDef& g) {
 }
 
 bool heads_up_preflop(const HandRecord& r, int known, std::span<const ContestedPot> pots) {
-    return known == 0 && pots.size() == 1 && std::popcount(pots[0].eligible) == 2 &&
+    return known == 0 && pots.size() == 1 && two_seats(pots[0].eligible) &&
            r.dealt_in == pots[0].eligible;
 }
 
@@ -160,7 +171,7 @@ PotLayers layer_pots(const HandRecord& r, const GameDef& game,
             for (int s = 0; s < r.num_seats; ++s)
                 amount += live[s];
             if (amount > 0) {
-                if (std::popcount(active) == 1)
+                if (one_seat(active))
                     layers.uncontested[std::countr_zero(static_cast<unsigned>(active))] =
                         static_cast<double>(amount);
                 else
@@ -192,7 +203,7 @@ PotLayers layer_pots(const HandRecord& r, const GameDef& game,
             for (int s = 0; s < r.num_seats; ++s)
                 if (live[s] > level) amount += live[s] - level;
         if (amount > 0) {
-            if (std::popcount(eligible) == 1) {
+            if (one_seat(eligible)) {
                 layers.uncontested[std::countr_zero(static_cast<unsigned>(eligible))] +=
                     static_cast<double>(amount);
             } else {

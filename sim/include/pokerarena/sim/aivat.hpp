@@ -78,7 +78,9 @@ class AivatValueFunction {
 //   dealt in (the shipped table); value() is false preflop otherwise (multiway preflop
 //   enumeration is C(52 - 2n, 5) boards, milliseconds a point).
 // - Pot shares are cached per hand by board cards known and contesting seats, so a round's
-//   points cost one enumeration per set of contenders.
+//   points cost one enumeration per set of contenders; heads-up spots (two players, nobody
+//   else dealt in) are also kept across hands by their cards (8,192 of them, 128 KB), so the
+//   second half of a duplicate pair finds most spots the first half reached.
 class CheckDownValue final : public AivatValueFunction {
   public:
     void begin_hand(const HandRecord& record, const GameDef& game) override;
@@ -95,6 +97,13 @@ class CheckDownValue final : public AivatValueFunction {
     // The shares of a unit pot contested by `eligible` with `known` board cards.
     const std::array<double, kMaxSeats>& shares(const HandPoint& point, SeatMask eligible);
 
+    // Heads-up spots of recent hands: the first seat's share, by the cards (key + 1; 0 empty).
+    struct Recent {
+        std::uint64_t key = 0;
+        double share = 0;
+    };
+    static constexpr int kRecentBits = 13;
+    std::array<Recent, 1u << kRecentBits> recent_{};
     detail::PotEquity equity_;
     static constexpr int kCacheSize = 16;
     std::array<Cached, kCacheSize> cache_{};
