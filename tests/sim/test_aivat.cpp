@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "hand_helpers.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/seat_driver.hpp"
 #include "pokerarena/evaluator/equity.hpp"
@@ -21,40 +22,10 @@ using pokerarena::sim::AivatHand;
 using pokerarena::sim::AllinEvaluator;
 using pokerarena::sim::CheckDownValue;
 
-GameDef cash_game(int seats, Chips stack) {
-    GameDef g = GameDef::no_limit_holdem(seats, stack, 1, 2);
-    g.reset_stacks_each_hand = true;
-    return g;
-}
-
-// Presets hole cards ("AsAh" per seat) and the board, then plays `script` until the hand
-// ends. Heads-up, seat 1 (the button) posts the small blind and acts first preflop.
-void play_scripted(Table& table, const std::vector<std::string>& holes, const std::string& board,
-                   const std::vector<Action>& script) {
-    PresetCards cards;
-    for (std::size_t s = 0; s < holes.size(); ++s) {
-        const auto c = parse_cards(holes[s]);
-        cards.hole[s] = {c.at(0), c.at(1)};
-        cards.hole_known[s] = true;
-    }
-    const auto b = parse_cards(board);
-    for (std::size_t i = 0; i < b.size(); ++i)
-        cards.board[i] = b[i];
-    cards.board_known = static_cast<int>(b.size());
-    table.set_next_hand_cards(cards);
-    table.set_pause_mask(pause_bit(EventKind::HandEnded));
-    std::size_t next = 0;
-    for (;;) {
-        const Event e = table.advance();
-        if (e.kind == EventKind::HandEnded) break;
-        REQUIRE(e.kind == EventKind::ActionRequired);
-        REQUIRE(next < script.size());
-        const Status st = table.act(script[next++]);
-        INFO(st.message);
-        REQUIRE(st.ok());
-    }
-    REQUIRE(next == script.size());
-}
+using pokerarena::test::cash_game;
+using pokerarena::test::mean;
+using pokerarena::test::play_scripted;
+using pokerarena::test::variance;
 
 // The first hand's exact preflop equity, by the evaluator's own enumeration.
 double preflop_equity(const std::string& hero, const std::string& villain) {
@@ -67,6 +38,21 @@ double preflop_equity(const std::string& hero, const std::string& villain) {
     return calculate_equity(q).players.at(0).equity;
 }
 
+// KsKh (seat 0, big blind) against 7c2d (seat 1, small blind), seat 1 folding at once, with
+// seat 1's reported strategy when `strategy` is given.
+AivatHand fold_hand(const Strategy* strategy, double& e1) {
+    Table table(cash_game(2, 200), 1, 0);
+    play_scripted(table, {"KsKh", "7c2d"}, "", {Action::fold()});
+    HandStrategies strategies;
+    if (strategy) strategies.set(0, *strategy);
+    CheckDownValue v;
+    AivatEstimator estimator(v);
+    AivatHand out;
+    estimator.estimate(table.last_hand(), table.game_def(), strategies, out);
+    e1 = preflop_equity("7c2d", "KsKh");
+    return out;
+}
+
 Strategy fold_or_call(double fold) {
     Strategy s;
     s.add({ActionKind::Fold, 0, 0, fold});
@@ -77,18 +63,10 @@ Strategy fold_or_call(double fold) {
 }  // namespace
 
 TEST_CASE("heads-up fold preflop: the hole cards' term counted by hand", "[aivat]") {
-    Table table(cash_game(2, 200), 1, 0);
-    // Seat 1 (small blind) folds; seat 0 wins the small blind.
-    play_scripted(table, {"KsKh", "7c2d"}, "", {Action::fold()});
-    const HandRecord& r = table.last_hand();
-    REQUIRE(r.net[1] == -1);
-    CheckDownValue v;
-    AivatEstimator estimator(v);
-    AivatHand out;
-    estimator.estimate(r, table.game_def(), HandStrategies{}, out);
+    double e1 = 0;
+    const AivatHand out = fold_hand(nullptr, e1);
     // Before the cards each seat's check-down value is 0 (a pot of 1 + 1 once the big blind's
     // extra chip is back, shared evenly); after them it is 2 * equity - 1.
-    const double e1 = preflop_equity("7c2d", "KsKh");
     CHECK(out.terms[AivatHand::kHoleTerms][1] == Approx(1 - 2 * e1).epsilon(1e-12));
     CHECK(out.value[1] == Approx(-1 + 1 - 2 * e1).epsilon(1e-12));
     CHECK(out.value[0] == Approx(1 - 1 + 2 * e1).epsilon(1e-12));
@@ -100,17 +78,11 @@ TEST_CASE("heads-up fold preflop: the hole cards' term counted by hand", "[aivat
 
 TEST_CASE("a reported fold-or-call strategy: the action term cancels the card luck exactly",
           "[aivat]") {
-    Table table(cash_game(2, 200), 1, 0);
-    play_scripted(table, {"KsKh", "7c2d"}, "", {Action::fold()});
-    HandStrategies strategies;
-    strategies.set(0, fold_or_call(0.5));
-    CheckDownValue v;
-    AivatEstimator estimator(v);
-    AivatHand out;
-    estimator.estimate(table.last_hand(), table.game_def(), strategies, out);
+    double e1 = 0;
+    const Strategy half = fold_or_call(0.5);
+    const AivatHand out = fold_hand(&half, e1);
     // V(fold) = -1 and V(call) = 4e - 2 for seat 1, so the term is (0.5 - 1) * (1 - 4e); with
     // the hole term 1 - 2e and the net -1 the value is -1/2 whatever the cards.
-    const double e1 = preflop_equity("7c2d", "KsKh");
     CHECK(out.terms[AivatHand::kActionTerms][1] == Approx(-0.5 * (1 - 4 * e1)).epsilon(1e-12));
     CHECK(out.value[1] == Approx(-0.5).epsilon(1e-12));
     CHECK(out.value[0] == Approx(0.5).epsilon(1e-12));
@@ -118,16 +90,12 @@ TEST_CASE("a reported fold-or-call strategy: the action term cancels the card lu
 }
 
 TEST_CASE("a point mass on the action played adds no term", "[aivat]") {
-    Table table(cash_game(2, 200), 1, 0);
-    play_scripted(table, {"KsKh", "7c2d"}, "", {Action::fold()});
-    HandStrategies strategies;
-    strategies.set(0, fold_or_call(1.0));
-    CheckDownValue v;
-    AivatEstimator estimator(v);
-    AivatHand out;
-    estimator.estimate(table.last_hand(), table.game_def(), strategies, out);
+    double e1 = 0;
+    const Strategy fold = fold_or_call(1.0);
+    const AivatHand out = fold_hand(&fold, e1);
     CHECK(out.terms[AivatHand::kActionTerms][1] == 0.0);
     CHECK(out.terms[AivatHand::kActionTerms][0] == 0.0);
+    CHECK(out.with_strategy[1] == 1);
 }
 
 TEST_CASE("a flop all-in three ways: the terms after it add up to the all-in EV", "[aivat]") {
@@ -184,21 +152,6 @@ struct Sample {
     std::int64_t with_strategy = 0;
     std::int64_t fast_mismatches = 0;
 };
-
-double mean(const std::vector<double>& x) {
-    double s = 0;
-    for (double v : x)
-        s += v;
-    return s / static_cast<double>(x.size());
-}
-
-double variance(const std::vector<double>& x) {
-    const double m = mean(x);
-    double s = 0;
-    for (double v : x)
-        s += (v - m) * (v - m);
-    return s / static_cast<double>(x.size() - 1);
-}
 
 // `specs[s]` at seat s for `hands` hands, strategies recorded.
 Sample play(const std::vector<std::string>& specs, int hands, std::uint64_t seed, Chips stack) {

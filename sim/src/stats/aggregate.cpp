@@ -95,6 +95,18 @@ void check_moments(const Field& field, const char* series, const Moments& m, std
                "; expected a finite number >= 0");
 }
 
+// An estimate's series beside the raw one (all-in EV, AIVAT): one sample per deal when its
+// `option` is on, none otherwise; its net chips finite.
+template <typename Field>
+void check_series(const Field& field, const char* option, bool on, const char* series,
+                  const Moments& m, const char* net_name, double net, std::int64_t deals,
+                  const char* per_deal) {
+    check_moments(field, series, m, on ? deals : 0,
+                  on ? per_deal : (std::string("none without ") + option).c_str());
+    if (!std::isfinite(net))
+        reject(field() + net_name + ": " + text(net) + "; expected a finite number of chips");
+}
+
 template <typename Field>
 void check_count(const Field& field, const char* count, std::int64_t value) {
     if (value < 0) reject(field() + count + ": " + to_string(value) + "; expected a count >= 0");
@@ -157,16 +169,10 @@ void check_pair_figures(const UnitResult& u, const WorkUnit& seated, const char*
         reject(at() + "pairs[0].net_chips_a: " + to_string(pair.net_chips_a()) + "; expected " +
                to_string(bot_a.net_chips()) + " (bot " + to_string(a) + "'s net chips)");
     check_moments(pair_field, ".samples", pair.samples(), deals, per_deal);
-    check_moments(pair_field, ".samples_allin_ev", pair.samples_allin_ev(), allin_ev ? deals : 0,
-                  allin_ev ? per_deal : "none without allin_ev");
-    if (!std::isfinite(pair.net_allin_ev_a()))
-        reject(at() + "pairs[0].net_allin_ev_a: " + text(pair.net_allin_ev_a()) +
-               "; expected a finite number of chips");
-    check_moments(pair_field, ".samples_aivat", pair.samples_aivat(), aivat ? deals : 0,
-                  aivat ? per_deal : "none without aivat");
-    if (!std::isfinite(pair.net_aivat_a()))
-        reject(at() + "pairs[0].net_aivat_a: " + text(pair.net_aivat_a()) +
-               "; expected a finite number of chips");
+    check_series(pair_field, "allin_ev", allin_ev, ".samples_allin_ev", pair.samples_allin_ev(),
+                 ".net_allin_ev_a", pair.net_allin_ev_a(), deals, per_deal);
+    check_series(pair_field, "aivat", aivat, ".samples_aivat", pair.samples_aivat(), ".net_aivat_a",
+                 pair.net_aivat_a(), deals, per_deal);
 }
 
 // The figures of one unit against what play_unit() makes of its WorkUnit (see aggregate.hpp
@@ -195,16 +201,10 @@ void check_figures(const Tournament& t, const UnitResult& u, const WorkUnit& sea
             reject(field() + ".hands: " + to_string(bot.hands()) + "; expected " +
                    (freezeout ? "0 to " : "") + to_string(u.hands()) + " (the unit's hands)");
         check_moments(field, ".samples", bot.samples(), deals, per_deal);
-        check_moments(field, ".samples_allin_ev", bot.samples_allin_ev(), allin_ev ? deals : 0,
-                      allin_ev ? per_deal : "none without allin_ev");
-        if (!std::isfinite(bot.net_allin_ev()))
-            reject(field() + ".net_allin_ev: " + text(bot.net_allin_ev()) +
-                   "; expected a finite number of chips");
-        check_moments(field, ".samples_aivat", bot.samples_aivat(), aivat ? deals : 0,
-                      aivat ? per_deal : "none without aivat");
-        if (!std::isfinite(bot.net_aivat()))
-            reject(field() + ".net_aivat: " + text(bot.net_aivat()) +
-                   "; expected a finite number of chips");
+        check_series(field, "allin_ev", allin_ev, ".samples_allin_ev", bot.samples_allin_ev(),
+                     ".net_allin_ev", bot.net_allin_ev(), deals, per_deal);
+        check_series(field, "aivat", aivat, ".samples_aivat", bot.samples_aivat(), ".net_aivat",
+                     bot.net_aivat(), deals, per_deal);
         check_count(field, ".decisions", bot.decisions());
         check_count(field, ".decisions_with_strategy", bot.decisions_with_strategy());
         if (bot.decisions_with_strategy() > bot.decisions())

@@ -20,9 +20,6 @@ void for_each_seat(SeatMask seats, F&& f) {
 
 }  // namespace
 
-AllinEvaluator::AllinEvaluator(const Options& options)
-    : equity_({options.heads_up_preflop_table, options.enumerate_every_board}) {}
-
 bool AllinEvaluator::adjust(const Table& table, std::array<double, kMaxSeats>& net) {
     const HandRecord& r = table.last_hand();
     const GameDef& g = table.game_def();

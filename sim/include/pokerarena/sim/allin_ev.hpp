@@ -45,17 +45,11 @@ namespace pokerarena::sim {
 
 class AllinEvaluator {
   public:
-    struct Options {
-        // Look heads-up preflop matchups up in the shipped table (false: enumerate them like
-        // any other all-in, about 0.7 ms each; tests check one against the other).
-        bool heads_up_preflop_table = true;
-        // Enumerate every run-out with the plain evaluator loop instead of the evaluator's
-        // equity module: the same figures much more slowly (tests check one against the other).
-        bool enumerate_every_board = false;
-    };
+    // How pots' equities are computed (pots.hpp).
+    using Options = detail::PotEquity::Options;
 
     AllinEvaluator() = default;
-    explicit AllinEvaluator(const Options& options);
+    explicit AllinEvaluator(const Options& options) : equity_(options) {}
 
     // For the hand that `table` has just finished (table.last_hand(), with the table still as
     // the hand left it: paused at HandEnded, as SeatDriver::play_hand leaves it): when it was
