@@ -14,41 +14,70 @@ using namespace pokerarena;
 
 namespace {
 
+// What a checked bot's decisions came to.
+struct Tally {
+    std::int64_t decisions = 0, unreported = 0, bad_parts = 0, bad_totals = 0, uncovered = 0;
+    std::int64_t folds = 0, calls = 0, raises = 0, ranged = 0;
+    double expected_fold = 0, expected_call = 0, expected_raise = 0;
+    double variance_fold = 0, variance_call = 0, variance_raise = 0, position_sum = 0;
+
+    Tally& operator+=(const Tally& t) {
+        decisions += t.decisions;
+        unreported += t.unreported;
+        bad_parts += t.bad_parts;
+        bad_totals += t.bad_totals;
+        uncovered += t.uncovered;
+        folds += t.folds;
+        calls += t.calls;
+        raises += t.raises;
+        ranged += t.ranged;
+        expected_fold += t.expected_fold;
+        expected_call += t.expected_call;
+        expected_raise += t.expected_raise;
+        variance_fold += t.variance_fold;
+        variance_call += t.variance_call;
+        variance_raise += t.variance_raise;
+        position_sum += t.position_sum;
+        return *this;
+    }
+};
+
 // Plays `inner` and checks, at every decision, its reported strategy against what it did.
 class CheckedBot final : public Bot {
   public:
     explicit CheckedBot(std::unique_ptr<Bot> inner) : inner_(std::move(inner)) {}
 
     Action decide(const SeatView& view) override {
+        Tally& t = tally;
         const Action a = inner_->decide(view);
         Strategy s;
         if (!inner_->last_strategy(view, s)) {
-            ++unreported;
+            ++t.unreported;
             return a;
         }
-        ++decisions;
+        ++t.decisions;
         double total = 0;
         bool covered = false;
         const LegalActions& legal = view.legal;
         for (const StrategyPart& part : s.view()) {
             total += part.probability;
-            if (!(part.probability > 0)) ++bad_parts;
+            if (!(part.probability > 0)) ++t.bad_parts;
             switch (part.kind) {
                 case ActionKind::Fold:
-                    if (!legal.can_fold) ++bad_parts;
-                    expected_fold += part.probability;
-                    variance_fold += part.probability * (1 - part.probability);
+                    if (!legal.can_fold) ++t.bad_parts;
+                    t.expected_fold += part.probability;
+                    t.variance_fold += part.probability * (1 - part.probability);
                     break;
                 case ActionKind::CheckCall:
-                    expected_call += part.probability;
-                    variance_call += part.probability * (1 - part.probability);
+                    t.expected_call += part.probability;
+                    t.variance_call += part.probability * (1 - part.probability);
                     break;
                 case ActionKind::RaiseTo:
                     if (!legal.can_raise || part.lo < legal.min_raise_to ||
                         part.hi > legal.max_raise_to || part.lo > part.hi)
-                        ++bad_parts;
-                    expected_raise += part.probability;
-                    variance_raise += part.probability * (1 - part.probability);
+                        ++t.bad_parts;
+                    t.expected_raise += part.probability;
+                    t.variance_raise += part.probability * (1 - part.probability);
                     break;
             }
             if (part.kind == a.kind &&
@@ -59,24 +88,21 @@ class CheckedBot final : public Bot {
                 if (a.kind == ActionKind::RaiseTo && part.hi > part.lo) {
                     const double u = static_cast<double>(a.amount - part.lo) /
                                      static_cast<double>(part.hi - part.lo + 1);
-                    position_sum += u;
-                    ++ranged;
+                    t.position_sum += u;
+                    ++t.ranged;
                 }
             }
         }
-        if (std::abs(total - 1.0) > 1e-12) ++bad_totals;
-        if (!covered) ++uncovered;
-        folds += a.kind == ActionKind::Fold;
-        calls += a.kind == ActionKind::CheckCall;
-        raises += a.kind == ActionKind::RaiseTo;
+        if (std::abs(total - 1.0) > 1e-12) ++t.bad_totals;
+        if (!covered) ++t.uncovered;
+        t.folds += a.kind == ActionKind::Fold;
+        t.calls += a.kind == ActionKind::CheckCall;
+        t.raises += a.kind == ActionKind::RaiseTo;
         return a;
     }
     ViewNeeds view_needs() const override { return inner_->view_needs(); }
 
-    std::int64_t decisions = 0, unreported = 0, bad_parts = 0, bad_totals = 0, uncovered = 0;
-    std::int64_t folds = 0, calls = 0, raises = 0, ranged = 0;
-    double expected_fold = 0, expected_call = 0, expected_raise = 0;
-    double variance_fold = 0, variance_call = 0, variance_raise = 0, position_sum = 0;
+    Tally tally;
 
   private:
     std::unique_ptr<Bot> inner_;
@@ -102,25 +128,9 @@ std::vector<std::unique_ptr<CheckedBot>> play_checked(const std::string& spec, i
 // probabilities (a false alarm about once in 150,000 runs of a fixed seed, which this is).
 void check_calibrated(const std::string& spec, int hands, std::uint64_t seed) {
     const auto bots = play_checked(spec, hands, seed);
-    CheckedBot all(nullptr);
-    for (const auto& b : bots) {
-        all.decisions += b->decisions;
-        all.unreported += b->unreported;
-        all.bad_parts += b->bad_parts;
-        all.bad_totals += b->bad_totals;
-        all.uncovered += b->uncovered;
-        all.folds += b->folds;
-        all.calls += b->calls;
-        all.raises += b->raises;
-        all.expected_fold += b->expected_fold;
-        all.expected_call += b->expected_call;
-        all.expected_raise += b->expected_raise;
-        all.variance_fold += b->variance_fold;
-        all.variance_call += b->variance_call;
-        all.variance_raise += b->variance_raise;
-        all.ranged += b->ranged;
-        all.position_sum += b->position_sum;
-    }
+    Tally all;
+    for (const auto& b : bots)
+        all += b->tally;
     INFO(spec << ": " << all.decisions << " decisions; folds " << all.folds << " (expected "
               << all.expected_fold << "), calls " << all.calls << " (" << all.expected_call
               << "), raises " << all.raises << " (" << all.expected_raise << ")");
@@ -163,8 +173,8 @@ TEST_CASE("equity reports no strategy", "[strategy]") {
     const auto bots = play_checked("equity:samples=50", 50, 7);
     std::int64_t unreported = 0, reported = 0;
     for (const auto& b : bots) {
-        unreported += b->unreported;
-        reported += b->decisions;
+        unreported += b->tally.unreported;
+        reported += b->tally.decisions;
     }
     CHECK(unreported > 0);
     CHECK(reported == 0);
