@@ -46,7 +46,7 @@ bots {
   }
 }
 bots { spec: "call" }
-hands: %(hands)d
+deals: %(deals)d
 seed: 21
 %(units)s
 """
@@ -86,11 +86,11 @@ def old_sdk(folder):
 
 
 def run_case(pokerarena, tmp, name, case):
-    script, folder, config, hands, units, tables, one_core = case
+    script, folder, config, deals, units, tables, one_core = case
     path = os.path.join(tmp, name + ".txtpb")
     command = ", ".join(json.dumps(a) for a in (sys.executable, os.path.join(folder, script)))
     with open(path, "w") as f:
-        f.write(CONFIG % {"command": command, "config": config, "hands": hands, "units": units})
+        f.write(CONFIG % {"command": command, "config": config, "deals": deals, "units": units})
     report = os.path.join(tmp, name + ".pb")
     cmd = [pokerarena, "run", path, "--tables", str(tables), "-o", report, "-q"]
     if one_core:

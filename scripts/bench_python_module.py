@@ -10,6 +10,9 @@ when present):
                slices of one (N, 7) uint8 numpy array (hands/s)
   equity-10k   Monte Carlo equity of AsKs against one random hand, 10,000 samples a call:
                BM_EquityMonteCarlo10000 against pokerarena.equity (calls/s)
+  env-4096     pokerarena.VectorEnv of 4,096 heads-up tables (200-chip stacks, blinds 1-2):
+               table steps/s with a random legal policy drawn with numpy each step, and with
+               every table calling (the environment alone)
 Both sides are timed in CPU time (Google Benchmark's cpu_time, Python's process_time), which
 other work on a shared machine disturbs less than the wall clock. Prints the medians,
 Python / C++ per case, the CPU and the load average.
@@ -41,6 +44,28 @@ def random_hands(n, seed):
         block = rng.random((min(250000, n - start), 52), dtype=np.float32)
         hands[start:start + len(block)] = np.argpartition(block, 7, axis=1)[:, :7]
     return hands
+
+
+def random_legal(obs, rng):
+    """Fold, check or call, or raise (uniform in the legal range), each a third, where open."""
+    n = len(obs["seat"])
+    kinds = rng.integers(0, 3, n)
+    kinds[(kinds == 0) & ~obs["can_fold"]] = 1
+    kinds[(kinds == 2) & ~obs["can_raise"]] = 1
+    low = obs["min_raise_to"]
+    return kinds, low + (rng.random(n) * (obs["max_raise_to"] - low)).astype(np.int64)
+
+
+def python_env(policy):
+    tables, steps = 4096, 500
+    env = pa.VectorEnv(tables, seed=1)
+    obs = env.reset()
+    rng = np.random.default_rng(1)
+    calls = np.ones(tables, dtype=np.int64)
+    start = time.process_time()
+    for _ in range(steps):
+        obs = env.step(*random_legal(obs, rng))[0] if policy else env.step(calls)[0]
+    return tables * steps / (time.process_time() - start)
 
 
 def cpp(binary, name):
@@ -90,12 +115,15 @@ def main():
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {0})
     hands = random_hands(HANDS, 20240601)
-    figures = {k: [] for k in ("batch C++", "batch Python", "equity C++", "equity Python")}
+    figures = {k: [] for k in ("batch C++", "batch Python", "equity C++", "equity Python",
+                               "env random", "env calls")}
     for r in range(args.rounds):
         figures["batch C++"].append(cpp(binary, "evaluate_batch_4096"))
         figures["batch Python"].append(python_batch(hands))
         figures["equity C++"].append(cpp(binary, "BM_EquityMonteCarlo10000"))
         figures["equity Python"].append(python_equity())
+        figures["env random"].append(python_env(True))
+        figures["env calls"].append(python_env(False))
         print("round %d: %s" % (r + 1, ", ".join("%s %.4g" % (k, v[-1])
                                                 for k, v in figures.items())), flush=True)
     med = {k: statistics.median(v) for k, v in figures.items()}
@@ -106,6 +134,8 @@ def main():
              med["batch Python"] / med["batch C++"]))
     print("  equity, 10,000 samples a call:  C++ %.0f calls/s, Python %.0f calls/s: %.2f"
           % (med["equity C++"], med["equity Python"], med["equity Python"] / med["equity C++"]))
+    print("  VectorEnv, 4,096 tables: %.2f M table steps/s with a random policy from numpy, "
+          "%.2f M calling" % (med["env random"] / 1e6, med["env calls"] / 1e6))
 
 
 if __name__ == "__main__":

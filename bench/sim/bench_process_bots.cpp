@@ -24,7 +24,7 @@ Tournament against_call(const std::string& spec, std::int64_t deals) {
     bot.set_spec(spec);
     bot.set_name("bot");
     config.add_bots()->set_spec("call");
-    config.set_hands(deals);
+    config.set_deals(deals);
     config.set_seed(21);
     return make_tournament(config);
 }

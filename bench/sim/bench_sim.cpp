@@ -27,7 +27,7 @@ Tournament heads_up(const char* hero, const char* villain, std::int64_t deals) {
     TournamentConfig config;
     config.add_bots()->set_spec(hero);
     config.add_bots()->set_spec(villain);
-    config.set_hands(deals);
+    config.set_deals(deals);
     config.set_seed(11);
     return make_tournament(config);
 }
@@ -43,7 +43,7 @@ Tournament ring(int seats, std::int64_t deals, const std::vector<std::string>& s
         bot.set_spec(style);
         bot.set_name(style + "#" + std::to_string(s));
     }
-    config.set_hands(deals);
+    config.set_deals(deals);
     config.set_seed(12);
     return make_tournament(config);
 }

@@ -333,9 +333,9 @@ PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
     }
     // `hand` and `table` re-deal the hand: its deck is deal_key(seed, table, hand). TOML
     // integers are signed 64-bit; a larger number is written as a string.
-    const auto toml_integer = [](std::uint64_t n) {
-        const std::string digits = std::to_string(n);
-        return n <= static_cast<std::uint64_t>(INT64_MAX) ? digits : "\"" + digits + "\"";
+    const auto toml_integer = [](std::uint64_t value) {
+        const std::string digits = std::to_string(value);
+        return value <= static_cast<std::uint64_t>(INT64_MAX) ? digits : "\"" + digits + "\"";
     };
     hand.metadata.emplace_back("hand", toml_integer(record.deal));
     hand.metadata.emplace_back("table", toml_integer(record.table_id));

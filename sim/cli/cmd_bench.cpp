@@ -40,7 +40,7 @@ std::vector<BenchCase> bench_cases(std::int64_t hands) {
     heads_up.set_format(sim::ROUND_ROBIN);
     heads_up.add_bots()->set_spec("random");
     heads_up.add_bots()->set_spec("call");
-    heads_up.set_hands(std::max<std::int64_t>(1, hands * 3 / 4 / 2));  // deals, played twice
+    heads_up.set_deals(std::max<std::int64_t>(1, hands * 3 / 4 / 2));  // deals, played twice
     heads_up.set_seed(20260101);
 
     sim::TournamentConfig ring;
@@ -48,7 +48,7 @@ std::vector<BenchCase> bench_cases(std::int64_t hands) {
     for (const char* spec : {"random", "call", "fold", "allin", "random", "call"})
         ring.add_bots()->set_spec(spec);
     ring.set_seats(6);
-    ring.set_hands(std::max<std::int64_t>(1, hands / 4 / 6));  // deals, played once per seat
+    ring.set_deals(std::max<std::int64_t>(1, hands / 4 / 6));  // deals, played once per seat
     ring.set_seed(20260102);
     for (int b = 0; b < ring.bots_size(); ++b)
         ring.mutable_bots(b)->set_name(ring.bots(b).spec() + "#" + std::to_string(b + 1));

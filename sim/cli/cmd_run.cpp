@@ -210,7 +210,7 @@ void set_deals(const RunCommandOptions& options, TournamentConfig& config) {
             throw UsageError("--deals " + std::to_string(options.deals) +
                              ": a sit-and-go counts tournaments; give --tournaments " +
                              std::to_string(options.deals));
-        config.set_hands(options.deals);
+        config.set_deals(options.deals);
     }
     if (options.tournaments_flag->count() > 0) {
         if (!sit_and_go)
@@ -219,7 +219,7 @@ void set_deals(const RunCommandOptions& options, TournamentConfig& config) {
                              std::to_string(options.tournaments) +
                              " (deals a pairing heads-up, "
                              "a seat group in a ring)");
-        config.set_hands(options.tournaments);
+        config.set_deals(options.tournaments);
     }
 }
 

@@ -1,5 +1,6 @@
 // The Python module `pokerarena` (docs/python.md): cards, the hand evaluator and equity, at
-// the speed of the C++ calls they wrap.
+// the speed of the C++ calls they wrap, and a vectorised environment of engine tables
+// (vector_env.hpp).
 //
 // Guarantees
 // - Every function checks what Python hands it (card codes 0..51, distinct cards, array
@@ -27,6 +28,8 @@
 #include "pokerarena/evaluator/card.hpp"
 #include "pokerarena/evaluator/equity.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
+#include "table.hpp"
+#include "vector_env.hpp"
 
 namespace py = pybind11;
 
@@ -288,7 +291,8 @@ py::dict equity(const py::handle& hero, const py::object& villains, int random_o
 
 PYBIND11_MODULE(pokerarena, m) {
     m.doc() =
-        "pokerarena: the hand evaluator and equity of the pokerarena poker simulator.\n\n"
+        "pokerarena: the hand evaluator, equity and a vectorised hold'em environment of the "
+        "pokerarena poker simulator.\n\n"
         "Cards are codes 0..51 (4 * rank + suit; rank 0 = deuce .. 12 = ace, suit 0..3 = c d h s)\n"
         "or text such as \"AsKd\". See docs/python.md.";
 
@@ -362,6 +366,9 @@ PYBIND11_MODULE(pokerarena, m) {
           "most exact_limit deals). Returns a dict: equity (the hero's), players (win, tie, "
           "equity, wins, ties for the hero, each villain, then each random opponent), outcomes, "
           "exact, std_error (Monte Carlo: of the hero's equity).");
+
+    add_table(m);
+    add_vector_env(m);
 }
 
 }  // namespace pokerarena::python

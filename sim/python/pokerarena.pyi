@@ -1,5 +1,5 @@
-"""pokerarena: the hand evaluator and equity of the pokerarena poker simulator (docs/python.md)."""
-from typing import Sequence, TypedDict, Union
+"""pokerarena: the hand evaluator, equity and a vectorised hold'em environment (docs/python.md)."""
+from typing import Any, Sequence, TypedDict, Union
 
 import numpy
 import numpy.typing
@@ -44,3 +44,69 @@ def equity(
     exact_limit: int = 2000000,
     kernel: str = "best",
 ) -> EquityResult: ...
+
+class VectorEnv:
+    """N hold'em tables stepped by one call (docs/python.md, "A vectorised environment")."""
+
+    def __init__(
+        self,
+        tables: int,
+        seats: int = 2,
+        stack: int = 200,
+        small_blind: int = 1,
+        big_blind: int = 2,
+        seed: int = 0,
+        betting: str = "no-limit",
+    ) -> None: ...
+    def reset(self) -> dict[str, numpy.typing.NDArray[numpy.generic]]: ...
+    def step(
+        self,
+        kinds: numpy.typing.ArrayLike,
+        amounts: numpy.typing.ArrayLike | None = None,
+    ) -> tuple[
+        dict[str, numpy.typing.NDArray[numpy.generic]],
+        numpy.typing.NDArray[numpy.float64],
+        numpy.typing.NDArray[numpy.bool_],
+    ]: ...
+    @property
+    def tables(self) -> int: ...
+    @property
+    def seats(self) -> int: ...
+
+class Table:
+    """One hold'em table of the engine, driven step by step (docs/python.md, "One table")."""
+
+    def __init__(
+        self,
+        seats: int = 2,
+        stack: int = 200,
+        small_blind: int = 1,
+        big_blind: int = 2,
+        seed: int = 0,
+        table_id: int = 0,
+        betting: str = "no-limit",
+        reset_stacks: bool = True,
+        events: bool = False,
+    ) -> None: ...
+    def advance(self) -> dict[str, Any]: ...
+    def act(self, kind: str, amount: int = 0) -> None: ...
+    def legal_actions(self) -> dict[str, Any]: ...
+    def view(self, seat: int) -> dict[str, Any]: ...
+    def last_hand(self) -> dict[str, Any]: ...
+    def last_hand_phh(self) -> str: ...
+    def __copy__(self) -> "Table": ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Table": ...
+    @property
+    def seat_to_act(self) -> int: ...
+    @property
+    def state(self) -> str: ...
+    @property
+    def hand(self) -> int: ...
+    @property
+    def button(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def pot(self) -> int: ...
+
+def replay_phh(text: str, many_hands: bool = False, name: str = "<text>") -> list[dict[str, Any]]: ...

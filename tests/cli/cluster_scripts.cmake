@@ -19,7 +19,7 @@ bots { spec: "tag" }
 bots { spec: "call" }
 bots { spec: "random" }
 bots { spec: "allin" }
-hands: 50
+deals: 50
 seed: 7
 ]])
 

@@ -40,7 +40,7 @@ if(NOT errors MATCHES "--resume: the plugin of bots\\[0\\] '[.]/swap.so', [^\n]*
 endif()
 
 file(COPY_FILE ${CALLS} ${DIR}/config/my_bot.so)
-file(WRITE ${DIR}/config/rel.txtpb "bots { spec: \"my_bot.so\" }\nbots { spec: \"call\" }\nhands: 100\n")
+file(WRITE ${DIR}/config/rel.txtpb "bots { spec: \"my_bot.so\" }\nbots { spec: \"call\" }\ndeals: 100\n")
 pokerarena(0 run ${DIR}/config/rel.txtpb -o rel.pb --quiet)
 pokerarena(0 run --resume rel.pb -o rel_resumed.pb --quiet)
 

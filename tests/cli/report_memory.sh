@@ -11,7 +11,7 @@ folder=$2
 rm -rf "$folder"
 mkdir -p "$folder"
 cd "$folder" || exit 1
-awk 'BEGIN { print "hands: 1"; for (i = 0; i < 4000; ++i) printf "bots { spec: \"call\" name: \"b%d\" }\n", i }' >field.txtpb
+awk 'BEGIN { print "deals: 1"; for (i = 0; i < 4000; ++i) printf "bots { spec: \"call\" name: \"b%d\" }\n", i }' >field.txtpb
 "$pokerarena" run field.txtpb --shard 1/4000000 -o field.pb -q --threads 1 >/dev/null 2>&1 ||
     { echo "run of the field failed"; exit 1; }
 "$pokerarena" run --bots call,tag --deals 1 -o small.pb -q --threads 1 >/dev/null 2>&1 ||

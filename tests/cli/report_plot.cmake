@@ -53,7 +53,7 @@ plot(${DIR}/plot_sng_one_hand.pb ${plots}/sng_one_hand win_rates winnings summar
 # bots and says how many it leaves out. The win rates were drawn 2,251 inches tall, past what
 # matplotlib's Agg can draw, and the script stopped with a traceback above about 1,300 bots.
 set(field_config ${DIR}/plot_5000.txtpb)
-set(field_text "format: GAUNTLET\nhands: 1\n")
+set(field_text "format: GAUNTLET\ndeals: 1\n")
 foreach(i RANGE 1 5000)
   string(APPEND field_text "bots { spec: \"call\" name: \"bot${i}\" }\n")
 endforeach()

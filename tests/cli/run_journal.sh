@@ -129,7 +129,7 @@ fulldisk)
     # unit. 300 units of one deal: the journal (about 36 KB) and the report written at the start
     # fit in 64 KB, the final report (about 41 KB) does not fit beside them. The tmpfs exists
     # only in this mount namespace, so the files are copied out there.
-    printf 'bots { spec: "call" }\nbots { spec: "tag" }\nhands: 300\ndeals_per_unit: 1\nseed: 5\n' >tiny.txtpb
+    printf 'bots { spec: "call" }\nbots { spec: "tag" }\ndeals: 300\ndeals_per_unit: 1\nseed: 5\n' >tiny.txtpb
     run="tiny.txtpb --threads 1 --quiet"
     "$pokerarena" run $run -o full.pb >/dev/null 2>&1 || fail "the run on a disk with room"
     mkdir small kept

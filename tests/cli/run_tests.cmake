@@ -21,6 +21,10 @@ pokerarena_cli_test("run bad config field" 2 "seats: 12" run ${run_dir}/bad_seat
 file(WRITE ${run_dir}/bad_syntax.txtpb "bots { spec: \"tag\" }\nhandz: 10\n")
 pokerarena_cli_test("run bad config syntax" 2 "bad_syntax.txtpb:2:[0-9]+: .*handz"
   run ${run_dir}/bad_syntax.txtpb)
+file(WRITE ${run_dir}/hands.txtpb "bots { spec: \"tag\" }\nbots { spec: \"call\" }\nhands: 10\n")
+pokerarena_cli_test("run config that counts hands" 2
+  "^pokerarena run: [^\n]*hands[.]txtpb:3:1: hands: not a configuration key; give deals [(]the deals per pairing, the deals per ring seat group, or a sit-and-go's tournaments[)]\n$"
+  run ${run_dir}/hands.txtpb)
 pokerarena_cli_test("run no bots" 2 "no bots: give a configuration file" run --deals 10)
 pokerarena_cli_test("run unknown bot" 2 "bots\\[1\\].spec: unknown bot 'tagg'" run --bots tag,tagg)
 pokerarena_cli_test("run bad shard" 2 "--shard 3/2: expected K/N" run --bots tag,call --shard 3/2)
@@ -69,7 +73,7 @@ pokerarena_cli_test("run deals and tournaments exclude each other" 108 "excludes
 # (the flag's twin, "run one deal has no interval", pins them for the flag) and a header that
 # says both counts.
 file(WRITE ${run_dir}/one_deal.txtpb
-  "bots { spec: \"tag\" name: \"a\" }\nbots { spec: \"random\" name: \"b\" }\nhands: 1\nseed: 1\n")
+  "bots { spec: \"tag\" name: \"a\" }\nbots { spec: \"random\" name: \"b\" }\ndeals: 1\nseed: 1\n")
 pokerarena_cli_test("run one deal from a file is the flag's one deal" 0
   "^Round robin, no-limit, 2 bots, 1 deal a pair, 2 hands, seed 1, complete\n.*\n 1  a        2    [+]250[.]0 ±   n/a[?]  n/a       0\n"
   run ${run_dir}/one_deal.txtpb --quiet -o ${run_dir}/one_deal_file.pb)

@@ -1,5 +1,6 @@
 """The Python module `pokerarena` (sim/python): cards, evaluation and equity, against known
 values, the module's own scalar path and the published frequencies of seven-card hands."""
+import copy
 import math
 import unittest
 
@@ -155,6 +156,183 @@ class Equity(unittest.TestCase):
             pa.equity("AsKs", ["AsQc"])  # a card in two hands
         with self.assertRaises(ValueError):
             pa.equity("AsKs", ["QdQc"], board="2c3c")  # a board of two cards
+
+
+def random_legal(obs, rng):
+    """A legal action at every table: fold, check or call, or a raise uniform in its range."""
+    n = len(obs["seat"])
+    kinds = rng.integers(0, 3, n)
+    kinds = np.where((kinds == 0) & ~obs["can_fold"], 1, kinds)
+    kinds = np.where((kinds == 2) & ~obs["can_raise"], 1, kinds)
+    span = obs["max_raise_to"] - obs["min_raise_to"] + 1
+    amounts = obs["min_raise_to"] + (rng.random(n) * span).astype(np.int64)
+    return kinds, np.minimum(amounts, obs["max_raise_to"])
+
+
+class VectorEnvironment(unittest.TestCase):
+    def play(self, env, steps, seed):
+        """Observations, rewards and done flags of `steps` random steps, copied."""
+        rng = np.random.default_rng(seed)
+        obs = env.reset()
+        trace = [{k: v.copy() for k, v in obs.items()}]
+        for _ in range(steps):
+            obs, rewards, done = env.step(*random_legal(obs, rng))
+            trace.append(({k: v.copy() for k, v in obs.items()}, rewards.copy(), done.copy()))
+        return trace
+
+    def test_first_decision_heads_up(self):
+        obs = pa.VectorEnv(3, seats=2, stack=200, small_blind=1, big_blind=2, seed=5).reset()
+        # The button posts the small blind and acts first preflop.
+        np.testing.assert_array_equal(obs["seat"], obs["button"])
+        np.testing.assert_array_equal(obs["pot"], [3, 3, 3])
+        np.testing.assert_array_equal(obs["call_amount"], [1, 1, 1])
+        np.testing.assert_array_equal(obs["min_raise_to"], [4, 4, 4])
+        np.testing.assert_array_equal(obs["max_raise_to"], [200, 200, 200])
+        self.assertTrue((obs["board"] == -1).all())
+        self.assertTrue(((obs["hole"] >= 0) & (obs["hole"] < 52)).all())
+
+    def test_the_same_seed_plays_the_same(self):
+        a = self.play(pa.VectorEnv(16, seats=3, seed=9), 200, 1)
+        b = self.play(pa.VectorEnv(16, seats=3, seed=9), 200, 1)
+        c = self.play(pa.VectorEnv(16, seats=3, seed=10), 200, 1)
+        for x, y in zip(a[1:], b[1:]):
+            for k in x[0]:
+                np.testing.assert_array_equal(x[0][k], y[0][k])
+            np.testing.assert_array_equal(x[1], y[1])
+        self.assertFalse(all((x[0]["hole"] == y[0]["hole"]).all() for x, y in zip(a[1:], c[1:])))
+
+    def test_chips_are_conserved_and_rewards_sum_to_zero(self):
+        for seats, betting in ((2, "no-limit"), (6, "no-limit"), (2, "fixed-limit"),
+                               (3, "pot-limit")):
+            env = pa.VectorEnv(32, seats=seats, stack=100, seed=seats, betting=betting)
+            trace = self.play(env, 400, seats)
+            ended = 0
+            for obs, rewards, done in trace[1:]:
+                np.testing.assert_array_equal(obs["stacks"].sum(axis=1) + obs["pot"],
+                                              np.full(32, seats * 100))
+                np.testing.assert_allclose(rewards.sum(axis=1), 0, atol=0)
+                self.assertTrue((rewards[~done] == 0).all())
+                self.assertTrue((rewards >= -100).all())
+                ended += int(done.sum())
+                # The acting seat has not folded; the board has 0, 3, 4 or 5 cards by round.
+                self.assertFalse(obs["folded"][np.arange(32), obs["seat"]].any())
+                shown = (obs["board"] >= 0).sum(axis=1)
+                np.testing.assert_array_equal(shown, np.array([0, 3, 4, 5])[obs["round"]])
+                cards = np.concatenate([obs["hole"], obs["board"]], axis=1)
+                for row in cards:
+                    dealt = row[row >= 0]
+                    self.assertEqual(len(set(dealt.tolist())), len(dealt))
+            self.assertGreater(ended, 32, betting)
+            if betting == "fixed-limit":
+                final = trace[-1][0]
+                legal = final["can_raise"]
+                np.testing.assert_array_equal(final["min_raise_to"][legal],
+                                              final["max_raise_to"][legal])
+
+    def test_a_bad_action_moves_no_table(self):
+        env = pa.VectorEnv(4, seed=3)
+        obs = env.reset()
+        before = {k: v.copy() for k, v in obs.items()}
+        kinds = np.ones(4, dtype=np.int64)
+        kinds[2] = 2
+        with self.assertRaisesRegex(ValueError, "table 2: a raise needs an amount"):
+            env.step(kinds)
+        with self.assertRaisesRegex(ValueError, r"table 2: raise to 3 is outside 4\.\.200"):
+            env.step(kinds, np.full(4, 3))
+        with self.assertRaisesRegex(ValueError, "kind 7 is not"):
+            env.step(np.full(4, 7))
+        with self.assertRaisesRegex(ValueError, "an array of 4"):
+            env.step(np.ones(3, dtype=np.int64))
+        for k, v in obs.items():
+            np.testing.assert_array_equal(v, before[k], k)
+        # The small blind calls; the big blind may check, so folding is refused.
+        obs, rewards, done = env.step(np.ones(4, dtype=np.int64))
+        self.assertTrue(obs["can_check"].all())
+        self.assertFalse(done.any())
+        with self.assertRaisesRegex(ValueError, "table 0: fold is not open"):
+            env.step(np.zeros(4, dtype=np.int64))
+
+    def test_bad_settings(self):
+        with self.assertRaisesRegex(ValueError, "seats"):
+            pa.VectorEnv(4, seats=11)
+        with self.assertRaisesRegex(ValueError, "tables"):
+            pa.VectorEnv(0)
+        with self.assertRaisesRegex(ValueError, "betting"):
+            pa.VectorEnv(4, betting="spread")
+        with self.assertRaisesRegex(ValueError, "before reset"):
+            pa.VectorEnv(4).step(np.ones(4, dtype=np.int64))
+
+
+def play_hand(table, rng):
+    """Plays one hand with random legal actions; returns its last_hand()."""
+    while True:
+        e = table.advance()
+        if e["kind"] == "HandEnded":
+            return table.last_hand()
+        legal = table.legal_actions()
+        kind = rng.integers(0, 3)
+        if kind == 0 and legal["can_fold"]:
+            table.act("fold")
+        elif kind == 2 and legal["can_raise"]:
+            table.act("raise", int(rng.integers(legal["min_raise_to"], legal["max_raise_to"] + 1)))
+        else:
+            table.act("call")
+
+
+class OneTable(unittest.TestCase):
+    def test_a_hand_step_by_step(self):
+        t = pa.Table(seats=2, stack=200, seed=3)
+        e = t.advance()
+        self.assertEqual((e["kind"], e["seat"], e["round"]), ("ActionRequired", 1, 0))
+        self.assertEqual(t.legal_actions(), {"can_fold": True, "can_check": False,
+                                             "call_amount": 1, "can_raise": True,
+                                             "min_raise_to": 4, "max_raise_to": 200,
+                                             "all_in_to": 200})
+        view = t.view(1)
+        self.assertIsNone(view["hole"][0])           # the other seat's cards are hidden
+        self.assertEqual(len(view["hole"][1]), 2)
+        self.assertEqual((view["stacks"], view["pot"]), ([198, 199], 3))
+        t.act("raise", 6)
+        with self.assertRaisesRegex(ValueError, "no action is expected"):
+            t.act("call")  # the table must advance to the next decision first
+        self.assertEqual(t.advance()["seat"], 0)
+        with self.assertRaisesRegex(ValueError, "below the minimum raise to 10"):
+            t.act("raise", 7)
+        t.act("fold")
+        self.assertEqual(t.advance()["kind"], "HandEnded")
+        self.assertEqual(t.last_hand()["net"], [-2, 2])
+        with self.assertRaisesRegex(ValueError, "kind"):
+            t.act("shove")
+
+    def test_a_copy_plays_on_alone(self):
+        rng = np.random.default_rng(2)
+        t = pa.Table(seats=3, seed=8)
+        play_hand(t, rng)
+        c = copy.copy(t)
+        a = play_hand(t, np.random.default_rng(5))
+        b = play_hand(c, np.random.default_rng(5))
+        self.assertEqual(a, b)
+        self.assertEqual(t.hand, c.hand)
+        play_hand(c, rng)
+        self.assertNotEqual(t.hand, c.hand)
+
+    def test_every_hand_replays_from_its_phh(self):
+        rng = np.random.default_rng(11)
+        for seats, betting in ((2, "no-limit"), (6, "no-limit"), (3, "fixed-limit")):
+            t = pa.Table(seats=seats, stack=100, seed=seats, betting=betting)
+            for _ in range(60):
+                hand = play_hand(t, rng)
+                self.assertEqual(sum(hand["net"]), 0)
+                [result] = pa.replay_phh(t.last_hand_phh())
+                self.assertEqual(result["status"], "matched", result["message"])
+
+    def test_bad_phh_is_an_error_entry(self):
+        [result] = pa.replay_phh("variant = 'NT'\nstarting_stacks = [100]\n", name="x.phh")
+        self.assertEqual(result["status"], "error")
+        self.assertIn("x.phh", result["location"])
+        self.assertTrue(result["message"])
+        with self.assertRaisesRegex(ValueError, "no hand has finished"):
+            pa.Table().last_hand_phh()
 
 
 if __name__ == "__main__":

@@ -44,7 +44,7 @@ TournamentConfig field(const std::string& first, const std::string& game, Format
     config.add_bots()->set_spec("call");
     config.add_bots()->set_spec("allin");
     config.set_format(format);
-    config.set_hands(24);
+    config.set_deals(24);
     config.set_deals_per_unit(6);
     config.set_match_deals(3);  // as long in process as for the client
     config.set_seed(11);
@@ -213,7 +213,7 @@ TEST_CASE("acpc: matches of 100 deals or more get a connection each unless lane 
     config.add_bots()->set_spec(kClient + " check");
     config.mutable_bots(0)->set_name("first");
     config.add_bots()->set_spec("call");
-    config.set_hands(200);
+    config.set_deals(200);
     config.set_deals_per_unit(100);
     config.set_match_deals(100);
     const std::string logs = "auto_logs";

@@ -24,7 +24,7 @@ Tournament heads_up(int num_bots, std::int64_t deals, int deals_per_unit) {
     const char* specs[] = {"call", "fold", "tag", "random", "allin"};
     for (int i = 0; i < num_bots; ++i)
         c.add_bots()->set_spec(specs[i]);
-    c.set_hands(deals);
+    c.set_deals(deals);
     c.set_deals_per_unit(deals_per_unit);
     return make_tournament(c);
 }
@@ -149,7 +149,7 @@ TEST_CASE("all-in adjusted win rates are summarized like the raw ones", "[aggreg
     TournamentConfig c;
     c.add_bots()->set_spec("call");
     c.add_bots()->set_spec("fold");
-    c.set_hands(2);
+    c.set_deals(2);
     c.set_allin_ev(true);
     const Tournament t = make_tournament(c);
     UnitResult u = pair_unit(0, 0, 1, {4, -2});
@@ -242,7 +242,7 @@ TEST_CASE("a played gauntlet with an exact pair has ratings", "[aggregate]") {
     for (const char* spec : {"allin", "call", "tag", "random"})
         c.add_bots()->set_spec(spec);
     c.set_format(GAUNTLET);
-    c.set_hands(200);
+    c.set_deals(200);
     const Tournament t = make_tournament(c);
     std::vector<UnitResult> units;
     for (std::int64_t u = 0; u < static_cast<std::int64_t>(t.units.size()); ++u)
@@ -360,7 +360,7 @@ TournamentConfig sprt_call_fold(std::int64_t hands) {
     TournamentConfig c;
     c.add_bots()->set_spec("call");
     c.add_bots()->set_spec("fold");
-    c.set_hands(hands);
+    c.set_deals(hands);
     c.set_deals_per_unit(2);
     c.mutable_sprt()->set_mbb0(0);
     c.mutable_sprt()->set_mbb1(500);
@@ -455,7 +455,7 @@ TEST_CASE("sit-and-go places give prizes, ROI and in-the-money rates", "[aggrega
     for (const char* spec : {"call", "fold", "tag"})
         c.add_bots()->set_spec(spec);
     c.set_format(SIT_AND_GO);
-    c.set_hands(2);
+    c.set_deals(2);
     c.mutable_sit_and_go()->add_payouts(70);
     c.mutable_sit_and_go()->add_payouts(30);
     c.mutable_sit_and_go()->set_buy_in(10);

@@ -367,7 +367,7 @@ TEST_CASE("a report's all-in adjusted interval is much narrower than the raw one
     config.add_bots()->set_spec("allin");
     config.add_bots()->set_spec("call");
     config.set_duplicate(false);
-    config.set_hands(3000);
+    config.set_deals(3000);
     config.set_seed(5);
     sim::RunOptions options;
     options.threads = 2;

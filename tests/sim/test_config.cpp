@@ -40,7 +40,7 @@ format: GAUNTLET
 bots { spec: "tag" name: "hero" }
 bots { spec: "call" }
 bots { spec: "tag:tightness=0.2" }
-hands: 5000
+deals: 5000
 seed: 7
 hero: 0
 duplicate: false
@@ -51,7 +51,7 @@ deals_per_unit: 100
     REQUIRE(c.bots_size() == 3);
     CHECK(c.bots(0).name() == "hero");
     CHECK(c.bots(2).spec() == "tag:tightness=0.2");
-    CHECK(c.hands() == 5000);
+    CHECK(c.deals() == 5000);
     CHECK(c.seed() == 7);
     CHECK(c.has_duplicate());
     CHECK_FALSE(c.duplicate());
@@ -73,11 +73,11 @@ TEST_CASE("text format errors name the file, line and column", "[config]") {
                                                  Catch::Matchers::Contains("nmae"));
     }
     SECTION("a value of the wrong type") {
-        const fs::path path = write_file("bad_value.txtpb", "hands: \"many\"\n");
+        const fs::path path = write_file("bad_value.txtpb", "deals: \"many\"\n");
         CHECK_THROWS_WITH(read_config(path), Catch::Matchers::Contains(path.string() + ":1:8: "));
     }
     SECTION("an unknown field after others on its line") {
-        const fs::path path = write_file("unknown_inline.txtpb", "hands: 5 sed: 3\n");
+        const fs::path path = write_file("unknown_inline.txtpb", "deals: 5 sed: 3\n");
         CHECK_THROWS_WITH(read_config(path), Catch::Matchers::Contains(path.string() + ":1:10: "));
     }
     SECTION("an unknown enum value") {
@@ -91,11 +91,11 @@ TEST_CASE("a JSON configuration is read, and its errors name the file", "[config
     const fs::path good = write_file(
         "good.json",
         R"({"format": "RING", "bots": [{"spec": "call"}, {"spec": "fold"}, {"spec": "tag"}],
-            "hands": 300, "sprt": {"mbb0": 0, "mbb1": 50, "alpha": 0.05, "beta": 0.05}})");
+            "deals": 300, "sprt": {"mbb0": 0, "mbb1": 50, "alpha": 0.05, "beta": 0.05}})");
     const TournamentConfig c = read_config(good);
     CHECK(c.format() == RING);
     CHECK(c.bots_size() == 3);
-    CHECK(c.hands() == 300);
+    CHECK(c.deals() == 300);
     CHECK(c.sprt().mbb1() == 50);
 
     const fs::path unknown =
@@ -105,6 +105,35 @@ TEST_CASE("a JSON configuration is read, and its errors name the file", "[config
     const fs::path broken = write_file("broken.json", R"({"bots": [{"spec": "call"})");
     CHECK_THROWS_WITH(read_config(broken),
                       Catch::Matchers::Contains(broken.string() + ": not a valid JSON"));
+}
+
+TEST_CASE("a configuration that gives hands is told to give deals, at the key's line", "[config]") {
+    const std::string problem =
+        ": hands: not a configuration key; give deals (the deals per pairing, the deals per ring "
+        "seat group, or a sit-and-go's tournaments)";
+    SECTION("text format") {
+        const fs::path path = write_file(
+            "hands.txtpb", "bots { spec: \"call\" }\nbots { spec: \"fold\" }\n  hands: 5\n");
+        CHECK_THROWS_WITH(read_config(path), path.string() + ":3:3" + problem);
+    }
+    SECTION("JSON, the key quoted") {
+        const fs::path path = write_file(
+            "hands.json",
+            "{\n  \"bots\": [{\"spec\": \"call\", \"name\": \"hands\"}],\n   \"hands\": 5\n}\n");
+        CHECK_THROWS_WITH(read_config(path), path.string() + ":3:4" + problem);
+    }
+    SECTION("JSON, the key bare after a string that quotes it") {
+        const fs::path path = write_file(
+            "hands_bare.json", R"({"bots": [{"spec": "call", "name": "x\" hands: 1"}], hands: 5})");
+        CHECK_THROWS_WITH(read_config(path), path.string() + ":1:54" + problem);
+    }
+    SECTION("another unknown key keeps the parser's words") {
+        const fs::path path =
+            write_file("handz.json", R"({"bots": [{"spec": "call"}], "handz": 1})");
+        CHECK_THROWS_WITH(read_config(path),
+                          Catch::Matchers::Contains("handz: Cannot find field") &&
+                              !Catch::Matchers::Contains("give deals"));
+    }
 }
 
 TEST_CASE("a missing configuration file is a clear error", "[config]") {
@@ -131,7 +160,7 @@ TEST_CASE("a configuration of bots only gets every default", "[config]") {
     const TournamentConfig& c = t.config;
     CHECK(c.format() == ROUND_ROBIN);
     CHECK(c.betting() == NO_LIMIT);
-    CHECK(c.hands() == 10000);
+    CHECK(c.deals() == 10000);
     CHECK(c.small_blind() == 1);
     CHECK(c.big_blind() == 2);
     CHECK(c.ante() == 0);
@@ -189,7 +218,7 @@ TEST_CASE("a sit-and-go gets the default structure", "[config]") {
     const Tournament t = make_tournament(c);
     const SitAndGo& s = t.config.sit_and_go();
     CHECK(t.config.seats() == 6);
-    CHECK(t.config.hands() == 1000);
+    CHECK(t.config.deals() == 1000);
     CHECK(s.hands_per_level() == 10);
     REQUIRE(s.levels_size() == 12);
     CHECK(s.levels(0).small_blind() == 10);
@@ -267,12 +296,12 @@ TEST_CASE("bad configurations are rejected naming the field", "[config]") {
     c.set_ante(-1);
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("ante: -1"));
     c = bots_only({"call", "fold"});
-    c.set_hands(-5);
-    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("hands: -5; expected 1 to"));
+    c.set_deals(-5);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("deals: -5; expected 1 to"));
     // An explicit 0 is not taken for "the default" (leaving the field out is).
     c = bots_only({"call", "fold"});
-    c.set_hands(0);
-    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("hands: 0; expected 1 to"));
+    c.set_deals(0);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("deals: 0; expected 1 to"));
     c = bots_only({"call", "fold"});
     c.set_seats(0);
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("seats: 0; the round robin format is "
@@ -377,7 +406,7 @@ TEST_CASE("a bad sit-and-go structure is rejected naming the field", "[config]")
 TEST_CASE("a round robin has one group per pair, cut into blocks with tables of their own",
           "[schedule]") {
     TournamentConfig c = bots_only({"call", "fold", "tag", "random"});
-    c.set_hands(1000);
+    c.set_deals(1000);
     c.set_deals_per_unit(300);
     const Tournament t = make_tournament(c);
     // 6 pairs x 4 blocks (300, 300, 300, 100 deals).
@@ -413,14 +442,14 @@ TEST_CASE("the default unit size follows the documented rule", "[schedule]") {
 
     // Many deals: ceil(10^7 / 2048) = 4883 deals per unit, giving ceil(10^7 / 4883) = 2048 units.
     c.set_duplicate(true);
-    c.set_hands(10'000'000);
+    c.set_deals(10'000'000);
     t = make_tournament(c);
     CHECK(t.config.deals_per_unit() == 4883);
     CHECK(t.units.size() == 2048);
 
     // A duplicate unit keeps each deal's sums until its last play: at most 2^20 / seats deals,
     // whatever the hands (20 billion gave 9.8 million deals, about 160 MB a unit in flight).
-    c.set_hands(20'000'000'000);
+    c.set_deals(20'000'000'000);
     t = make_tournament(c);
     CHECK(t.config.deals_per_unit() == 524'288);
     CHECK(t.units.size() == 38'147);  // ceil(2 * 10^10 / 2^19)
@@ -429,7 +458,7 @@ TEST_CASE("the default unit size follows the documented rule", "[schedule]") {
     c.set_duplicate(true);
 
     // Fewer deals than a unit holds: one unit of all of them.
-    c.set_hands(100);
+    c.set_deals(100);
     t = make_tournament(c);
     CHECK(t.config.deals_per_unit() == 100);
     REQUIRE(t.units.size() == 1);
@@ -444,11 +473,11 @@ TEST_CASE("the default unit size follows the documented rule", "[schedule]") {
     CHECK(t.units.size() == 64);
     // A short ring: 30 deals make 30 units of one deal; a long one as before: 100,000 deals,
     // 171 a unit; 10^6 deals, ceil(10^6 / 2048) = 489.
-    c.set_hands(30);
+    c.set_deals(30);
     CHECK(make_tournament(c).config.deals_per_unit() == 1);
-    c.set_hands(100'000);
+    c.set_deals(100'000);
     CHECK(make_tournament(c).config.deals_per_unit() == 171);
-    c.set_hands(1'000'000);
+    c.set_deals(1'000'000);
     CHECK(make_tournament(c).config.deals_per_unit() == 489);
 
     // With an SPRT the units are the test's blocks: 512 deal pairs whatever the hands.
@@ -457,15 +486,15 @@ TEST_CASE("the default unit size follows the documented rule", "[schedule]") {
     c.mutable_sprt()->set_alpha(0.05);
     c.mutable_sprt()->set_beta(0.05);
     for (const std::int64_t hands : {1'000'000, 100'000'000}) {
-        c.set_hands(hands);
+        c.set_deals(hands);
         CHECK(make_tournament(c).config.deals_per_unit() == 512);
     }
-    c.set_hands(100);
+    c.set_deals(100);
     CHECK(make_tournament(c).config.deals_per_unit() == 100);
 
     // A schedule too large to hold is refused before it is built.
     c = bots_only({"call", "fold", "tag", "random"});
-    c.set_hands(1'000'000'000'000);
+    c.set_deals(1'000'000'000'000);
     c.set_deals_per_unit(1);
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("deals_per_unit: 1 makes "
                                                             "6000000000000 work units"));
@@ -475,7 +504,7 @@ TEST_CASE("a gauntlet puts the hero in seat 0 against every other bot in order",
     TournamentConfig c = bots_only({"call", "fold", "tag", "random"});
     c.set_format(GAUNTLET);
     c.set_hero(2);
-    c.set_hands(10);
+    c.set_deals(10);
     c.set_deals_per_unit(5);
     const Tournament t = make_tournament(c);
     REQUIRE(t.units.size() == 6);
@@ -491,7 +520,7 @@ TEST_CASE("a gauntlet puts the hero in seat 0 against every other bot in order",
 TEST_CASE("ring and sit-and-go seat every bot in one group", "[schedule]") {
     TournamentConfig c = bots_only({"call", "fold", "tag"});
     c.set_format(RING);
-    c.set_hands(7);
+    c.set_deals(7);
     c.set_deals_per_unit(3);
     Tournament t = make_tournament(c);
     REQUIRE(t.units.size() == 3);
@@ -529,7 +558,7 @@ TEST_CASE("ring and sit-and-go seatings balance every bot's neighbours", "[sched
     TournamentConfig c = bots_only({"call", "fold", "tag", "random", "allin", "equity"});
     for (const Format format : {RING, SIT_AND_GO}) {
         c.set_format(format);
-        c.set_hands(3000);
+        c.set_deals(3000);
         c.set_deals_per_unit(1);
         c.set_seed(7);
         const Tournament t = make_tournament(c, BotLoading::Skip);
@@ -566,7 +595,7 @@ TEST_CASE("ring and sit-and-go seatings balance every bot's neighbours", "[sched
 
 TEST_CASE("the schedule is a pure function of the configuration", "[schedule]") {
     TournamentConfig c = bots_only({"call", "fold", "tag"});
-    c.set_hands(2000);
+    c.set_deals(2000);
     const Tournament a = make_tournament(c);
     const Tournament b = make_tournament(c);
     REQUIRE(a.units.size() == b.units.size());
@@ -619,7 +648,7 @@ TEST_CASE("a new configuration's own rules: printable names, hh_sample only with
 
 TEST_CASE("a cash game whose chips over the run could overflow 64 bits is refused", "[config]") {
     TournamentConfig c = bots_only({"allin", "call"});
-    c.set_hands(2000);
+    c.set_deals(2000);
     c.set_small_blind(1);
     c.set_big_blind(11529215046068469);  // the table's chips stay under 2^61
     c.set_stack_big_blinds(100);
@@ -627,7 +656,7 @@ TEST_CASE("a cash game whose chips over the run could overflow 64 bits is refuse
                Catch::Matchers::StartsWith("stack_big_blinds: 100 of 11529215046068469 chips at 2 "
                                            "seats over 4000 hands of one bot: the chips a bot "
                                            "can win"));
-    c.set_hands(1);
+    c.set_deals(1);
     CHECK(config_error(c) == "(accepted)");
 }
 

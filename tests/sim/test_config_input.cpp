@@ -43,14 +43,14 @@ constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
 }  // namespace
 
 TEST_CASE("JSON: a key given twice is refused naming the file, line, column and key", "[config]") {
-    // Protobuf's parser refused this one in words about oneofs ("oneof field '_hands' is
+    // Protobuf's parser refused this one in words about oneofs ("oneof field '_deals' is
     // already set"), and kept the last value of a field without presence (seed, bots).
     CHECK(read_error("top.json", R"({
   "bots": [{"spec": "call"}, {"spec": "tag"}],
-  "hands": 3,
+  "deals": 3,
   "seed": 1,
-  "hands": 5
-})") == R"(top.json:5:3: key "hands" is given twice (first on line 3))");
+  "deals": 5
+})") == R"(top.json:5:3: key "deals" is given twice (first on line 3))");
     // Nested objects, named by their path; the same key in two objects is no duplicate.
     CHECK(read_error("bot.json", R"({"bots": [{"spec": "call"},
           {"spec": "tag", "name": "t", "spec": "fold"}]})") ==
@@ -66,8 +66,8 @@ TEST_CASE("JSON: a key given twice is refused naming the file, line, column and 
     CHECK(read_error("alias.json", R"({"stack_big_blinds": 50, "stackBigBlinds": 60})") ==
           R"(alias.json:1:26: key "stackBigBlinds" is given twice (first on line 1, as )"
           R"("stack_big_blinds"))");
-    CHECK(read_error("escape.json", R"({"h\u0061nds": 3, "hands": 5})") ==
-          R"(escape.json:1:19: key "hands" is given twice (first on line 1, as "h\u0061nds"))");
+    CHECK(read_error("escape.json", R"({"d\u0065als": 3, "deals": 5})") ==
+          R"(escape.json:1:19: key "deals" is given twice (first on line 1, as "d\u0065als"))");
     // Protobuf also reads bare keys and single quotes; null and a list count as given.
     CHECK(read_error("bare.json", "{seed: 1,\n 'seed': 2}") ==
           R"(bare.json:2:2: key "seed" is given twice (first on line 1))");
@@ -75,7 +75,7 @@ TEST_CASE("JSON: a key given twice is refused naming the file, line, column and 
           R"(null.json:1:16: key "seed" is given twice (first on line 1))");
     // A list given twice was appended to the first (4 bots from two lists of 2).
     CHECK(read_error("lists.json",
-                     R"({"bots": [{"spec": "call"}], "hands": 2, "bots": [{"spec": "tag"}]})") ==
+                     R"({"bots": [{"spec": "call"}], "deals": 2, "bots": [{"spec": "tag"}]})") ==
           R"(lists.json:1:42: key "bots" is given twice (first on line 1))");
 }
 
@@ -88,14 +88,14 @@ TEST_CASE("JSON: keys in strings, escapes and nesting are read as Protobuf reads
            {'spec': 'tag', 'name': 'b \'spec\' ]'},],
   "sit_and_go": null,
   "hh_out": "x\\",
-  "hands": 2,
+  "deals": 2,
 })");
     const TournamentConfig c = read_config(path);
     REQUIRE(c.bots_size() == 2);
     CHECK(c.bots(0).name() == "a \"}, \"spec\": {'");
     CHECK(c.bots(1).name() == "b 'spec' ]");
     CHECK(c.hh_out() == "x\\");
-    CHECK(c.hands() == 2);
+    CHECK(c.deals() == 2);
 }
 
 TEST_CASE("JSON nested deeper than Protobuf reads is left to Protobuf's parser", "[config]") {
@@ -118,21 +118,21 @@ TEST_CASE("JSON that is not JSON is still reported by Protobuf's parser", "[conf
     using Catch::Matchers::StartsWith;
     // A missing comma between two equal keys, a string that never ends, a bad escape, text
     // after the object: no duplicate is claimed, the parser says what is wrong.
-    CHECK_THAT(read_error("comma.json", R"({"hands": 1 "hands": 2})"),
+    CHECK_THAT(read_error("comma.json", R"({"deals": 1 "deals": 2})"),
                StartsWith("comma.json: not a valid JSON configuration: Expected , or }"));
-    CHECK_THAT(read_error("open.json", R"({"hands": 1, "hands)"),
+    CHECK_THAT(read_error("open.json", R"({"deals": 1, "deals)"),
                StartsWith("open.json: not a valid JSON configuration: "));
     CHECK_THAT(read_error("escape.json", R"({"h\uZZ": 1, "h\uZZ": 2})"),
                StartsWith("escape.json: not a valid JSON configuration: Invalid escape"));
-    CHECK_THAT(read_error("after.json", R"({"hands": 1} {"hands": 2})"),
+    CHECK_THAT(read_error("after.json", R"({"deals": 1} {"deals": 2})"),
                StartsWith("after.json: not a valid JSON configuration: Parsing terminated"));
 }
 
 TEST_CASE("text format: a field that is not repeated is refused when given twice", "[config]") {
     using Catch::Matchers::StartsWith;
     // Protobuf's parser refuses it itself when the field has presence...
-    CHECK(read_error("hands.txtpb", "bots { spec: \"call\" }\nhands: 3\nhands: 5\n") ==
-          "hands.txtpb:3:1: Non-repeated field \"hands\" is specified multiple times.");
+    CHECK(read_error("deals.txtpb", "bots { spec: \"call\" }\ndeals: 3\ndeals: 5\n") ==
+          "deals.txtpb:3:1: Non-repeated field \"deals\" is specified multiple times.");
     // ... and, parsing the text again as a type in which every such field has presence, after
     // a field's default too, which proto3 cannot tell from no value.
     CHECK(read_error("seed.txtpb", "bots { spec: \"call\" }\nseed: 0\n\tseed: 7\n") ==

@@ -35,7 +35,7 @@ TournamentConfig sampled_config(std::initializer_list<const char*> specs, std::i
     TournamentConfig c;
     for (const char* spec : specs)
         c.add_bots()->set_spec(spec);
-    c.set_hands(deals);
+    c.set_deals(deals);
     c.set_deals_per_unit(10);
     c.set_seed(3);
     c.set_hh_out(hh_out.string());

@@ -165,7 +165,7 @@ TEST_CASE("journal: the runner keeps every unit in it until the report holds the
     TournamentConfig config;
     for (const char* spec : {"call", "tag"})
         config.add_bots()->set_spec(spec);
-    config.set_hands(200);
+    config.set_deals(200);
     config.set_deals_per_unit(25);
     config.set_seed(3);
     const Tournament tournament = make_tournament(config);

@@ -1,6 +1,6 @@
 // play_lane(): a lane plays every unit it is given, and each exactly as play_unit() does,
 // however few tables it keeps in flight and however little it lets wait unwritten for the bot
-// processes (sim/src/play/lane.hpp).
+// processes (sim/src/run/lane.hpp).
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "../../sim/src/play/lane.hpp"
+#include "../../sim/src/run/lane.hpp"
 #include "pokerarena/sim/tournament.hpp"
 #include "unit_helpers.hpp"
 
@@ -27,7 +27,7 @@ TournamentConfig one_deal_units(const std::string& first, int deals = 1, int mat
     config.add_bots()->set_spec(first);
     config.add_bots()->set_spec("tag");
     config.add_bots()->set_spec("random");
-    config.set_hands(300);
+    config.set_deals(300);
     config.set_deals_per_unit(deals);
     config.set_match_deals(match);
     config.set_seed(11);
@@ -110,7 +110,7 @@ TEST_CASE("a lane with more tables in flight than the pipes take requests at onc
     // start and resume only as the bot reads. What each unit gives does not change, whether the
     // bot answers in order or each batch in reverse.
     TournamentConfig config = one_deal_units("call");
-    config.set_hands(2000);
+    config.set_deals(2000);
     const Tournament in_process = make_tournament(config);
     const auto logs = std::filesystem::temp_directory_path() /
                       ("pokerarena_lane_backlog_" + std::to_string(::getpid()));

@@ -18,7 +18,7 @@ TournamentConfig small_round_robin() {
     config.set_format(ROUND_ROBIN);
     for (const char* spec : {"call", "random", "tag"})
         config.add_bots()->set_spec(spec);
-    config.set_hands(40);
+    config.set_deals(40);
     config.set_seed(7);
     config.set_deals_per_unit(10);
     config.set_allin_ev(true);

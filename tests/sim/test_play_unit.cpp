@@ -37,7 +37,7 @@ TournamentConfig config_of(Format format, std::initializer_list<const char*> spe
         bot.set_spec(spec);
         bot.set_name(std::string(spec) + "#" + std::to_string(c.bots_size()));
     }
-    c.set_hands(hands);
+    c.set_deals(hands);
     c.set_deals_per_unit(deals_per_unit);
     c.set_seed(42);
     return c;

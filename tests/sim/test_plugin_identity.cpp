@@ -46,7 +46,7 @@ TournamentConfig plugin_match() {
     TournamentConfig config;
     config.add_bots()->set_spec("bot.so");
     config.add_bots()->set_spec("call");
-    config.set_hands(40);
+    config.set_deals(40);
     config.set_deals_per_unit(10);
     config.set_seed(3);
     return config;

@@ -36,7 +36,7 @@ TournamentConfig two_bots(const std::string& first, const std::string& second) {
     BotEntry& b = *config.add_bots();
     b.set_spec(kCallBot);
     b.set_name(second);
-    config.set_hands(20);
+    config.set_deals(20);
     return config;
 }
 

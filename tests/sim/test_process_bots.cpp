@@ -37,7 +37,7 @@ TournamentConfig field(const std::string& first, Format format = ROUND_ROBIN) {
     config.add_bots()->set_spec("tag");
     config.add_bots()->set_spec("random");
     config.set_format(format);
-    config.set_hands(format == SIT_AND_GO ? 6 : 160);
+    config.set_deals(format == SIT_AND_GO ? 6 : 160);
     config.set_deals_per_unit(format == SIT_AND_GO ? 1 : 20);
     // The default match differs (a deal for a bot outside the process, the unit otherwise):
     // given, the bot's instances live as long in both. Matches of 4 deals: 5 tables a unit.
@@ -106,7 +106,7 @@ TEST_CASE("process bots: a slow bot working through a deep queue is never timed 
     first.set_spec("proc[timeout=0.25]:" + std::string(MISBEHAVING_BOT) + " paced 2");
     first.set_name("first");
     config.add_bots()->set_spec("tag");
-    config.set_hands(200);
+    config.set_deals(200);
     config.set_deals_per_unit(200);
     config.set_match_deals(1);
     const Report report = run(config, 1, 200);

@@ -42,7 +42,7 @@ TournamentConfig config_of(std::vector<std::string> specs, std::int64_t hands,
     TournamentConfig c;
     for (const std::string& spec : specs)
         c.add_bots()->set_spec(spec);
-    c.set_hands(hands);
+    c.set_deals(hands);
     c.set_deals_per_unit(deals_per_unit);
     c.set_seed(7);
     return c;

@@ -28,7 +28,7 @@ Report sample_report() {
     // deal, so a schedule of one unit.
     r.mutable_config()->add_bots()->set_spec("tag");
     r.mutable_config()->add_bots()->set_spec("call");
-    r.mutable_config()->set_hands(1);
+    r.mutable_config()->set_deals(1);
     r.set_units_total(1);
     r.set_complete(true);
     r.set_hands(1000);

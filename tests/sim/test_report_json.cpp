@@ -47,7 +47,7 @@ TEST_CASE("report JSON: the same text as Protobuf's printer for played reports",
     TournamentConfig round_robin;
     for (const char* spec : {"tag", "call", "random"})
         round_robin.add_bots()->set_spec(spec);
-    round_robin.set_hands(40);
+    round_robin.set_deals(40);
     round_robin.set_allin_ev(true);
     const Report heads_up = played(round_robin);
     REQUIRE(heads_up.units_size() > 1);
@@ -57,7 +57,7 @@ TEST_CASE("report JSON: the same text as Protobuf's printer for played reports",
     sit_and_go.set_format(SIT_AND_GO);
     for (const char* spec : {"tag", "call", "random"})
         sit_and_go.add_bots()->set_spec(spec);
-    sit_and_go.set_hands(3);
+    sit_and_go.set_deals(3);
     const Report freezeouts = played(sit_and_go);
     REQUIRE(freezeouts.units(0).places_size() > 0);
     CHECK(streamed_json(freezeouts) == protobuf_json(freezeouts));
@@ -67,7 +67,7 @@ TEST_CASE("report JSON: every kind of value as Protobuf prints it", "[report]") 
     Report report;
     TournamentConfig& config = *report.mutable_config();
     // proto3 optional fields, set and unset; an enum value this build does not name.
-    config.set_hands(7);
+    config.set_deals(7);
     config.set_duplicate(false);
     config.set_betting(static_cast<Betting>(42));
     config.mutable_sprt();  // set, every field zero

@@ -66,7 +66,7 @@ Report round_robin_report() {
     Report report;
     TournamentConfig& config = *report.mutable_config();
     config.set_format(ROUND_ROBIN);
-    config.set_hands(1000);
+    config.set_deals(1000);
     config.set_seed(42);
     config.set_small_blind(1);
     config.set_big_blind(2);

@@ -39,7 +39,7 @@ TEST_CASE("progress: a sit-and-go's leader is the best ROI, as the report ranks 
     tight->set_spec("tag:tightness=0.8");
     tight->set_name("tag-tight");
     config.set_format(SIT_AND_GO);
-    config.set_hands(60);
+    config.set_deals(60);
     config.set_deals_per_unit(6);
     config.set_seed(4);
     Report report;
@@ -70,7 +70,7 @@ TEST_CASE("progress: a round robin's leader wins the most chips per hand", "[run
     TournamentConfig config;
     for (const char* spec : {"random", "call", "tag"})
         config.add_bots()->set_spec(spec);
-    config.set_hands(200);
+    config.set_deals(200);
     config.set_deals_per_unit(50);
     config.set_seed(9);
     Report report;

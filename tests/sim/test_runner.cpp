@@ -31,7 +31,7 @@ TournamentConfig round_robin_config() {
     TournamentConfig config;
     for (const char* spec : {"random", "call", "tag"})
         config.add_bots()->set_spec(spec);
-    config.set_hands(300);
+    config.set_deals(300);
     config.set_deals_per_unit(25);
     config.set_seed(7);
     return config;
@@ -93,7 +93,7 @@ Tournament gated_tournament() {
     TournamentConfig config;
     config.add_bots()->set_spec(PLUGIN_GATE);
     config.add_bots()->set_spec("call");
-    config.set_hands(800);
+    config.set_deals(800);
     config.set_deals_per_unit(25);
     config.set_seed(11);
     return make_tournament(config);
@@ -162,7 +162,7 @@ TournamentConfig ring_config(int seats) {
         bot.set_spec(specs[s % 5]);
         bot.set_name(std::string(specs[s % 5]) + "-" + std::to_string(s));
     }
-    config.set_hands(300);
+    config.set_deals(300);
     config.set_deals_per_unit(25);
     config.set_seed(21);
     return config;
@@ -177,7 +177,7 @@ TEST_CASE("runner: a gauntlet gives the same report with 1 or 2 threads and any 
     for (const char* spec : {"tag", "random", "call", "allin"})
         config.add_bots()->set_spec(spec);
     config.set_hero(1);
-    config.set_hands(400);
+    config.set_deals(400);
     config.set_deals_per_unit(100);
     config.set_seed(13);
     // 3 opponents x 4 units of 100 deals.
@@ -220,7 +220,7 @@ TEST_CASE("runner: a sit-and-go gives the same report with 1 or 2 threads and an
     for (const char* spec : {"random", "call", "tag", "allin"})
         config.add_bots()->set_spec(spec);
     // 24 tournaments of 4 players, each played once per seat rotation, 4 a unit.
-    config.set_hands(24);
+    config.set_deals(24);
     config.set_deals_per_unit(4);
     config.set_seed(17);
     const Report report = require_same_report_with_any_threads(config, 6);
@@ -328,7 +328,7 @@ TEST_CASE("runner: the SPRT stops a lopsided match at the same unit with 1 or 2 
     TournamentConfig config;
     config.add_bots()->set_spec("tag");
     config.add_bots()->set_spec("fold");
-    config.set_hands(20000);
+    config.set_deals(20000);
     config.set_deals_per_unit(10);
     config.set_seed(3);
     config.mutable_sprt()->set_mbb0(0);
@@ -370,14 +370,14 @@ TEST_CASE("runner: bad options and mismatched resumes are refused", "[runner]") 
 
     // A report of another configuration names the field that differs.
     TournamentConfig other_config = round_robin_config();
-    other_config.set_hands(325);
+    other_config.set_deals(325);
     const Tournament other = make_tournament(other_config);
     std::atomic<int> stop{1};
     RunOptions stopped;
     stopped.stop = &stop;
     const Report other_report = run_tournament(other, stopped);
     REQUIRE_THROWS_WITH(check_resumable(tournament, other_report, Shard{}),
-                        Catch::Contains("hands: 325 -> 300"));
+                        Catch::Contains("deals: 325 -> 300"));
 
     // A report of another pokerarena version names both versions.
     Report old_report = run_tournament(tournament, stopped);

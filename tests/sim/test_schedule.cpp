@@ -49,13 +49,13 @@ std::vector<WorkUnit> schedule_by_groups(const TournamentConfig& c) {
     std::vector<WorkUnit> units;
     for (std::size_t g = 0; g < groups.size(); ++g) {
         const std::vector<int>& group = groups[g];
-        for (std::int64_t first = 0; first < c.hands(); first += c.deals_per_unit()) {
+        for (std::int64_t first = 0; first < c.deals(); first += c.deals_per_unit()) {
             WorkUnit u;
             u.index = static_cast<std::int64_t>(units.size());
             u.num_seats = static_cast<int>(group.size());
             std::copy(group.begin(), group.end(), u.seat_bot.begin());
             u.first_deal = first;
-            u.deals = std::min<std::int64_t>(c.deals_per_unit(), c.hands() - first);
+            u.deals = std::min<std::int64_t>(c.deals_per_unit(), c.deals() - first);
             u.group = static_cast<std::int64_t>(g);
             u.table_id = static_cast<std::uint64_t>(c.format() == SIT_AND_GO ? first : g);
             units.push_back(u);
@@ -106,14 +106,14 @@ TEST_CASE("every unit computed from its index is the unit of the schedule built 
     }
     SECTION("round robin, a short last block, not duplicate") {
         TournamentConfig c = field_of(7, ROUND_ROBIN);
-        c.set_hands(50);
+        c.set_deals(50);
         c.set_deals_per_unit(7);
         c.set_duplicate(false);
         check_schedule(c);
     }
     SECTION("round robin of a large field: every pair, one and two blocks") {
         TournamentConfig c = field_of(61, ROUND_ROBIN);
-        c.set_hands(3);
+        c.set_deals(3);
         c.set_deals_per_unit(2);
         check_schedule(c);
         c.set_deals_per_unit(3);
@@ -123,7 +123,7 @@ TEST_CASE("every unit computed from its index is the unit of the schedule built 
         for (int hero : {0, 2, 4}) {
             TournamentConfig c = field_of(5, GAUNTLET);
             c.set_hero(hero);
-            c.set_hands(9);
+            c.set_deals(9);
             c.set_deals_per_unit(4);
             INFO("hero " << hero);
             check_schedule(c);
@@ -132,7 +132,7 @@ TEST_CASE("every unit computed from its index is the unit of the schedule built 
     SECTION("ring of 3, 6 and 10 seats") {
         for (int seats : {3, 6, 10}) {
             TournamentConfig c = field_of(seats, RING);
-            c.set_hands(100);
+            c.set_deals(100);
             c.set_deals_per_unit(7);
             INFO(seats << " seats");
             check_schedule(c);
@@ -144,7 +144,7 @@ TEST_CASE("every unit computed from its index is the unit of the schedule built 
     SECTION("sit-and-go, one tournament and several per unit") {
         for (int seats : {3, 6, 10}) {
             TournamentConfig c = field_of(seats, SIT_AND_GO);
-            c.set_hands(25);
+            c.set_deals(25);
             INFO(seats << " seats");
             check_schedule(c);
             c.set_deals_per_unit(4);
@@ -157,7 +157,7 @@ TEST_CASE("a schedule whose number of units overflows 64 bits is refused as too 
           "[schedule]") {
     // 4,300 bots make 9,242,850 pairs; with 10^12 blocks each that is over 2^63 units.
     TournamentConfig c = field_of(4300, ROUND_ROBIN);
-    c.set_hands(1'000'000'000'000);
+    c.set_deals(1'000'000'000'000);
     c.set_deals_per_unit(1);
     CHECK_THROWS_WITH(make_tournament(c, BotLoading::Skip),
                       "deals_per_unit: 1 makes over 2^63 work units; at most 10000000 (give a "

@@ -14,7 +14,7 @@ Report sprt_match(const char* a, const char* b, double mbb0, double mbb1, std::u
     TournamentConfig config;
     config.add_bots()->set_spec(a);
     config.add_bots()->set_spec(b);
-    config.set_hands(1000000);
+    config.set_deals(1000000);
     config.set_seed(seed);
     config.mutable_sprt()->set_mbb0(mbb0);
     config.mutable_sprt()->set_mbb1(mbb1);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -14,6 +15,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <utility>
 #include <vector>
@@ -40,7 +42,7 @@ using std::to_string;
 
 // Far beyond any run (a trillion deals), and small enough that deal and unit arithmetic can
 // never overflow.
-constexpr std::int64_t kMaxHands = 1'000'000'000'000;
+constexpr std::int64_t kMaxDeals = 1'000'000'000'000;
 
 [[noreturn]] void fail(const std::string& message) {
     throw ConfigError(message);
@@ -120,6 +122,18 @@ TextPosition locate(const std::string& text, int line, int column, const std::st
     return {line, column};
 }
 
+// `hands` is no key of a configuration: the run's length is counted in deals (a sit-and-go's in
+// tournaments, each one deal of the schedule), which are worth a number of hands that depends
+// on the format, duplicate and the seats. The parsers would only say the key is unknown; this
+// names the key to give instead.
+constexpr const char* kHandsKey = "hands";
+
+std::string hands_key_problem() {
+    return std::string(kHandsKey) +
+           ": not a configuration key; give deals (the deals per pairing, the deals per ring "
+           "seat group, or a sit-and-go's tournaments)";
+}
+
 class TextErrors : public google::protobuf::io::ErrorCollector {
   public:
     TextErrors(std::string file, const std::string& text) : file_(std::move(file)), text_(text) {}
@@ -128,8 +142,11 @@ class TextErrors : public google::protobuf::io::ErrorCollector {
                   const std::string& message) override {
         const TextPosition p = locate(text_, line, column, message);
         if (!errors_.empty()) errors_ += '\n';
-        errors_ +=
-            file_ + ':' + to_string(p.line + 1) + ':' + to_string(p.column + 1) + ": " + message;
+        const bool hands = message == "Message type \"" +
+                                          TournamentConfig::descriptor()->full_name() +
+                                          "\" has no field named \"" + kHandsKey + "\".";
+        errors_ += file_ + ':' + to_string(p.line + 1) + ':' + to_string(p.column + 1) + ": " +
+                   (hands ? hands_key_problem() : message);
     }
     const std::string& errors() const { return errors_; }
 
@@ -160,6 +177,51 @@ std::string read_file(const std::filesystem::path& path) {
         fail(path.string() + ": more than " + to_string(kMaxConfigBytes >> 20) +
              " MiB; a configuration is a few KB (1,000 bots take about 50 KB)");
     return text;
+}
+
+// Where the outermost object of `text` has the key `key` (quoted either way, or bare, as
+// Protobuf's JSON parser takes them), at its first character; {0, 0} when it has none. Strings
+// are skipped with their escapes, so a value that quotes the key is not taken for it.
+TextPosition top_level_json_key(const std::string& text, const std::string& key) {
+    TextPosition at;
+    int depth = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n') {
+            ++at.line;
+            at.column = 0;
+            continue;
+        }
+        const std::size_t start = i;
+        std::string_view token;
+        if (c == '"' || c == '\'') {
+            std::size_t end = i + 1;
+            while (end < text.size() && text[end] != c)
+                end += text[end] == '\\' ? 2 : 1;
+            token = std::string_view(text).substr(i + 1, std::min(end, text.size()) - i - 1);
+            i = std::min(end, text.size() - 1);
+        } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+            std::size_t end = i;
+            while (end < text.size() &&
+                   (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
+                ++end;
+            token = std::string_view(text).substr(i, end - i);
+            i = end - 1;
+        } else {
+            if (c == '{' || c == '[') ++depth;
+            if (c == '}' || c == ']') --depth;
+            ++at.column;
+            continue;
+        }
+        std::size_t next = i + 1;
+        while (next < text.size() &&
+               (text[next] == ' ' || text[next] == '\t' || text[next] == '\r'))
+            ++next;
+        if (depth == 1 && token == key && next < text.size() && text[next] == ':') return at;
+        // A JSON string holds no raw newline, so a token ends on the line it began.
+        at.column += static_cast<int>(i + 1 - start);
+    }
+    return {};
 }
 
 [[noreturn]] void fail_given_twice(const std::filesystem::path& path, const DuplicateKey& twice) {
@@ -294,11 +356,11 @@ void fill_format_and_seats(TournamentConfig& c) {
     format(c).fill_seats(c);
 }
 
-void fill_hands(TournamentConfig& c) {
-    if (!c.has_hands()) c.set_hands(format(c).default_hands());
+void fill_deals(TournamentConfig& c) {
+    if (!c.has_deals()) c.set_deals(format(c).default_deals());
     const char* what = format(c).deal_noun();
-    if (c.hands() < 1 || c.hands() > kMaxHands)
-        fail("hands: " + to_string(c.hands()) + "; expected 1 to " + to_string(kMaxHands) + " " +
+    if (c.deals() < 1 || c.deals() > kMaxDeals)
+        fail("deals: " + to_string(c.deals()) + "; expected 1 to " + to_string(kMaxDeals) + " " +
              what);
 }
 
@@ -338,7 +400,7 @@ void fill_deal_scheme(TournamentConfig& c) {
 void fill_units_and_matches(TournamentConfig& c) {
     if (c.deals_per_unit() < 0)
         fail("deals_per_unit: " + to_string(c.deals_per_unit()) +
-             "; expected a positive number (0: chosen from hands)");
+             "; expected a positive number (0: chosen from deals)");
     if (c.match_deals() < 0)
         fail("match_deals: " + to_string(c.match_deals()) +
              "; expected a positive number of deals (0: the default)");
@@ -356,19 +418,19 @@ void fill_units_and_matches(TournamentConfig& c) {
     // costs nothing per deal.
     if (remote && c.match_deals() == 0)
         c.set_match_deals(static_cast<std::int32_t>(std::bit_floor(static_cast<std::uint64_t>(
-            std::clamp<std::int64_t>(c.hands() / kMinRemoteMatchesPerGroup, 1, 1 << 30)))));
+            std::clamp<std::int64_t>(c.deals() / kMinRemoteMatchesPerGroup, 1, 1 << 30)))));
     if (c.deals_per_unit() == 0) {
         std::int64_t deals = default_deals_per_unit(c);
         if (remote && !c.has_sprt())
             deals = std::min(
                 deals, std::max<std::int64_t>(
-                           1, (c.hands() + kMinRemoteUnitsPerGroup - 1) / kMinRemoteUnitsPerGroup));
+                           1, (c.deals() + kMinRemoteUnitsPerGroup - 1) / kMinRemoteUnitsPerGroup));
         if (c.match_deals() > 0)  // whole matches, the last of the group excepted
             deals = (deals + c.match_deals() - 1) / c.match_deals() * c.match_deals();
         if (deals > std::numeric_limits<std::int32_t>::max())
-            fail("hands: " + to_string(c.hands()) + " needs more than " +
+            fail("deals: " + to_string(c.deals()) + " needs more than " +
                  to_string(std::numeric_limits<std::int32_t>::max()) +
-                 " deals per unit; give fewer hands");
+                 " deals per unit; give fewer deals");
         c.set_deals_per_unit(static_cast<std::int32_t>(deals));
     }
     if (!cash) return;
@@ -421,6 +483,11 @@ TournamentConfig read_config(const std::filesystem::path& path) {
         if (const auto twice = find_duplicate_json_key(text, type)) fail_given_twice(path, *twice);
         // The JSON parser reports no line numbers; its message names the field or token.
         const auto status = google::protobuf::util::JsonStringToMessage(text, &config);
+        if (!status.ok() && status.message() == std::string(kHandsKey) + ": Cannot find field.") {
+            const TextPosition at = top_level_json_key(text, kHandsKey);
+            fail(path.string() + ':' + to_string(at.line + 1) + ':' + to_string(at.column + 1) +
+                 ": " + hands_key_problem());
+        }
         if (!status.ok()) {
             // The parser may append an excerpt with a caret; keep it, without trailing blanks.
             std::string why(status.message());
@@ -556,7 +623,7 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
     if (loading == BotLoading::Load) detail::apply_acpc_game(c, plugin_folder);
     fill_format_and_seats(c);
     check_acpc_bots(c);
-    fill_hands(c);
+    fill_deals(c);
     format(c).fill_options(c);
     check_sprt(c);
     fill_run_options(c);

@@ -1,14 +1,14 @@
 // Keys given twice in a configuration file (internal to the sim library; read_config() uses
 // it). What Protobuf 3.21's parsers do with them, checked on TournamentConfig:
 // - The text-format parser refuses a field that is not repeated given twice ("Non-repeated
-//   field \"hands\" is specified multiple times.", at the second one) when the field has
+//   field \"deals\" is specified multiple times.", at the second one) when the field has
 //   presence: a message field, a proto3 `optional` field. It asks HasField, so a proto3 field
 //   without presence slips through after its default (`seed: 0` then `seed: 7` reads as 7).
 //   with_presence() gives it a type in which every field that is not repeated has presence,
 //   and then it refuses them all; nothing of ours scans text format.
 // - The JSON parser keeps the last value of a key given twice without a word, appends a list
 //   given twice to the first, merges a message given twice, and refuses a proto3 `optional`
-//   field given twice only in words about oneofs, with no line ("oneof field '_hands' is
+//   field given twice only in words about oneofs, with no line ("oneof field '_deals' is
 //   already set"). find_duplicate_json_key() is the one scanner of ours.
 #pragma once
 
@@ -27,7 +27,7 @@ struct DuplicateKey {
     int line = 0;           // of the second occurrence, from 0
     int column = 0;         // of the second occurrence, from 0, in bytes
     int first_line = 0;     // from 0
-    // `key "hands" is given twice (first on line 3)`; `... of sit_and_go.levels[0] ...` for a
+    // `key "deals" is given twice (first on line 3)`; `... of sit_and_go.levels[0] ...` for a
     // nested object, `(first on line 3, as "stack_big_blinds")` for another spelling.
     std::string message() const;
 };

@@ -3,12 +3,8 @@
 #include "formats/format.hpp"
 
 #include <algorithm>
-#include <array>
 #include <limits>
 #include <string>
-#include <utility>
-
-#include "pokerarena/evaluator/splitmix64.hpp"
 
 namespace pokerarena::sim {
 
@@ -18,25 +14,7 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
     return (a + b - 1) / b;
 }
 
-constexpr std::uint64_t kGolden = kSplitMix64Gamma;
-constexpr auto splitmix = splitmix64_mix;
-
 }  // namespace
-
-// A permutation drawn by Fisher-Yates over a splitmix64 stream in a domain of its own (bot
-// seeds and decks use others). The modulo bias of `% (i + 1)` is below 10 / 2^64.
-void detail::shuffle_seats(std::array<int, kMaxSeats>& seat_bot, int seats, std::uint64_t seed,
-                           std::int64_t unit) {
-    std::uint64_t state = splitmix(seed ^ 0x73656174696E67ULL);  // "seating"
-    state = splitmix(state + (static_cast<std::uint64_t>(unit) + 1) * kGolden);
-    for (int s = 0; s < seats; ++s)
-        seat_bot[static_cast<std::size_t>(s)] = s;
-    for (int i = seats - 1; i > 0; --i) {
-        state = splitmix(state + kGolden);
-        const auto j = static_cast<std::size_t>(state % static_cast<std::uint64_t>(i + 1));
-        std::swap(seat_bot[static_cast<std::size_t>(i)], seat_bot[j]);
-    }
-}
 
 int plays_per_deal(const TournamentConfig& config) {
     if (!config.duplicate()) return 1;
@@ -53,10 +31,10 @@ Schedule::Schedule(const TournamentConfig& config)
       seats_(config.seats()),
       hero_(config.hero()),
       seed_(config.seed()),
-      deals_(config.hands()),
+      deals_(config.deals()),
       deals_per_unit_(config.deals_per_unit()),
       match_deals_(config.match_deals()),
-      blocks_(ceil_div(config.hands(), config.deals_per_unit())) {
+      blocks_(ceil_div(config.deals(), config.deals_per_unit())) {
     groups_ = formats::format_of(format_).groups(bots_);
     // The report keeps every unit's result and resuming a run a few words per unit: a huge
     // round robin with tiny units would ask for gigabytes there.

@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "io/table_text.hpp"
 #include "play/work_unit.hpp"
-#include "report/table_text.hpp"
 
 namespace pokerarena::sim::formats {
 
@@ -87,10 +87,10 @@ Stakes CashFormat::stakes(const TournamentConfig& c) const {
 }
 
 std::int64_t CashFormat::default_deals_per_unit(const TournamentConfig& config) const {
-    const std::int64_t by_count = ceil_div(config.hands(), kMaxUnitsPerGroup);
+    const std::int64_t by_count = ceil_div(config.deals(), kMaxUnitsPerGroup);
     const std::int64_t plays = plays_per_deal(config);
     const std::int64_t by_work = ceil_div(kTargetHandsPerUnit, plays);
-    const std::int64_t all = std::max<std::int64_t>(1, config.hands());
+    const std::int64_t all = std::max<std::int64_t>(1, config.deals());
     std::int64_t deals;
     if (config.has_sprt()) {
         // The SPRT's blocks are units: their size must not follow hands, or how often the test
@@ -100,7 +100,7 @@ std::int64_t CashFormat::default_deals_per_unit(const TournamentConfig& config) 
         deals = std::min(std::max(deals_by_work(by_work, all), by_count), all);
     }
     // With several plays per deal, a unit keeps every deal's sums per seat until its last play:
-    // bounded here, a unit in flight holds kMaxDealSeatsPerUnit of them whatever `hands` is (the
+    // bounded here, a unit in flight holds kMaxDealSeatsPerUnit of them whatever `deals` is (the
     // groups then have more units than kMaxUnitsPerGroup; 20 billion deals heads-up were 9.8
     // million deals per unit, about 160 MB each).
     if (plays > 1) deals = std::min(deals, kMaxDealSeatsPerUnit / config.seats());
@@ -155,7 +155,7 @@ void CashFormat::bot_result(const Tournament& tournament, const BotTotals& in,
 
 // "2,000 deals a pair, " (heads-up) or "500 deals a seat group, " (ring): what --deals asked.
 std::string CashFormat::deals_text(const Report& report) const {
-    const std::int64_t deals = report.config().hands();
+    const std::int64_t deals = report.config().deals();
     return table_text::grouped(deals) + (deals == 1 ? " deal a " : " deals a ") +
            (heads_up() ? "pair, " : "seat group, ");
 }

@@ -11,7 +11,7 @@ class CashFormat : public TournamentFormat {
   public:
     bool freezeout() const override { return false; }
 
-    std::int64_t default_hands() const override { return 10'000; }
+    std::int64_t default_deals() const override { return 10'000; }
     const char* deal_noun() const override { return "deals"; }
     // Blinds, ante and stack_big_blinds; refuses sit_and_go.
     void fill_options(TournamentConfig& config) const override;

@@ -4,12 +4,35 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <utility>
 
-#include "config/schedule.hpp"
+#include "pokerarena/evaluator/splitmix64.hpp"
 
 namespace pokerarena::sim::formats {
 
 using std::to_string;
+
+namespace {
+
+constexpr std::uint64_t kGolden = kSplitMix64Gamma;
+constexpr auto splitmix = splitmix64_mix;
+
+// A permutation drawn by Fisher-Yates over a splitmix64 stream in a domain of its own (bot
+// seeds and decks use others). The modulo bias of `% (i + 1)` is below 10 / 2^64.
+void shuffle_seats(std::array<int, kMaxSeats>& seat_bot, int seats, std::uint64_t seed,
+                   std::int64_t unit) {
+    std::uint64_t state = splitmix(seed ^ 0x73656174696E67ULL);  // "seating"
+    state = splitmix(state + (static_cast<std::uint64_t>(unit) + 1) * kGolden);
+    for (int s = 0; s < seats; ++s)
+        seat_bot[static_cast<std::size_t>(s)] = s;
+    for (int i = seats - 1; i > 0; --i) {
+        state = splitmix(state + kGolden);
+        const auto j = static_cast<std::size_t>(state % static_cast<std::uint64_t>(i + 1));
+        std::swap(seat_bot[static_cast<std::size_t>(i)], seat_bot[j]);
+    }
+}
+
+}  // namespace
 
 const TournamentFormat& format_of(Format format) {
     switch (format) {
@@ -62,7 +85,7 @@ void seat_at_one_table(WorkUnit& unit, const Field& field) {
     // result would depend on the order of the bots; a seating per unit, rotated, keeps the
     // duplicate cancellation and gives identical bots the same expectation.
     unit.num_seats = field.seats;
-    detail::shuffle_seats(unit.seat_bot, field.seats, field.seed, unit.index);
+    shuffle_seats(unit.seat_bot, field.seats, field.seed, unit.index);
 }
 
 SampleMoments from_proto(const Moments& m) {

@@ -114,11 +114,11 @@ class TournamentFormat {
     // --- make_tournament --------------------------------------------------------------------
     // seats and hero: defaults and validation (format, betting and duplicate are filled).
     virtual void fill_seats(TournamentConfig& config) const = 0;
-    // The default of config.hands, and what one of them is ("deals", "tournaments").
-    virtual std::int64_t default_hands() const = 0;
+    // The default of config.deals, and what one of them is ("deals", "tournaments").
+    virtual std::int64_t default_deals() const = 0;
     virtual const char* deal_noun() const = 0;
     // The format's own options (blinds and stacks, or sit_and_go): defaults and validation,
-    // after fill_seats and fill_hands; throws ConfigError naming the field.
+    // after fill_seats and fill_deals; throws ConfigError naming the field.
     virtual void fill_options(TournamentConfig& config) const = 0;
     // Throws ConfigError naming `field` when an ACPC client cannot play this format.
     virtual void check_acpc_bot(const std::string& field) const { (void)field; }

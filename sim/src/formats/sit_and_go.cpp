@@ -40,9 +40,9 @@
 #include <vector>
 
 #include "formats/format.hpp"
+#include "io/table_text.hpp"
 #include "play/work_unit.hpp"
 #include "pokerarena/sim/stats.hpp"
-#include "report/table_text.hpp"
 
 namespace pokerarena::sim {
 
@@ -434,7 +434,7 @@ class SitAndGoFormat final : public formats::TournamentFormat {
         formats::fill_table_seats(c, name());
         formats::refuse_hero(c, name());
     }
-    std::int64_t default_hands() const override { return 1'000; }
+    std::int64_t default_deals() const override { return 1'000; }
     const char* deal_noun() const override { return "tournaments"; }
     void fill_options(TournamentConfig& c) const override {
         refuse_cash_stakes(c);
@@ -468,7 +468,7 @@ class SitAndGoFormat final : public formats::TournamentFormat {
     // A tournament is already hundreds of hands (times its rotations), so one is enough work
     // for a unit; cash deals are a hand or a few each.
     std::int64_t default_deals_per_unit(const TournamentConfig& c) const override {
-        return std::max<std::int64_t>(1, (c.hands() + kMaxUnitsPerGroup - 1) / kMaxUnitsPerGroup);
+        return std::max<std::int64_t>(1, (c.deals() + kMaxUnitsPerGroup - 1) / kMaxUnitsPerGroup);
     }
     std::int64_t groups(int) const override { return 1; }
     std::int64_t groups_of_one_bot(int) const override { return 1; }

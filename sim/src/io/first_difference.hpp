@@ -10,7 +10,7 @@
 
 namespace pokerarena::sim::detail {
 
-// The first line of Protobuf's own difference report ("modified: hands: 1000 -> 2000"), which
+// The first line of Protobuf's own difference report ("modified: deals: 1000 -> 2000"), which
 // names the field by its path, so that a message about two large messages stays one line; the
 // `ignored` fields are not compared. "they differ" when the report has no line.
 inline std::string first_difference(

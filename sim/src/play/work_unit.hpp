@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "pokerarena/bots/seat_driver.hpp"
-#include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
+#include "pokerarena/sim/utf8.hpp"
 #include "report.pb.h"
 #include "unit_task.hpp"
 
@@ -221,9 +221,5 @@ void to_proto(const SampleMoments& m, Moments& out);
 // coroutine keeps its parameters; `context` must outlive the task. (A format's play() is the
 // unit of its kind: formats/format.hpp.)
 Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, UnitContext& context);
-
-// Unit `unit` of the schedule as a task not yet started; throws std::out_of_range for a unit
-// outside the schedule.
-Task<UnitResult> start_unit(const Tournament& tournament, std::int64_t unit, UnitContext& context);
 
 }  // namespace pokerarena::sim::detail

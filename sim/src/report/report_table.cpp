@@ -17,7 +17,7 @@
 #include "pokerarena/sim/shard.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
-#include "report/table_text.hpp"
+#include "io/table_text.hpp"
 
 namespace pokerarena::sim {
 

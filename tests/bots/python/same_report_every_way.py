@@ -30,7 +30,7 @@ bots {
 }
 bots { spec: "tag" }
 bots { spec: "call" }
-hands: 120
+deals: 120
 seed: 11
 deals_per_unit: 2
 """

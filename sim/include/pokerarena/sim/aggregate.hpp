@@ -48,7 +48,7 @@ void check_unit_results(const Tournament& tournament,
 // decisions are those aggregate() makes. The test's observations are blocks: the mean result
 // (mbb per hand) of each unit of deals_per_unit deal pairs (with an SPRT the default
 // deals_per_unit does not grow with hands, so the test looks at the same points whatever
-// config.hands is); the last unit, when it is shorter, is left out of the test.
+// config.deals is); the last unit, when it is shorter, is left out of the test.
 class SprtMonitor {
   public:
     // Throws std::invalid_argument when the configuration has no SPRT.

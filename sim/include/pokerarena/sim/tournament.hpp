@@ -25,7 +25,7 @@
 //
 // Defaults (make_tournament)
 // - format ROUND_ROBIN, betting NO_LIMIT, duplicate true; bot names: their specs.
-// - hands: 10000 deals per pair (heads-up), 10000 deals (ring), 1000 tournaments (sit-and-go).
+// - deals: 10000 deals per pair (heads-up), 10000 deals (ring), 1000 tournaments (sit-and-go).
 // - blinds 1/2 when neither is given; only big_blind given: small_blind = big_blind / 2 (at
 //   least 1); only small_blind given: big_blind = 2 * small_blind. ante 0.
 // - stack_big_blinds 200 (cash formats); seats: 2 heads-up, the number of bots otherwise.
@@ -33,17 +33,17 @@
 //   50/30/20, starting stack 1500, buy-in 1). Payouts are kept as given (not normalized):
 //   aggregate() normalizes them.
 // - hh_sample 1.
-// - deals_per_unit: max(by_work, ceil(hands / kMaxUnitsPerGroup)) and at most `hands`, with
+// - deals_per_unit: max(by_work, ceil(deals / kMaxUnitsPerGroup)) and at most `deals`, with
 //   by_work = ceil(kTargetHandsPerUnit / hands_per_deal), where hands_per_deal is what one
 //   deal costs in hands (heads-up duplicate 2, ring duplicate `seats`, otherwise 1);
-//   sit-and-go: max(1, ceil(hands / kMaxUnitsPerGroup)) tournaments. So a unit of cheap bots
+//   sit-and-go: max(1, ceil(deals / kMaxUnitsPerGroup)) tournaments. So a unit of cheap bots
 //   is about a millisecond of work (enough to hide the cost of making its table and bots) and
 //   a group never has more than kMaxUnitsPerGroup units (the report keeps every unit's
-//   result). Ring: by_work is at most ceil(hands / kMinSeatingsPerGroup), so that a short
-//   ring still has enough seatings for its interval. With an SPRT: by_work (at most `hands`),
-//   whatever `hands` is: the units are the test's blocks. A duplicate cash unit holds at most
+//   result). Ring: by_work is at most ceil(deals / kMinSeatingsPerGroup), so that a short
+//   ring still has enough seatings for its interval. With an SPRT: by_work (at most `deals`),
+//   whatever `deals` is: the units are the test's blocks. A duplicate cash unit holds at most
 //   kMaxDealSeatsPerUnit / seats deals (its memory), whatever the rest says. With a bot that
-//   runs outside this process (and no SPRT), at most ceil(hands / kMinRemoteUnitsPerGroup).
+//   runs outside this process (and no SPRT), at most ceil(deals / kMinRemoteUnitsPerGroup).
 //   Cash formats: rounded up to a whole number of matches.
 // - match_deals (cash formats): with a bot that runs outside this process, the largest power of
 //   two that leaves a group kMinRemoteMatchesPerGroup matches (1 below twice that many deals):
@@ -131,7 +131,7 @@ inline constexpr double kExactPairStdError = 1e-3;
 //   alone, so that neighbours change from unit to unit and identical bots have the same
 //   expected result whatever the order of config.bots (the rotations of each deal then put
 //   every bot in every seat of that seating).
-// - Heads-up and ring: the group's deals are 0 .. config.hands - 1, dealt from table id g
+// - Heads-up and ring: the group's deals are 0 .. config.deals - 1, dealt from table id g
 //   (the group): deal d is the deck of deal_key(config.seed, g, d) whatever unit or match plays
 //   it. So every group is dealt cards of its own (a bot's samples against different opponents
 //   are independent, as the pooled per-bot interval assumes), and cutting the deals into units
@@ -144,7 +144,7 @@ inline constexpr double kExactPairStdError = 1e-3;
 //   rotation (heads-up: 2, seats swapped; ring: `seats`, every bot in every seat), its bots'
 //   memories reset (new_match) in between. Not duplicate: each deal is played once with the
 //   seats as listed (the button moves every hand anyway).
-// - Sit-and-go: the deals are tournaments 0 .. config.hands - 1; the unit holds tournaments
+// - Sit-and-go: the deals are tournaments 0 .. config.deals - 1; the unit holds tournaments
 //   first_deal .. first_deal + deals - 1 and table_id = first_deal; tournament first_deal + i
 //   is played on Table(game, config.seed, table_id + i) (with the default deals_per_unit of 1
 //   the table id is the block index). When duplicate, each tournament is played `seats` times
@@ -196,7 +196,7 @@ class Schedule {
     int seats_ = 0;
     int hero_ = 0;
     std::uint64_t seed_ = 0;
-    std::int64_t deals_ = 0;  // of every group: config.hands
+    std::int64_t deals_ = 0;  // of every group: config.deals
     std::int64_t deals_per_unit_ = 0;
     std::int64_t match_deals_ = 0;
     std::int64_t blocks_ = 0;  // per group

@@ -1,4 +1,4 @@
-#include "report/table_text.hpp"
+#include "io/table_text.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -36,6 +36,15 @@
 
 namespace pokerarena::sim::detail {
 
+// play/unit_task.hpp: a unit's coroutine and where it waits for answers.
+template <class T>
+class [[nodiscard]] Task;
+struct UnitContext;
+
+// Unit `unit` of the schedule as a task not yet started; throws std::out_of_range for a unit
+// outside the schedule.
+Task<UnitResult> start_unit(const Tournament& tournament, std::int64_t unit, UnitContext& context);
+
 // The lanes a tournament's units can be spread over: the fewest processes of any of its
 // process bots (each lane needs a process of every one of them); 0 when it has none.
 int lane_count(const Tournament& tournament);

@@ -7,9 +7,9 @@
 #include <optional>
 #include <vector>
 
+#include "play/unit_task.hpp"
+#include "play/work_unit.hpp"
 #include "pokerarena/bots/process_bot.hpp"
-#include "unit_task.hpp"
-#include "work_unit.hpp"
 
 namespace pokerarena::sim::detail {
 

@@ -23,14 +23,38 @@
 
 #include "formats/format.hpp"
 #include "lane.hpp"
+#include "play/work_unit.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/sim/aggregate.hpp"
 #include "pokerarena/sim/journal.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
-#include "work_unit.hpp"
 
 namespace pokerarena::sim {
+
+namespace detail {
+
+Task<UnitResult> start_unit(const Tournament& tournament, std::int64_t unit, UnitContext& context) {
+    if (unit < 0 || unit >= static_cast<std::int64_t>(tournament.units.size()))
+        throw std::out_of_range("play_unit: unit " + std::to_string(unit) +
+                                " is outside the schedule of " +
+                                std::to_string(tournament.units.size()) + " units");
+    const WorkUnit work = tournament.units[static_cast<std::size_t>(unit)];
+    return formats::format_of(tournament.config.format()).play(tournament, work, context);
+}
+
+}  // namespace detail
+
+UnitResult play_unit(const Tournament& tournament, std::int64_t unit) {
+    // No lane: every decision is waited for in the call, so the task never suspends.
+    detail::UnitContext context;
+    detail::Task<UnitResult> task = detail::start_unit(tournament, unit, context);
+    task.start();
+    if (!task.done())
+        throw std::logic_error("unit " + std::to_string(unit) +
+                               " waited for a posted decision outside a lane");
+    return task.take();
+}
 
 namespace {
 

@@ -1,0 +1,210 @@
+// The vectorised environment. See vector_env.hpp.
+#include "vector_env.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <span>
+
+#include "game.hpp"
+
+namespace py = pybind11;
+
+namespace pokerarena::python {
+
+namespace {
+
+constexpr std::int64_t kFold = 0;
+constexpr std::int64_t kCheckCall = 1;
+constexpr std::int64_t kRaise = 2;
+constexpr int kMaxTables = 1 << 22;
+
+// A new array of `shape` whose data `*column` points to.
+template <typename T>
+py::array_t<T> column(std::vector<py::ssize_t> shape, T** data) {
+    py::array_t<T> a(shape);
+    *data = a.mutable_data();
+    std::fill_n(*data, a.size(), T{});
+    return a;
+}
+
+}  // namespace
+
+VectorEnv::VectorEnv(int tables, int seats, Chips stack, Chips small_blind, Chips big_blind,
+                     std::uint64_t seed, const std::string& betting)
+    : seats_(seats) {
+    if (tables < 1 || tables > kMaxTables)
+        throw py::value_error("tables: expected 1.." + std::to_string(kMaxTables) + ", got " +
+                              std::to_string(tables));
+    const GameDef def = cash_game(seats, stack, small_blind, big_blind, betting);
+    tables_.reserve(static_cast<std::size_t>(tables));
+    for (int i = 0; i < tables; ++i) {
+        tables_.emplace_back(def, seed, static_cast<std::uint64_t>(i));
+        tables_.back().set_pause_mask(pause_bit(EventKind::ActionRequired) |
+                                      pause_bit(EventKind::HandEnded));
+    }
+    const py::ssize_t n = tables;
+    const py::ssize_t s = seats;
+    py::dict o;
+    o["seat"] = column<std::int8_t>({n}, &seat_);
+    o["button"] = column<std::int8_t>({n}, &button_);
+    o["hand"] = column<std::int64_t>({n}, &hand_);
+    o["round"] = column<std::int8_t>({n}, &round_);
+    o["hole"] = column<std::int8_t>({n, 2}, &hole_);
+    o["board"] = column<std::int8_t>({n, kMaxBoardCards}, &board_);
+    o["pot"] = column<std::int64_t>({n}, &pot_);
+    o["current_bet"] = column<std::int64_t>({n}, &current_bet_);
+    o["stacks"] = column<std::int64_t>({n, s}, &stacks_);
+    o["bets"] = column<std::int64_t>({n, s}, &bets_);
+    o["folded"] = column<bool>({n, s}, &folded_);
+    o["can_fold"] = column<bool>({n}, &can_fold_);
+    o["can_check"] = column<bool>({n}, &can_check_);
+    o["call_amount"] = column<std::int64_t>({n}, &call_amount_);
+    o["can_raise"] = column<bool>({n}, &can_raise_);
+    o["min_raise_to"] = column<std::int64_t>({n}, &min_raise_to_);
+    o["max_raise_to"] = column<std::int64_t>({n}, &max_raise_to_);
+    observations_ = o;
+    double* rewards = nullptr;
+    rewards_ = column<double>({n, s}, &rewards);
+    bool* done = nullptr;
+    done_ = column<bool>({n}, &done);
+}
+
+void VectorEnv::observe(std::size_t i) {
+    const Table& t = tables_[i];
+    const HandRecord& hand = t.last_hand();
+    const int s = t.seat_to_act();
+    const auto row = i * static_cast<std::size_t>(seats_);
+    seat_[i] = static_cast<std::int8_t>(s);
+    button_[i] = static_cast<std::int8_t>(t.button());
+    hand_[i] = t.hand_number();
+    round_[i] = static_cast<std::int8_t>(t.round());
+    for (int c = 0; c < 2; ++c)
+        hole_[2 * i + c] = static_cast<std::int8_t>(hand.hole[s][c].index());
+    for (int c = 0; c < kMaxBoardCards; ++c)
+        board_[kMaxBoardCards * i + c] =
+            c < hand.board_count ? static_cast<std::int8_t>(hand.board[c].index()) : -1;
+    pot_[i] = t.pot();
+    current_bet_[i] = t.current_bet();
+    for (int k = 0; k < seats_; ++k) {
+        stacks_[row + k] = t.stack(k);
+        bets_[row + k] = t.bet(k);
+        folded_[row + k] = (t.folded() >> k) & 1u;
+    }
+    const LegalActions legal = t.legal_actions();
+    can_fold_[i] = legal.can_fold;
+    can_check_[i] = legal.can_check;
+    call_amount_[i] = legal.call_amount;
+    can_raise_[i] = legal.can_raise;
+    min_raise_to_[i] = legal.min_raise_to;
+    max_raise_to_[i] = legal.max_raise_to;
+}
+
+void VectorEnv::play_to_decision(std::size_t i) {
+    Table& t = tables_[i];
+    double* rewards = rewards_.mutable_data() + i * static_cast<std::size_t>(seats_);
+    for (;;) {
+        const Event e = t.advance();
+        if (e.kind == EventKind::ActionRequired) break;
+        if (e.kind == EventKind::HandEnded) {
+            const HandRecord& hand = t.last_hand();
+            for (int k = 0; k < seats_; ++k)
+                rewards[k] += static_cast<double>(hand.net[k]);
+            done_.mutable_data()[i] = true;
+        }
+    }
+    observe(i);
+}
+
+py::dict VectorEnv::reset() {
+    py::gil_scoped_release release;
+    for (std::size_t i = 0; i < tables_.size(); ++i)
+        play_to_decision(i);
+    std::fill_n(rewards_.mutable_data(), rewards_.size(), 0.0);
+    std::fill_n(done_.mutable_data(), done_.size(), false);
+    started_ = true;
+    return observations_;
+}
+
+std::string VectorEnv::problem(std::size_t i, std::int64_t kind, std::int64_t amount) const {
+    if (kind == kFold) return can_fold_[i] ? "" : "fold is not open (checking is free)";
+    if (kind == kCheckCall) return "";
+    if (kind != kRaise)
+        return "kind " + std::to_string(kind) + " is not 0 (fold), 1 (check or call) or 2 (raise)";
+    if (!can_raise_[i]) return "no bet or raise is open";
+    if (amount < min_raise_to_[i] || amount > max_raise_to_[i])
+        return "raise to " + std::to_string(amount) + " is outside " +
+               std::to_string(min_raise_to_[i]) + ".." + std::to_string(max_raise_to_[i]);
+    return "";
+}
+
+py::tuple VectorEnv::step(const py::array_t<std::int64_t, py::array::forcecast>& kinds,
+                          const py::object& amounts) {
+    if (!started_) throw py::value_error("step() before reset()");
+    const auto n = static_cast<py::ssize_t>(tables_.size());
+    if (kinds.ndim() != 1 || kinds.shape(0) != n)
+        throw py::value_error("kinds: expected an array of " + std::to_string(n) +
+                              " action kinds (0 fold, 1 check or call, 2 raise)");
+    py::array_t<std::int64_t, py::array::forcecast> raise_to;
+    if (!amounts.is_none()) {
+        raise_to = py::array_t<std::int64_t, py::array::forcecast>::ensure(amounts);
+        if (!raise_to || raise_to.ndim() != 1 || raise_to.shape(0) != n)
+            throw py::value_error("amounts: expected an array of " + std::to_string(n) +
+                                  " raise-to amounts (street totals), or None");
+    }
+    const std::int64_t* kind = kinds.data();
+    const std::int64_t* amount = amounts.is_none() ? nullptr : raise_to.data();
+    for (std::size_t i = 0; i < tables_.size(); ++i) {
+        if (kind[i] == kRaise && amount == nullptr)
+            throw py::value_error("table " + std::to_string(i) +
+                                  ": a raise needs an amount (amounts is None)");
+        const std::string why = problem(i, kind[i], amount ? amount[i] : 0);
+        if (!why.empty()) throw py::value_error("table " + std::to_string(i) + ": " + why);
+    }
+    {
+        py::gil_scoped_release release;
+        std::fill_n(rewards_.mutable_data(), rewards_.size(), 0.0);
+        std::fill_n(done_.mutable_data(), done_.size(), false);
+        for (std::size_t i = 0; i < tables_.size(); ++i) {
+            const Action a = kind[i] == kFold        ? Action::fold()
+                             : kind[i] == kCheckCall ? Action::check_call()
+                                                     : Action::raise_to(amount[i]);
+            // Checked above against the same legal actions, so the table takes it.
+            tables_[i].act(a);
+            play_to_decision(i);
+        }
+    }
+    return py::make_tuple(observations_, rewards_, done_);
+}
+
+void add_vector_env(py::module_& m) {
+    py::class_<VectorEnv>(m, "VectorEnv", R"(N hold'em tables stepped by one call.
+
+Every table plays hands with stacks reset to `stack` each hand and the button moving; after
+reset() and each step() every table waits at its next decision. Observations are a dict of
+numpy arrays (one row per table) that the environment rewrites in place: copy what you keep.
+  seat, button, hand, round      the seat to act, the button, the hand number, the round (0..3)
+  hole (N, 2), board (N, 5)      the acting seat's cards and the board, card codes (-1: none)
+  pot, current_bet               chips in the pot, the highest bet of the round
+  stacks, bets, folded (N, S)    per seat: chips behind, chips bet this round, has folded
+  can_fold, can_check, call_amount, can_raise, min_raise_to, max_raise_to   the legal actions
+step(kinds, amounts) returns (observations, rewards, done): rewards (N, S) the chips each seat
+won in hands that ended during the step, done (N,) whether one did (the next has begun).)")
+        .def(py::init<int, int, Chips, Chips, Chips, std::uint64_t, const std::string&>(),
+             py::arg("tables"), py::arg("seats") = 2, py::arg("stack") = 200,
+             py::arg("small_blind") = 1, py::arg("big_blind") = 2, py::arg("seed") = 0,
+             py::arg("betting") = "no-limit",
+             "tables tables of seats seats, stacks of stack chips, blinds small_blind and "
+             "big_blind; betting \"no-limit\", \"pot-limit\" or \"fixed-limit\" (bets of one "
+             "and two big blinds, four a round). Table i deals from (seed, i) alone.")
+        .def("reset", &VectorEnv::reset,
+             "Deals every table to its first decision; returns the observations.")
+        .def("step", &VectorEnv::step, py::arg("kinds"), py::arg("amounts") = py::none(),
+             "kinds[i]: 0 fold, 1 check or call, 2 raise to amounts[i] (a street total in "
+             "min_raise_to..max_raise_to). Every action is checked before any is applied "
+             "(ValueError naming the table). Returns (observations, rewards, done).")
+        .def_property_readonly("tables", &VectorEnv::tables, "The number of tables.")
+        .def_property_readonly("seats", &VectorEnv::seats, "Seats at each table.");
+}
+
+}  // namespace pokerarena::python
