@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -177,51 +176,6 @@ std::string read_file(const std::filesystem::path& path) {
         fail(path.string() + ": more than " + to_string(kMaxConfigBytes >> 20) +
              " MiB; a configuration is a few KB (1,000 bots take about 50 KB)");
     return text;
-}
-
-// Where the outermost object of `text` has the key `key` (quoted either way, or bare, as
-// Protobuf's JSON parser takes them), at its first character; {0, 0} when it has none. Strings
-// are skipped with their escapes, so a value that quotes the key is not taken for it.
-TextPosition top_level_json_key(const std::string& text, const std::string& key) {
-    TextPosition at;
-    int depth = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '\n') {
-            ++at.line;
-            at.column = 0;
-            continue;
-        }
-        const std::size_t start = i;
-        std::string_view token;
-        if (c == '"' || c == '\'') {
-            std::size_t end = i + 1;
-            while (end < text.size() && text[end] != c)
-                end += text[end] == '\\' ? 2 : 1;
-            token = std::string_view(text).substr(i + 1, std::min(end, text.size()) - i - 1);
-            i = std::min(end, text.size() - 1);
-        } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-            std::size_t end = i;
-            while (end < text.size() &&
-                   (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
-                ++end;
-            token = std::string_view(text).substr(i, end - i);
-            i = end - 1;
-        } else {
-            if (c == '{' || c == '[') ++depth;
-            if (c == '}' || c == ']') --depth;
-            ++at.column;
-            continue;
-        }
-        std::size_t next = i + 1;
-        while (next < text.size() &&
-               (text[next] == ' ' || text[next] == '\t' || text[next] == '\r'))
-            ++next;
-        if (depth == 1 && token == key && next < text.size() && text[next] == ':') return at;
-        // A JSON string holds no raw newline, so a token ends on the line it began.
-        at.column += static_cast<int>(i + 1 - start);
-    }
-    return {};
 }
 
 [[noreturn]] void fail_given_twice(const std::filesystem::path& path, const DuplicateKey& twice) {
@@ -483,10 +437,18 @@ TournamentConfig read_config(const std::filesystem::path& path) {
         if (const auto twice = find_duplicate_json_key(text, type)) fail_given_twice(path, *twice);
         // The JSON parser reports no line numbers; its message names the field or token.
         const auto status = google::protobuf::util::JsonStringToMessage(text, &config);
-        if (!status.ok() && status.message() == std::string(kHandsKey) + ": Cannot find field.") {
-            const TextPosition at = top_level_json_key(text, kHandsKey);
-            fail(path.string() + ':' + to_string(at.line + 1) + ':' + to_string(at.column + 1) +
-                 ": " + hands_key_problem());
+        // Its message for a key that names no field has no line: the scanner finds it.
+        const std::string_view unknown_field = ": Cannot find field.";
+        if (!status.ok() && std::string(status.message()).ends_with(unknown_field)) {
+            if (const auto unknown = find_unknown_json_key(text, type)) {
+                const bool hands = unknown->object.empty() && unknown->key == kHandsKey;
+                fail(path.string() + ':' + to_string(unknown->line + 1) + ':' +
+                     to_string(unknown->column + 1) + ": " +
+                     (hands ? hands_key_problem()
+                            : "key \"" + unknown->key + "\"" +
+                                  (unknown->object.empty() ? "" : " of " + unknown->object) +
+                                  " names no field of the configuration"));
+            }
         }
         if (!status.ok()) {
             // The parser may append an excerpt with a caret; keep it, without trailing blanks.

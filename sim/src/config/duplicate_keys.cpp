@@ -91,7 +91,10 @@ void append_utf8(std::string& out, std::uint32_t code) {
 class JsonScanner {
   public:
     explicit JsonScanner(std::string_view text) : text_(text) {}
+    // Scans up to the first key given twice, or to the end; unknown() is then the first key
+    // before that point that names no field of a message-typed object.
     std::optional<DuplicateKey> scan(const Descriptor& type);
+    const std::optional<UnknownKey>& unknown() const { return unknown_; }
 
   private:
     struct Key {
@@ -116,6 +119,7 @@ class JsonScanner {
 
     std::string_view text_;
     std::size_t at_ = 0;
+    std::optional<UnknownKey> unknown_;
 };
 
 // Protobuf's JSON parser's limit on nested objects.
@@ -184,6 +188,12 @@ std::optional<DuplicateKey> JsonScanner::scan(const Descriptor& type) {
                     int first_column = 0;
                     locate(first->second.offset, twice.first_line, first_column);
                     return twice;
+                }
+                if (field == nullptr && object.type != nullptr && !unknown_) {
+                    unknown_.emplace();
+                    unknown_->key = written;
+                    unknown_->object = object.path;
+                    locate(offset, unknown_->line, unknown_->column);
                 }
                 object.keys.emplace(name, Key{written, offset});
                 value_type = field != nullptr ? field->message_type() : nullptr;
@@ -390,6 +400,12 @@ std::string DuplicateKey::message() const {
 
 std::optional<DuplicateKey> find_duplicate_json_key(std::string_view text, const Descriptor& type) {
     return JsonScanner(text).scan(type);
+}
+
+std::optional<UnknownKey> find_unknown_json_key(std::string_view text, const Descriptor& type) {
+    JsonScanner scanner(text);
+    scanner.scan(type);
+    return scanner.unknown();
 }
 
 const Descriptor& with_presence(const Descriptor& type) {

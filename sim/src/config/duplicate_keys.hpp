@@ -9,7 +9,8 @@
 // - The JSON parser keeps the last value of a key given twice without a word, appends a list
 //   given twice to the first, merges a message given twice, and refuses a proto3 `optional`
 //   field given twice only in words about oneofs, with no line ("oneof field '_deals' is
-//   already set"). find_duplicate_json_key() is the one scanner of ours.
+//   already set"), and it refuses an unknown key without a line. find_duplicate_json_key() and
+//   find_unknown_json_key() are the one scanner of ours.
 #pragma once
 
 #include <google/protobuf/descriptor.h>
@@ -42,6 +43,21 @@ struct DuplicateKey {
 // refuses objects nested deeper). The column counts bytes.
 std::optional<DuplicateKey> find_duplicate_json_key(std::string_view text,
                                                     const google::protobuf::Descriptor& type);
+
+// A key of a JSON object of a message type that names none of its fields.
+struct UnknownKey {
+    std::string key;     // as written (other bytes as \xHH in messages)
+    std::string object;  // where it is: "" (the top), "bots[1]"
+    int line = 0;        // from 0
+    int column = 0;      // from 0, in bytes
+};
+
+// The first key, in file order, that names no field of its object's message type (the type,
+// or a message field's below it), read as find_duplicate_json_key reads (up to a key given
+// twice, if any); nullopt when there is none. Protobuf's JSON parser refuses such a key without
+// a line ("handz: Cannot find field."); this finds where it is.
+std::optional<UnknownKey> find_unknown_json_key(std::string_view text,
+                                                const google::protobuf::Descriptor& type);
 
 // `type` (of the generated pool) as built in a pool of its own, in which every field that is
 // not repeated has presence: those without it (proto3 scalars) become proto3 `optional`, so
