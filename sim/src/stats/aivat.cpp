@@ -34,6 +34,57 @@ std::array<Chips, kMaxSeats> called_chips(const HandPoint& p) {
     return c;
 }
 
+// True when every action of `round` is a check and the next round's board was dealt: the
+// round ends with the chips as they were when its board came.
+bool quiet_round(const HandRecord& r, const GameDef& g, int round) {
+    if (round + 1 >= g.num_rounds || g.board_cards[round + 1] == 0) return false;
+    int dealt = 0;
+    for (int q = 0; q <= round + 1; ++q)
+        dealt += g.board_cards[q];
+    if (dealt > r.board_count) return false;
+    for (int k = 0; k < r.num_actions; ++k) {
+        const RecordedAction& a = r.actions[k];
+        if (a.round == round && (a.kind != ActionKind::CheckCall || a.amount != 0)) return false;
+    }
+    return true;
+}
+
+// `p` once `seat` has called (all in when its stack is short).
+HandPoint after_call(const HandPoint& p, int seat) {
+    HandPoint call = p;
+    Chips highest = 0;
+    for (int s = 0; s < p.record->num_seats; ++s)
+        highest = std::max(highest, p.bets[s]);
+    const Chips chips =
+        std::min(highest - p.bets[seat], p.record->starting_stacks[seat] - p.committed[seat]);
+    call.bets[seat] += chips;
+    call.committed[seat] += chips;
+    return call;
+}
+
+void apply(HandPoint& p, const RecordedAction& a) {
+    switch (a.kind) {
+        case ActionKind::Fold:
+            p.folded |= seat_bit(a.seat);
+            break;
+        case ActionKind::CheckCall:
+            p.committed[a.seat] += a.amount;
+            p.bets[a.seat] += a.amount;
+            break;
+        case ActionKind::RaiseTo:
+            p.committed[a.seat] += a.amount - p.bets[a.seat];
+            p.bets[a.seat] = a.amount;
+            break;
+    }
+}
+
+double fold_probability(const Strategy& strategy) {
+    double fold = 0;
+    for (const StrategyPart& part : strategy.view())
+        if (part.kind == ActionKind::Fold) fold += part.probability;
+    return fold;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------
@@ -155,18 +206,6 @@ void AivatEstimator::estimate(const HandRecord& r, const GameDef& g,
     // E(before it) - V(after the next), so the value after it is not computed ("quiet").
     const bool skip_quiet =
         options_.skip_quiet_rounds && value_->martingale() && !r.actions_truncated;
-    const auto quiet = [&](int rd) {
-        if (!skip_quiet || rd + 1 >= g.num_rounds || g.board_cards[rd + 1] == 0) return false;
-        int dealt = 0;
-        for (int q = 0; q <= rd + 1; ++q)
-            dealt += g.board_cards[q];
-        if (dealt > r.board_count) return false;
-        for (int k = 0; k < r.num_actions; ++k) {
-            const RecordedAction& a = r.actions[k];
-            if (a.round == rd && (a.kind != ActionKind::CheckCall || a.amount != 0)) return false;
-        }
-        return true;
-    };
     std::array<double, kMaxSeats> pending_before{};
     int pending = 0;  // quiet events whose term waits for the next event's
     int round = 0;
@@ -199,7 +238,8 @@ void AivatEstimator::estimate(const HandRecord& r, const GameDef& g,
         p.bets.fill(0);
         ++round;
         const int cards = g.board_cards[round];
-        if (cards > 0) chance([&] { p.known_board += cards; }, quiet(round));
+        if (cards > 0)
+            chance([&] { p.known_board += cards; }, skip_quiet && quiet_round(r, g, round));
     };
 
     chance([&] { p.hole_cards_dealt = true; }, false);
@@ -211,43 +251,20 @@ void AivatEstimator::estimate(const HandRecord& r, const GameDef& g,
         ++out.decisions[seat];
         if (const Strategy* strategy = strategies.of_action(k)) {
             ++out.with_strategy[seat];
-            double fold = 0;
-            for (const StrategyPart& part : strategy->view())
-                if (part.kind == ActionKind::Fold) fold += part.probability;
+            const double fold = fold_probability(*strategy);
             const double folded = a.kind == ActionKind::Fold ? 1.0 : 0.0;
             // Every raise leaves the same check-down value as the call (its excess is
             // uncalled), so the term is (p_fold - [folded]) * (V(fold) - V(call)).
             if (fold != folded) {
                 HandPoint fold_point = p;
                 fold_point.folded |= seat_bit(seat);
-                HandPoint call_point = p;
-                Chips highest = 0;
-                for (int s = 0; s < n; ++s)
-                    highest = std::max(highest, p.bets[s]);
-                const Chips add_chips =
-                    std::min(highest - p.bets[seat], r.starting_stacks[seat] - p.committed[seat]);
-                call_point.bets[seat] += add_chips;
-                call_point.committed[seat] += add_chips;
-                if (value_->value(fold_point, before) && value_->value(call_point, after)) {
+                if (value_->value(fold_point, before) && value_->value(after_call(p, seat), after))
                     add(AivatHand::kActionTerms, fold - folded);
-                } else {
+                else
                     ++out.left_out;
-                }
             }
         }
-        switch (a.kind) {
-            case ActionKind::Fold:
-                p.folded |= seat_bit(seat);
-                break;
-            case ActionKind::CheckCall:
-                p.committed[seat] += a.amount;
-                p.bets[seat] += a.amount;
-                break;
-            case ActionKind::RaiseTo:
-                p.committed[seat] += a.amount - p.bets[seat];
-                p.bets[seat] = a.amount;
-                break;
-        }
+        apply(p, a);
     }
     // The board cards dealt after the last action (an all-in run-out); none are known after a
     // truncated record's last action.
