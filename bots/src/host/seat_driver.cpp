@@ -140,10 +140,12 @@ void SeatDriver::post_decisions(DecisionTicket* ticket) {
 SeatDriver::HandStep SeatDriver::step_hand() {
     // Tested once a hand rather than at every decision: the test cost about 1% of a hand of
     // the simulator's bench when every seat is in process.
-    return posted_ == 0 ? run_hand<false>() : run_hand<true>();
+    // So is whether strategies are kept: a driver that keeps none tests nothing per decision.
+    if (recorded_) return posted_ == 0 ? run_hand<false, true>() : run_hand<true, true>();
+    return posted_ == 0 ? run_hand<false, false>() : run_hand<true, false>();
 }
 
-template <bool kPosts>
+template <bool kPosts, bool kRecord>
 SeatDriver::HandStep SeatDriver::run_hand() {
     for (;;) {
         const Event e = table_->advance();
@@ -153,7 +155,7 @@ SeatDriver::HandStep SeatDriver::run_hand() {
                     post_turn(e.seat);
                     return HandStep::Waiting;
                 }
-                take_turn(e.seat);
+                take_turn<kRecord>(e.seat);
                 break;
             case EventKind::GameOver:
                 return HandStep::GameOver;
@@ -200,6 +202,7 @@ void SeatDriver::new_match() {
         guarded(seat, "new_match", [](Bot& bot) { bot.new_match(); });
 }
 
+template <bool kRecord>
 void SeatDriver::take_turn(int seat) {
     ++decisions_[static_cast<std::size_t>(seat)];
     Action action;
@@ -216,7 +219,7 @@ void SeatDriver::take_turn(int seat) {
         return fall_back(seat, FaultKind::Exception,
                          "decide threw something not derived from std::exception");
     }
-    if (recorded_) [[unlikely]] {
+    if constexpr (kRecord) {
         const int position = table_->last_hand().num_actions;
         ask_strategy(seat);
         const Status status = table_->act(action);

@@ -172,6 +172,8 @@ class SeatDriver {
     // take_turn and view_for are defined in seat_driver.cpp and forced into play_hand(): as
     // calls, their register saves and the engine's inlined act() and legal actions around
     // them cost about 230 instructions a heads-up hand of random vs call (8%).
+    // kRecord: strategies are kept (record_strategies).
+    template <bool kRecord>
     [[gnu::always_inline]] inline void take_turn(int seat);
     // The view for the seat to act, as its bot declared: the whole view; for LegalOnly,
     // legal_view_ with only the fields that declaration names; for Nothing, an empty view.
@@ -180,8 +182,9 @@ class SeatDriver {
     Action timed_decide(int seat);
     // Posts the seat's decision (post_decisions) and leaves it waiting.
     void post_turn(int seat);
-    // step_hand() for a table with (kPosts) or without posted seats.
-    template <bool kPosts>
+    // step_hand() for a table with (kPosts) or without posted seats, keeping the strategies
+    // (kRecord) or not.
+    template <bool kPosts, bool kRecord>
     HandStep run_hand();
     // Right after the seat's decide(): its reported strategy, into recorded_->asked.
     void ask_strategy(int seat);
