@@ -3,7 +3,7 @@
 
 Usage:
   scripts/validate_stats.py [--pokerarena PATH] [--seeds N] [--jobs J] [--only NAME]
-                            [--truth MBB]
+                            [--truth MBB] [--aivat-truth MBB] [--aivat-truth-ring MBB]
 
 Runs the `pokerarena` binary (default: build/sim/pokerarena) over many seeds and prints, with
 a 95% Wilson interval for each rate (the binomial uncertainty of N runs):
@@ -26,6 +26,14 @@ a 95% Wilson interval for each rate (the binomial uncertainty of N runs):
              on the fixed test's size). Last, far beyond both hypotheses: tag against call
              with --sprt 0,20 (run --help's example), against the fixed test that detects the
              measured edge, and that test's floor of the 20 blocks the SPRT needs at least.
+  aivat      AIVAT (--aivat, docs/aivat.md): per run the difference AIVAT - raw of bot 0's
+             (heads-up: the pair's) win rate, whose mean over the runs must be 0 within its
+             standard error, for random against tag (both report strategies), call against
+             equity (no action terms: call's point masses add none, equity reports nothing)
+             and a 6-max ring; how often the AIVAT interval covers the truth (random against
+             tag, and bot 0 of the ring: the truth from a long raw run, or --aivat-truth and
+             --aivat-truth-ring); and the variance ratio AIVAT / raw of tag against equity,
+             random against tag and the ring's bots, from one long run each.
 
 Only the Python standard library is needed. Every run is one process with --threads 1;
 --jobs runs that many at once (default 2). The whole check plays about 500 million hands
@@ -231,16 +239,96 @@ def sprt_rates(runner, seeds, truth, truth_allin):
                 20.0, "H0 (mbb0)", edge_mean)
 
 
+AIVAT_RING = "r1=random,t1=tag,c=call,r2=random,t2=tag,a=allin"
+
+
+def aivat_figure(report, ring, name):
+    """Bot 0's (ring) or the pair's (heads-up) estimate `name`."""
+    if ring:
+        return report["bots"][0]["mbb_per_hand" + name]
+    return report["pairs"][0]["mbb_per_hand" + name + "_a"]
+
+
+def aivat_checks(runner, seeds, truth, truth_ring):
+    print("AIVAT: the mean over the runs of (AIVAT - raw), 95% interval; coverage of the "
+          "truth by the AIVAT interval; variance ratios")
+    setups = [("heads-up random vs tag", ["--bots", "a=random,b=tag"], False, 2000),
+              ("heads-up call vs equity", ["--bots", "a=call,b=equity:samples=100"], False, 500),
+              ("6-max ring", ["--format", "ring", "--bots", AIVAT_RING], True, 300)]
+    for name, args, ring, deals in setups:
+        reports = runner.run_all([[*args, "--aivat", "--deals", str(deals), "--seed", str(seed)]
+                                  for seed in range(seeds)])
+        diffs = [figure(aivat_figure(r, ring, "_aivat"), "mean") -
+                 figure(aivat_figure(r, ring, ""), "mean") for r in reports]
+        mean = sum(diffs) / len(diffs)
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) if len(diffs) > 1 \
+            else 0.0
+        half = 1.96 * sd / math.sqrt(len(diffs))
+        verdict = "zero within it" if abs(mean) <= half else "NOT ZERO"
+        print(f"  {name:28} {deals:5} deals x {len(reports)} runs: AIVAT - raw "
+              f"{mean:+8.2f} ± {half:6.2f} mbb/hand  {verdict}")
+
+    for name, args, ring, deals, given in [
+            ("heads-up random vs tag", ["--bots", "a=random,b=tag"], False, 2000, truth),
+            ("6-max ring, bot r1", ["--format", "ring", "--bots", AIVAT_RING], True, 300,
+             truth_ring)]:
+        if given is None:
+            long_deals = 1000000 if ring else 2000000
+            long = runner.run_all([[*args, "--deals", str(long_deals), "--seed", "4242"]])[0]
+            e = aivat_figure(long, ring, "")
+            given = figure(e, "mean")
+            print(f"  {name}: truth {given:+.1f} ± {figure(e, 'ci95'):.1f} mbb/hand from "
+                  f"{long_deals:,} raw deals")
+        else:
+            print(f"  {name}: truth {given:+.1f} mbb/hand as given")
+        reports = runner.run_all([[*args, "--aivat", "--deals", str(deals), "--seed",
+                                   str(5000 + seed)] for seed in range(seeds)])
+        covered = raw_covered = 0
+        for r in reports:
+            a = aivat_figure(r, ring, "_aivat")
+            raw = aivat_figure(r, ring, "")
+            covered += abs(figure(a, "mean") - given) <= figure(a, "ci95")
+            raw_covered += abs(figure(raw, "mean") - given) <= figure(raw, "ci95")
+        print(f"  {name:28} {deals:5} deals: AIVAT covers {rate_text(covered, len(reports))}"
+              f"   (raw {rate_text(raw_covered, len(reports))})")
+
+    for name, args, ring, deals in [
+            ("heads-up tag vs equity", ["--bots", "a=tag,b=equity:samples=100"], False, 20000),
+            ("heads-up random vs tag", ["--bots", "a=random,b=tag"], False, 100000),
+            ("heads-up call vs equity", ["--bots", "a=call,b=equity:samples=100"], False, 20000),
+            ("6-max ring", ["--format", "ring", "--bots", AIVAT_RING], True, 20000)]:
+        r = runner.run_all([[*args, "--aivat", "--deals", str(deals), "--seed", "77"]])[0]
+        if ring:
+            for bot in r["bots"]:
+                ratio = figure(bot, "aivat_variance_ratio")
+                print(f"  {name:28} {bot['name']:4} variance ratio {ratio:.3f}, interval x "
+                      f"{math.sqrt(ratio):.2f}; strategies for {bot.get('decisions_with_strategy', 0)}"
+                      f" of {bot.get('decisions', 0)} decisions")
+        else:
+            pair = r["pairs"][0]
+            ratio = figure(pair, "aivat_variance_ratio")
+            raw = pair["mbb_per_hand_a"]
+            aivat = pair["mbb_per_hand_aivat_a"]
+            print(f"  {name:28} {deals:6} deal pairs: raw {figure(raw, 'mean'):+8.1f} ± "
+                  f"{figure(raw, 'ci95'):6.1f}, AIVAT {figure(aivat, 'mean'):+8.1f} ± "
+                  f"{figure(aivat, 'ci95'):6.1f}: variance ratio {ratio:.3f}, interval x "
+                  f"{math.sqrt(ratio):.2f}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pokerarena", default=os.path.join(ROOT, "build", "sim", "pokerarena"))
     parser.add_argument("--seeds", type=int, default=300, help="runs per figure (default 300)")
     parser.add_argument("--jobs", type=int, default=2, help="runs at once (default 2)")
-    parser.add_argument("--only", choices=["coverage", "seating", "sprt"])
+    parser.add_argument("--only", choices=["coverage", "seating", "sprt", "aivat"])
     parser.add_argument("--truth", type=float,
                         help="tag vs tag:bet_size=3 in mbb/hand, instead of measuring it again")
     parser.add_argument("--truth-allin", type=float, default=1604.2,
                         help="tag vs allin in mbb/hand (default 1604.2: 28 million deal pairs)")
+    parser.add_argument("--aivat-truth", type=float,
+                        help="random vs tag in mbb/hand, instead of a long raw run")
+    parser.add_argument("--aivat-truth-ring", type=float,
+                        help="bot r1 of the AIVAT ring in mbb/hand, instead of a long raw run")
     options = parser.parse_args()
     if not os.access(options.pokerarena, os.X_OK):
         sys.exit(f"validate_stats: no pokerarena binary at {options.pokerarena} "
@@ -256,6 +344,8 @@ def main():
             seating(runner)
         if options.only in (None, "sprt"):
             sprt_rates(runner, options.seeds, options.truth, options.truth_allin)
+        if options.only in (None, "aivat"):
+            aivat_checks(runner, options.seeds, options.aivat_truth, options.aivat_truth_ring)
 
 
 if __name__ == "__main__":

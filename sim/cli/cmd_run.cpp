@@ -71,6 +71,7 @@ struct RunCommandOptions {
     std::string acpc_game;
     bool duplicate = true;
     bool allin_ev = false;
+    bool aivat = false;
     std::string sprt;
     std::string hh_out;
     std::int64_t hh_sample = 0;
@@ -101,6 +102,7 @@ struct RunCommandOptions {
     CLI::Option* acpc_game_flag = nullptr;
     CLI::Option* duplicate_flag = nullptr;
     CLI::Option* allin_ev_flag = nullptr;
+    CLI::Option* aivat_flag = nullptr;
     CLI::Option* sprt_flag = nullptr;
     CLI::Option* hh_out_flag = nullptr;
     CLI::Option* hh_sample_flag = nullptr;
@@ -116,7 +118,7 @@ struct RunCommandOptions {
         for (const CLI::Option* flag :
              {bots_flag, format_flag, hero_flag, deals_flag, tournaments_flag, hands_flag,
               match_deals_flag, seed_flag, seats_flag, stack_flag, acpc_game_flag, duplicate_flag,
-              allin_ev_flag, sprt_flag, hh_out_flag, hh_sample_flag, bot_timeout_flag})
+              allin_ev_flag, aivat_flag, sprt_flag, hh_out_flag, hh_sample_flag, bot_timeout_flag})
             if (flag->count() > 0) names += (names.empty() ? "" : ", ") + flag->get_name();
         return names;
     }
@@ -291,6 +293,7 @@ void apply_flags(const RunCommandOptions& options, TournamentConfig& config) {
             std::filesystem::absolute(options.acpc_game).lexically_normal().string());
     if (options.duplicate_flag->count() > 0) config.set_duplicate(options.duplicate);
     if (options.allin_ev_flag->count() > 0) config.set_allin_ev(options.allin_ev);
+    if (options.aivat_flag->count() > 0) config.set_aivat(options.aivat);
     if (options.sprt_flag->count() > 0) *config.mutable_sprt() = parse_sprt(options.sprt);
     if (options.hh_out_flag->count() > 0) {
         // Empty, the flag would silently write nothing.
@@ -966,6 +969,9 @@ void add_play_flags(CLI::App* run_app, RunCommandOptions* options) {
                           "Replay every deal with seats swapped or rotated (default on)");
     options->allin_ev_flag = run_app->add_flag("--allin-ev", options->allin_ev,
                                                "Also report all-in adjusted winnings (pot equity)");
+    options->aivat_flag = run_app->add_flag(
+        "--aivat", options->aivat,
+        "Also report AIVAT estimates (variance reduced by the cards and the bots' strategies)");
     options->sprt_flag = run_app->add_option(
         "--sprt", options->sprt,
         "Two bots: stop when the sequential test decides; mbb0,mbb1,alpha,beta");

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "hand_helpers.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/seat_driver.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
@@ -22,41 +23,10 @@ namespace {
 using namespace pokerarena;
 using pokerarena::sim::AllinEvaluator;
 
-GameDef cash_game(int seats, Chips stack) {
-    GameDef g = GameDef::no_limit_holdem(seats, stack, 1, 2);
-    g.reset_stacks_each_hand = true;
-    return g;
-}
-
-// Presets hole cards ("AsAh" per seat) and the whole board, then plays `script` (one action
-// per ActionRequired, in order) until the hand ends. The first hand's button is the last
-// seat, so seat 0 posts the small blind (heads-up, the button posts it and seat 0 the big one).
-void play_scripted(Table& table, const std::vector<std::string>& holes, const std::string& board,
-                   const std::vector<Action>& script) {
-    PresetCards cards;
-    for (std::size_t s = 0; s < holes.size(); ++s) {
-        const auto c = parse_cards(holes[s]);
-        cards.hole[s] = {c.at(0), c.at(1)};
-        cards.hole_known[s] = true;
-    }
-    const auto b = parse_cards(board);
-    for (std::size_t i = 0; i < b.size(); ++i)
-        cards.board[i] = b[i];
-    cards.board_known = static_cast<int>(b.size());
-    table.set_next_hand_cards(cards);
-    table.set_pause_mask(pause_bit(EventKind::HandEnded));
-    std::size_t next = 0;
-    for (;;) {
-        const Event e = table.advance();
-        if (e.kind == EventKind::HandEnded) break;
-        REQUIRE(e.kind == EventKind::ActionRequired);
-        REQUIRE(next < script.size());
-        const Status st = table.act(script[next++]);
-        INFO(st.message);
-        REQUIRE(st.ok());
-    }
-    REQUIRE(next == script.size());
-}
+using pokerarena::test::cash_game;
+using pokerarena::test::mean;
+using pokerarena::test::play_scripted;
+using pokerarena::test::variance;
 
 struct Shares {
     std::vector<double> share;  // pot share per hand
@@ -344,21 +314,6 @@ RandomPlay play_random(int seats, int hands, std::uint64_t seed, int cross_check
         }
     });
     return out;
-}
-
-double mean(const std::vector<double>& x) {
-    double s = 0;
-    for (double v : x)
-        s += v;
-    return s / static_cast<double>(x.size());
-}
-
-double variance(const std::vector<double>& x) {
-    const double m = mean(x);
-    double s = 0;
-    for (double v : x)
-        s += (v - m) * (v - m);
-    return s / static_cast<double>(x.size() - 1);
 }
 
 void check_unbiased_and_narrower(const RandomPlay& p) {

@@ -405,6 +405,9 @@ TEST_CASE("a bad sit-and-go structure is rejected naming the field", "[config]")
     c = base;
     c.set_allin_ev(true);
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("allin_ev: true"));
+    c = base;
+    c.set_aivat(true);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("aivat: true"));
 }
 
 TEST_CASE("a round robin has one group per pair, cut into blocks with tables of their own",

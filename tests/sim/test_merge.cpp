@@ -22,6 +22,7 @@ TournamentConfig small_round_robin() {
     config.set_seed(7);
     config.set_deals_per_unit(10);
     config.set_allin_ev(true);
+    config.set_aivat(true);
     return config;
 }
 
@@ -76,6 +77,10 @@ TEST_CASE("merge: two shards give the figures of one run of every unit") {
     CHECK(merged.complete());
     CHECK(merged.units_done() == static_cast<std::int64_t>(fixture.units.size()));
     CHECK(figures_only(merged).SerializeAsString() == figures_only(whole).SerializeAsString());
+    // The AIVAT figures are among them.
+    REQUIRE(merged.bots_size() == 3);
+    CHECK(merged.bots(0).has_mbb_per_hand_aivat());
+    CHECK(merged.pairs(0).has_mbb_per_hand_aivat_a());
 
     // The order of the inputs does not matter.
     const std::vector<Report> reversed = {shards[1], shards[0]};

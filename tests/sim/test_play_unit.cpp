@@ -278,6 +278,37 @@ TEST_CASE("faults of a misbehaving bot are counted and located", "[unit]") {
     }
 }
 
+TEST_CASE("AIVAT: its fields beside raw ones that do not change, in both cash layouts", "[unit]") {
+    for (Format format : {ROUND_ROBIN, RING}) {
+        INFO("format " << Format_Name(format));
+        TournamentConfig c = config_of(format, {"random", "tag", "equity:samples=20"}, 60, 20);
+        const UnitResult raw = play_unit(make_tournament(c), 0);
+        c.set_aivat(true);
+        const UnitResult with = play_unit(make_tournament(c), 0);
+        double total = 0;
+        REQUIRE(raw.bots_size() == with.bots_size());
+        for (int b = 0; b < raw.bots_size(); ++b) {
+            const BotUnit& x = raw.bots(b);
+            const BotUnit& y = with.bots(b);
+            CHECK(x.net_chips() == y.net_chips());
+            CHECK(x.samples().SerializeAsString() == y.samples().SerializeAsString());
+            CHECK(x.samples_aivat().n() == 0);
+            CHECK(x.decisions_with_strategy() == 0);
+            CHECK(y.samples_aivat().n() == y.samples().n());
+            total += y.net_aivat();
+            // equity reports no strategy; random and tag report every one.
+            const bool reports = c.bots(y.bot()).spec() != "equity:samples=20";
+            CHECK(y.decisions_with_strategy() == (reports ? y.decisions() : 0));
+        }
+        CHECK(total == Approx(0).margin(1e-6));
+        if (format == ROUND_ROBIN) {
+            REQUIRE(with.pairs_size() == 1);
+            const int a_slot = with.bots(0).bot() == with.pairs(0).a() ? 0 : 1;
+            CHECK(with.pairs(0).net_aivat_a() == Approx(with.bots(a_slot).net_aivat()));
+        }
+    }
+}
+
 TEST_CASE("all-in EV: adjusted fields beside raw ones that do not change", "[unit]") {
     TournamentConfig c = config_of(ROUND_ROBIN, {"random", "allin"}, 300, 300);
     const UnitResult raw = play_unit(make_tournament(c), 0);

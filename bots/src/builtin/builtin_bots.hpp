@@ -41,6 +41,14 @@ inline Chips pot_fraction_raise_to(const SeatView& view, double fraction) {
     return view.current_bet + static_cast<Chips>(fraction * static_cast<double>(pot_after_call));
 }
 
+// `out` = the one action `a` (a point mass); true.
+inline bool point_mass(Action a, Strategy& out) {
+    out.clear();
+    out.add({a.kind, a.kind == ActionKind::RaiseTo ? a.amount : 0,
+             a.kind == ActionKind::RaiseTo ? a.amount : 0, 1.0});
+    return true;
+}
+
 // Share of the final pot the seat must win for a call to break even.
 inline double pot_odds(const SeatView& view) {
     const Chips call = view.legal.call_amount;

@@ -23,6 +23,17 @@ class RandomBot final : public Bot {
         if (pick == 1) return Action::check_call();
         return Action::raise_to(rng_.between(legal.min_raise_to, legal.max_raise_to));
     }
+    // Each open kind 1 / (kinds open); the raise part covers every amount of the range.
+    bool last_strategy(const SeatView& view, Strategy& out) override {
+        const LegalActions& legal = view.legal;
+        const double each = 1.0 / static_cast<double>(1 + legal.can_fold + legal.can_raise);
+        out.clear();
+        if (legal.can_fold) out.add({ActionKind::Fold, 0, 0, each});
+        out.add({ActionKind::CheckCall, 0, 0, each});
+        if (legal.can_raise)
+            out.add({ActionKind::RaiseTo, legal.min_raise_to, legal.max_raise_to, each});
+        return true;
+    }
     ViewNeeds view_needs() const override { return ViewNeeds::LegalOnly; }
 
   private:
@@ -32,12 +43,18 @@ class RandomBot final : public Bot {
 class CallBot final : public Bot {
   public:
     Action decide(const SeatView&) override { return Action::check_call(); }
+    bool last_strategy(const SeatView&, Strategy& out) override {
+        return point_mass(Action::check_call(), out);
+    }
     ViewNeeds view_needs() const override { return ViewNeeds::Nothing; }
 };
 
 class FoldBot final : public Bot {
   public:
     Action decide(const SeatView& view) override { return check_or_fold(view.legal); }
+    bool last_strategy(const SeatView& view, Strategy& out) override {
+        return point_mass(decide(view), out);
+    }
     ViewNeeds view_needs() const override { return ViewNeeds::LegalOnly; }
 };
 
@@ -45,6 +62,9 @@ class AllInBot final : public Bot {
   public:
     Action decide(const SeatView& view) override {
         return raise_or_call(view.legal, view.legal.max_raise_to);
+    }
+    bool last_strategy(const SeatView& view, Strategy& out) override {
+        return point_mass(decide(view), out);
     }
     ViewNeeds view_needs() const override { return ViewNeeds::LegalOnly; }
 };

@@ -6,7 +6,12 @@
 // relative to the board and its draws (hand_strength.hpp), bets and raises its strong hands
 // in fractions of the pot, semi-bluffs and continuation-bets at a rate set by `aggression`,
 // and calls only when the pot odds pay for its hand or draw.
+//
+// Its only randomness is postflop: a Mix, computed from the view alone, of at most a few
+// chances taken in turn ("with probability p do a, else ...") and a last action. decide()
+// draws from it one chance at a time; last_strategy() reports the distribution it induces.
 #include <algorithm>
+#include <array>
 
 #include "builtin_bots.hpp"
 #include "pokerarena/bots/hand_strength.hpp"
@@ -40,10 +45,66 @@ class TagBot final : public Bot {
     }
 
     Action decide(const SeatView& view) override {
-        return view.round == 0 ? preflop(view) : postflop(view);
+        last_mix_ = view.round == 0 ? Mix::only(preflop(view)) : postflop(view);
+        return draw(last_mix_);
+    }
+
+    // The mix the last decide() drew from, kept rather than read from the view again.
+    bool last_strategy(const SeatView&, Strategy& out) override {
+        const Mix& mix = last_mix_;
+        out.clear();
+        double left = 1.0;
+        const auto put = [&](const Action& a, double p) {
+            if (p <= 0.0) return;
+            const Chips amount = a.kind == ActionKind::RaiseTo ? a.amount : 0;
+            for (std::uint32_t i = 0; i < out.size; ++i) {
+                StrategyPart& part = out.parts[i];
+                if (part.kind == a.kind && part.lo == amount) {
+                    part.probability += p;
+                    return;
+                }
+            }
+            out.add({a.kind, amount, amount, p});
+        };
+        for (int i = 0; i < mix.steps; ++i) {
+            const double p = std::clamp(mix.chance[i], 0.0, 1.0);
+            put(mix.action[i], left * p);
+            left *= 1.0 - p;
+        }
+        put(mix.otherwise, left);
+        return true;
     }
 
   private:
+    // "With probability chance[0] play action[0], else with chance[1] action[1], ..., else
+    // otherwise".
+    struct Mix {
+        std::array<double, 3> chance{};
+        std::array<Action, 3> action{};
+        int steps = 0;
+        Action otherwise;
+
+        static Mix only(Action a) {
+            Mix m;
+            m.otherwise = a;
+            return m;
+        }
+        void maybe(double p, Action a) {
+            chance[steps] = p;
+            action[steps++] = a;
+        }
+        Mix& then(Action a) {
+            otherwise = a;
+            return *this;
+        }
+    };
+
+    Action draw(const Mix& mix) {
+        for (int i = 0; i < mix.steps; ++i)
+            if (rng_.chance(mix.chance[i])) return mix.action[i];
+        return mix.otherwise;
+    }
+
     // The stack the seat can win or lose against its deepest live opponent, in big blinds.
     double effective_stack_bb(const SeatView& view) const {
         Chips deepest = 0;
@@ -56,7 +117,7 @@ class TagBot final : public Bot {
                static_cast<double>(std::max<Chips>(view.big_blind, 1));
     }
 
-    Action preflop(const SeatView& view) {
+    Action preflop(const SeatView& view) const {
         const LegalActions& legal = view.legal;
         const auto& hole = view.hole[view.seat];
         const double chen = chen_score(hole[0], hole[1]);
@@ -117,7 +178,7 @@ class TagBot final : public Bot {
         return last_raiser == view.seat;
     }
 
-    Action postflop(const SeatView& view) {
+    Mix postflop(const SeatView& view) const {
         const LegalActions& legal = view.legal;
         const auto& hole = view.hole[view.seat];
         const PostflopRead read = classify_postflop(
@@ -127,54 +188,54 @@ class TagBot final : public Bot {
         // on the turn.
         const double draw_equity = read.outs * (view.board_count == 3 ? 0.04 : 0.02);
         const bool big_draw = read.outs >= 8;
+        Mix mix;
 
         if (legal.can_check) {
             switch (read.made) {
                 case MadeHand::Monster:
                 case MadeHand::Strong:
-                    return raise_or_call(legal, bet);
+                    return Mix::only(raise_or_call(legal, bet));
                 case MadeHand::Medium:
-                    if (rng_.chance(0.5 * aggression_)) return raise_or_call(legal, bet);
-                    return Action::check_call();
+                    mix.maybe(0.5 * aggression_, raise_or_call(legal, bet));
+                    return mix.then(Action::check_call());
                 case MadeHand::Weak:
                 case MadeHand::Nothing:
                     break;
             }
-            if (big_draw && rng_.chance(aggression_)) return raise_or_call(legal, bet);
+            if (big_draw) mix.maybe(aggression_, raise_or_call(legal, bet));
             const bool cbet_spot =
                 view.board_count == 3 && was_aggressor(view) && live_opponents(view) <= 2;
-            if (cbet_spot && rng_.chance(0.8 * aggression_)) return raise_or_call(legal, bet);
-            return Action::check_call();
+            if (cbet_spot) mix.maybe(0.8 * aggression_, raise_or_call(legal, bet));
+            return mix.then(Action::check_call());
         }
 
         const double odds = pot_odds(view);
         const int raises = raises_in_round(view, view.round);
         switch (read.made) {
             case MadeHand::Monster:
-                if (rng_.chance(0.5 + 0.5 * aggression_)) {
-                    return raise_or_call(legal, std::max(bet, 3 * view.current_bet));
-                }
-                return Action::check_call();
+                mix.maybe(0.5 + 0.5 * aggression_,
+                          raise_or_call(legal, std::max(bet, 3 * view.current_bet)));
+                return mix.then(Action::check_call());
             case MadeHand::Strong:
-                if (odds <= (raises >= 2 ? 0.3 : 0.45)) return Action::check_call();
+                if (odds <= (raises >= 2 ? 0.3 : 0.45)) return Mix::only(Action::check_call());
                 break;
             case MadeHand::Medium:
-                if (odds <= 0.3 && raises <= 1) return Action::check_call();
+                if (odds <= 0.3 && raises <= 1) return Mix::only(Action::check_call());
                 break;
             case MadeHand::Weak:
-                if (odds <= 0.2 && raises <= 1) return Action::check_call();
+                if (odds <= 0.2 && raises <= 1) return Mix::only(Action::check_call());
                 break;
             case MadeHand::Nothing:
                 break;
         }
-        if (read.outs >= 12 && raises <= 1 && rng_.chance(0.25 * aggression_)) {
-            return raise_or_call(legal, std::max(bet, 3 * view.current_bet));
-        }
-        if (draw_equity >= odds) return Action::check_call();
-        return check_or_fold(legal);
+        if (read.outs >= 12 && raises <= 1)
+            mix.maybe(0.25 * aggression_,
+                      raise_or_call(legal, std::max(bet, 3 * view.current_bet)));
+        return mix.then(draw_equity >= odds ? Action::check_call() : check_or_fold(legal));
     }
 
     BotRng rng_;
+    Mix last_mix_;
     double tight_shift_;
     double aggression_;
     double bet_size_;

@@ -74,6 +74,62 @@ SeatDriver::SeatDriver(Table& table, std::span<Bot* const> bots, std::uint64_t t
                                         : kDefaultPauseMask | pause_bit(EventKind::HandEnded));
 }
 
+void HandStrategies::clear() {
+    slot_.fill(0);
+    used_ = 0;
+}
+
+void HandStrategies::set(int k, const Strategy& strategy) {
+    if (k < 0 || k >= kMaxRecordedActions) return;
+    std::uint8_t& slot = slot_[static_cast<std::size_t>(k)];
+    if (slot == 0) {
+        if (used_ == strategies_.size()) strategies_.emplace_back();
+        slot = static_cast<std::uint8_t>(++used_);
+    }
+    // Only the parts in use: a whole Strategy is 32 of them.
+    Strategy& kept = strategies_[slot - 1u];
+    std::copy_n(strategy.parts.begin(), strategy.size, kept.parts.begin());
+    kept.size = strategy.size;
+}
+
+void SeatDriver::record_strategies(bool on) {
+    if (!on) {
+        recorded_.reset();
+    } else if (!recorded_) {
+        recorded_ = std::make_unique<Recorded>();
+    }
+}
+
+const HandStrategies& SeatDriver::strategies() const {
+    static const HandStrategies kNone;
+    return recorded_ && recorded_->hand_number == table_->last_hand().hand_number ? recorded_->hand
+                                                                                  : kNone;
+}
+
+void SeatDriver::ask_strategy(int seat) {
+    Recorded& r = *recorded_;
+    r.have_asked = false;
+    // The view decide() just read, unchanged since (the table has not moved).
+    const SeatView& view =
+        needs_[static_cast<std::size_t>(seat)] == Bot::ViewNeeds::Nothing     ? kEmptyView
+        : needs_[static_cast<std::size_t>(seat)] == Bot::ViewNeeds::LegalOnly ? legal_view_
+                                                                              : view_;
+    guarded(seat, "last_strategy", [&](Bot& bot) {
+        r.asked.clear();
+        r.have_asked = bot.last_strategy(view, r.asked);
+    });
+}
+
+void SeatDriver::keep_strategy(int position, const Strategy& strategy) {
+    Recorded& r = *recorded_;
+    const int hand = table_->last_hand().hand_number;
+    if (r.hand_number != hand) {
+        r.hand.clear();
+        r.hand_number = hand;
+    }
+    r.hand.set(position, strategy);
+}
+
 void SeatDriver::post_decisions(DecisionTicket* ticket) {
     ticket_ = ticket;
     posted_ = 0;
@@ -84,10 +140,12 @@ void SeatDriver::post_decisions(DecisionTicket* ticket) {
 SeatDriver::HandStep SeatDriver::step_hand() {
     // Tested once a hand rather than at every decision: the test cost about 1% of a hand of
     // the simulator's bench when every seat is in process.
-    return posted_ == 0 ? run_hand<false>() : run_hand<true>();
+    // So is whether strategies are kept: a driver that keeps none tests nothing per decision.
+    if (recorded_) return posted_ == 0 ? run_hand<false, true>() : run_hand<true, true>();
+    return posted_ == 0 ? run_hand<false, false>() : run_hand<true, false>();
 }
 
-template <bool kPosts>
+template <bool kPosts, bool kRecord>
 SeatDriver::HandStep SeatDriver::run_hand() {
     for (;;) {
         const Event e = table_->advance();
@@ -97,7 +155,7 @@ SeatDriver::HandStep SeatDriver::run_hand() {
                     post_turn(e.seat);
                     return HandStep::Waiting;
                 }
-                take_turn(e.seat);
+                take_turn<kRecord>(e.seat);
                 break;
             case EventKind::GameOver:
                 return HandStep::GameOver;
@@ -144,6 +202,7 @@ void SeatDriver::new_match() {
         guarded(seat, "new_match", [](Bot& bot) { bot.new_match(); });
 }
 
+template <bool kRecord>
 void SeatDriver::take_turn(int seat) {
     ++decisions_[static_cast<std::size_t>(seat)];
     Action action;
@@ -159,6 +218,14 @@ void SeatDriver::take_turn(int seat) {
     } catch (...) {
         return fall_back(seat, FaultKind::Exception,
                          "decide threw something not derived from std::exception");
+    }
+    if constexpr (kRecord) {
+        const int position = table_->last_hand().num_actions;
+        ask_strategy(seat);
+        const Status status = table_->act(action);
+        if (!status.ok()) return fall_back(seat, FaultKind::IllegalAction, status.message);
+        if (recorded_->have_asked) keep_strategy(position, recorded_->asked);
+        return;
     }
     const Status status = table_->act(action);
     if (!status.ok()) fall_back(seat, FaultKind::IllegalAction, status.message);
@@ -187,8 +254,10 @@ void SeatDriver::resume(RemoteDecision&& decision) {
         ++times.sampled;
     }
     if (!decision.ok) return fall_back(seat, decision.fault, decision.message.c_str());
+    const int position = table_->last_hand().num_actions;
     const Status status = table_->act(decision.action);
-    if (!status.ok()) fall_back(seat, FaultKind::IllegalAction, status.message);
+    if (!status.ok()) return fall_back(seat, FaultKind::IllegalAction, status.message);
+    if (recorded_ && decision.has_strategy) keep_strategy(position, decision.strategy);
 }
 
 const SeatView& SeatDriver::view_for(int seat) {

@@ -125,6 +125,7 @@ void CashFormat::add_unit(const Tournament&, const UnitResult& unit,
         BotTotals& bot = bots[static_cast<std::size_t>(in.bot())];
         bot.unit_samples.push_back(from_proto(in.samples()));
         bot.unit_samples_allin_ev.push_back(from_proto(in.samples_allin_ev()));
+        bot.unit_samples_aivat.push_back(from_proto(in.samples_aivat()));
     }
 }
 
@@ -132,14 +133,23 @@ void CashFormat::bot_result(const Tournament& tournament, const BotTotals& in,
                             BotResult& out) const {
     const double big_blind = static_cast<double>(tournament.game.big_blind);
     const double scale = mbb_scale(in.samples, in.hands, big_blind);
-    set_estimate(out.mutable_mbb_per_hand(), seated_by_unit()
-                                                 ? summarize_clusters(in.unit_samples, scale)
-                                                 : summarize(in.samples, scale));
+    const Summary raw = seated_by_unit() ? summarize_clusters(in.unit_samples, scale)
+                                         : summarize(in.samples, scale);
+    set_estimate(out.mutable_mbb_per_hand(), raw);
     if (tournament.config.allin_ev()) {
         const double scale_ev = mbb_scale(in.samples_allin_ev, in.hands, big_blind);
         set_estimate(out.mutable_mbb_per_hand_allin_ev(),
                      seated_by_unit() ? summarize_clusters(in.unit_samples_allin_ev, scale_ev)
                                       : summarize(in.samples_allin_ev, scale_ev));
+    }
+    if (tournament.config.aivat()) {
+        const double scale_aivat = mbb_scale(in.samples_aivat, in.hands, big_blind);
+        const Summary aivat = seated_by_unit()
+                                  ? summarize_clusters(in.unit_samples_aivat, scale_aivat)
+                                  : summarize(in.samples_aivat, scale_aivat);
+        set_estimate(out.mutable_mbb_per_hand_aivat(), aivat);
+        out.set_aivat_variance_ratio(variance_ratio(aivat, raw));
+        out.set_decisions_with_strategy(in.decisions_with_strategy);
     }
 }
 

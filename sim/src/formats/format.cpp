@@ -101,6 +101,12 @@ void set_estimate(Estimate* out, const Summary& s) {
     out->set_too_few_samples(s.too_few_samples);
 }
 
+double variance_ratio(const Summary& aivat, const Summary& raw) {
+    if (!std::isfinite(aivat.ci95) || !std::isfinite(raw.ci95) || raw.ci95 <= 0) return 0;
+    const double r = aivat.ci95 / raw.ci95;
+    return r * r;
+}
+
 double mbb_scale(const SampleMoments& m, std::int64_t hands, double big_blind) {
     if (m.n == 0 || hands == 0) return 0;
     return 1000.0 * static_cast<double>(m.n) / (big_blind * static_cast<double>(hands));

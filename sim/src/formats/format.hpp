@@ -68,7 +68,9 @@ struct BotTotals {
     std::int64_t net_chips = 0;
     SampleMoments samples;
     SampleMoments samples_allin_ev;
+    SampleMoments samples_aivat;
     std::int64_t decisions = 0;
+    std::int64_t decisions_with_strategy = 0;
     std::uint64_t decision_ns = 0;
     FaultCounts faults;
     // Freezeouts: the count of each finishing place, the plays, the plays paid.
@@ -80,6 +82,7 @@ struct BotTotals {
     // buy-ins.
     std::vector<SampleMoments> unit_samples;
     std::vector<SampleMoments> unit_samples_allin_ev;
+    std::vector<SampleMoments> unit_samples_aivat;
     std::vector<SampleMoments> unit_prize;
 };
 
@@ -178,6 +181,9 @@ void seat_at_one_table(WorkUnit& unit, const Field& field);
 
 SampleMoments from_proto(const Moments& m);
 void set_estimate(Estimate* out, const Summary& s);
+// The AIVAT estimate's variance over the raw one's, (aivat.ci95 / raw.ci95)^2 (the same
+// samples, so the same t quantile); 0 when either interval is not finite or the raw one is 0.
+double variance_ratio(const Summary& aivat, const Summary& raw);
 // Chips per sample to mbb per hand: every sample spans hands / n hands.
 double mbb_scale(const SampleMoments& m, std::int64_t hands, double big_blind);
 // P(true value > 0) for an estimate with this standard error and degrees of freedom (Student's

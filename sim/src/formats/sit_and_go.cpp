@@ -27,7 +27,8 @@
 //   are placed by their stacks (ties by seat as above).
 // - Samples: a bot's chip net (final stack - starting stack) over each tournament with all its
 //   plays, like a cash rotation group; aggregate() reports prizes from places.
-// - All-in EV does not apply (make_tournament rejects allin_ev for sit-and-go).
+// - All-in EV and AIVAT do not apply (make_tournament rejects allin_ev and aivat for
+//   sit-and-go).
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -445,6 +446,10 @@ class SitAndGoFormat final : public formats::TournamentFormat {
             fail(
                 "allin_ev: true; sit-and-go results are places and prizes, not chips (all-in "
                 "adjusted winnings are for the cash formats)");
+        if (c.aivat())
+            fail(
+                "aivat: true; sit-and-go results are places and prizes, not chips (AIVAT "
+                "estimates chips per hand: use a round robin, a gauntlet or a ring)");
     }
     // ACPC clients play what ACPC's states can describe: cash games.
     void check_acpc_bot(const std::string& field) const override {

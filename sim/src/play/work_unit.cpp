@@ -17,6 +17,9 @@
 //   so a gauntlet whose hero has the higher index reports the negated hero figures.
 // - All-in EV (config.allin_ev, cash formats): one AllinEvaluator per unit; for each hand the
 //   adjusted nets replace the raw ones where adjust() returns true, else the raw nets count.
+// - AIVAT (config.aivat, cash formats): the drivers keep the bots' strategies, and one
+//   AivatEstimator per unit (CheckDownValue) turns each hand's record and strategies into
+//   the seats' AIVAT values, summed per deal as the raw nets are (docs/aivat.md).
 // - Sit-and-go (formats/sit_and_go.cpp): UnitResult.places holds, for each tournament of the unit
 // in
 //   order, for each play of it in order (the rotations when duplicate, else the one play), for
@@ -51,6 +54,7 @@
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"
 #include "pokerarena/evaluator/splitmix64.hpp"
+#include "pokerarena/sim/aivat.hpp"
 #include "pokerarena/sim/allin_ev.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "work_unit.hpp"
@@ -351,7 +355,8 @@ class CashTally {
   public:
     // `table_chips`: the chips at the table (a hand's net of a seat is never more than that).
     // `matches`: the unit's matches, which may play at once, in any order.
-    CashTally(int seats, int deals, int plays, int matches, bool allin_ev, Chips table_chips)
+    CashTally(int seats, int deals, int plays, int matches, bool allin_ev, bool aivat,
+              Chips table_chips)
         : n_(seats),
           slots_(static_cast<std::size_t>(seats)),
           deals_(static_cast<std::size_t>(deals)),
@@ -362,33 +367,29 @@ class CashTally {
           // for close_deals(), which adds them in deal order.
           per_deal_(plays > 1 || matches > 1),
           allin_ev_(allin_ev),
+          aivat_(aivat),
           // Four bytes a sum when no sum over a deal's plays can need more.
           narrow_(table_chips <= std::numeric_limits<std::int32_t>::max() / plays),
+          estimator_(value_),
           slot_(slots_),
           deal_net32_(per_deal_ && narrow_ ? static_cast<std::size_t>(deals) * (slots_ - 1) : 0),
           deal_net64_(per_deal_ && !narrow_ ? static_cast<std::size_t>(deals) * (slots_ - 1) : 0),
-          deal_ev_(per_deal_ && allin_ev ? static_cast<std::size_t>(deals) * slots_ : 0) {}
+          deal_ev_(per_deal_ && allin_ev ? static_cast<std::size_t>(deals) * slots_ : 0),
+          deal_aivat_(per_deal_ && aivat ? static_cast<std::size_t>(deals) * slots_ : 0) {}
 
-    // The hand that `table` has just finished, deal `deal` of the unit.
+    bool aivat() const { return aivat_; }
+
+    // The hand that `table` has just finished, deal `deal` of the unit; `strategies`: its
+    // decisions' (read only with AIVAT).
     [[gnu::noinline]] void add_hand(const Table& table,
-                                    const std::array<int, kMaxSeats>& slot_of_seat, int deal) {
-        // One instantiation per case: the seat loop of a hand tests neither the all-in EV nor
-        // the kind of per-deal sums.
-        const Sums sums = !per_deal_ ? Sums::None : narrow_ ? Sums::Narrow : Sums::Wide;
-        if (allin_ev_) {
-            if (sums == Sums::None)
-                tally_hand<true, Sums::None>(table, slot_of_seat, deal);
-            else if (sums == Sums::Narrow)
-                tally_hand<true, Sums::Narrow>(table, slot_of_seat, deal);
-            else
-                tally_hand<true, Sums::Wide>(table, slot_of_seat, deal);
-        } else if (sums == Sums::None) {
-            tally_hand<false, Sums::None>(table, slot_of_seat, deal);
-        } else if (sums == Sums::Narrow) {
-            tally_hand<false, Sums::Narrow>(table, slot_of_seat, deal);
-        } else {
-            tally_hand<false, Sums::Wide>(table, slot_of_seat, deal);
-        }
+                                    const std::array<int, kMaxSeats>& slot_of_seat, int deal,
+                                    const HandStrategies& strategies) {
+        // One instantiation per case: the seat loop of a hand tests neither the all-in EV,
+        // AIVAT nor the kind of per-deal sums.
+        if (aivat_)
+            with_allin_ev<true>(table, slot_of_seat, deal, strategies);
+        else
+            with_allin_ev<false>(table, slot_of_seat, deal, strategies);
     }
 
     // After the last play of every match: each deal's sums become samples.
@@ -418,6 +419,11 @@ class CashTally {
                 bot.set_net_allin_ev(s.net_ev);
                 to_proto(s.samples_ev, *bot.mutable_samples_allin_ev());
             }
+            if (aivat_) {
+                bot.set_net_aivat(s.net_aivat);
+                to_proto(s.samples_aivat, *bot.mutable_samples_aivat());
+                bot.set_decisions_with_strategy(s.with_strategy);
+            }
             tallies.fill(k, bot);
             decision_ns += bot.decision_ns();
         }
@@ -446,16 +452,42 @@ class CashTally {
             m_ev.sum *= sign;
             to_proto(m_ev, *pair.mutable_samples_allin_ev());
         }
+        if (aivat_) {
+            pair.set_net_aivat_a(sign * slot_[0].net_aivat);
+            SampleMoments m_aivat = slot_[0].samples_aivat;
+            m_aivat.sum *= sign;
+            to_proto(m_aivat, *pair.mutable_samples_aivat());
+        }
     }
 
     // How a hand's nets wait for the deal's other plays: not at all (one play), or in
     // deal_net32_ or deal_net64_.
     enum class Sums : std::uint8_t { None, Narrow, Wide };
 
-    template <bool kAllinEv, Sums kSums>
+    template <bool kAivat>
+    void with_allin_ev(const Table& table, const std::array<int, kMaxSeats>& slot_of_seat, int deal,
+                       const HandStrategies& strategies) {
+        if (allin_ev_)
+            with_sums<true, kAivat>(table, slot_of_seat, deal, strategies);
+        else
+            with_sums<false, kAivat>(table, slot_of_seat, deal, strategies);
+    }
+
+    template <bool kAllinEv, bool kAivat>
+    void with_sums(const Table& table, const std::array<int, kMaxSeats>& slot_of_seat, int deal,
+                   const HandStrategies& strategies) {
+        if (!per_deal_)
+            tally_hand<kAllinEv, kAivat, Sums::None>(table, slot_of_seat, deal, strategies);
+        else if (narrow_)
+            tally_hand<kAllinEv, kAivat, Sums::Narrow>(table, slot_of_seat, deal, strategies);
+        else
+            tally_hand<kAllinEv, kAivat, Sums::Wide>(table, slot_of_seat, deal, strategies);
+    }
+
+    template <bool kAllinEv, bool kAivat, Sums kSums>
     [[gnu::always_inline]] void tally_hand(const Table& table,
-                                           const std::array<int, kMaxSeats>& slot_of_seat,
-                                           int deal) {
+                                           const std::array<int, kMaxSeats>& slot_of_seat, int deal,
+                                           const HandStrategies& strategies) {
         const HandRecord& record = table.last_hand();
         std::array<double, kMaxSeats> ev{};
         if constexpr (kAllinEv) {
@@ -464,6 +496,8 @@ class CashTally {
                     static_cast<double>(record.net[static_cast<std::size_t>(s)]);
             evaluator_.adjust(table, ev);
         }
+        if constexpr (kAivat)
+            estimator_.estimate(record, table.game_def(), strategies, aivat_hand_);
         Slot* const slots = slot_.data();
         const std::size_t row = static_cast<std::size_t>(deal) * (slots_ - 1);
         for (int s = 0; s < n_; ++s) {
@@ -473,15 +507,23 @@ class CashTally {
             Slot& slot = slots[k];
             ++slot.hands;
             slot.net += chips;
+            if constexpr (kAivat) slot.with_strategy += aivat_hand_.with_strategy[seat];
             if constexpr (kSums == Sums::None) {
                 slot.samples.add(static_cast<double>(chips));
                 if constexpr (kAllinEv) {
                     slot.net_ev += ev[seat];
                     slot.samples_ev.add(ev[seat]);
                 }
+                if constexpr (kAivat) {
+                    slot.net_aivat += aivat_hand_.value[seat];
+                    slot.samples_aivat.add(aivat_hand_.value[seat]);
+                }
             } else {
                 if constexpr (kAllinEv)
                     deal_ev_[static_cast<std::size_t>(deal) * slots_ + k] += ev[seat];
+                if constexpr (kAivat)
+                    deal_aivat_[static_cast<std::size_t>(deal) * slots_ + k] +=
+                        aivat_hand_.value[seat];
                 if (k + 1 == slots_) continue;  // the last slot's sum is known from the others'
                 if constexpr (kSums == Sums::Narrow)
                     deal_net32_[row + k] += static_cast<std::int32_t>(chips);
@@ -509,6 +551,11 @@ class CashTally {
                     slot_[k].net_ev += deal_ev_[d * slots_ + k];
                     slot_[k].samples_ev.add(deal_ev_[d * slots_ + k]);
                 }
+            if (aivat_)
+                for (std::size_t k = 0; k < slots_; ++k) {
+                    slot_[k].net_aivat += deal_aivat_[d * slots_ + k];
+                    slot_[k].samples_aivat.add(deal_aivat_[d * slots_ + k]);
+                }
         }
     }
 
@@ -518,6 +565,9 @@ class CashTally {
         double net_ev = 0;
         SampleMoments samples;
         SampleMoments samples_ev;
+        double net_aivat = 0;
+        SampleMoments samples_aivat;
+        std::int64_t with_strategy = 0;
     };
     const int n_;
     const std::size_t slots_;
@@ -525,14 +575,19 @@ class CashTally {
     const int plays_;
     const bool per_deal_;
     const bool allin_ev_;
+    const bool aivat_;
     const bool narrow_;
     AllinEvaluator evaluator_;
+    CheckDownValue value_;
+    AivatEstimator estimator_;
+    AivatHand aivat_hand_;
     std::vector<Slot> slot_;
     // With several plays per deal or several matches (per_deal_), the sums of each deal wait
     // here, deal-major, for every slot but the last ([deal * (n - 1) + slot]).
     std::vector<std::int32_t> deal_net32_;
     std::vector<Chips> deal_net64_;
-    std::vector<double> deal_ev_;  // [deal * n + slot]
+    std::vector<double> deal_ev_;     // [deal * n + slot]
+    std::vector<double> deal_aivat_;  // [deal * n + slot]
 };
 
 }  // namespace
@@ -578,6 +633,7 @@ Task<bool> play_cash_match(const CashUnit& cash, std::int64_t match, int first, 
         SeatDriver driver(table, std::span<Bot* const>(seated.data(), static_cast<std::size_t>(n)),
                           bots.next_timing_seed());
         bots.attach(driver);
+        driver.record_strategies(cash.tally.aivat());
         // Through the driver, so that a bot that throws there gets a fault, as in a hand.
         if (r > 0) driver.new_match();
         for (int i = 0; i < count; ++i) {
@@ -589,7 +645,7 @@ Task<bool> play_cash_match(const CashUnit& cash, std::int64_t match, int first, 
                                        std::to_string(match) + " stopped after " +
                                        std::to_string(i) + " of " + std::to_string(count) +
                                        " hands");
-            cash.tally.add_hand(table, slot_of_seat, first + i);
+            cash.tally.add_hand(table, slot_of_seat, first + i, driver.strategies());
             if (cash.history.enabled() && (first_deal + i) % cash.hh_sample == 0) {
                 const HandTag tags[] = {{"deal", first_deal + i}, {"rotation", r}};
                 cash.history.format(table.last_hand(), game, bot_of_seat, tags, held);
@@ -637,7 +693,7 @@ Task<UnitResult> play_cash_unit(const Tournament& tournament, WorkUnit unit, Uni
     Chips table_chips = 0;
     for (int s = 0; s < n; ++s)
         table_chips += game.starting_stacks[static_cast<std::size_t>(s)];
-    CashTally tally(n, deals, plays, matches, config.allin_ev(), table_chips);
+    CashTally tally(n, deals, plays, matches, config.allin_ev(), config.aivat(), table_chips);
     const CashUnit cash{
         tournament, unit,   game, plays, std::max<std::int64_t>(1, config.hh_sample()),
         tally,      history};

@@ -33,6 +33,8 @@ void mark_biased_by_stop(Report& report) {
         if (bot.has_mbb_per_hand()) bot.mutable_mbb_per_hand()->set_biased_by_sprt_stop(true);
         if (bot.has_mbb_per_hand_allin_ev())
             bot.mutable_mbb_per_hand_allin_ev()->set_biased_by_sprt_stop(true);
+        if (bot.has_mbb_per_hand_aivat())
+            bot.mutable_mbb_per_hand_aivat()->set_biased_by_sprt_stop(true);
         if (bot.has_rating()) bot.mutable_rating()->set_biased_by_sprt_stop(true);
         if (bot.has_prize()) bot.mutable_prize()->set_biased_by_sprt_stop(true);
     }
@@ -40,6 +42,8 @@ void mark_biased_by_stop(Report& report) {
         if (pair.has_mbb_per_hand_a()) pair.mutable_mbb_per_hand_a()->set_biased_by_sprt_stop(true);
         if (pair.has_mbb_per_hand_allin_ev_a())
             pair.mutable_mbb_per_hand_allin_ev_a()->set_biased_by_sprt_stop(true);
+        if (pair.has_mbb_per_hand_aivat_a())
+            pair.mutable_mbb_per_hand_aivat_a()->set_biased_by_sprt_stop(true);
     }
 }
 
@@ -66,6 +70,7 @@ struct PairTotals {
     std::int64_t net_chips_a = 0;
     SampleMoments samples;
     SampleMoments samples_allin_ev;
+    SampleMoments samples_aivat;
 };
 
 std::string text(double x) {
@@ -88,6 +93,18 @@ void check_moments(const Field& field, const char* series, const Moments& m, std
     if (!std::isfinite(m.sum_squares()) || m.sum_squares() < 0)
         reject(field() + series + ".sum_squares: " + text(m.sum_squares()) +
                "; expected a finite number >= 0");
+}
+
+// An estimate's series beside the raw one (all-in EV, AIVAT): one sample per deal when its
+// `option` is on, none otherwise; its net chips finite.
+template <typename Field>
+void check_series(const Field& field, const char* option, bool on, const char* series,
+                  const Moments& m, const char* net_name, double net, std::int64_t deals,
+                  const char* per_deal) {
+    check_moments(field, series, m, on ? deals : 0,
+                  on ? per_deal : (std::string("none without ") + option).c_str());
+    if (!std::isfinite(net))
+        reject(field() + net_name + ": " + text(net) + "; expected a finite number of chips");
 }
 
 template <typename Field>
@@ -128,7 +145,7 @@ WorkUnit check_structure(const Tournament& t, const UnitResult& u) {
 
 // A heads-up unit's pair result against its bots' (and none at a larger table).
 void check_pair_figures(const UnitResult& u, const WorkUnit& seated, const char* per_deal,
-                        bool allin_ev) {
+                        bool allin_ev, bool aivat) {
     const std::int64_t deals = seated.deals;
     const auto at = [&u] { return "unit " + to_string(u.unit()) + ": "; };
     if (seated.num_seats != 2) {
@@ -152,11 +169,10 @@ void check_pair_figures(const UnitResult& u, const WorkUnit& seated, const char*
         reject(at() + "pairs[0].net_chips_a: " + to_string(pair.net_chips_a()) + "; expected " +
                to_string(bot_a.net_chips()) + " (bot " + to_string(a) + "'s net chips)");
     check_moments(pair_field, ".samples", pair.samples(), deals, per_deal);
-    check_moments(pair_field, ".samples_allin_ev", pair.samples_allin_ev(), allin_ev ? deals : 0,
-                  allin_ev ? per_deal : "none without allin_ev");
-    if (!std::isfinite(pair.net_allin_ev_a()))
-        reject(at() + "pairs[0].net_allin_ev_a: " + text(pair.net_allin_ev_a()) +
-               "; expected a finite number of chips");
+    check_series(pair_field, "allin_ev", allin_ev, ".samples_allin_ev", pair.samples_allin_ev(),
+                 ".net_allin_ev_a", pair.net_allin_ev_a(), deals, per_deal);
+    check_series(pair_field, "aivat", aivat, ".samples_aivat", pair.samples_aivat(), ".net_aivat_a",
+                 pair.net_aivat_a(), deals, per_deal);
 }
 
 // The figures of one unit against what play_unit() makes of its WorkUnit (see aggregate.hpp
@@ -176,6 +192,7 @@ void check_figures(const Tournament& t, const UnitResult& u, const WorkUnit& sea
     const char* per_deal =
         freezeout ? "one sample per tournament of the unit" : "one sample per deal of the unit";
     const bool allin_ev = t.config.allin_ev();
+    const bool aivat = t.config.aivat();
     std::int64_t chips = 0;
     for (int k = 0; k < u.bots_size(); ++k) {
         const BotUnit& bot = u.bots(k);
@@ -184,12 +201,16 @@ void check_figures(const Tournament& t, const UnitResult& u, const WorkUnit& sea
             reject(field() + ".hands: " + to_string(bot.hands()) + "; expected " +
                    (freezeout ? "0 to " : "") + to_string(u.hands()) + " (the unit's hands)");
         check_moments(field, ".samples", bot.samples(), deals, per_deal);
-        check_moments(field, ".samples_allin_ev", bot.samples_allin_ev(), allin_ev ? deals : 0,
-                      allin_ev ? per_deal : "none without allin_ev");
-        if (!std::isfinite(bot.net_allin_ev()))
-            reject(field() + ".net_allin_ev: " + text(bot.net_allin_ev()) +
-                   "; expected a finite number of chips");
+        check_series(field, "allin_ev", allin_ev, ".samples_allin_ev", bot.samples_allin_ev(),
+                     ".net_allin_ev", bot.net_allin_ev(), deals, per_deal);
+        check_series(field, "aivat", aivat, ".samples_aivat", bot.samples_aivat(), ".net_aivat",
+                     bot.net_aivat(), deals, per_deal);
         check_count(field, ".decisions", bot.decisions());
+        check_count(field, ".decisions_with_strategy", bot.decisions_with_strategy());
+        if (bot.decisions_with_strategy() > bot.decisions())
+            reject(field() +
+                   ".decisions_with_strategy: " + to_string(bot.decisions_with_strategy()) +
+                   "; expected at most its " + to_string(bot.decisions()) + " decisions");
         check_count(field, ".faults.exception", bot.faults().exception());
         check_count(field, ".faults.illegal_action", bot.faults().illegal_action());
         check_count(field, ".faults.bad_answer", bot.faults().bad_answer());
@@ -204,7 +225,7 @@ void check_figures(const Tournament& t, const UnitResult& u, const WorkUnit& sea
         reject(at() + "the bots' net_chips sum to " + to_string(chips) +
                "; expected 0 (chips only change hands)");
 
-    check_pair_figures(u, seated, per_deal, allin_ev);
+    check_pair_figures(u, seated, per_deal, allin_ev, aivat);
 }
 
 // total += value, or a rejection naming the total (whose() + what: the text is made only
@@ -347,7 +368,9 @@ Sums sum_units(const Tournament& tournament, const std::vector<UnitResult>& unit
             bot.net_chips += in.net_chips();
             bot.samples.merge(from_proto(in.samples()));
             bot.samples_allin_ev.merge(from_proto(in.samples_allin_ev()));
+            bot.samples_aivat.merge(from_proto(in.samples_aivat()));
             bot.decisions += in.decisions();
+            bot.decisions_with_strategy += in.decisions_with_strategy();
             bot.decision_ns += in.decision_ns();
             add_faults(bot.faults, in.faults());
         }
@@ -357,6 +380,7 @@ Sums sum_units(const Tournament& tournament, const std::vector<UnitResult>& unit
             pair.net_chips_a += p.net_chips_a();
             pair.samples.merge(from_proto(p.samples()));
             pair.samples_allin_ev.merge(from_proto(p.samples_allin_ev()));
+            pair.samples_aivat.merge(from_proto(p.samples_aivat()));
         }
         format.add_unit(tournament, u, sums.bots);
         sums.hands += u.hands();
@@ -443,6 +467,12 @@ RatedPairs add_pair_results(const Tournament& tournament, const Sums& sums, Repo
             set_estimate(out.mutable_mbb_per_hand_allin_ev_a(),
                          summarize(in.samples_allin_ev,
                                    formats::mbb_scale(in.samples_allin_ev, in.hands, big_blind)));
+        if (c.aivat()) {
+            const Summary v = summarize(in.samples_aivat,
+                                        formats::mbb_scale(in.samples_aivat, in.hands, big_blind));
+            set_estimate(out.mutable_mbb_per_hand_aivat_a(), v);
+            out.set_aivat_variance_ratio(formats::variance_ratio(v, s));
+        }
         if (s.samples >= 2) {
             rated.pairwise.push_back({key.first, key.second, s.mean,
                                       s.stddev / std::sqrt(static_cast<double>(s.samples))});

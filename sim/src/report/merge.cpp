@@ -336,6 +336,7 @@ std::string implausible_statistic(const Report& report) {
         const std::pair<const Estimate*, const char*> estimates[] = {
             {&bot.mbb_per_hand(), ".mbb_per_hand"},
             {&bot.mbb_per_hand_allin_ev(), ".mbb_per_hand_allin_ev"},
+            {&bot.mbb_per_hand_aivat(), ".mbb_per_hand_aivat"},
             {&bot.rating(), ".rating"},
             {&bot.prize(), ".prize"}};
         for (const auto& [estimate, field] : estimates) {
@@ -359,7 +360,8 @@ std::string implausible_statistic(const Report& report) {
         const std::string name = "pairs[" + std::to_string(p) + "]";
         for (const auto& [estimate, field] :
              {std::pair{&pair.mbb_per_hand_a(), ".mbb_per_hand_a"},
-              std::pair{&pair.mbb_per_hand_allin_ev_a(), ".mbb_per_hand_allin_ev_a"}}) {
+              std::pair{&pair.mbb_per_hand_allin_ev_a(), ".mbb_per_hand_allin_ev_a"},
+              std::pair{&pair.mbb_per_hand_aivat_a(), ".mbb_per_hand_aivat_a"}}) {
             const std::string problem = implausible_estimate(*estimate, name + field);
             if (!problem.empty()) return problem;
         }

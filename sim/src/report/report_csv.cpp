@@ -77,6 +77,9 @@ std::string bots_csv(const Report& report) {
         add_estimate_header(header, name);
     header.push_back("roi");
     header.push_back("itm_rate");
+    add_estimate_header(header, "mbb_per_hand_aivat");
+    header.push_back("aivat_variance_ratio");
+    header.push_back("decisions_with_strategy");
     CsvTable table(header);
     // One schema for every format; a freezeout fills prizes instead of chip win rates.
     const bool freezeout = formats::format_for_report(report.config()).freezeout();
@@ -100,6 +103,10 @@ std::string bots_csv(const Report& report) {
         add_estimate(row, freezeout, bot.prize());
         row.push_back(freezeout ? number(bot.roi()) : "");
         row.push_back(freezeout ? number(bot.itm_rate()) : "");
+        const bool aivat = bot.has_mbb_per_hand_aivat();
+        add_estimate(row, aivat, bot.mbb_per_hand_aivat());
+        row.push_back(aivat ? number(bot.aivat_variance_ratio()) : "");
+        row.push_back(aivat ? std::to_string(bot.decisions_with_strategy()) : "");
         table.add(row);
     }
     return table.text();
@@ -109,6 +116,8 @@ std::string pairs_csv(const Report& report) {
     std::vector<std::string> header = {"a", "name_a", "b", "name_b", "hands", "net_chips_a"};
     add_estimate_header(header, "mbb_per_hand_a");
     add_estimate_header(header, "mbb_per_hand_allin_ev_a");
+    add_estimate_header(header, "mbb_per_hand_aivat_a");
+    header.push_back("aivat_variance_ratio");
     CsvTable table(header);
     for (const PairResult& pair : report.pairs()) {
         std::vector<std::string> row = {
@@ -117,6 +126,9 @@ std::string pairs_csv(const Report& report) {
             std::to_string(pair.hands()), std::to_string(pair.net_chips_a())};
         add_estimate(row, true, pair.mbb_per_hand_a());
         add_estimate(row, pair.has_mbb_per_hand_allin_ev_a(), pair.mbb_per_hand_allin_ev_a());
+        const bool aivat = pair.has_mbb_per_hand_aivat_a();
+        add_estimate(row, aivat, pair.mbb_per_hand_aivat_a());
+        row.push_back(aivat ? number(pair.aivat_variance_ratio()) : "");
         table.add(row);
     }
     return table.text();

@@ -237,6 +237,7 @@ void print_header(const Report& report, std::ostream& out) {
 
     std::string details = format.details(config);
     if (config.allin_ev()) details += ", all-in EV";
+    if (config.aivat()) details += ", AIVAT";
     if (!report.run().version().empty())
         details += "; pokerarena " + printable_text(report.run().version());
     out << details << '\n';
@@ -416,8 +417,8 @@ void print_bots(const Report& report, const std::vector<int>& order, std::ostrea
     // The crosstable's marks are explained here too: it comes right after this table.
     std::vector<const Estimate*> shown;
     for (const BotResult& bot : report.bots())
-        shown.insert(shown.end(), {&bot.mbb_per_hand(), &bot.mbb_per_hand_allin_ev(), &bot.rating(),
-                                   &bot.prize()});
+        shown.insert(shown.end(), {&bot.mbb_per_hand(), &bot.mbb_per_hand_allin_ev(),
+                                   &bot.mbb_per_hand_aivat(), &bot.rating(), &bot.prize()});
     for (const PairResult& pair : report.pairs())
         shown.push_back(&pair.mbb_per_hand_a());
     for (const Estimate* e : shown) {
@@ -607,6 +608,52 @@ void print_crosstable(const Report& report, const std::vector<int>& order, std::
         crosstable.print_grid(out);
 }
 
+// With AIVAT: each bot's and each pair's AIVAT win rate beside the raw one, the ratio of their
+// variances, and how many of the bot's decisions came with a strategy.
+void print_aivat(const Report& report, const std::vector<int>& order, std::ostream& out) {
+    if (!report.config().aivat() || format_of(report).freezeout()) return;
+    const auto ratio = [](double r) { return r > 0 ? printf_string("%.3f", r) : "n/a"; };
+    out << "AIVAT (docs/aivat.md): mbb/hand with the luck of the cards and of reported "
+           "strategies taken out; var: its variance over the raw one's; strategies: decisions "
+           "whose reported strategy was used\n";
+    TextTable bots({{"bot", true},
+                    {"mbb/hand"},
+                    {"95% CI", false, " ± "},
+                    {"AIVAT"},
+                    {"95% CI", false, " ± "},
+                    {"var"},
+                    {"strategies"}});
+    for (int index : order) {
+        const BotResult& bot = report.bots(index);
+        bots.add_row({bot_name(report, index), signed_figure(bot.mbb_per_hand().mean(), 1),
+                      interval(bot.mbb_per_hand(), 1),
+                      signed_figure(bot.mbb_per_hand_aivat().mean(), 1),
+                      interval(bot.mbb_per_hand_aivat(), 1), ratio(bot.aivat_variance_ratio()),
+                      grouped(bot.decisions_with_strategy()) + " of " + grouped(bot.decisions())});
+    }
+    bots.print(out);
+    if (report.pairs_size() == 0) return;
+    out << "Each pair, a against b:\n";
+    TextTable pairs({{"a", true},
+                     {"b", true},
+                     {"mbb/hand"},
+                     {"95% CI", false, " ± "},
+                     {"AIVAT"},
+                     {"95% CI", false, " ± "},
+                     {"var"}});
+    for (const PairResult& pair : report.pairs()) {
+        if (pair.a() < 0 || pair.a() >= report.bots_size() || pair.b() < 0 ||
+            pair.b() >= report.bots_size())
+            continue;
+        pairs.add_row(
+            {bot_name(report, pair.a()), bot_name(report, pair.b()),
+             signed_figure(pair.mbb_per_hand_a().mean(), 1), interval(pair.mbb_per_hand_a(), 1),
+             signed_figure(pair.mbb_per_hand_aivat_a().mean(), 1),
+             interval(pair.mbb_per_hand_aivat_a(), 1), ratio(pair.aivat_variance_ratio())});
+    }
+    pairs.print(out);
+}
+
 // "Label: part, part, ..." on as many lines as it takes to stay within kMaxLineWidth, each
 // line starting with the label.
 void print_wrapped(const std::string& label, const std::string& separator,
@@ -685,6 +732,7 @@ void print_report_table(const Report& report, std::ostream& out) {
     // A gauntlet's table is its crosstable already (print_gauntlet).
     if (format_of(report).layout() == formats::TableLayout::RankingAndCrosstable)
         add_section([&](std::ostream& s) { print_crosstable(report, order, s); });
+    if (!order.empty()) add_section([&](std::ostream& s) { print_aivat(report, order, s); });
     add_section([&](std::ostream& s) {
         if (report.has_sprt()) print_sprt(report, s);
         print_timing(report, order, s);

@@ -3,23 +3,10 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdint>
-#include <span>
-#include <vector>
-
-#include "pokerarena/evaluator/evaluate.hpp"
-#include "stats/heads_up_preflop.hpp"
 
 namespace pokerarena::sim {
 
 namespace {
-
-using detail::canonical_matchup;
-using detail::for_each_canonical_matchup;
-using detail::HeadsUpMatchup;
-using detail::kHeadsUpPreflopCounts;
-using detail::kPairs;
-using detail::kPreflopBoards;
 
 constexpr SeatMask seat_bit(int s) {
     return static_cast<SeatMask>(1u << s);
@@ -30,101 +17,6 @@ void for_each_seat(SeatMask seats, F&& f) {
     for (unsigned m = seats; m != 0; m &= m - 1)
         f(std::countr_zero(m));
 }
-
-// ---------------------------------------------------------------------------------------
-// Heads-up preflop matchups.
-//
-// Random and aggressive bots go all-in preflop heads-up in a large share of their hands (5.6%
-// of random-vs-random hands), and each such hand costs a full preflop enumeration: about
-// 0.7 ms with the evaluator's suit symmetry, 40 times the cost of playing the hand. A cache
-// filled as matchups occur does not pay either: there are 47,008 matchups up to suits and
-// seat order, 28 s of CPU to compute them all, and a process-wide cache of them took the cost
-// of the adjustments only from 0.44 s to 0.28 s per 10,000 random heads-up hands over the
-// first 100,000. So the exact counts of every matchup ship with the
-// library (heads_up_preflop_counts.cpp, computed by scripts/make_heads_up_preflop_table.cpp with
-// calculate_equity itself), and a lookup is a canonical relabelling and two loads.
-//
-// The counts are stored in key order, only for canonical matchups; the position of each key
-// is found once per process (about 13 ms) in a table of the 169 canonical first hands by
-// 1,326 second hands. Storing integer counts rather than doubles makes the second seat's
-// share exact too (2 * boards - count).
-
-constexpr int kStartingHands = 169;  // canonical first hands (rows)
-
-struct HeadsUpPositions {
-    std::array<std::int16_t, kPairs> row_of_first{};
-    std::vector<std::int32_t> position;  // by row * kPairs + second pair; -1 if not canonical
-};
-
-const HeadsUpPositions& heads_up_positions() {
-    static const HeadsUpPositions positions = [] {
-        HeadsUpPositions p;
-        p.row_of_first.fill(-1);
-        p.position.assign(std::size_t{kStartingHands} * kPairs, -1);
-        std::int16_t rows = 0;
-        std::int32_t next = 0;
-        for_each_canonical_matchup([&](int key, const HoleCards&, const HoleCards&) {
-            auto& row = p.row_of_first[static_cast<std::size_t>(key / kPairs)];
-            if (row < 0) row = rows++;
-            p.position[static_cast<std::size_t>(row) * kPairs +
-                       static_cast<std::size_t>(key % kPairs)] = next++;
-        });
-        return p;
-    }();
-    return positions;
-}
-
-// The first hand's pot share in half-boards.
-std::int64_t heads_up_preflop_count(const HeadsUpMatchup& m) {
-    const HeadsUpPositions& p = heads_up_positions();
-    const int row = p.row_of_first[static_cast<std::size_t>(m.key / kPairs)];
-    const std::int32_t position = p.position[static_cast<std::size_t>(row) * kPairs +
-                                             static_cast<std::size_t>(m.key % kPairs)];
-    return kHeadsUpPreflopCounts[static_cast<std::size_t>(position)];
-}
-
-// ---------------------------------------------------------------------------------------
-// Plain enumeration of every run-out, for game shapes the equity module does not take (and
-// as the tests' reference for those it does).
-
-// Pot shares in units of 1/2520 of a pot: 2520 = lcm(1..10), so every split among up to ten
-// seats is a whole number and the counts stay exact integers.
-constexpr std::int64_t kPotUnits = 2520;
-
-struct RunOuts {
-    std::array<Hand, kMaxSeats> holes{};
-    std::array<int, kMaxSeats> seats{};
-    int contenders = 0;
-    std::array<std::int64_t, kMaxSeats> shares{};  // by contender, in pot units
-    std::int64_t boards = 0;
-
-    void finish(const Hand& board) {
-        std::array<HandValue, kMaxSeats> values{};
-        HandValue best = 0;
-        for (int i = 0; i < contenders; ++i) {
-            values[i] = evaluate(board + holes[i]);
-            best = std::max(best, values[i]);
-        }
-        int tied = 0;
-        for (int i = 0; i < contenders; ++i)
-            tied += values[i] == best;
-        for (int i = 0; i < contenders; ++i)
-            if (values[i] == best) shares[i] += kPotUnits / tied;
-        ++boards;
-    }
-
-    // Every set of `left` cards from `deck`, added to `board`.
-    void enumerate(const Hand& board, std::uint64_t deck, int left) {
-        if (left == 0) {
-            finish(board);
-            return;
-        }
-        for (std::uint64_t m = deck; std::popcount(m) >= left; m &= m - 1) {
-            const int c = std::countr_zero(m);
-            enumerate(board + Card{c}, m & (m - 1), left - 1);
-        }
-    }
-};
 
 }  // namespace
 
@@ -150,151 +42,16 @@ bool AllinEvaluator::adjust(const Table& table, std::array<double, kMaxSeats>& n
     }
     if (known >= total || r.board_count != total) return false;
 
-    record_ = &r;
-    game_ = &g;
-    known_board_ = known;
-
-    // The engine's layering (Table::build_pots), from what each seat has in once uncalled
-    // bets were returned. Antes posted by only some seats (the big blind's ante for the
-    // table) are dead money in the main pot.
-    bool every_seat_anted = true;
-    for_each_seat(r.dealt_in, [&](int s) { every_seat_anted &= r.antes[s] > 0; });
-    std::array<Chips, kMaxSeats> live{};
-    Chips dead_antes = 0;
-    for (int s = 0; s < r.num_seats; ++s) {
-        const Chips dead = every_seat_anted ? 0 : r.antes[s];
-        live[s] = table.committed(s) - dead;
-        dead_antes += dead;
-    }
-    std::array<Chips, kMaxSeats> levels{};
-    int num_levels = 0;
-    for_each_seat(active, [&](int s) { levels[num_levels++] = live[s]; });
-    std::sort(levels.begin(), levels.begin() + num_levels);
-    num_levels =
-        static_cast<int>(std::unique(levels.begin(), levels.begin() + num_levels) - levels.begin());
-
-    std::array<double, kMaxSeats> award{};
-    std::array<Pot, kMaxSeats> contested{};
-    int num_contested = 0;
-    Chips previous = 0;
-    for (int l = 0; l < num_levels; ++l) {
-        const Chips level = levels[l];
-        Chips amount = l == 0 ? dead_antes : 0;
-        SeatMask eligible = 0;
-        for (int s = 0; s < r.num_seats; ++s) {
-            if (live[s] > previous) amount += std::min(live[s], level) - previous;
-            if ((active & seat_bit(s)) && live[s] >= level) eligible |= seat_bit(s);
-        }
-        // Chips above the top level (none once the uncalled bet is back) join the last pot,
-        // as the engine adds them.
-        if (l == num_levels - 1)
-            for (int s = 0; s < r.num_seats; ++s)
-                if (live[s] > level) amount += live[s] - level;
-        if (amount > 0) {
-            if (std::popcount(eligible) == 1) {
-                award[std::countr_zero(static_cast<unsigned>(eligible))] +=
-                    static_cast<double>(amount);
-            } else {
-                contested[num_contested++] = {static_cast<double>(amount), eligible};
-            }
-        }
-        previous = level;
-    }
-    award_pots({contested.data(), static_cast<std::size_t>(num_contested)}, award);
+    std::array<Chips, kMaxSeats> committed{};
+    for (int s = 0; s < r.num_seats; ++s)
+        committed[s] = table.committed(s);
+    const detail::PotLayers layers = detail::layer_pots(r, g, committed, active);
+    std::array<double, kMaxSeats> award = layers.uncontested;
+    equity_.award(r, g, known, layers.pots(), award);
 
     for (int s = 0; s < kMaxSeats; ++s)
         net[s] = s < r.num_seats ? award[s] - static_cast<double>(table.committed(s)) : 0.0;
     return true;
-}
-
-void AllinEvaluator::award_pots(std::span<const Pot> pots, std::array<double, kMaxSeats>& award) {
-    if (pots.empty()) return;
-    const HandRecord& r = *record_;
-    const int total_board = r.board_count;
-    const bool holdem_shape = game_->hole_cards == 2 && total_board == 5 &&
-                              (known_board_ == 0 || known_board_ == 3 || known_board_ == 4);
-    if (!holdem_shape || options_.enumerate_every_board) {
-        for (const Pot& pot : pots)
-            award_by_run_outs(pot, award);
-        return;
-    }
-    const Pot& main = pots[0];
-    if (options_.heads_up_preflop_table && pots.size() == 1 && std::popcount(main.eligible) == 2 &&
-        known_board_ == 0 && r.dealt_in == main.eligible) {
-        const int a = std::countr_zero(static_cast<unsigned>(main.eligible));
-        const int b = std::countr_zero(static_cast<unsigned>(main.eligible & (main.eligible - 1)));
-        const HeadsUpMatchup m =
-            canonical_matchup({r.hole[a][0], r.hole[a][1]}, {r.hole[b][0], r.hole[b][1]});
-        const std::int64_t first = heads_up_preflop_count(m);
-        const std::int64_t a_count = m.swapped ? 2 * kPreflopBoards - first : first;
-        const double a_share =
-            static_cast<double>(a_count) / static_cast<double>(2 * kPreflopBoards);
-        const double b_share = static_cast<double>(2 * kPreflopBoards - a_count) /
-                               static_cast<double>(2 * kPreflopBoards);
-        award[a] += main.amount * a_share;
-        award[b] += main.amount * b_share;
-        return;
-    }
-    // The contenders are players in seat order (hero first); every other dealt hand is dead.
-    // One enumeration decides every pot (calculate_pot_shares).
-    SeatMask contenders = 0;
-    for (const Pot& pot : pots)
-        contenders |= pot.eligible;
-    request_.villains.clear();
-    request_.dead = CardSet{};
-    std::array<int, kMaxSeats> player_of_seat{};
-    std::array<int, kMaxSeats> seat_of_player{};
-    int players = 0;
-    for_each_seat(r.dealt_in, [&](int s) {
-        const HoleCards hole{r.hole[s][0], r.hole[s][1]};
-        if (!(contenders & seat_bit(s))) {
-            request_.dead.add(hole[0]).add(hole[1]);
-            return;
-        }
-        (players == 0 ? request_.hero : request_.villains.emplace_back()) = hole;
-        player_of_seat[s] = players;
-        seat_of_player[players++] = s;
-    });
-    request_.board.assign(r.board.begin(), r.board.begin() + known_board_);
-    request_.method = EquityMethod::Exact;
-    request_.use_symmetry = true;
-    request_.threads = 1;
-    std::array<unsigned, kMaxSeats> masks{};
-    for (std::size_t k = 0; k < pots.size(); ++k)
-        for_each_seat(pots[k].eligible, [&](int s) {
-            masks[k] |= 1u << player_of_seat[static_cast<std::size_t>(s)];
-        });
-    const auto shares = calculate_pot_shares(request_, {masks.data(), pots.size()});
-    for (std::size_t k = 0; k < pots.size(); ++k) {
-        for (int p = 0; p < players; ++p)
-            award[seat_of_player[p]] += pots[k].amount * shares[k][static_cast<std::size_t>(p)];
-    }
-}
-
-void AllinEvaluator::award_by_run_outs(const Pot& pot, std::array<double, kMaxSeats>& award) {
-    const HandRecord& r = *record_;
-    RunOuts run_outs;
-    std::uint64_t deck = CardSet::kFullMask;
-    for_each_seat(r.dealt_in, [&](int s) {
-        for (int c = 0; c < game_->hole_cards; ++c)
-            deck &= ~(std::uint64_t{1} << r.hole[s][c].index());
-    });
-    Hand board;
-    for (int i = 0; i < known_board_; ++i) {
-        board.add(r.board[i]);
-        deck &= ~(std::uint64_t{1} << r.board[i].index());
-    }
-    for_each_seat(pot.eligible, [&](int s) {
-        Hand hole;
-        for (int c = 0; c < game_->hole_cards; ++c)
-            hole.add(r.hole[s][c]);
-        run_outs.seats[run_outs.contenders] = s;
-        run_outs.holes[run_outs.contenders++] = hole;
-    });
-    run_outs.enumerate(board, deck, r.board_count - known_board_);
-    const double units = static_cast<double>(kPotUnits) * static_cast<double>(run_outs.boards);
-    for (int i = 0; i < run_outs.contenders; ++i)
-        award[run_outs.seats[i]] += pot.amount * static_cast<double>(run_outs.shares[i]) / units;
 }
 
 }  // namespace pokerarena::sim

@@ -22,6 +22,13 @@
 //   from their own generator, seeded by the host, so play never depends on them.
 // - play_hand() allocates nothing (apart from the first fault of the driver and the first fault
 //   message of a seat).
+// - Strategies (record_strategies(true); off by default, and then nothing is asked or kept):
+//   after each decision whose action the table took, the strategy its bot reported for it
+//   (Bot::last_strategy right after a decide(), RemoteDecision::strategy in resume()) is kept
+//   by the decision's position in the hand record's actions, for the hand in progress or just
+//   finished (strategies()). A decision replaced by a fault has none. Keeping them allocates
+//   only while the first hands grow the store; a last_strategy() that throws is a fault of the
+//   seat, as for on_event, and its action stands.
 // - Decisions in flight: after post_decisions(ticket), a seat whose bot is a process bot
 //   (Bot::remote()) is not waited for. step_hand() posts its request with `ticket` and
 //   returns Waiting, the table paused in AwaitingAction; once the ticket has the answer, the
@@ -74,6 +81,28 @@ struct DecisionTimes {
     std::chrono::nanoseconds time{0};
 };
 
+// The strategies of one hand's decisions, by the decision's position k in the hand record's
+// actions (k < kMaxRecordedActions). Allocates only to grow.
+class HandStrategies {
+  public:
+    HandStrategies() { strategies_.reserve(16); }
+    void clear();
+    // Keeps `strategy` for action k (replacing what action k had); k outside
+    // 0 .. kMaxRecordedActions - 1 is ignored.
+    void set(int k, const Strategy& strategy);
+    // The strategy of action k, or nullptr.
+    const Strategy* of_action(int k) const {
+        if (k < 0 || k >= kMaxRecordedActions) return nullptr;
+        const std::uint8_t slot = slot_[static_cast<std::size_t>(k)];
+        return slot == 0 ? nullptr : &strategies_[slot - 1u];
+    }
+
+  private:
+    std::array<std::uint8_t, kMaxRecordedActions> slot_{};  // 0: none, else index + 1
+    std::vector<Strategy> strategies_;                      // the first used_ are this hand's
+    std::size_t used_ = 0;
+};
+
 class SeatDriver {
   public:
     // The mean gap between timed decisions. A clock read (steady_clock, a vDSO call) costs
@@ -105,6 +134,11 @@ class SeatDriver {
     // The answer for the seat step_hand() left Waiting: its action is played (an illegal one
     // is a fault, as for any bot), or the fault that replaces it is counted.
     void resume(RemoteDecision&& decision);
+
+    // Keep the bots' strategies from now on (see above), or stop.
+    void record_strategies(bool on);
+    // The strategies of the hand in progress or just finished (none when not recording).
+    const HandStrategies& strategies() const;
 
     // Tells every seated bot new_match() (between two matches at this table); a bot that throws
     // gets a fault, as for on_event.
@@ -138,6 +172,8 @@ class SeatDriver {
     // take_turn and view_for are defined in seat_driver.cpp and forced into play_hand(): as
     // calls, their register saves and the engine's inlined act() and legal actions around
     // them cost about 230 instructions a heads-up hand of random vs call (8%).
+    // kRecord: strategies are kept (record_strategies).
+    template <bool kRecord>
     [[gnu::always_inline]] inline void take_turn(int seat);
     // The view for the seat to act, as its bot declared: the whole view; for LegalOnly,
     // legal_view_ with only the fields that declaration names; for Nothing, an empty view.
@@ -146,9 +182,14 @@ class SeatDriver {
     Action timed_decide(int seat);
     // Posts the seat's decision (post_decisions) and leaves it waiting.
     void post_turn(int seat);
-    // step_hand() for a table with (kPosts) or without posted seats.
-    template <bool kPosts>
+    // step_hand() for a table with (kPosts) or without posted seats, keeping the strategies
+    // (kRecord) or not.
+    template <bool kPosts, bool kRecord>
     HandStep run_hand();
+    // Right after the seat's decide(): its reported strategy, into recorded_->asked.
+    void ask_strategy(int seat);
+    // Keeps `strategy` for the action at `position` of the hand in progress.
+    void keep_strategy(int position, const Strategy& strategy);
     // Counts the fault and plays check-or-fold for the seat.
     void fall_back(int seat, FaultKind kind, const char* message);
     void record_fault(int seat, FaultKind kind, const char* message);
@@ -178,6 +219,15 @@ class SeatDriver {
     int waiting_seat_ = -1;  // the seat whose posted decision is awaited
     bool waiting_timed_ = false;
     std::chrono::steady_clock::time_point posted_at_{};
+    // Made by record_strategies(true): the strategies of hand `hand_number`, and the one last
+    // asked for.
+    struct Recorded {
+        HandStrategies hand;
+        int hand_number = -1;
+        Strategy asked;
+        bool have_asked = false;
+    };
+    std::unique_ptr<Recorded> recorded_;
     // Rewritten in place for every decision (Table::update_view).
     SeatView view_;
     SeatView legal_view_;

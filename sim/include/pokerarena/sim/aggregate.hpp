@@ -11,12 +11,13 @@
 //     higher; ring and sit-and-go: none), or pair figures other than its bot a's;
 //   - cash formats: has hands other than deals x plays per deal, a bot with hands other than
 //     the unit's, or samples.n other than its deals (one sample per deal); all-in adjusted
-//     samples other than one per deal with allin_ev, or any without;
+//     samples other than one per deal with allin_ev, or any without; the same for AIVAT
+//     samples and aivat; more decisions_with_strategy than decisions;
 //   - sit-and-go: fewer hands than tournaments played (each plays at least one hand), a bot
 //     with more hands than the unit, samples.n other than its tournaments, or places that are
 //     not a permutation of 1 .. bots for each play;
 //   - has net chips that do not sum to zero over its bots (chips only change hands; the
-//     all-in adjusted figures are equities in doubles and are not held to this), a negative
+//     all-in adjusted and AIVAT figures are doubles and are not held to this), a negative
 //     count (decisions, faults), or a sample sum or sum of squares that is not finite (or a
 //     negative sum of squares);
 //   - or makes a total of the set (hands, a bot's hands, net chips, decisions or faults, a

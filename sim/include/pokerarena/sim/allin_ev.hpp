@@ -29,33 +29,27 @@
 //   all-in run-out or a heads-up preflop all-in; flop and turn all-ins a few microseconds;
 //   any other preflop all-in (three or more players, or folded hands' cards dead) one exact
 //   enumeration for all its pots, side pots included: a few hundred microseconds.
-//   Hold'em-shaped games (two hole cards, five board cards, a known board of 0, 3 or 4 cards)
-//   use the evaluator's suit-symmetric enumeration (calculate_pot_shares, which allocates a
-//   few small vectors per call); other shapes enumerate every run-out, pot by pot.
+//   Hold'em-shaped games (two hole cards, five board cards) with a known board of 0 or 3
+//   cards use the evaluator's suit-symmetric enumeration (calculate_pot_shares, which
+//   allocates a few small vectors per call); turn all-ins and other shapes enumerate every
+//   run-out, pot by pot (pots.hpp).
 // - Not thread-safe per instance: use one AllinEvaluator per thread or work unit.
 #pragma once
 
 #include <array>
-#include <span>
 
 #include "pokerarena/engine/table.hpp"
-#include "pokerarena/evaluator/equity.hpp"
+#include "pokerarena/sim/pots.hpp"
 
 namespace pokerarena::sim {
 
 class AllinEvaluator {
   public:
-    struct Options {
-        // Look heads-up preflop matchups up in the shipped table (false: enumerate them like
-        // any other all-in, about 0.7 ms each; tests check one against the other).
-        bool heads_up_preflop_table = true;
-        // Enumerate every run-out with the plain evaluator loop instead of the evaluator's
-        // equity module: the same figures much more slowly (tests check one against the other).
-        bool enumerate_every_board = false;
-    };
+    // How pots' equities are computed (pots.hpp).
+    using Options = detail::PotEquity::Options;
 
     AllinEvaluator() = default;
-    explicit AllinEvaluator(const Options& options) : options_(options) {}
+    explicit AllinEvaluator(const Options& options) : equity_(options) {}
 
     // For the hand that `table` has just finished (table.last_hand(), with the table still as
     // the hand left it: paused at HandEnded, as SeatDriver::play_hand leaves it): when it was
@@ -67,22 +61,7 @@ class AllinEvaluator {
     bool adjust(const Table& table, std::array<double, kMaxSeats>& net);
 
   private:
-    struct Pot {
-        double amount = 0;
-        SeatMask eligible = 0;  // two or more seats
-    };
-    // Adds to award[s] every seat's expected share of the contested pots, main pot first.
-    void award_pots(std::span<const Pot> pots, std::array<double, kMaxSeats>& award);
-    // The same for one pot, by the plain enumeration of every run-out.
-    void award_by_run_outs(const Pot& pot, std::array<double, kMaxSeats>& award);
-
-    Options options_;
-    // The hand being adjusted, set by adjust() for award_pots().
-    const HandRecord* record_ = nullptr;
-    const GameDef* game_ = nullptr;
-    int known_board_ = 0;
-    // Reused between calls so its vectors keep their capacity.
-    EquityRequest request_;
+    detail::PotEquity equity_;
 };
 
 }  // namespace pokerarena::sim

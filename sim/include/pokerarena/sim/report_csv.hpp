@@ -5,15 +5,17 @@
 // - bots.csv: one row per bot in config order: bot (index), name, spec, hands, net_chips,
 //   decisions, faults (all kinds), then for each estimate E of mbb_per_hand,
 //   mbb_per_hand_allin_ev, rating and prize the columns E, E_ci95, E_stddev, E_los,
-//   E_samples, E_too_few_samples, E_biased_by_sprt_stop; then roi and itm_rate.
+//   E_samples, E_too_few_samples, E_biased_by_sprt_stop; then roi and itm_rate; then the
+//   estimate columns of mbb_per_hand_aivat, aivat_variance_ratio and decisions_with_strategy.
 // - pairs.csv: one row per pair of the crosstable: a, name_a, b, name_b, hands, net_chips_a,
-//   then the estimate columns of mbb_per_hand_a and mbb_per_hand_allin_ev_a (a against b).
+//   then the estimate columns of mbb_per_hand_a, mbb_per_hand_allin_ev_a and
+//   mbb_per_hand_aivat_a (a against b), and aivat_variance_ratio.
 // - curve.csv: hands, then one column per bot named by its name (the bot's cumulative net
 //   chips), one row per point of the curve.
 // Numbers are plain: integers in full (64-bit counts are not strings, unlike Protobuf's JSON),
 // doubles with 17 significant digits (they read back bit for bit), an infinite interval as
 // "inf" (pandas reads it as a float); flags are "true" or "false". An estimate the report does
-// not have (no all-in EV, no rating) has empty cells.
+// not have (no all-in EV, no AIVAT, no rating) has empty cells.
 #pragma once
 
 #include <filesystem>
