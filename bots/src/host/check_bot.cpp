@@ -191,12 +191,12 @@ struct StrategyTest {
     }
     std::int64_t disagreements = 0;  // decisions whose action probabilities differ
     std::string first_disagreement;
-    void note_disagreement(const Action& candidate, double said, double reported) {
+    void note_disagreement(const Action& candidate, double said, double in_strategy) {
         if (disagreements++ > 0) return;
         std::ostringstream text;
         text << "action_probabilities gave " << said << " for " << action_kind_name(candidate.kind);
         if (candidate.kind == ActionKind::RaiseTo) text << ' ' << candidate.amount;
-        text << ", the strategy reported " << reported;
+        text << ", the strategy reported " << in_strategy;
         first_disagreement = text.str();
     }
 
