@@ -142,8 +142,7 @@ static int32_t c_bot_decide(void* handle, const PaView* v, PaAction* action) {
             v->current_bet + (int64_t)(bot->bet_fraction * (double)pot_after_call);
         action->kind = PA_RAISE_TO;
         action->amount = clamp(target, legal->min_raise_to, legal->max_raise_to);
-    } else if (!legal->can_check &&
-               equity * (double)pot_after_call < (double)legal->call_amount) {
+    } else if (!legal->can_check && equity * (double)pot_after_call < (double)legal->call_amount) {
         /* Call when the equity pays for the price (pot odds), else check or fold. */
         action->kind = PA_FOLD;
     }

@@ -12,12 +12,12 @@
 #include <vector>
 
 #include "formats/format.hpp"
+#include "io/table_text.hpp"
 #include "pokerarena/engine/text.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/shard.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
-#include "io/table_text.hpp"
 
 namespace pokerarena::sim {
 

@@ -238,9 +238,17 @@ static const char* bad_last_error(void* handle) {
     return ((BadBot*)handle)->error;
 }
 
-static const PaBotApi kApi = {
-    sizeof(PaBotApi), PA_BOT_ABI_VERSION, "bad bot", bad_create,    bad_destroy,
-    bad_decide,       bad_last_error,     NULL,      bad_new_match, bad_action_probabilities, NULL};
+static const PaBotApi kApi = {sizeof(PaBotApi),
+                              PA_BOT_ABI_VERSION,
+                              "bad bot",
+                              bad_create,
+                              bad_destroy,
+                              bad_decide,
+                              bad_last_error,
+                              NULL,
+                              bad_new_match,
+                              bad_action_probabilities,
+                              NULL};
 
 PA_EXPORT const PaBotApi* pokerarena_bot_api(uint32_t host_abi_version) {
     (void)host_abi_version;

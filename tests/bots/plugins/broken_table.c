@@ -41,8 +41,8 @@ static const char* never_last_error(void* handle) {
 
 #if BROKEN == 1
 static const PaBotApi kApi = {
-    sizeof(PaBotApi), (2u << 16),       "future bot", never_create, never_destroy,
-    never_decide,     never_last_error, NULL,         NULL,         NULL, NULL};
+    sizeof(PaBotApi), (2u << 16), "future bot", never_create, never_destroy, never_decide,
+    never_last_error, NULL,       NULL,         NULL,         NULL};
 #elif BROKEN == 2
 /* Only struct_size is inside the table; the abi_version past it must not be read. */
 static const PaBotApi kApi = {
@@ -61,9 +61,17 @@ static const PaBotApi kApi = {sizeof(PaBotApi),
                               NULL,
                               NULL};
 #elif BROKEN == 6
-static const PaBotApi kApi = {
-    sizeof(PaBotApi), PA_BOT_ABI_VERSION, NULL, never_create, never_destroy,
-    never_decide,     never_last_error,   NULL, NULL,         NULL, NULL};
+static const PaBotApi kApi = {sizeof(PaBotApi),
+                              PA_BOT_ABI_VERSION,
+                              NULL,
+                              never_create,
+                              never_destroy,
+                              never_decide,
+                              never_last_error,
+                              NULL,
+                              NULL,
+                              NULL,
+                              NULL};
 #endif
 
 #if HAS_TABLE

@@ -123,8 +123,8 @@ static const char* event_last_error(void* handle) {
 }
 
 static const PaBotApi kApi = {
-    sizeof(PaBotApi), PA_BOT_ABI_VERSION, "event bot",    event_create, event_destroy,
-    event_decide,     event_last_error,   event_on_event, NULL,         NULL, NULL};
+    sizeof(PaBotApi), PA_BOT_ABI_VERSION, "event bot", event_create, event_destroy, event_decide,
+    event_last_error, event_on_event,     NULL,        NULL,         NULL};
 
 PA_EXPORT const PaBotApi* pokerarena_bot_api(uint32_t host_abi_version) {
     (void)host_abi_version;

@@ -31,9 +31,9 @@ enum Mode {
     WRONG_PROBABILITIES,
     NUM_MODES
 };
-static const char* const kModes[NUM_MODES] = {"honest", "liar",     "min_raiser", "bad_sum",
-                                              "error",  "too_many", "silent",
-                                              "wrong_probabilities"};
+static const char* const kModes[NUM_MODES] = {
+    "honest", "liar",     "min_raiser", "bad_sum",
+    "error",  "too_many", "silent",     "wrong_probabilities"};
 
 typedef struct StrategyBot {
     enum Mode mode;

@@ -300,13 +300,14 @@ int main(int argc, char** argv) {
                 continue;
             }
             if (!strncmp(mode, "strategy", 8)) {
-                const char* part = !strcmp(mode, "strategy_sum")       ? "\"p\":0.5"
+                const char* part = !strcmp(mode, "strategy_sum")          ? "\"p\":0.5"
                                    : now && !strcmp(mode, "strategy_bad") ? "\"q\":1"
                                                                           : "\"p\":1";
                 char text[128];
-                snprintf(text, sizeof text,
-                         "{\"id\":%lld,\"action\":\"call\",\"strategy\":[{\"action\":\"call\",%s}]}\n",
-                         id, part);
+                snprintf(
+                    text, sizeof text,
+                    "{\"id\":%lld,\"action\":\"call\",\"strategy\":[{\"action\":\"call\",%s}]}\n",
+                    id, part);
                 put(text);
                 continue;
             }

@@ -71,9 +71,17 @@ static const char* gate_last_error(void* handle) {
     return "";
 }
 
-static const PaBotApi kApi = {
-    sizeof(PaBotApi), PA_BOT_ABI_VERSION, "gate bot", gate_create, gate_destroy,
-    gate_decide,      gate_last_error,    NULL,       NULL,        NULL, NULL};
+static const PaBotApi kApi = {sizeof(PaBotApi),
+                              PA_BOT_ABI_VERSION,
+                              "gate bot",
+                              gate_create,
+                              gate_destroy,
+                              gate_decide,
+                              gate_last_error,
+                              NULL,
+                              NULL,
+                              NULL,
+                              NULL};
 
 PA_EXPORT const PaBotApi* pokerarena_bot_api(uint32_t host_abi_version) {
     (void)host_abi_version;

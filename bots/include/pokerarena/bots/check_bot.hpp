@@ -33,10 +33,11 @@
 // probe is a decision asked of the bot, counted from 1 over both runs.
 //
 // check_bot returns 0 only when there was no fault, no invalid probability, no invalid
-// strategy, no action outside its strategy, no failed strategy test and both runs agree; 1 otherwise (a crash and a hang included), and 2 when the bot cannot be made (bad
-// spec, load error, create refused; the message is printed) or the child process cannot be
-// started. It writes a human-readable report to `out`; text from the plugin (its name, its
-// messages) is escaped (printable_text).
+// strategy, no action outside its strategy, no failed strategy test and both runs agree; 1
+// otherwise (a crash and a hang included), and 2 when the bot cannot be made (bad spec, load error,
+// create refused; the message is printed) or the child process cannot be started. It writes a
+// human-readable report to `out`; text from the plugin (its name, its messages) is escaped
+// (printable_text).
 #pragma once
 
 #include <cstdint>
