@@ -6,8 +6,9 @@
 // - Every function checks what Python hands it (card codes 0..51, distinct cards, array
 //   shapes, option values) and raises ValueError naming the argument and what was expected:
 //   bad input never reaches a C++ precondition.
-// - evaluate_batch() writes straight into a new numpy array and releases the GIL while the
-//   chosen SIMD kernel runs; every kernel gives the same values as the scalar one.
+// - evaluate_batch() checks and evaluates the rows on the widest SIMD kernels (evaluate_rows)
+//   straight into a new numpy array, and releases the GIL while they run; every kernel gives
+//   the same values as the scalar one.
 // - equity() releases the GIL too, so Python threads can compute equities side by side.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -15,9 +16,7 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cstdint>
-#include <cstring>
 #include <optional>
 #include <span>
 #include <string>
@@ -127,52 +126,6 @@ HandValue evaluate_cards(const py::handle& value) {
     return evaluate(set);
 }
 
-// Rows `first`..`first + count` of `rows` (N x 7 card codes, n rows in all) copied into `out`
-// eight bytes a hand. Returns false when one of them is not seven distinct codes 0..51
-// (row_problem finds which). Branch-free per row: one load, seven table reads, one store (and
-// no popcount: the default build targets CPUs without the instruction).
-// Bit c of a card mask, for c in 0..63: loads, where the default build's shifts by a variable
-// count go through one register.
-constexpr std::array<std::uint64_t, 64> kBit = [] {
-    std::array<std::uint64_t, 64> bits{};
-    for (int c = 0; c < 64; ++c)
-        bits[static_cast<std::size_t>(c)] = std::uint64_t{1} << c;
-    return bits;
-}();
-
-bool pack_rows(const std::uint8_t* rows, std::size_t n, std::size_t first, std::size_t count,
-               SevenCards* out) {
-    constexpr std::uint64_t kSevenBytes = (std::uint64_t{1} << 56) - 1;
-    constexpr std::uint64_t kHighBits = 0x00C0C0C0C0C0C0C0;  // a code of 64 or more
-    std::uint64_t bad = 0;
-    const auto pack = [&](std::uint64_t v, SevenCards& hand) {
-        v &= kSevenBytes;
-        std::array<std::uint64_t, 7> bit;
-        for (int j = 0; j < 7; ++j)
-            bit[static_cast<std::size_t>(j)] = kBit[(v >> (8 * j)) & 63];
-        // Seven distinct bits add up to their union; a card given twice carries.
-        const std::uint64_t sum =
-            ((bit[0] + bit[1]) + (bit[2] + bit[3])) + ((bit[4] + bit[5]) + bit[6]);
-        const std::uint64_t all =
-            ((bit[0] | bit[1]) | (bit[2] | bit[3])) | ((bit[4] | bit[5]) | bit[6]);
-        bad |= (sum ^ all) | (v & kHighBits) | (all >> kNumCards);
-        std::memcpy(&hand, &v, 8);
-    };
-    // Eight bytes a row at once, except for the array's last row: its eighth is past the end.
-    const std::size_t whole = first + count == n ? count - 1 : count;
-    for (std::size_t i = 0; i < whole; ++i) {
-        std::uint64_t v;
-        std::memcpy(&v, rows + 7 * (first + i), 8);
-        pack(v, out[i]);
-    }
-    if (whole < count) {
-        std::uint64_t v = 0;
-        std::memcpy(&v, rows + 7 * (first + whole), 7);
-        pack(v, out[whole]);
-    }
-    return bad == 0;
-}
-
 // What is wrong with one row of seven card codes, or "".
 std::string row_problem(const std::uint8_t* row) {
     std::string cards;
@@ -203,27 +156,14 @@ py::array_t<std::uint16_t> evaluate_hands(
     py::array_t<std::uint16_t> values(static_cast<py::ssize_t>(n));
     const std::uint8_t* rows = hands.data();
     HandValue* out = values.mutable_data();
-    bool ok = true;
+    std::size_t bad = n;
     {
         py::gil_scoped_release release;
-        // Blocks small enough to stay in L1 between the copy and the kernel.
-        constexpr std::size_t kBlock = 1024;
-        std::array<SevenCards, kBlock> block;
-        for (std::size_t start = 0; start < n && ok; start += kBlock) {
-            const std::size_t count = std::min(kBlock, n - start);
-            ok = pack_rows(rows, n, start, count, block.data());
-            if (ok)
-                evaluate_batch(std::span(block.data(), count), std::span(out + start, count),
-                               kernel);
-        }
+        bad = evaluate_rows(std::span(rows, 7 * n), std::span(out, n), kernel);
     }
-    if (!ok) {
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::string problem = row_problem(rows + 7 * i);
-            if (!problem.empty())
-                throw py::value_error("hands: row " + std::to_string(i) + " " + problem);
-        }
-    }
+    if (bad < n)
+        throw py::value_error("hands: row " + std::to_string(bad) + " " +
+                              row_problem(rows + 7 * bad));
     return values;
 }
 

@@ -187,3 +187,68 @@ TEST_CASE("bad batch arguments are rejected before any work", "[batch]") {
     }
     CHECK_THROWS_AS(evaluate_batch(hands, values, static_cast<Kernel>(200)), std::invalid_argument);
 }
+
+namespace {
+// The hands as rows of seven codes, as a numpy (N, 7) array holds them.
+std::vector<std::uint8_t> rows_of(const std::vector<SevenCards>& hands) {
+    std::vector<std::uint8_t> rows;
+    for (const SevenCards& h : hands)
+        rows.insert(rows.end(), h.cards, h.cards + 7);
+    return rows;
+}
+}  // namespace
+
+TEST_CASE("evaluate_rows equals scalar on every kernel, every size", "[batch]") {
+    const auto hands = random_hands(5000, 21, full_deck());
+    const auto rows = rows_of(hands);
+    for (Kernel k : available_kernels()) {
+        INFO("kernel " << kernel_name(k));
+        // Sizes around a register, a block of 1,024 and the last row's short read.
+        for (std::size_t n :
+             {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{9}, std::size_t{1023},
+              std::size_t{1024}, std::size_t{1025}, hands.size()}) {
+            INFO("rows " << n);
+            std::vector<HandValue> values(n);
+            REQUIRE(evaluate_rows(std::span(rows.data(), 7 * n), values, k) == n);
+            CHECK(count_mismatches({hands.begin(), hands.begin() + static_cast<long>(n)}, values) ==
+                  0);
+        }
+    }
+}
+
+TEST_CASE("evaluate_rows finds the first bad row wherever it is", "[batch]") {
+    const auto hands = random_hands(3000, 22, full_deck());
+    std::vector<HandValue> values(hands.size());
+    for (Kernel k : available_kernels()) {
+        INFO("kernel " << kernel_name(k));
+        // Every pair of positions holding the same card, and each position out of range, in
+        // rows at the start, inside a register, at a block's edge, after a bad-free block and
+        // in the last row.
+        for (std::size_t row : {std::size_t{0}, std::size_t{5}, std::size_t{1023},
+                                std::size_t{1024}, std::size_t{2500}, hands.size() - 1}) {
+            for (int a = 0; a < 7; ++a) {
+                for (int b = 0; b < 7; ++b) {
+                    auto rows = rows_of(hands);
+                    if (a == b) {
+                        rows[7 * row + static_cast<std::size_t>(a)] =
+                            static_cast<std::uint8_t>(52 + a * 29);
+                    } else {
+                        rows[7 * row + static_cast<std::size_t>(b)] =
+                            rows[7 * row + static_cast<std::size_t>(a)];
+                    }
+                    INFO("row " << row << " positions " << a << ", " << b);
+                    CHECK(evaluate_rows(rows, values, k) == row);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("bad evaluate_rows arguments are rejected", "[batch]") {
+    const auto rows = rows_of(random_hands(10, 23, full_deck()));
+    std::vector<HandValue> values(10);
+    CHECK_THROWS_AS(evaluate_rows(std::span(rows.data(), 69), values), std::invalid_argument);
+    std::vector<HandValue> too_short(9);
+    CHECK_THROWS_AS(evaluate_rows(rows, too_short), std::invalid_argument);
+    CHECK_THROWS_AS(evaluate_rows(rows, values, static_cast<Kernel>(200)), std::invalid_argument);
+}

@@ -17,6 +17,7 @@
 // (indices 0..51) in cards[0..6], in any order; cards[7] is padding and is ignored.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -57,6 +58,17 @@ Kernel best_kernel();
 // Throws std::invalid_argument when out is shorter than in or k is not available here.
 void evaluate_batch(std::span<const SevenCards> in, std::span<HandValue> out,
                     Kernel k = Kernel::Best);
+
+// Hands given as rows of seven card codes, row i in rows[7 * i .. 7 * i + 6] (a numpy array of
+// shape (N, 7), a C table of bytes), checked and evaluated: out[i] = evaluate(row i). Every row
+// must hold seven distinct codes 0..51; the check runs on kernel k's vectors, in blocks of
+// 1,024 rows, each checked whole before its hands are evaluated with kernel k.
+// Returns the number of rows, or the index of the first row that is not seven distinct codes
+// 0..51 (out is then unspecified). Throws
+// std::invalid_argument when rows.size() is not a multiple of seven, out holds fewer values than
+// there are rows, or k is not available here.
+std::size_t evaluate_rows(std::span<const std::uint8_t> rows, std::span<HandValue> out,
+                          Kernel k = Kernel::Best);
 
 namespace detail {
 // The value of a hand with five or more cards of `suit` (0..3).
