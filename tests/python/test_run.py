@@ -3,6 +3,7 @@
 The classes of run_bots.py play the same tournament in process and as process bots
 (`proc:PYTHON run_bots.py CLASS`): every figure of the report must be the same."""
 import contextlib
+import importlib.util
 import io
 import os
 import sys
@@ -37,12 +38,13 @@ class SameFiguresAsProcessBots(unittest.TestCase):
     # sums' rounding on the units).
     OPTIONS = dict(deals=400, seed=11, threads=2, match_deals=8, deals_per_unit=8, aivat=True)
 
-    def compare(self, name, **options):
+    def compare(self, name, cls=None, spec=None, **options):
         options = dict(self.OPTIONS, **options)
-        cls = getattr(run_bots, name)
+        cls = cls or getattr(run_bots, name)
         in_process = pa.run([cls, "tag", "random"], **options)
         # Named as the class names itself, so that the pairs name the same bots.
-        as_process = pa.run([(cls.name, process_spec(name)), "tag", "random"], **options)
+        as_process = pa.run([(cls.name, spec or process_spec(name)), "tag", "random"],
+                            **options)
         self.assertTrue(in_process["complete"])
         self.assertGreater(in_process["bots"][0]["decisions"], 200)
         self.assertEqual(figures(in_process), figures(as_process))
@@ -65,6 +67,16 @@ class SameFiguresAsProcessBots(unittest.TestCase):
         batched = self.compare("Batcher")
         drawn = pa.run([run_bots.Drawer, "tag", "random"], **self.OPTIONS)
         self.assertEqual(figures(batched), figures(drawn))
+
+    def test_pot_odds_example_with_the_modules_equity(self):
+        path = os.path.join(HERE, "..", "..", "bots", "sdk", "python", "examples",
+                            "pot_odds_bot.py")
+        spec = importlib.util.spec_from_file_location("pot_odds_bot", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        report = self.compare("PotOddsBot", module.PotOddsBot,
+                              "proc:%s %s" % (sys.executable, path), deals=100)
+        self.assertNotEqual(report["bots"][0]["net_chips"], 0)
 
     def test_ring(self):
         self.compare("Drawer", format="ring", deals=60, match_deals=4, deals_per_unit=4,
