@@ -5,9 +5,12 @@
 // One definition of each thing, shared with the process path
 // - The class is judged by the SDK's own hello (pokerarena_bot._hello): its view, encoding,
 //   check_config (Refuse, or any exception, refuses the run) and its one way of answering.
-// - The view is the line the host writes to a process bot (write_decide, compact or JSON as
-//   the class asks), handed to the SDK's decoding (_compact_view, View): the bot reads the
-//   same View object in both.
+// - The view is the SDK's own View of the line the host writes to a process bot
+//   (write_decide, compact or JSON as the class asks): for the compact encoding the object
+//   pokerarena_bot._compact_view makes of that line, its eager slots filled here from the
+//   seat view (the same values, which a test compares) and the line kept for the fields it
+//   decodes when first read; for JSON, or an SDK whose classes are laid out otherwise, the
+//   SDK's _compact_view or View of the line itself.
 // - Answers other than the plain "fold" / "check" / "call" / ("raise", int) go through the
 //   SDK's _action_tail and the host's parse_answer, so a Mixed reports its strategy (AIVAT)
 //   and a bad answer is a fault exactly as for a process bot: an ErrorStatus fault, played
