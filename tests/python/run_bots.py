@@ -7,6 +7,7 @@
     Mixer     a mixed strategy reported with each action (AIVAT)
     Batcher   Drawer's play through decide_batch
     Faulty    raises, answers what is not an action, or folds where checking is free
+    LegalDrawer, JsonDrawer   Drawer with a legal view, and with views in JSON
 """
 import os
 import sys
@@ -39,6 +40,16 @@ class Drawer(Bot):
         if legal.can_fold and r < 0.4:
             return fold()
         return check() if legal.can_check else call()
+
+
+class LegalDrawer(Drawer):
+    name = "legal-drawer"
+    view = "legal"
+
+
+class JsonDrawer(Drawer):
+    name = "json-drawer"
+    encoding = "json"
 
 
 class Mixer(Bot):

@@ -58,6 +58,11 @@ class SameFiguresAsProcessBots(unittest.TestCase):
         report = self.compare("Drawer")
         self.assertEqual(report["bots"][0]["faults"]["exception"], 0)
 
+    def test_legal_and_json_views(self):
+        legal = self.compare("LegalDrawer")
+        as_json = self.compare("JsonDrawer")
+        self.assertEqual(figures(legal), figures(as_json))
+
     def test_mixed_strategies_reach_aivat(self):
         report = self.compare("Mixer")
         mixer = report["bots"][0]
