@@ -53,6 +53,51 @@ class PythonCall {
 // The tracebacks a bot prints at most (then one line saying so), as the SDK does.
 constexpr int kMaxTracebacks = 20;
 
+// A full view's `_fields` (the line split at its spaces), split when the SDK first reads one
+// of the fields it decodes lazily (bets, committed, hole, actions, data): most bots read none,
+// and the split is a third of what the view costs. A sequence of the fields, as the list
+// str.split gives, for indexing and len().
+struct LazyFields {
+    PyObject_HEAD PyObject* text;  // the view's line after "d 0 0 " (owned)
+    PyObject* fields;              // text.split(" "), once read (owned)
+};
+
+PyObject* split_fields(LazyFields* f) {
+    if (f->fields == nullptr) {
+        PyObject* space = PyUnicode_FromStringAndSize(" ", 1);
+        if (space == nullptr) return nullptr;
+        f->fields = PyUnicode_Split(f->text, space, -1);
+        Py_DECREF(space);
+    }
+    return f->fields;
+}
+
+Py_ssize_t lazy_fields_length(PyObject* self) {
+    PyObject* fields = split_fields(reinterpret_cast<LazyFields*>(self));
+    return fields == nullptr ? -1 : PyList_GET_SIZE(fields);
+}
+
+PyObject* lazy_fields_item(PyObject* self, Py_ssize_t i) {
+    PyObject* fields = split_fields(reinterpret_cast<LazyFields*>(self));
+    return fields == nullptr ? nullptr : PySequence_GetItem(fields, i);
+}
+
+void lazy_fields_dealloc(PyObject* self) {
+    auto* f = reinterpret_cast<LazyFields*>(self);
+    Py_XDECREF(f->text);
+    Py_XDECREF(f->fields);
+    PyTypeObject* type = Py_TYPE(self);
+    type->tp_free(self);
+    Py_DECREF(type);
+}
+
+PyType_Slot lazy_fields_slots[] = {{Py_sq_length, reinterpret_cast<void*>(lazy_fields_length)},
+                                   {Py_sq_item, reinterpret_cast<void*>(lazy_fields_item)},
+                                   {Py_tp_dealloc, reinterpret_cast<void*>(lazy_fields_dealloc)},
+                                   {0, nullptr}};
+PyType_Spec lazy_fields_spec = {"pokerarena._LazyFields", sizeof(LazyFields), 0, Py_TPFLAGS_DEFAULT,
+                                lazy_fields_slots};
+
 // What a decide's line starts with before the view, and ends with after it.
 constexpr std::string_view kCompactHead = "d 0 0 ";
 constexpr std::string_view kJsonHead = R"({"type":"decide","id":0,"instance":0,"view":)";
@@ -122,7 +167,7 @@ struct CompactViews {
     py::object legal_type;  // Legal
     std::array<py::object, 7> legal_keys;
     std::array<py::object, kNumCards> cards;
-    py::object space;
+    py::object lazy_fields_type;
 
     // With the GIL held: finds the slots, or leaves ready false.
     void find(const py::object& sdk);
@@ -134,7 +179,7 @@ struct CompactViews {
             o = py::object();
         for (py::object& o : cards)
             o = py::object();
-        space = py::object();
+        lazy_fields_type = py::object();
         ready = false;
     }
 };
@@ -474,7 +519,8 @@ void CompactViews::find(const py::object& sdk) {
         legal_keys[i] = py::str(keys[i]);
     for (int c = 0; c < kNumCards; ++c)
         cards[static_cast<std::size_t>(c)] = py::str(Card(c).to_string());
-    space = py::str(" ");
+    lazy_fields_type = py::reinterpret_steal<py::object>(PyType_FromSpec(&lazy_fields_spec));
+    if (!lazy_fields_type) throw py::error_already_set();
     full = reinterpret_cast<PyTypeObject*>(full_type.ptr());
     legal = reinterpret_cast<PyTypeObject*>(legal_view_type.ptr());
     ready = true;
@@ -508,7 +554,13 @@ PyObject* CompactViews::make(const SeatView& view, bool legal_only, PyObject* te
     };
     Py_INCREF(text);
     set(Raw, text);
-    set(Fields, PyUnicode_Split(text, space.ptr(), -1));
+    auto* lazy_type = reinterpret_cast<PyTypeObject*>(lazy_fields_type.ptr());
+    auto* fields = reinterpret_cast<LazyFields*>(lazy_type->tp_alloc(lazy_type, 0));
+    if (fields != nullptr) {
+        Py_INCREF(text);
+        fields->text = text;
+    }
+    set(Fields, reinterpret_cast<PyObject*>(fields));
     set(Seat, int_of(view.seat));
     set(NumSeats, int_of(view.num_seats));
     set(Hand, int_of(view.hand_number));
