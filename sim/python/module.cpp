@@ -27,6 +27,7 @@
 #include "pokerarena/evaluator/card.hpp"
 #include "pokerarena/evaluator/equity.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
+#include "run.hpp"
 #include "table.hpp"
 #include "vector_env.hpp"
 
@@ -309,6 +310,7 @@ PYBIND11_MODULE(pokerarena, m) {
 
     add_table(m);
     add_vector_env(m);
+    add_run(m);
 }
 
 }  // namespace pokerarena::python

@@ -1,5 +1,6 @@
-"""pokerarena: the hand evaluator, equity and a vectorised hold'em environment (docs/python.md)."""
-from typing import Any, Sequence, TypedDict, Union
+"""pokerarena: the hand evaluator, equity, a vectorised hold'em environment and tournaments
+(docs/python.md)."""
+from typing import Any, Mapping, Sequence, TypedDict, Union
 
 import numpy
 import numpy.typing
@@ -110,3 +111,19 @@ class Table:
     def pot(self) -> int: ...
 
 def replay_phh(text: str, many_hands: bool = False, name: str = "<text>") -> list[dict[str, Any]]: ...
+
+# A bot of run(): a spec ("tag", "proc:python3 bot.py"), a subclass of pokerarena_bot.Bot, or
+# {"bot": spec or class, "name": str, "config": str}.
+BotGiven = Union[str, type, Mapping[str, Any]]
+
+def run(
+    bots: Sequence[Union[BotGiven, tuple[str, BotGiven]]] | Mapping[str, BotGiven] | None = None,
+    config: str | None = None,
+    *,
+    threads: int = 0,
+    tables: int = 2048,
+    out: str | None = None,
+    json: str | None = None,
+    **options: Any,
+) -> dict[str, Any]: ...
+def report_frames(report: Mapping[str, Any]) -> dict[str, Any]: ...

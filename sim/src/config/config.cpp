@@ -571,7 +571,8 @@ void add_process_bot(Tournament& t, int i, const std::filesystem::path& folder,
 
 Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
                            const std::filesystem::path& plugin_folder,
-                           const std::filesystem::path& bot_logs, const Report* resume) {
+                           const std::filesystem::path& bot_logs, const Report* resume,
+                           std::span<const std::shared_ptr<const BotFactory>> given) {
     Tournament t;
     TournamentConfig& c = t.config;
     c = config;
@@ -596,6 +597,10 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
     if (loading == BotLoading::Skip) return t;
     for (int i = 0; i < c.bots_size(); ++i) {
         const std::string& spec = c.bots(i).spec();
+        if (static_cast<std::size_t>(i) < given.size() && given[static_cast<std::size_t>(i)]) {
+            t.factories.push_back(given[static_cast<std::size_t>(i)]);
+            continue;
+        }
         if (detail::is_process_entry(c.bots(i))) {
             add_process_bot(t, i, plugin_folder, bot_logs);
             continue;

@@ -5,16 +5,21 @@
 
 * Preflop, the equity is a heuristic from the hole cards (the Chen formula: high cards,
   pairs, suited, connectors), lowered for every extra opponent.
-* After the flop, a small Monte Carlo: it deals the opponents (at most 3 are simulated)
-  random hands and the rest of the board, `samples` times, and counts how often its hand
-  wins (ties share).
+* After the flop, a small Monte Carlo by the pokerarena module (``pokerarena.equity``: the
+  simulator's own evaluator, in C++): the opponents still in the hand (at most 3) get random
+  hands, the board is completed `samples` times, ties share.
 * It raises strong hands (about a pot-sized raise, sometimes just calling to vary its play),
   calls when equity > chips to call / (pot + chips to call), checks when that is free, and
   folds otherwise.
 
+It needs the pokerarena module (docs/python.md): it imports it from PYTHONPATH, or else from
+build/python of this source tree; without it the bot stops at start-up saying how to build
+it. Played in process (``pokerarena.run([PotOddsBot, ...])``) the module is there already.
+
 Config (the `config` text of the handshake, docs/bot-protocol.md): "samples=N" (1..5000,
 default 60) or nothing; anything else is refused at start-up. Every random number comes from
-self.rng, seeded by the host, so the bot is deterministic given its seed.
+self.rng, seeded by the host (the Monte Carlo's seed too), so the bot is deterministic given
+its seed.
 """
 import os
 import sys
@@ -24,87 +29,22 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from pokerarena_bot import (Bot, Refuse, call, check, fold, raise_to, run,  # noqa: E402
                             card_index)
 
+try:
+    import pokerarena
+except ImportError:
+    # The module as this source tree builds it (scripts/build.sh, cmake -B build).
+    sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                                 "..", "build", "python"))
+    try:
+        import pokerarena
+    except ImportError as e:
+        sys.exit("pot_odds_bot.py needs the pokerarena Python module (%s): build the project "
+                 "(cmake -S . -B build && cmake --build build) and run the bot with "
+                 "PYTHONPATH=build/python, or install the module (cmake --install build); "
+                 "docs/python.md" % (e,))
+
 DEFAULT_SAMPLES = 60
 MAX_SIMULATED_OPPONENTS = 3
-
-# ---- A 5-to-7-card hand evaluator. Cards are ints 0..51: rank = c >> 2 (0 = deuce), suit = c & 3.
-# A value is category << 20 | up to five 4-bit ranks; higher is better.
-HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
-
-
-def _straight_high(mask):
-    """The top rank of the best straight in a 13-bit rank mask, or -1 (the wheel is 3)."""
-    for high in range(12, 3, -1):
-        if (mask >> (high - 4)) & 0x1F == 0x1F:
-            return high
-    if mask & 0x100F == 0x100F:  # A-2-3-4-5
-        return 3
-    return -1
-
-
-def _top_ranks(mask, n):
-    out = 0
-    r = 12
-    while n and r >= 0:
-        if mask >> r & 1:
-            out = out << 4 | r
-            n -= 1
-        r -= 1
-    return out << (4 * n)
-
-
-def evaluate(cards):
-    """The value of the best five-card hand among `cards` (5 to 7 ints)."""
-    counts = [0] * 13
-    suits = [0, 0, 0, 0]
-    mask = 0
-    for c in cards:
-        r = c >> 2
-        counts[r] += 1
-        suits[c & 3] += 1
-        mask |= 1 << r
-    for s in range(4):
-        if suits[s] >= 5:
-            fmask = 0
-            for c in cards:
-                if c & 3 == s:
-                    fmask |= 1 << (c >> 2)
-            h = _straight_high(fmask)
-            if h >= 0:
-                return STRAIGHT_FLUSH << 20 | h
-            return FLUSH << 20 | _top_ranks(fmask, 5)
-    # Ranks grouped by count, highest first.
-    quads = trips = -1
-    pairs = []
-    for r in range(12, -1, -1):
-        n = counts[r]
-        if n == 4:
-            quads = r
-        elif n == 3:
-            if trips < 0:
-                trips = r
-            else:
-                pairs.append(r)  # a second set plays as a pair
-        elif n == 2:
-            pairs.append(r)
-    if quads >= 0:
-        return QUADS << 20 | quads << 16 | _top_ranks(mask & ~(1 << quads), 1) << 12
-    if trips >= 0 and pairs:
-        return FULL_HOUSE << 20 | trips << 16 | max(pairs) << 12
-    h = _straight_high(mask)
-    if h >= 0:
-        return STRAIGHT << 20 | h
-    if trips >= 0:
-        return TRIPS << 20 | trips << 16 | _top_ranks(mask & ~(1 << trips), 2) << 8
-    if len(pairs) >= 2:
-        a, b = pairs[0], pairs[1]
-        return TWO_PAIR << 20 | a << 16 | b << 12 | \
-            _top_ranks(mask & ~(1 << a) & ~(1 << b), 1) << 8
-    if pairs:
-        p = pairs[0]
-        return PAIR << 20 | p << 16 | _top_ranks(mask & ~(1 << p), 3) << 4
-    return HIGH << 20 | _top_ranks(mask, 5)
-
 
 # ---- Preflop: the Chen formula, turned into a rough equity.
 
@@ -154,41 +94,19 @@ class PotOddsBot(Bot):
         self.samples = self.parse_config(config)
 
     def equity(self, hole, board, opponents):
-        """Monte Carlo equity of `hole` (2 ints) with `board` (3 to 5 ints)."""
-        opponents = max(1, min(opponents, MAX_SIMULATED_OPPONENTS))
-        known = set(hole) | set(board)
-        deck = [c for c in range(52) if c not in known]
-        missing = 5 - len(board)
-        need = 2 * opponents + missing
-        sample = self.rng.sample
-        score = 0.0
-        for _ in range(self.samples):
-            drawn = sample(deck, need)
-            full_board = board + drawn[:missing]
-            mine = evaluate(hole + full_board)
-            best_other = 0
-            ties = 0
-            for i in range(missing, need, 2):
-                v = evaluate(drawn[i:i + 2] + full_board)
-                if v > best_other:
-                    best_other, ties = v, 0
-                if v == mine:
-                    ties += 1
-            if mine > best_other:
-                score += 1.0
-            elif mine == best_other:
-                score += 1.0 / (ties + 1)
-        return score / self.samples
+        """Monte Carlo equity of `hole` with `board` (card strings, 3 to 5 of them)."""
+        return pokerarena.equity("".join(hole), random_opponents=max(
+            1, min(opponents, MAX_SIMULATED_OPPONENTS)), board="".join(board),
+            method="monte_carlo", samples=self.samples, seed=self.rng.getrandbits(64))["equity"]
 
     def decide(self, view):
         legal = view.legal
-        hole = [card_index(c) for c in view.my_cards]
-        board = [card_index(c) for c in view.board]
+        hole = view.my_cards
         opponents = view.opponents_in_hand()
         if view.round == 0:
-            eq = preflop_equity(hole[0], hole[1], opponents)
+            eq = preflop_equity(card_index(hole[0]), card_index(hole[1]), opponents)
         else:
-            eq = self.equity(hole, board, opponents)
+            eq = self.equity(hole, view.board, opponents)
         to_call = legal.call
         fair_share = 1.0 / (opponents + 1)
         # Strong: well above a fair share of the pot. Raise about the pot, but call 15% of

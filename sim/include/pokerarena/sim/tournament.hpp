@@ -232,10 +232,14 @@ enum class BotLoading { Load, Skip };
 // With `resume` (the report a run continues), each plugin file is compared with the identity
 // the report records before it is loaded (check_plugin_file_before_loading()), so that no code
 // of a replaced library runs; PluginMismatch says which.
+// `given` (at most one entry per bot; empty by default) holds factories the caller made:
+// bots[i] with a non-null given[i] plays through it, and its spec only names it (the Python
+// module's in-process classes are such bots). The rest are loaded as above.
 Tournament make_tournament(const TournamentConfig& config, BotLoading loading = BotLoading::Load,
                            const std::filesystem::path& plugin_folder = {},
                            const std::filesystem::path& bot_logs = {},
-                           const Report* resume = nullptr);
+                           const Report* resume = nullptr,
+                           std::span<const std::shared_ptr<const BotFactory>> given = {});
 
 // Rules for a configuration a person has just written (a file or flags), beyond what
 // make_tournament() needs to play it: hh_sample above 1 without hh_out (it would do nothing),

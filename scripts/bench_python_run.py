@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""A Python bot class in process (pokerarena.run) against the same class as a process bot:
+the figures of docs/python.md ("Tournaments").
+
+    PYTHONPATH=build/python /usr/bin/python3 scripts/bench_python_run.py [--rounds 5] [--one-core]
+
+Each case is one heads-up tournament of a class of bots/sdk/python/examples against the
+built-in `call` (--deals 100000, seed 1, one thread, matches of 64 deals), played by run()
+twice: with the class itself (in this process) and with `proc:PYTHON FILE` (the class in a
+process of its own, through the protocol). Its figures are the class's decisions over the
+wall time, and over the CPU time of this process and its children (the bot processes):
+  rule   examples/rule_bot.py: reads the full view (seat, legal, cards, board, stacks, pot)
+  call   examples/call_bot.py: a legal view, read by nobody
+The rounds interleave the cases; the medians are printed with in-process / process, the CPU
+and the load average. --one-core pins this process (and so the bot processes) to CPU 0.
+"""
+import argparse
+import importlib.util
+import os
+import resource
+import statistics
+import sys
+import time
+
+import pokerarena as pa
+from bench_python_bots import cpu_name  # scripts/ is on the path: this script's folder
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXAMPLES = os.path.join(ROOT, "bots", "sdk", "python", "examples")
+CASES = {"rule": ("rule_bot.py", "RuleBot"), "call": ("call_bot.py", "CallBot")}
+OPTIONS = dict(deals=100_000, seed=1, threads=1, match_deals=64, deals_per_unit=1024)
+
+
+def load(file, name):
+    spec = importlib.util.spec_from_file_location(file[:-3], os.path.join(EXAMPLES, file))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return getattr(module, name)
+
+
+def cpu_seconds():
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def play(bot):
+    """(decisions/s of wall time, decisions/s of CPU time, the report's bots)."""
+    wall, cpu = time.perf_counter(), cpu_seconds()
+    report = pa.run([bot, "call"], **OPTIONS)
+    wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
+    decisions = report["bots"][0]["decisions"]
+    return decisions / wall, decisions / cpu, report["bots"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--one-core", action="store_true")
+    args = parser.parse_args()
+    if args.one_core:
+        os.sched_setaffinity(0, {0})
+    figures = {(case, way): [] for case in CASES for way in ("in", "proc")}
+    for _ in range(args.rounds):
+        for case, (file, name) in CASES.items():
+            cls = load(file, name)
+            inside = play(cls)
+            outside = play((cls.name, "proc:%s %s" % (sys.executable,
+                                                      os.path.join(EXAMPLES, file))))
+            # The same tournament both ways: the same chips.
+            assert [b["net_chips"] for b in inside[2]] == [b["net_chips"] for b in outside[2]]
+            figures[case, "in"].append(inside[:2])
+            figures[case, "proc"].append(outside[:2])
+    print("%s, %s, load %.2f" % (cpu_name(), "one core" if args.one_core else "free",
+                                 os.getloadavg()[0]))
+    for case in CASES:
+        medians = {}
+        for way in ("in", "proc"):
+            wall = statistics.median(f[0] for f in figures[case, way])
+            cpu = statistics.median(f[1] for f in figures[case, way])
+            medians[way] = wall, cpu
+            print("  %-5s %-7s %9.0f decisions/s  %9.0f per CPU second   (rounds: %s)" % (
+                case, "process" if way == "proc" else "run()", wall, cpu,
+                ", ".join("%.0f" % f[0] for f in figures[case, way])))
+        print("  %-5s run() / process: %.1fx wall, %.1fx CPU" % (
+            case, medians["in"][0] / medians["proc"][0], medians["in"][1] / medians["proc"][1]))
+
+
+if __name__ == "__main__":
+    main()

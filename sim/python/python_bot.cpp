@@ -1,0 +1,681 @@
+// In-process Python bots: see python_bot.hpp.
+#include "python_bot.hpp"
+
+#include <structmember.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <initializer_list>
+#include <stdexcept>
+#include <string_view>
+#include <utility>
+
+#include "pokerarena/bots/strategy.hpp"
+#include "pokerarena/evaluator/card.hpp"
+#include "process/protocol.hpp"
+
+namespace pokerarena::python {
+
+namespace {
+
+// The Python thread state of this thread, made once: on a thread Python did not start, by
+// PyGILState_Ensure, whose count is then never brought back to 0, so the state outlives the
+// call (it goes with the interpreter).
+thread_local PyThreadState* t_thread_state = nullptr;
+
+// Holds the GIL for one call into Python (nothing when this thread holds it already).
+class PythonCall {
+  public:
+    PythonCall() {
+        if (PyGILState_Check()) return;
+        if (t_thread_state == nullptr) {
+            t_thread_state = PyGILState_GetThisThreadState();
+            if (t_thread_state == nullptr) {
+                PyGILState_Ensure();
+                t_thread_state = PyThreadState_Get();
+                PyEval_SaveThread();
+            }
+        }
+        PyEval_RestoreThread(t_thread_state);
+        released_ = true;
+    }
+    ~PythonCall() {
+        if (released_) PyEval_SaveThread();
+    }
+    PythonCall(const PythonCall&) = delete;
+    PythonCall& operator=(const PythonCall&) = delete;
+
+  private:
+    bool released_ = false;
+};
+
+// The tracebacks a bot prints at most (then one line saying so), as the SDK does.
+constexpr int kMaxTracebacks = 20;
+
+// A full view's `_fields` (the line split at its spaces), split when the SDK first reads one
+// of the fields it decodes lazily (bets, committed, hole, actions, data): most bots read none,
+// and the split is a third of what the view costs. A sequence of the fields, as the list
+// str.split gives, for indexing and len().
+struct LazyFields {
+    PyObject_HEAD PyObject* text;  // the view's line after "d 0 0 " (owned)
+    PyObject* fields;              // text.split(" "), once read (owned)
+};
+
+PyObject* split_fields(LazyFields* f) {
+    if (f->fields == nullptr) {
+        PyObject* space = PyUnicode_FromStringAndSize(" ", 1);
+        if (space == nullptr) return nullptr;
+        f->fields = PyUnicode_Split(f->text, space, -1);
+        Py_DECREF(space);
+    }
+    return f->fields;
+}
+
+Py_ssize_t lazy_fields_length(PyObject* self) {
+    PyObject* fields = split_fields(reinterpret_cast<LazyFields*>(self));
+    return fields == nullptr ? -1 : PyList_GET_SIZE(fields);
+}
+
+PyObject* lazy_fields_item(PyObject* self, Py_ssize_t i) {
+    PyObject* fields = split_fields(reinterpret_cast<LazyFields*>(self));
+    return fields == nullptr ? nullptr : PySequence_GetItem(fields, i);
+}
+
+void lazy_fields_dealloc(PyObject* self) {
+    auto* f = reinterpret_cast<LazyFields*>(self);
+    Py_XDECREF(f->text);
+    Py_XDECREF(f->fields);
+    PyTypeObject* type = Py_TYPE(self);
+    type->tp_free(self);
+    Py_DECREF(type);
+}
+
+PyType_Slot lazy_fields_slots[] = {{Py_sq_length, reinterpret_cast<void*>(lazy_fields_length)},
+                                   {Py_sq_item, reinterpret_cast<void*>(lazy_fields_item)},
+                                   {Py_tp_dealloc, reinterpret_cast<void*>(lazy_fields_dealloc)},
+                                   {0, nullptr}};
+PyType_Spec lazy_fields_spec = {"pokerarena._LazyFields", sizeof(LazyFields), 0, Py_TPFLAGS_DEFAULT,
+                                lazy_fields_slots};
+
+// What a decide's line starts with before the view, and ends with after it.
+constexpr std::string_view kCompactHead = "d 0 0 ";
+constexpr std::string_view kJsonHead = R"({"type":"decide","id":0,"instance":0,"view":)";
+
+}  // namespace
+
+bool RunInterrupt::take_if_interrupt() {
+    if (!PyErr_ExceptionMatches(PyExc_KeyboardInterrupt) &&
+        !PyErr_ExceptionMatches(PyExc_SystemExit))
+        return false;
+    PyObject *type = nullptr, *value = nullptr, *traceback = nullptr;
+    PyErr_Fetch(&type, &value, &traceback);
+    PyErr_NormalizeException(&type, &value, &traceback);
+    py::object t = py::reinterpret_steal<py::object>(type);
+    py::object v = py::reinterpret_steal<py::object>(value);
+    py::object tb = py::reinterpret_steal<py::object>(traceback);
+    {
+        std::lock_guard lock(mutex_);
+        if (!type_) {
+            type_ = std::move(t);
+            value_ = std::move(v);
+            traceback_ = std::move(tb);
+        }
+    }
+    if (stop_.load() == 0) stop_.store(1);
+    return true;
+}
+
+void RunInterrupt::rethrow() {
+    std::lock_guard lock(mutex_);
+    if (!type_) return;
+    PyErr_Restore(type_.release().ptr(), value_.release().ptr(), traceback_.release().ptr());
+    throw py::error_already_set();
+}
+
+// The SDK's compact View classes as the host fills them (what pokerarena_bot._compact_view
+// makes of a line, made here from the SeatView without the line's Python decoding, which is
+// most of a cheap bot's decision): their slots by offset, the Legal type, the keys and the
+// card texts. `ready` is false when the classes are not laid out so (another SDK version):
+// _compact_view is called then.
+struct CompactViews {
+    enum Slot : std::uint8_t {
+        Raw,
+        Fields,
+        Seat,
+        NumSeats,
+        Hand,
+        Button,
+        Round,
+        BigBlind,
+        Legal,
+        Stacks,
+        Pot,
+        CurrentBet,
+        DealtIn,
+        Folded,
+        AllIn,
+        Board,
+        MyCards,
+        kSlots
+    };
+    bool ready = false;
+    PyTypeObject* full = nullptr;   // _CompactView
+    PyTypeObject* legal = nullptr;  // _CompactLegalView
+    Py_ssize_t raw_in_legal = 0;    // the _raw slot's offset in a _CompactLegalView
+    std::array<Py_ssize_t, kSlots> offset{};
+    py::object legal_type;  // Legal
+    std::array<py::object, 7> legal_keys;
+    std::array<py::object, kNumCards> cards;
+    py::object lazy_fields_type;
+
+    // With the GIL held: finds the slots, or leaves ready false.
+    void find(const py::object& sdk);
+    // A new reference to the view, or nullptr with an error set.
+    PyObject* make(const SeatView& view, bool legal_only, PyObject* text) const;
+    void clear() {
+        legal_type = py::object();
+        for (py::object& o : legal_keys)
+            o = py::object();
+        for (py::object& o : cards)
+            o = py::object();
+        lazy_fields_type = py::object();
+        ready = false;
+    }
+};
+
+// Everything the bots of one class share. Built and read with the GIL held; the counter is
+// atomic because bots on other threads bump it under the GIL too, and the GIL is all the
+// objects need.
+struct PythonBotClass {
+    enum class Way : std::uint8_t { Sync, Batch, Async };
+
+    py::object bot_class;
+    py::str config;
+    py::object compact_view;     // pokerarena_bot._compact_view
+    py::object json_view;        // pokerarena_bot.View
+    py::object event_type;       // pokerarena_bot.Event
+    py::object failed_type;      // pokerarena_bot._Failed
+    py::object action_tail;      // pokerarena_bot._action_tail
+    py::object json_loads;       // json.loads
+    py::object print_traceback;  // traceback.print_exception
+    py::object new_event_loop;   // asyncio.new_event_loop (an async decide)
+    std::string name;
+    bool legal_only = false;
+    bool compact = true;
+    bool events = false;
+    Way way = Way::Sync;
+    std::atomic<int> tracebacks{0};
+    std::shared_ptr<RunInterrupt> interrupt;
+    CompactViews views;
+
+    ~PythonBotClass() {
+        PythonCall hold;
+        views.clear();
+        for (py::object* o : {&bot_class, &compact_view, &json_view, &event_type, &failed_type,
+                              &action_tail, &json_loads, &print_traceback, &new_event_loop})
+            *o = py::object();
+        config = py::str();
+    }
+
+    // With the GIL held and an error set: clears it, printing "pokerarena: bot 'NAME': WHAT"
+    // and its traceback to sys.stderr (the first kMaxTracebacks of the class). A
+    // KeyboardInterrupt or SystemExit is kept for the run instead (returns ""). Returns
+    // "TYPE: MESSAGE".
+    std::string take_error(const char* what) {
+        if (interrupt->take_if_interrupt()) return "";
+        PyObject *type = nullptr, *value = nullptr, *traceback = nullptr;
+        PyErr_Fetch(&type, &value, &traceback);
+        PyErr_NormalizeException(&type, &value, &traceback);
+        py::object t = py::reinterpret_steal<py::object>(type);
+        py::object v = py::reinterpret_steal<py::object>(value);
+        py::object tb =
+            traceback != nullptr ? py::reinterpret_steal<py::object>(traceback) : py::none();
+        std::string text;
+        try {
+            text = py::str(t.attr("__name__")).cast<std::string>() + ": " +
+                   py::str(v).cast<std::string>();
+            const int n = ++tracebacks;
+            if (n <= kMaxTracebacks) {
+                py::object err = py::module_::import("sys").attr("stderr");
+                err.attr("write")("pokerarena: bot '" + name + "': " + what + "\n");
+                print_traceback(t, v, tb, py::arg("file") = err);
+                if (n == kMaxTracebacks)
+                    err.attr("write")("pokerarena: bot '" + name +
+                                      "': (no more tracebacks will be printed)\n");
+                err.attr("flush")();
+            }
+        } catch (const py::error_already_set&) {
+            // A str() or a stderr that raises: the error's type still says what happened.
+            PyErr_Clear();
+            if (text.empty()) text = "an exception that cannot be printed";
+        }
+        return text;
+    }
+};
+
+namespace {
+
+// A bot instance: one object of the class.
+class PythonBot final : public Bot {
+  public:
+    PythonBot(std::shared_ptr<PythonBotClass> c, std::uint64_t seed) : class_(std::move(c)) {
+        PythonCall hold;
+        PythonBotClass& c_ = *class_;
+        try {
+            instance_ = c_.bot_class(seed, c_.config);
+        } catch (py::error_already_set& e) {
+            e.restore();
+            const std::string why = c_.take_error("creating an instance raised:");
+            instance_ = c_.failed_type(why.empty() ? "interrupted" : why);
+        }
+        decide_ = py::getattr(instance_, "decide", py::none());
+        if (c_.way == PythonBotClass::Way::Batch)
+            decide_batch_ = py::getattr(c_.bot_class, "decide_batch", py::none());
+    }
+    ~PythonBot() override {
+        PythonCall hold;
+        decide_ = py::object();
+        decide_batch_ = py::object();
+        instance_ = py::object();
+    }
+    PythonBot(const PythonBot&) = delete;
+    PythonBot& operator=(const PythonBot&) = delete;
+
+    Action decide(const SeatView& view) override;
+    void on_event(const Event& event) override;
+    bool wants_events() const override { return class_->events; }
+    ViewNeeds view_needs() const override {
+        return class_->legal_only ? ViewNeeds::LegalOnly : ViewNeeds::Full;
+    }
+    void new_match() override;
+    bool last_strategy(const SeatView& view, Strategy& out) override {
+        (void)view;  // judged against the view of its decide
+        if (!has_strategy_) return false;
+        out = strategy_;
+        return true;
+    }
+    const StrategyProblems* strategy_problems() const override { return &strategy_problems_; }
+
+  private:
+    // What a decision came to, worked out with the GIL held and thrown after it is released.
+    struct Outcome {
+        bool ok = false;
+        Action action;
+        FaultKind fault = FaultKind::ErrorStatus;
+        std::string message;
+    };
+    Outcome ask(std::string_view view_text, const SeatView& seat_view);
+    py::object answer(const py::object& view);
+    Outcome convert(const py::handle& answer, const LegalActions& legal);
+    Outcome parsed(const process::Answer& a, const LegalActions& legal);
+
+    std::shared_ptr<PythonBotClass> class_;
+    py::object instance_;
+    py::object decide_;
+    py::object decide_batch_;
+    std::string line_;     // the decide line, reused
+    std::string scratch_;  // parse_answer's padding
+    bool has_strategy_ = false;
+    Strategy strategy_;
+    StrategyProblems strategy_problems_;
+};
+
+Action PythonBot::decide(const SeatView& view) {
+    has_strategy_ = false;
+    line_.clear();
+    process::write_decide(line_, 0, 0, view, class_->legal_only, class_->compact);
+    const std::string_view line(line_);
+    // Without "d 0 0 " and '\n', or without the JSON head and "}\n".
+    const std::string_view text =
+        class_->compact ? line.substr(kCompactHead.size(), line.size() - kCompactHead.size() - 1)
+                        : line.substr(kJsonHead.size(), line.size() - kJsonHead.size() - 2);
+    Outcome outcome;
+    {
+        PythonCall hold;
+        outcome = ask(text, view);
+    }
+    if (!outcome.ok) throw BotError(outcome.fault, outcome.message);
+    return outcome.action;
+}
+
+PythonBot::Outcome PythonBot::ask(std::string_view view_text, const SeatView& seat_view) {
+    PythonBotClass& c = *class_;
+    try {
+        const py::str text(view_text.data(), view_text.size());
+        py::object view;
+        if (c.views.ready) {
+            view = py::reinterpret_steal<py::object>(
+                c.views.make(seat_view, c.legal_only, text.ptr()));
+            if (!view) throw py::error_already_set();
+        } else
+            view = c.compact ? c.compact_view(text) : c.json_view(text);
+        return convert(answer(view), seat_view.legal);
+    } catch (py::error_already_set& e) {
+        e.restore();
+        const std::string why = c.take_error(
+            c.way == PythonBotClass::Way::Batch ? "decide_batch() raised:" : "decide() raised:");
+        Outcome out;
+        out.message = why.empty() ? std::string("the run was interrupted")
+                                  : (c.way == PythonBotClass::Way::Batch ? "decide_batch() raised "
+                                                                         : "decide() raised ") +
+                                        why;
+        return out;
+    }
+}
+
+// The object decide (or decide_batch, or the coroutine) returned.
+py::object PythonBot::answer(const py::object& view) {
+    PythonBotClass& c = *class_;
+    switch (c.way) {
+        case PythonBotClass::Way::Batch: {
+            py::list items;
+            items.append(py::make_tuple(instance_, view));
+            const py::object actions = decide_batch_(items);
+            const py::list list(actions);
+            if (list.size() != 1)
+                throw py::value_error("decide_batch() returned " + std::to_string(list.size()) +
+                                      " actions for 1 view");
+            return list[0];
+        }
+        case PythonBotClass::Way::Async: {
+            py::object step = decide_(view);
+            if (!py::hasattr(step, "__await__")) return step;
+            // One loop a thread, kept for the thread's life (a loop serves one thread).
+            thread_local PyObject* loop = nullptr;
+            if (loop == nullptr) loop = c.new_event_loop().release().ptr();
+            return py::reinterpret_borrow<py::object>(loop).attr("run_until_complete")(step);
+        }
+        case PythonBotClass::Way::Sync:
+            break;
+    }
+    return decide_(view);
+}
+
+// The plain answers straight to an action; anything else (a Mixed, a float total, a dict, a
+// wrong value) through the SDK's answer text and the host's parser, as a process bot's.
+PythonBot::Outcome PythonBot::convert(const py::handle& a, const LegalActions& legal) {
+    PyObject* o = a.ptr();
+    Outcome out;
+    if (PyUnicode_CheckExact(o)) {
+        if (PyUnicode_CompareWithASCIIString(o, "call") == 0 ||
+            PyUnicode_CompareWithASCIIString(o, "check") == 0) {
+            out.ok = true;
+            out.action = Action::check_call();
+            return out;
+        }
+        if (PyUnicode_CompareWithASCIIString(o, "fold") == 0) {
+            out.ok = true;
+            out.action = Action::fold();
+            return out;
+        }
+    } else if (PyTuple_CheckExact(o) && PyTuple_GET_SIZE(o) == 2 &&
+               PyUnicode_CheckExact(PyTuple_GET_ITEM(o, 0)) &&
+               PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(o, 0), "raise") == 0 &&
+               PyLong_CheckExact(PyTuple_GET_ITEM(o, 1))) {
+        int overflow = 0;
+        const long long to = PyLong_AsLongLongAndOverflow(PyTuple_GET_ITEM(o, 1), &overflow);
+        if (overflow == 0) {
+            out.ok = true;
+            out.action = Action::raise_to(static_cast<Chips>(to));
+            return out;
+        }
+    }
+    const std::string tail = class_->action_tail(a).cast<std::string>();
+    std::string line = "{\"id\":0" + tail;
+    while (!line.empty() && line.back() == '\n')
+        line.pop_back();
+    return parsed(process::parse_answer(line, scratch_), legal);
+}
+
+// As a process bot's answer: an error is an ErrorStatus fault, a line that is not an answer a
+// BadAnswer; a strategy is kept when valid for the decision, else noted as dropped.
+PythonBot::Outcome PythonBot::parsed(const process::Answer& a, const LegalActions& legal) {
+    Outcome out;
+    switch (a.kind) {
+        case process::Answer::Kind::Action:
+            out.ok = true;
+            out.action = a.action;
+            if (a.has_strategy) {
+                const std::string problem = strategy_problem(a.strategy, legal);
+                if (problem.empty()) {
+                    has_strategy_ = true;
+                    strategy_ = a.strategy;
+                } else
+                    strategy_problems_.note(problem);
+            } else if (!a.strategy_problem.empty())
+                strategy_problems_.note(a.strategy_problem);
+            return out;
+        case process::Answer::Kind::Error:
+            out.message = "the bot answered an error: " + a.message;
+            return out;
+        default:
+            out.fault = FaultKind::BadAnswer;
+            out.message = a.message;
+            return out;
+    }
+}
+
+void PythonBot::on_event(const Event& event) {
+    line_.clear();
+    process::write_event(line_, 0, event);
+    PythonCall hold;
+    PythonBotClass& c = *class_;
+    try {
+        const py::object message = c.json_loads(py::str(line_.data(), line_.size()));
+        instance_.attr("on_event")(c.event_type(message["event"]));
+    } catch (py::error_already_set& e) {
+        e.restore();
+        c.take_error("on_event() raised:");
+    }
+}
+
+void PythonBot::new_match() {
+    PythonCall hold;
+    try {
+        instance_.attr("new_match")();
+    } catch (py::error_already_set& e) {
+        e.restore();
+        class_->take_error("new_match() raised:");
+    }
+}
+
+// The offset of slot `name` of `type`, or -1 when it is not a slot holding an object.
+Py_ssize_t slot_offset(const py::object& type, const char* name) {
+    const py::object d = py::getattr(type, name, py::none());
+    if (Py_TYPE(d.ptr()) != &PyMemberDescr_Type) return -1;
+    const PyMemberDef* member = reinterpret_cast<PyMemberDescrObject*>(d.ptr())->d_member;
+    return member->type == T_OBJECT_EX ? member->offset : -1;
+}
+
+// A new reference to an int.
+PyObject* int_of(std::int64_t n) {
+    return PyLong_FromLongLong(n);
+}
+
+}  // namespace
+
+void CompactViews::find(const py::object& sdk) {
+    const py::object full_type = py::getattr(sdk, "_CompactView", py::none());
+    const py::object legal_view_type = py::getattr(sdk, "_CompactLegalView", py::none());
+    legal_type = py::getattr(sdk, "Legal", py::none());
+    if (!PyType_Check(full_type.ptr()) || !PyType_Check(legal_view_type.ptr()) ||
+        !PyType_Check(legal_type.ptr()) ||
+        !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(legal_type.ptr()), &PyDict_Type))
+        return;
+    static constexpr std::array<const char*, kSlots> names{
+        "_raw",     "_fields",   "seat",   "num_seats", "hand",    "button",
+        "round",    "big_blind", "legal",  "stacks",    "pot",     "current_bet",
+        "dealt_in", "folded",    "all_in", "board",     "my_cards"};
+    for (std::size_t i = 0; i < kSlots; ++i) {
+        offset[i] = slot_offset(full_type, names[i]);
+        if (offset[i] < 0) return;
+    }
+    raw_in_legal = slot_offset(legal_view_type, "_raw");
+    if (raw_in_legal < 0) return;
+    static constexpr std::array<const char*, 7> keys{"fold",   "check",  "call",     "raise",
+                                                     "min_to", "max_to", "all_in_to"};
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        legal_keys[i] = py::str(keys[i]);
+    for (int c = 0; c < kNumCards; ++c)
+        cards[static_cast<std::size_t>(c)] = py::str(Card(c).to_string());
+    lazy_fields_type = py::reinterpret_steal<py::object>(PyType_FromSpec(&lazy_fields_spec));
+    if (!lazy_fields_type) throw py::error_already_set();
+    full = reinterpret_cast<PyTypeObject*>(full_type.ptr());
+    legal = reinterpret_cast<PyTypeObject*>(legal_view_type.ptr());
+    ready = true;
+}
+
+PyObject* CompactViews::make(const SeatView& view, bool legal_only, PyObject* text) const {
+    // A legal view is its text, split and decoded when first read.
+    if (legal_only) {
+        PyObject* v = legal->tp_alloc(legal, 0);
+        if (v == nullptr) return nullptr;
+        Py_INCREF(text);
+        *reinterpret_cast<PyObject**>(reinterpret_cast<char*>(v) + raw_in_legal) = text;
+        return v;
+    }
+    PyObject* v = full->tp_alloc(full, 0);
+    if (v == nullptr) return nullptr;
+    bool ok = true;
+    const auto set = [&](Slot slot, PyObject* value) {
+        if (value == nullptr) ok = false;
+        *reinterpret_cast<PyObject**>(reinterpret_cast<char*>(v) + offset[slot]) = value;
+    };
+    const auto cards_list = [&](const Card* first, int n) {
+        PyObject* list = PyList_New(n);
+        if (list == nullptr) return list;
+        for (int i = 0; i < n; ++i) {
+            PyObject* card = cards[static_cast<std::size_t>(first[i].index())].ptr();
+            Py_INCREF(card);
+            PyList_SET_ITEM(list, i, card);
+        }
+        return list;
+    };
+    Py_INCREF(text);
+    set(Raw, text);
+    auto* lazy_type = reinterpret_cast<PyTypeObject*>(lazy_fields_type.ptr());
+    auto* fields = reinterpret_cast<LazyFields*>(lazy_type->tp_alloc(lazy_type, 0));
+    if (fields != nullptr) {
+        Py_INCREF(text);
+        fields->text = text;
+    }
+    set(Fields, reinterpret_cast<PyObject*>(fields));
+    set(Seat, int_of(view.seat));
+    set(NumSeats, int_of(view.num_seats));
+    set(Hand, int_of(view.hand_number));
+    set(Button, int_of(view.button));
+    set(Round, int_of(view.round));
+    set(BigBlind, int_of(view.big_blind));
+    PyObject* legal_dict = PyObject_CallNoArgs(legal_type.ptr());
+    if (legal_dict != nullptr) {
+        const LegalActions& l = view.legal;
+        PyObject* values[7] = {PyBool_FromLong(l.can_fold), PyBool_FromLong(l.can_check),
+                               int_of(l.call_amount),       PyBool_FromLong(l.can_raise),
+                               int_of(l.min_raise_to),      int_of(l.max_raise_to),
+                               int_of(l.all_in_to)};
+        for (std::size_t i = 0; i < 7; ++i) {
+            if (values[i] == nullptr ||
+                PyDict_SetItem(legal_dict, legal_keys[i].ptr(), values[i]) != 0)
+                ok = false;
+            Py_XDECREF(values[i]);
+        }
+    }
+    set(Legal, legal_dict);
+    PyObject* stacks = PyList_New(view.num_seats);
+    for (int s = 0; stacks != nullptr && s < view.num_seats; ++s)
+        PyList_SET_ITEM(stacks, s, int_of(view.stacks[static_cast<std::size_t>(s)]));
+    set(Stacks, stacks);
+    set(Pot, int_of(view.pot));
+    set(CurrentBet, int_of(view.current_bet));
+    set(DealtIn, int_of(view.dealt_in));
+    set(Folded, int_of(view.folded));
+    set(AllIn, int_of(view.all_in));
+    set(Board, cards_list(view.board.data(), view.board_count));
+    const bool known = (view.known_hole >> view.seat) & 1u;
+    set(MyCards, cards_list(view.hole[static_cast<std::size_t>(view.seat)].data(),
+                            known ? view.hole_cards : 0));
+    if (!ok) {
+        Py_DECREF(v);
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        return nullptr;
+    }
+    return v;
+}
+
+namespace {
+
+// The pokerarena_bot module `bot_class` derives from, or None.
+py::object sdk_of(const py::handle& bot_class) {
+    if (!PyType_Check(bot_class.ptr())) return py::none();
+    for (const py::handle base : bot_class.attr("__mro__")) {
+        if (py::str(base.attr("__name__")).cast<std::string>() != "Bot") continue;
+        const py::object module = py::getattr(base, "__module__", py::none());
+        if (module.is_none() || py::str(module).cast<std::string>() != "pokerarena_bot") continue;
+        return py::module_::import("sys").attr("modules")[module];
+    }
+    return py::none();
+}
+
+}  // namespace
+
+bool is_sdk_bot_class(const py::handle& value) {
+    return !sdk_of(value).is_none();
+}
+
+std::string python_class_spec(const py::handle& bot_class) {
+    return "python:" + py::str(bot_class.attr("__module__")).cast<std::string>() + "." +
+           py::str(bot_class.attr("__qualname__")).cast<std::string>();
+}
+
+PythonBotFactory::PythonBotFactory(py::object bot_class, std::string config, std::string spec,
+                                   std::shared_ptr<RunInterrupt> interrupt)
+    : class_(std::make_shared<PythonBotClass>()), spec_(std::move(spec)) {
+    const py::object sdk = sdk_of(bot_class);
+    if (sdk.is_none())
+        throw std::invalid_argument(py::repr(bot_class).cast<std::string>() +
+                                    " is not a subclass of pokerarena_bot.Bot");
+    PythonBotClass& c = *class_;
+    c.interrupt = std::move(interrupt);
+    c.bot_class = bot_class;
+    c.config = py::str(config);
+    c.compact_view = sdk.attr("_compact_view");
+    c.json_view = sdk.attr("View");
+    c.event_type = sdk.attr("Event");
+    c.failed_type = sdk.attr("_Failed");
+    c.action_tail = sdk.attr("_action_tail");
+    c.json_loads = py::module_::import("json").attr("loads");
+    c.print_traceback = py::module_::import("traceback").attr("print_exception");
+    c.name = py::str(py::getattr(bot_class, "__name__")).cast<std::string>();
+    // The SDK's own hello: the class's view, encoding, check_config and way of answering.
+    py::dict hello;
+    hello["type"] = "hello";
+    hello["config"] = c.config;
+    const py::tuple judged = sdk.attr("_hello")(bot_class, hello);
+    const py::dict answer = judged[0];
+    if (py::str(answer["type"]).cast<std::string>() != "hello")
+        throw std::invalid_argument("refused: " + py::str(answer["reason"]).cast<std::string>());
+    c.name = py::str(answer["name"]).cast<std::string>();
+    c.legal_only = py::str(answer["view"]).cast<std::string>() == "legal";
+    c.compact = py::str(answer["encoding"]).cast<std::string>() == "compact";
+    c.events = answer["events"].cast<bool>();
+    const std::string way = py::str(py::tuple(judged[1])[0]).cast<std::string>();
+    if (way == "batch") c.way = PythonBotClass::Way::Batch;
+    if (c.compact) c.views.find(sdk);
+    if (way == "async") {
+        c.way = PythonBotClass::Way::Async;
+        c.new_event_loop = py::module_::import("asyncio").attr("new_event_loop");
+    }
+}
+
+PythonBotFactory::~PythonBotFactory() = default;
+
+std::unique_ptr<Bot> PythonBotFactory::create(std::uint64_t seed) const {
+    return std::make_unique<PythonBot>(class_, seed);
+}
+
+const std::string& PythonBotFactory::bot_name() const {
+    return class_->name;
+}
+
+}  // namespace pokerarena::python

@@ -1,0 +1,95 @@
+// Bots written in Python for the process-bot SDK (bots/sdk/python/pokerarena_bot.py), played
+// in this process: pokerarena.run() seats a subclass of pokerarena_bot.Bot through a
+// PythonBotFactory, and its decide() is called with no JSON and no pipe.
+//
+// One definition of each thing, shared with the process path
+// - The class is judged by the SDK's own hello (pokerarena_bot._hello): its view, encoding,
+//   check_config (Refuse, or any exception, refuses the run) and its one way of answering.
+// - The view is the SDK's own View of the line the host writes to a process bot
+//   (write_decide, compact or JSON as the class asks): for the compact encoding the object
+//   pokerarena_bot._compact_view makes of that line, its eager slots filled here from the
+//   seat view (the same values, which a test compares) and the line kept for the fields it
+//   decodes when first read; for JSON, or an SDK whose classes are laid out otherwise, the
+//   SDK's _compact_view or View of the line itself.
+// - Answers other than the plain "fold" / "check" / "call" / ("raise", int) go through the
+//   SDK's _action_tail and the host's parse_answer, so a Mixed reports its strategy (AIVAT)
+//   and a bad answer is a fault exactly as for a process bot: an ErrorStatus fault, played
+//   check-or-fold by the seat driver, counted in the report.
+// - An exception from decide() is that fault too, its traceback printed to stderr (the first
+//   20 of a bot, as the SDK logs them); one from a constructor makes the SDK's _Failed
+//   instance, whose decisions are faults; one from on_event or new_match is printed only.
+//
+// Threads and the GIL
+// - Every call into Python holds the GIL and only for the call: the engine, the view's text
+//   and the answer's checks run without it. A thread keeps its Python thread state between
+//   calls (created once; pybind11's scoped acquire would make and free one per call on a
+//   thread Python did not start).
+// - A KeyboardInterrupt (or SystemExit) raised in the bot's code is not a fault: it is kept
+//   in the run's RunInterrupt and the run is asked to stop; run() raises it once the units in
+//   play are done.
+//
+// Batches: a class with decide_batch is called with one (instance, view) pair at a time (the
+// engine's paused tables feed process bots through their pipes, a seam in-process bots do
+// not have); an async decide runs to its end on an event loop of the calling thread.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "pokerarena/bots/bot.hpp"
+
+namespace pokerarena::python {
+
+namespace py = pybind11;
+
+// What stops a run from inside its bots: the runner's stop counter, and the first
+// KeyboardInterrupt or SystemExit a bot's code raised.
+class RunInterrupt {
+  public:
+    std::atomic<int>& stop() { return stop_; }
+    // With the GIL held and the error set (PyErr_Occurred): keeps it (the first one) and asks
+    // the run to stop. Returns false, leaving the error set, for an ordinary exception.
+    bool take_if_interrupt();
+    // With the GIL held: raises the kept error in Python, if there is one.
+    void rethrow();
+
+  private:
+    std::atomic<int> stop_{0};
+    std::mutex mutex_;
+    py::object type_, value_, traceback_;
+};
+
+// The class, as its hello judged it.
+struct PythonBotClass;
+
+class PythonBotFactory final : public BotFactory {
+  public:
+    // With the GIL held: runs the SDK's hello for `bot_class` with `config`. Throws
+    // std::invalid_argument with the reason when the class refuses ("refused: ...") or is not
+    // a subclass of pokerarena_bot.Bot.
+    PythonBotFactory(py::object bot_class, std::string config, std::string spec,
+                     std::shared_ptr<RunInterrupt> interrupt);
+    ~PythonBotFactory() override;
+
+    std::unique_ptr<Bot> create(std::uint64_t seed) const override;
+    const std::string& spec() const override { return spec_; }
+    // The name the class gives (its `name`, else the class's name).
+    const std::string& bot_name() const;
+
+  private:
+    std::shared_ptr<PythonBotClass> class_;
+    std::string spec_;
+};
+
+// "python:MODULE.QUALNAME", the spec that names a class in a report.
+std::string python_class_spec(const py::handle& bot_class);
+
+// True when `value` is a class derived from a pokerarena_bot.Bot.
+bool is_sdk_bot_class(const py::handle& value);
+
+}  // namespace pokerarena::python

@@ -1,0 +1,417 @@
+// pokerarena.run() and report_frames(): see run.hpp.
+#include "run.hpp"
+
+#include <google/protobuf/util/json_util.h>
+#include <pybind11/stl.h>
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "pokerarena/sim/report_io.hpp"
+#include "pokerarena/sim/report_json.hpp"
+#include "pokerarena/sim/runner.hpp"
+#include "pokerarena/sim/tournament.hpp"
+#include "python_bot.hpp"
+
+namespace py = pybind11;
+
+namespace pokerarena::python {
+
+namespace {
+
+using google::protobuf::Descriptor;
+using google::protobuf::FieldDescriptor;
+
+// The command line's names for configuration fields it spells otherwise (`pokerarena run
+// --stack`, --bot-timeout, --tournaments).
+const std::map<std::string, std::string>& flag_fields() {
+    static const std::map<std::string, std::string> names{{"stack", "stack_big_blinds"},
+                                                          {"bot_timeout", "decision_timeout"},
+                                                          {"tournaments", "deals"}};
+    return names;
+}
+
+// What run() takes of the configuration's fields: all but bots, which is an argument of its own.
+std::string option_names() {
+    std::string names;
+    const Descriptor& type = *sim::TournamentConfig::descriptor();
+    for (int i = 0; i < type.field_count(); ++i)
+        if (type.field(i)->name() != "bots") names += type.field(i)->name() + ", ";
+    return names + "stack, bot_timeout, tournaments, blinds";
+}
+
+// "round-robin" / "round_robin" / "ROUND_ROBIN" -> "ROUND_ROBIN": enum values as the command
+// line spells them, or as Protobuf does; ValueError naming the values for another.
+py::object enum_value_name(const FieldDescriptor& field, const py::handle& value) {
+    if (!py::isinstance<py::str>(value)) return py::reinterpret_borrow<py::object>(value);
+    std::string name = value.cast<std::string>();
+    for (char& c : name)
+        c = c == '-' ? '_' : static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+    const google::protobuf::EnumDescriptor& type = *field.enum_type();
+    if (type.FindValueByName(name) != nullptr) return py::str(name);
+    std::string names;
+    for (int i = 1; i < type.value_count(); ++i) {  // 0 is UNSPECIFIED
+        std::string spelled = type.value(i)->name();
+        for (char& c : spelled)
+            c = c == '_' ? '-' : static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        names += (names.empty() ? "" : ", ") + spelled;
+    }
+    throw py::value_error(field.name() + ": '" + value.cast<std::string>() + "'; expected " +
+                          names);
+}
+
+// One entry of `bots`: a spec, a class, or a dict {"bot": spec or class, "name", "config"}.
+struct GivenBot {
+    std::string name;  // "" : the default (the spec; a class's own name)
+    py::object bot;    // a str or a class
+    std::string config;
+};
+
+GivenBot given_bot(const py::handle& value, std::string name, const std::string& where) {
+    GivenBot g;
+    g.name = std::move(name);
+    if (py::isinstance<py::dict>(value)) {
+        const py::dict d = py::reinterpret_borrow<py::dict>(value);
+        for (const auto& [key, item] : d) {
+            const std::string k = py::str(key).cast<std::string>();
+            if (k != "bot" && k != "name" && k != "config")
+                throw py::value_error(where + ": unknown key '" + k +
+                                      "'; a bot's dict has bot, name and config");
+        }
+        if (!d.contains("bot"))
+            throw py::value_error(where + ": no 'bot' (a spec such as \"tag\" or a Bot class)");
+        g.bot = d["bot"];
+        if (d.contains("name")) g.name = py::str(d["name"]).cast<std::string>();
+        if (d.contains("config")) g.config = py::str(d["config"]).cast<std::string>();
+    } else
+        g.bot = py::reinterpret_borrow<py::object>(value);
+    if (!py::isinstance<py::str>(g.bot) && !is_sdk_bot_class(g.bot))
+        throw py::value_error(where + ": " + py::repr(g.bot).cast<std::string>() +
+                              " is neither a bot spec (a str such as \"tag\" or \"proc:python3 "
+                              "bot.py\") nor a subclass of pokerarena_bot.Bot");
+    if (py::isinstance<py::str>(g.bot) && !g.config.empty())
+        throw py::value_error(where +
+                              ": 'config' is for a Bot class; a spec carries its own "
+                              "(\"equity:samples=500\", \"PATH.so:config\")");
+    return g;
+}
+
+// `bots`: a list of entries or (name, entry) pairs, or a dict name -> entry.
+std::vector<GivenBot> given_bots(const py::handle& bots) {
+    std::vector<GivenBot> out;
+    if (py::isinstance<py::dict>(bots)) {
+        for (const auto& [key, value] : py::reinterpret_borrow<py::dict>(bots)) {
+            const std::string name = py::str(key).cast<std::string>();
+            out.push_back(given_bot(value, name, "bots['" + name + "']"));
+        }
+        return out;
+    }
+    if (py::isinstance<py::str>(bots) || !py::isinstance<py::sequence>(bots))
+        throw py::value_error(
+            "bots: expected a list of bots (specs such as \"tag\", Bot classes, (name, bot) "
+            "pairs) or a dict name -> bot");
+    int i = 0;
+    for (const py::handle item : bots) {
+        const std::string where = "bots[" + std::to_string(i++) + "]";
+        if (py::isinstance<py::tuple>(item) && py::len(item) == 2 &&
+            py::isinstance<py::str>(py::reinterpret_borrow<py::tuple>(item)[0])) {
+            const py::tuple pair = py::reinterpret_borrow<py::tuple>(item);
+            out.push_back(given_bot(pair[1], pair[0].cast<std::string>(), where));
+        } else
+            out.push_back(given_bot(item, "", where));
+    }
+    return out;
+}
+
+// The keyword arguments into `fields` (the configuration as JSON's dict).
+void apply_options(const py::kwargs& options, py::dict& fields) {
+    const Descriptor& type = *sim::TournamentConfig::descriptor();
+    for (const auto& [key, value] : options) {
+        std::string name = py::str(key).cast<std::string>();
+        if (name == "hands")
+            throw py::value_error(
+                "hands: run counts deals or tournaments, not hands; give deals=N (deals a "
+                "pairing heads-up, each played twice when duplicate) or tournaments=N "
+                "(sit-and-go)");
+        if (name == "blinds") {
+            if (py::isinstance<py::str>(value) || !py::isinstance<py::sequence>(value) ||
+                py::len(value) != 2)
+                throw py::value_error("blinds: expected (small_blind, big_blind)");
+            const py::sequence blinds = py::reinterpret_borrow<py::sequence>(value);
+            fields["small_blind"] = blinds[0];
+            fields["big_blind"] = blinds[1];
+            continue;
+        }
+        if (const auto alias = flag_fields().find(name); alias != flag_fields().end())
+            name = alias->second;
+        const FieldDescriptor* field = type.FindFieldByName(name);
+        if (field == nullptr || name == "bots")
+            throw py::value_error("run(): unknown option '" + py::str(key).cast<std::string>() +
+                                  "'; the options are " + option_names());
+        if (value.is_none()) {
+            if (fields.contains(name.c_str())) PyDict_DelItemString(fields.ptr(), name.c_str());
+            continue;
+        }
+        if (field->type() == FieldDescriptor::TYPE_ENUM) {
+            fields[name.c_str()] = enum_value_name(*field, value);
+        } else if (name == "sprt" && !py::isinstance<py::dict>(value)) {
+            if (py::isinstance<py::str>(value) || !py::isinstance<py::sequence>(value) ||
+                py::len(value) != 4)
+                throw py::value_error(
+                    "sprt: expected (mbb0, mbb1, alpha, beta), e.g. (0, 20, 0.05, 0.05), or a "
+                    "dict of them");
+            const py::sequence s = py::reinterpret_borrow<py::sequence>(value);
+            py::dict sprt;
+            sprt["mbb0"] = s[0];
+            sprt["mbb1"] = s[1];
+            sprt["alpha"] = s[2];
+            sprt["beta"] = s[3];
+            fields["sprt"] = sprt;
+        } else
+            fields[name.c_str()] = value;
+    }
+}
+
+// hero="NAME": the gauntlet's hero by the name the table shows, which makes the tournament a
+// gauntlet unless format says otherwise (`pokerarena run --hero`).
+void set_hero_by_name(py::dict& fields, const py::kwargs& options) {
+    if (!fields.contains("hero") || !py::isinstance<py::str>(fields["hero"])) return;
+    const std::string hero = fields["hero"].cast<std::string>();
+    std::string names;
+    int i = 0;
+    for (const py::handle bot : py::reinterpret_borrow<py::list>(fields["bots"])) {
+        const py::dict entry = py::reinterpret_borrow<py::dict>(bot);
+        const std::string name =
+            py::str(entry.contains("name") ? entry["name"] : entry["spec"]).cast<std::string>();
+        if (name == hero) {
+            fields["hero"] = i;
+            if (!options.contains("format")) fields["format"] = "GAUNTLET";
+            return;
+        }
+        names += (names.empty() ? "'" : ", '") + name + "'";
+        ++i;
+    }
+    throw py::value_error("hero: no bot is named '" + hero + "'; the bots are " + names);
+}
+
+sim::TournamentConfig config_of(const py::dict& fields) {
+    const std::string text = py::module_::import("json").attr("dumps")(fields).cast<std::string>();
+    sim::TournamentConfig config;
+    const auto status = google::protobuf::util::JsonStringToMessage(text, &config);
+    if (!status.ok())
+        throw py::value_error("run(): the options do not make a configuration: " +
+                              std::string(status.message()));
+    return config;
+}
+
+// The configuration file as JSON's dict, its ACPC game file taken from beside it.
+py::dict file_fields(const std::string& path) {
+    sim::TournamentConfig config = sim::read_config(path);
+    const std::filesystem::path game(config.acpc_game());
+    if (!game.empty() && game.is_relative())
+        config.set_acpc_game(
+            std::filesystem::absolute(std::filesystem::path(path).parent_path() / game)
+                .lexically_normal()
+                .string());
+    google::protobuf::util::JsonPrintOptions print;
+    print.preserve_proto_field_names = true;
+    std::string text;
+    (void)google::protobuf::util::MessageToJsonString(config, &text, print);
+    return py::module_::import("json").attr("loads")(text);
+}
+
+// Every 64-bit integer of `value` (a dict of message `type`, as the JSON writer wrote it:
+// strings) as an int.
+void int64_to_int(py::handle value, const Descriptor& type) {
+    if (!py::isinstance<py::dict>(value)) return;
+    py::dict d = py::reinterpret_borrow<py::dict>(value);
+    const py::object to_int = py::module_::import("builtins").attr("int");
+    for (int i = 0; i < type.field_count(); ++i) {
+        const FieldDescriptor& field = *type.field(i);
+        const char* key = field.name().c_str();
+        if (!d.contains(key)) continue;
+        const bool int64 = field.cpp_type() == FieldDescriptor::CPPTYPE_INT64 ||
+                           field.cpp_type() == FieldDescriptor::CPPTYPE_UINT64;
+        if (field.cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+            if (field.is_repeated())
+                for (const py::handle item : d[key])
+                    int64_to_int(item, *field.message_type());
+            else
+                int64_to_int(d[key], *field.message_type());
+        } else if (int64 && field.is_repeated()) {
+            py::list ints;
+            for (const py::handle item : d[key])
+                ints.append(to_int(item));
+            d[key] = ints;
+        } else if (int64)
+            d[key] = to_int(d[key]);
+    }
+}
+
+py::dict report_dict(const sim::Report& report) {
+    std::ostringstream text;
+    sim::write_report_json(report, text);
+    py::dict d = py::module_::import("json").attr("loads")(text.str());
+    int64_to_int(d, *sim::Report::descriptor());
+    return d;
+}
+
+// The factories of the bots that are classes (null for specs), and their entries in fields.
+std::vector<std::shared_ptr<const BotFactory>> add_bots(
+    const std::vector<GivenBot>& bots, py::dict& fields,
+    const std::shared_ptr<RunInterrupt>& interrupt) {
+    std::vector<std::shared_ptr<const BotFactory>> factories;
+    py::list entries;
+    for (std::size_t i = 0; i < bots.size(); ++i) {
+        const GivenBot& bot = bots[i];
+        py::dict entry;
+        if (py::isinstance<py::str>(bot.bot)) {
+            entry["spec"] = bot.bot;
+            factories.push_back(nullptr);
+        } else {
+            const std::string spec = python_class_spec(bot.bot);
+            std::shared_ptr<PythonBotFactory> factory;
+            try {
+                factory = std::make_shared<PythonBotFactory>(bot.bot, bot.config, spec, interrupt);
+            } catch (const std::invalid_argument& e) {
+                throw py::value_error("bots[" + std::to_string(i) + "] (" +
+                                      (bot.name.empty() ? spec : bot.name) + "): " + e.what());
+            }
+            entry["spec"] = spec;
+            entry["name"] = bot.name.empty() ? factory->bot_name() : bot.name;
+            factories.push_back(std::move(factory));
+        }
+        if (!bot.name.empty()) entry["name"] = bot.name;
+        entries.append(entry);
+    }
+    fields["bots"] = entries;
+    return factories;
+}
+
+// Ctrl-C while the run plays: the calling thread checks Python's signals at every progress
+// call (every half second), so a KeyboardInterrupt stops the run even when no bot is Python.
+void check_signals(RunInterrupt& interrupt) {
+    py::gil_scoped_acquire hold;
+    if (PyErr_CheckSignals() == 0) return;
+    if (!interrupt.take_if_interrupt()) {
+        // Another exception from a signal handler of the program's: it stops the run too.
+        PyErr_SetString(PyExc_KeyboardInterrupt, "");
+        interrupt.take_if_interrupt();
+    }
+}
+
+py::dict run(const py::object& bots, const py::object& config_path, int threads, int tables,
+             const py::object& out, const py::object& json_out, const py::kwargs& options) {
+    spdlog::set_level(spdlog::level::warn);
+    std::filesystem::path plugin_folder;
+    py::dict fields;
+    if (!config_path.is_none()) {
+        const std::string path = py::str(config_path).cast<std::string>();
+        try {
+            fields = file_fields(path);
+        } catch (const std::exception& e) {
+            throw py::value_error(e.what());
+        }
+        if (bots.is_none()) plugin_folder = std::filesystem::path(path).parent_path();
+    } else if (bots.is_none())
+        throw py::value_error(
+            "bots: none given; give a list of bots (run([\"tag\", \"call\"])) or a "
+            "configuration file (config=...)");
+    const auto interrupt = std::make_shared<RunInterrupt>();
+    std::vector<std::shared_ptr<const BotFactory>> factories;
+    if (!bots.is_none()) factories = add_bots(given_bots(bots), fields, interrupt);
+    apply_options(options, fields);
+    set_hero_by_name(fields, options);
+    const sim::TournamentConfig config = config_of(fields);
+
+    // Destroyed with the GIL held (after the release below ends): the classes' objects.
+    sim::Tournament tournament;
+    try {
+        sim::check_new_config(config);
+        tournament = sim::make_tournament(config, sim::BotLoading::Load, plugin_folder, {}, nullptr,
+                                          factories);
+    } catch (const std::exception& e) {
+        throw py::value_error(e.what());
+    }
+    factories.clear();
+    sim::RunOptions run_options;
+    run_options.threads = threads;
+    run_options.tables = tables;
+    run_options.stop = &interrupt->stop();
+    run_options.progress = [&interrupt](const sim::RunProgress&) { check_signals(*interrupt); };
+    sim::Report report;
+    std::string failure;
+    {
+        py::gil_scoped_release release;
+        try {
+            report = sim::run_tournament(tournament, run_options);
+        } catch (const sim::UnitFailure& e) {
+            failure = e.what();
+        } catch (const std::exception& e) {
+            failure = e.what();
+        }
+    }
+    interrupt->rethrow();
+    if (!failure.empty()) throw std::runtime_error("run(): " + failure);
+    try {
+        if (!out.is_none()) sim::write_report(report, py::str(out).cast<std::string>());
+        if (!json_out.is_none())
+            sim::write_report_json_file(report, py::str(json_out).cast<std::string>());
+    } catch (const sim::ReportError& e) {
+        throw py::value_error(e.what());
+    }
+    return report_dict(report);
+}
+
+// The report's lists of records as DataFrames, their nested fields as dotted columns.
+py::dict report_frames(const py::dict& report) {
+    py::object normalize;
+    try {
+        normalize = py::module_::import("pandas").attr("json_normalize");
+    } catch (py::error_already_set& e) {
+        if (!e.matches(PyExc_ImportError)) throw;
+        throw py::import_error(
+            "report_frames() needs pandas (pip install pandas, or Debian's python3-pandas)");
+    }
+    py::dict frames;
+    for (const char* key : {"bots", "pairs", "units"}) {
+        const py::list rows = report.contains(key) ? py::list(report[key]) : py::list();
+        frames[key] = normalize(rows);
+    }
+    return frames;
+}
+
+}  // namespace
+
+void add_run(py::module_& m) {
+    m.def("run", &run, py::arg("bots") = py::none(), py::arg("config") = py::none(), py::kw_only(),
+          py::arg("threads") = 0, py::arg("tables") = 2048, py::arg("out") = py::none(),
+          py::arg("json") = py::none(),
+          "Plays a tournament as `pokerarena run` does and returns its report as a dict (the "
+          "JSON report's content, 64-bit integers as ints).\n\n"
+          "bots: a list of bots or (name, bot) pairs, or a dict name -> bot; a bot is a spec "
+          "as the command line takes it (\"tag\", \"equity:samples=500\", \"PATH.so:config\", "
+          "\"proc:python3 bot.py\"), a subclass of pokerarena_bot.Bot (played in this process), "
+          "or a dict {\"bot\": ..., \"name\": ..., \"config\": ...} (config: a class's "
+          "configuration text). config: a configuration file (text format or .json) that the "
+          "options go over. Options: the configuration's fields by name (format, deals, seed, "
+          "seats, betting, small_blind, big_blind, ante, stack_big_blinds, hero, duplicate, "
+          "allin_ev, aivat, sprt, match_deals, deals_per_unit, hh_out, hh_sample, "
+          "decision_timeout, sit_and_go, acpc_game), the command line's stack, bot_timeout, "
+          "tournaments and hero=NAME, and blinds=(small, big). threads (0: every core) and "
+          "tables as --threads and --tables; out / json: also write the report there. "
+          "ValueError for a bad option or bot (the command line's message), RuntimeError when "
+          "a work unit fails, KeyboardInterrupt after Ctrl-C. See docs/python.md, "
+          "\"Tournaments\".");
+    m.def("report_frames", &report_frames, py::arg("report"),
+          "The records of a report (run()'s dict) as pandas DataFrames: a dict with \"bots\", "
+          "\"pairs\" and \"units\", nested fields as dotted columns (\"mbb_per_hand.mean\"). "
+          "ImportError without pandas.");
+}
+
+}  // namespace pokerarena::python

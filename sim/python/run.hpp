@@ -1,0 +1,27 @@
+// pokerarena.run(): a tournament from Python, as `pokerarena run` plays it, with bots given as
+// specs (built-ins, plugins, process bots) or as classes of the Python SDK played in this
+// process (python_bot.hpp); and report_frames(), its report as pandas DataFrames.
+//
+// Guarantees
+// - The configuration is a TournamentConfig built by Protobuf's JSON parser from the keyword
+//   arguments (the fields' own names, plus the command line's spellings stack, bot_timeout,
+//   tournaments and hero by name) over the file `config`, if given, and validated by
+//   check_new_config() and make_tournament(), so a bad value gets the command line's message
+//   for that field, raised as ValueError. A class whose check_config refuses raises ValueError
+//   with its reason, naming the bot.
+// - The report is the command line's JSON report (write_report_json) as a dict, with every
+//   64-bit integer (a string in JSON) as an int. Same seed, same bots: the same figures as
+//   `pokerarena run`, whether a class plays in this process or as `proc:python3 FILE`
+//   (given the same match_deals: a process bot's default is shorter matches).
+// - The GIL is released while the tournament plays; threads take it for each call into a bot
+//   class. Ctrl-C (KeyboardInterrupt) stops the run once the units in play are done and
+//   raises KeyboardInterrupt from run(); nothing is written then.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace pokerarena::python {
+
+void add_run(pybind11::module_& m);
+
+}  // namespace pokerarena::python

@@ -1,0 +1,244 @@
+"""pokerarena.run(): tournaments from Python, with SDK classes played in process.
+
+The classes of run_bots.py play the same tournament in process and as process bots
+(`proc:PYTHON run_bots.py CLASS`): every figure of the report must be the same."""
+import contextlib
+import importlib.util
+import io
+import os
+import sys
+import tempfile
+import unittest
+
+import pokerarena as pa
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import run_bots  # noqa: E402
+from pokerarena_bot import Bot, Refuse, call, check  # noqa: E402
+import pokerarena_bot as sdk  # noqa: E402
+
+BOTS_FILE = os.path.join(HERE, "run_bots.py")
+# What only the way a bot is played changes: its spec and name, its timing, a process
+# bot's process.
+NOT_FIGURES = ("name", "spec", "mean_decision_us", "process")
+
+
+def figures(report):
+    return [{k: v for k, v in bot.items() if k not in NOT_FIGURES} for bot in report["bots"]]
+
+
+def process_spec(name):
+    return "proc:%s %s %s" % (sys.executable, BOTS_FILE, name)
+
+
+class SameFiguresAsProcessBots(unittest.TestCase):
+    # A process bot's default matches and units are shorter: both runs are given the same
+    # (the cards do not depend on them, but a bot's seeds depend on its match, and the AIVAT
+    # sums' rounding on the units).
+    OPTIONS = dict(deals=400, seed=11, threads=2, match_deals=8, deals_per_unit=8, aivat=True)
+
+    def compare(self, name, cls=None, spec=None, **options):
+        options = dict(self.OPTIONS, **options)
+        cls = cls or getattr(run_bots, name)
+        in_process = pa.run([cls, "tag", "random"], **options)
+        # Named as the class names itself, so that the pairs name the same bots.
+        as_process = pa.run([(cls.name, spec or process_spec(name)), "tag", "random"],
+                            **options)
+        self.assertTrue(in_process["complete"])
+        self.assertGreater(in_process["bots"][0]["decisions"], 200)
+        self.assertEqual(figures(in_process), figures(as_process))
+        self.assertEqual(in_process["pairs"], as_process["pairs"])
+        return in_process
+
+    def test_deterministic_bot(self):
+        self.compare("Pairs")
+
+    def test_bot_drawing_from_its_rng(self):
+        report = self.compare("Drawer")
+        self.assertEqual(report["bots"][0]["faults"]["exception"], 0)
+
+    def test_legal_and_json_views(self):
+        legal = self.compare("LegalDrawer")
+        as_json = self.compare("JsonDrawer")
+        self.assertEqual(figures(legal), figures(as_json))
+
+    def test_mixed_strategies_reach_aivat(self):
+        report = self.compare("Mixer")
+        mixer = report["bots"][0]
+        self.assertGreater(mixer["decisions_with_strategy"], mixer["decisions"] // 2)
+
+    def test_decide_batch(self):
+        batched = self.compare("Batcher")
+        drawn = pa.run([run_bots.Drawer, "tag", "random"], **self.OPTIONS)
+        self.assertEqual(figures(batched), figures(drawn))
+
+    def test_pot_odds_example_with_the_modules_equity(self):
+        path = os.path.join(HERE, "..", "..", "bots", "sdk", "python", "examples",
+                            "pot_odds_bot.py")
+        spec = importlib.util.spec_from_file_location("pot_odds_bot", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        report = self.compare("PotOddsBot", module.PotOddsBot,
+                              "proc:%s %s" % (sys.executable, path), deals=100)
+        self.assertNotEqual(report["bots"][0]["net_chips"], 0)
+
+    def test_ring(self):
+        self.compare("Drawer", format="ring", deals=60, match_deals=4, deals_per_unit=4,
+                     aivat=False)
+
+
+class ViewChecker(Bot):
+    """Folds (a fault where checking is free) unless its view holds what the SDK decodes
+    from the protocol's compact line of the same decision."""
+    mismatches = []
+
+    def decide(self, view):
+        line = sdk._compact_view(view._raw)
+        for key in ("seat", "num_seats", "hand", "button", "round", "big_blind", "legal",
+                    "stacks", "bets", "committed", "pot", "current_bet", "dealt_in", "folded",
+                    "all_in", "hole", "board", "actions", "actions_truncated", "my_cards"):
+            if getattr(view, key) != getattr(line, key):
+                ViewChecker.mismatches.append((key, getattr(view, key), getattr(line, key)))
+        if view.data != line.data:
+            ViewChecker.mismatches.append(("data", view.data, line.data))
+        return check() if view.legal.can_check else call()
+
+
+class Views(unittest.TestCase):
+    def test_view_is_the_sdks_decoding_of_the_line(self):
+        ViewChecker.mismatches = []
+        report = pa.run([ViewChecker, "tag", "random"], format="ring", deals=30, threads=1)
+        self.assertGreater(report["bots"][0]["decisions"], 50)
+        self.assertEqual(ViewChecker.mismatches, [])
+
+
+class Refuser(Bot):
+    @classmethod
+    def check_config(cls, config):
+        raise Refuse("cannot play with %r" % config)
+
+
+class Listener(Bot):
+    events = True
+    seen = []
+    matches = 0
+
+    def on_event(self, event):
+        Listener.seen.append(event.kind)
+
+    def new_match(self):
+        Listener.matches += 1
+
+    def decide(self, view):
+        return call()
+
+
+class Interrupter(Bot):
+    def decide(self, view):
+        if view.hand == 2:
+            raise KeyboardInterrupt
+        return call()
+
+
+class Rules(unittest.TestCase):
+    def test_faults_are_counted_and_tracebacks_printed(self):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            report = pa.run([run_bots.Faulty, "call"], deals=30, seed=2, threads=1)
+        faults = report["bots"][0]["faults"]
+        self.assertGreater(faults["exception"], 0)  # exceptions and error answers
+        self.assertIn("no decision at hand 0", faults["first_message"])
+        self.assertEqual(report["bots"][1]["faults"]["exception"], 0)
+        self.assertIn("ValueError: no decision at hand", err.getvalue())
+        self.assertIn("Traceback", err.getvalue())
+
+    def test_faults_match_process_bots(self):
+        options = dict(deals=30, seed=2, threads=1, match_deals=8)
+        with contextlib.redirect_stderr(io.StringIO()):
+            mine = pa.run([run_bots.Faulty, "call"], **options)
+        theirs = pa.run([process_spec("Faulty"), "call"], **options)
+        for a, b in zip(mine["bots"], theirs["bots"]):
+            self.assertEqual(a["net_chips"], b["net_chips"])
+            for kind in ("exception", "illegal_action", "bad_answer"):
+                self.assertEqual(a["faults"][kind], b["faults"][kind], kind)
+
+    def test_refused_config_raises(self):
+        with self.assertRaisesRegex(ValueError, "refused: cannot play with 'x=1'"):
+            pa.run([{"bot": Refuser, "config": "x=1"}, "call"], deals=5)
+
+    def test_events_and_new_match(self):
+        Listener.seen, Listener.matches = [], 0
+        pa.run([Listener, "call"], deals=4, threads=1)
+        self.assertIn("hand_started", Listener.seen)
+        self.assertIn("hole_cards", Listener.seen)
+        self.assertGreater(Listener.matches, 0)  # duplicate: the second half
+
+    def test_keyboard_interrupt_stops_the_run(self):
+        with self.assertRaises(KeyboardInterrupt):
+            pa.run([Interrupter, "call"], deals=5000, threads=2)
+
+
+class Options(unittest.TestCase):
+    def test_names_and_command_line_spellings(self):
+        report = pa.run({"me": run_bots.Pairs, "t": "tag", "c": "call"}, hero="me", deals=20,
+                        stack=50, blinds=(5, 10), bot_timeout=3, format="gauntlet", seed=4)
+        config = report["config"]
+        self.assertEqual(config["format"], "GAUNTLET")
+        self.assertEqual(config["hero"], 0)
+        self.assertEqual(config["stack_big_blinds"], 50)
+        self.assertEqual((config["small_blind"], config["big_blind"]), (5, 10))
+        self.assertEqual(config["decision_timeout"], 3)
+        self.assertEqual([b["name"] for b in report["bots"]], ["me", "t", "c"])
+        self.assertIsInstance(report["hands"], int)
+
+    def test_same_seed_same_report(self):
+        a = pa.run([run_bots.Drawer, "tag"], deals=50, seed=9, threads=1)
+        b = pa.run([run_bots.Drawer, "tag"], deals=50, seed=9, threads=2)
+        self.assertEqual(figures(a), figures(b))
+
+    def test_bad_options(self):
+        for options, message in (
+                (dict(deals=0), "deals: 0"),
+                (dict(handz=3), "unknown option 'handz'"),
+                (dict(hands=3), "not hands; give deals=N"),
+                (dict(format="ringg"), "format: 'ringg'; expected round-robin"),
+                (dict(hero="nobody"), "no bot is named 'nobody'"),
+                (dict(blinds=3), "blinds: expected")):
+            with self.subTest(options=options), self.assertRaisesRegex(ValueError, message):
+                pa.run(["tag", "call"], **options)
+        with self.assertRaisesRegex(ValueError, "unknown bot 'tagg'"):
+            pa.run(["tagg", "call"])
+        with self.assertRaisesRegex(ValueError, "nor a subclass of pokerarena_bot.Bot"):
+            pa.run([int, "call"])
+
+    def test_config_file_and_outputs(self):
+        path = os.path.join(tempfile.mkdtemp(), "t.txtpb")
+        with open(path, "w") as f:
+            f.write('bots { spec: "tag" }\nbots { spec: "call" }\ndeals: 40\nseed: 5\n')
+        json_path = path + ".json"
+        report = pa.run(config=path, deals=30, out=path + ".pb", json=json_path)
+        self.assertEqual(report["config"]["deals"], 30)
+        self.assertEqual(report["config"]["seed"], 5)
+        self.assertTrue(os.path.getsize(path + ".pb") > 0)
+        with open(json_path) as f:
+            self.assertIn('"net_chips"', f.read())
+
+
+class Frames(unittest.TestCase):
+    def test_report_frames(self):
+        try:
+            import pandas  # noqa: F401
+        except ImportError:
+            self.skipTest("pandas is not installed")
+        report = pa.run(["tag", "call", "random"], deals=20)
+        frames = pa.report_frames(report)
+        bots = frames["bots"]
+        self.assertEqual(list(bots["name"]), ["tag", "call", "random"])
+        self.assertIn("mbb_per_hand.mean", bots.columns)
+        self.assertEqual(len(frames["pairs"]), 3)
+        self.assertEqual(int(bots["net_chips"].sum()), 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
