@@ -1,13 +1,15 @@
 // Checked evaluation of seven-card rows (batch.hpp, evaluate_rows). Compiled once per x86
 // target by Highway's foreach_target (this file includes itself), like batch.cpp.
 //
-// Why a SIMD check: the batch kernels take about a nanosecond a hand, and a scalar check of
-// seven distinct codes (seven table reads of a card's bit, their sum against their union) cost
-// three times that, so checked batches ran at a quarter of the kernel's speed. In a register of
-// whole hands, eight bytes each, a code above 51 shows as a non-zero saturated difference from
-// 51, and a card given twice as an equal byte between a hand and the hand's bytes rotated by
-// one, two, three or four places: the padding byte set to 0xFF (equal to no valid code), the
-// eight bytes form a cycle in which every pair of positions lies one to four places apart.
+// Why SIMD: the batch kernels take about a nanosecond a hand, and a scalar copy into the
+// kernels' eight-byte layout with a check of seven distinct codes (seven table reads of a
+// card's bit, their sum against their union) cost three times that, so checked batches ran at a
+// quarter of the kernel's speed. Rows are spread to eight bytes two to a 128-bit block (one
+// unaligned load and one byte shuffle per block). In the register of whole hands that makes, a
+// code above 51 shows as a non-zero saturated difference from 51, and a card given twice as an
+// equal byte between a hand and the hand's bytes rotated by one, two, three or four places:
+// with the padding byte set to 0xFF (equal to no valid code), the eight bytes form a cycle in
+// which every pair of positions lies one to four places apart.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "../src/rows.cpp"
 #ifndef HWY_DISABLED_TARGETS
@@ -18,6 +20,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "pokerarena/evaluator/batch.hpp"
 
@@ -44,20 +47,40 @@ HWY_BEFORE_NAMESPACE();
 namespace pokerarena::detail::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-bool hands_valid_simd(const SevenCards* HWY_RESTRICT hands, std::size_t count) {
+// Rows `p` onwards, two to each 128-bit block, in a register of whole rows: block b holds the
+// 16 bytes from row 2b (two rows and two bytes of the next; the caller leaves them readable).
+template <class D>
+hn::VFromD<D> load_row_pairs(D d, const std::uint8_t* HWY_RESTRICT p) {
+    if constexpr (hn::MaxLanes(D()) <= 16) {
+        return hn::LoadU(d, p);
+    } else {
+        const hn::Half<D> half;
+        return hn::Combine(d, load_row_pairs(half, p + 7 * (hn::MaxLanes(half) / 8)),
+                           load_row_pairs(half, p));
+    }
+}
+
+// Rows of seven codes from `rows` into `out`, eight bytes each (padding byte 0): whether every
+// one holds seven distinct codes 0..51. `readable` is how many bytes from `rows` may be read: a
+// register's rows are loaded with the two bytes after them.
+bool pack_rows_simd(const std::uint8_t* HWY_RESTRICT rows, std::size_t count, std::size_t readable,
+                    SevenCards* HWY_RESTRICT out) {
     const hn::ScalableTag<std::uint8_t> d8;
     const hn::Repartition<std::uint64_t, decltype(d8)> d64;
     const std::size_t per_register = hn::Lanes(d64);
+    // In each block: row one's seven bytes and a zero, row two's and a zero.
+    alignas(16) static constexpr std::uint8_t kSpread[16] = {0, 1, 2, 3,  4,  5,  6,  0x80,
+                                                             7, 8, 9, 10, 11, 12, 13, 0x80};
+    const auto spread = hn::LoadDup128(d8, kSpread);
     const auto highest = hn::Set(d8, kNumCards - 1);
     const auto padding = hn::Set(d64, std::uint64_t{0xFF} << 56);
     auto bad = hn::Zero(d8);
     std::size_t i = 0;
-    for (; i + per_register <= count; i += per_register) {
-        // Padding bytes 0.
-        const auto hand =
-            hn::BitCast(d64, hn::LoadU(d8, reinterpret_cast<const std::uint8_t*>(hands + i)));
-        bad = hn::Or(bad, hn::SaturatedSub(hn::BitCast(d8, hand), highest));
-        const auto padded = hn::Or(hand, padding);
+    for (; i + per_register <= count && 7 * (i + per_register) + 2 <= readable; i += per_register) {
+        const auto cards = hn::TableLookupBytesOr0(load_row_pairs(d8, rows + 7 * i), spread);
+        hn::StoreU(cards, d8, reinterpret_cast<std::uint8_t*>(out + i));
+        bad = hn::Or(bad, hn::SaturatedSub(cards, highest));
+        const auto padded = hn::Or(hn::BitCast(d64, cards), padding);
         const auto bytes = hn::BitCast(d8, padded);
         const auto same1 = hn::Eq(bytes, hn::BitCast(d8, hn::RotateRight<8>(padded)));
         const auto same2 = hn::Eq(bytes, hn::BitCast(d8, hn::RotateRight<16>(padded)));
@@ -66,8 +89,11 @@ bool hands_valid_simd(const SevenCards* HWY_RESTRICT hands, std::size_t count) {
         bad = hn::Or(bad, hn::VecFromMask(d8, hn::Or(hn::Or(same1, same2), hn::Or(same3, same4))));
     }
     bool valid = hn::AllTrue(d8, hn::Eq(bad, hn::Zero(d8)));
-    for (; i < count; ++i)
-        valid &= valid_hand(hands[i]);
+    for (; i < count; ++i) {
+        out[i] = SevenCards{};
+        std::memcpy(&out[i], rows + 7 * i, 7);
+        valid &= valid_hand(out[i]);
+    }
     return valid;
 }
 
@@ -78,40 +104,42 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <stdexcept>
 #include <string>
 
 namespace pokerarena {
 namespace {
 
-using CheckFunction = bool (*)(const SevenCards*, std::size_t);
+using PackFunction = bool (*)(const std::uint8_t*, std::size_t, std::size_t, SevenCards*);
 
-bool hands_valid_scalar(const SevenCards* hands, std::size_t count) {
+bool pack_rows_scalar(const std::uint8_t* rows, std::size_t count, std::size_t, SevenCards* out) {
     bool valid = true;
-    for (std::size_t i = 0; i < count; ++i)
-        valid &= detail::valid_hand(hands[i]);
+    for (std::size_t i = 0; i < count; ++i) {
+        out[i] = SevenCards{};
+        std::memcpy(&out[i], rows + 7 * i, 7);
+        valid &= detail::valid_hand(out[i]);
+    }
     return valid;
 }
 
-// The check on kernel k's vectors (one kernel_available() accepts: it has asked the operating
+// The packing on kernel k's vectors (one kernel_available() accepts: it has asked the operating
 // system too, which Highway 1.0.3's own dispatch does not always do, batch.cpp).
-CheckFunction check_function(Kernel k) {
+PackFunction pack_function(Kernel k) {
     switch (k) {
 #if HWY_TARGETS & HWY_AVX3
         case Kernel::AVX512:
-            return &detail::N_AVX3::hands_valid_simd;
+            return &detail::N_AVX3::pack_rows_simd;
 #endif
 #if HWY_TARGETS & HWY_AVX2
         case Kernel::AVX2:
-            return &detail::N_AVX2::hands_valid_simd;
+            return &detail::N_AVX2::pack_rows_simd;
 #endif
 #if HWY_TARGETS & HWY_SSE4
         case Kernel::SSE4:
-            return &detail::N_SSE4::hands_valid_simd;
+            return &detail::N_SSE4::pack_rows_simd;
 #endif
         default:
-            return &hands_valid_scalar;
+            return &pack_rows_scalar;
     }
 }
 
@@ -132,27 +160,14 @@ std::size_t evaluate_rows(std::span<const std::uint8_t> rows, std::span<HandValu
         throw std::invalid_argument(std::string("evaluate_rows: kernel ") + kernel_name(k) +
                                     " is not available on this CPU or in this build");
     }
-    const CheckFunction check = check_function(k);
-    // Blocks small enough to stay in L1 between the copy, the check and the kernel.
+    const PackFunction pack = pack_function(k);
+    // Blocks small enough to stay in L1 between the packing and the kernel.
     constexpr std::size_t kBlock = 1024;
     std::array<SevenCards, kBlock> hands;
-    constexpr std::uint64_t kSevenBytes = (std::uint64_t{1} << 56) - 1;
     for (std::size_t start = 0; start < n; start += kBlock) {
         const std::size_t count = std::min(kBlock, n - start);
         const std::uint8_t* first = rows.data() + 7 * start;
-        // Eight bytes a row at once, except for the last row: its eighth is past the end.
-        const std::size_t whole = start + count == n ? count - 1 : count;
-        for (std::size_t i = 0; i < whole; ++i) {
-            std::uint64_t v;
-            std::memcpy(&v, first + 7 * i, 8);
-            v &= kSevenBytes;
-            std::memcpy(&hands[i], &v, 8);
-        }
-        if (whole < count) {
-            hands[whole] = SevenCards{};
-            std::memcpy(&hands[whole], first + 7 * whole, 7);
-        }
-        if (!check(hands.data(), count)) {
+        if (!pack(first, count, rows.size() - 7 * start, hands.data())) {
             std::size_t bad = 0;
             while (detail::valid_hand(hands[bad]))
                 ++bad;
