@@ -607,11 +607,14 @@ void add_process_bot(Tournament& t, int i, const std::filesystem::path& folder,
     const std::string field =
         "bots[" + std::to_string(i) + "]" + (entry.has_process() ? ".process" : ".spec");
     try {
-        const ProcessBotSpec spec = detail::process_bot_spec(
+        ProcessBotSpec spec = detail::process_bot_spec(
             t.config, i,
             (folder.empty() ? std::filesystem::current_path() : std::filesystem::absolute(folder))
                 .lexically_normal(),
             bot_logs);
+        spec.game = t.config.game().empty() ? "holdem" : t.config.game();
+        spec.deck = t.game.deck();
+        spec.hole_cards = t.game.hole_cards;
         // Before the client starts: one that reads another game plays by other rules.
         if (const auto client = std::find(spec.command.begin(), spec.command.end(), "--");
             is_acpc_spec(entry.spec()) && client != spec.command.end()) {
