@@ -17,24 +17,6 @@ Card card(const char* text) {
     return Card::parse(text);
 }
 
-// One hole card per seat ("" for dealt) and the board.
-PresetCards one_card_each(std::initializer_list<const char*> holes, const char* board = "") {
-    PresetCards p;
-    int s = 0;
-    for (const char* h : holes) {
-        if (*h != '\0') {
-            p.hole[s][0] = card(h);
-            p.hole_known[s] = true;
-        }
-        ++s;
-    }
-    const std::vector<Card> b = parse_cards(board);
-    for (std::size_t i = 0; i < b.size(); ++i)
-        p.board[i] = b[i];
-    p.board_known = static_cast<int>(b.size());
-    return p;
-}
-
 Table heads_up(const GameDef& def, const PresetCards& given) {
     Table t(def, 7, 0);
     t.set_pause_mask(kHandMask);
@@ -113,13 +95,13 @@ TEST_CASE("Games: Kuhn betting sequences", "[games]") {
     const GameDef kuhn = GameDef::kuhn(2, kStack);
     // Seat 1 holds the button of the first hand, so seat 0 (player 0) acts first.
     SECTION("check, check: the higher card takes the antes") {
-        Table t = heads_up(kuhn, one_card_each({"Ks", "Qs"}));
+        Table t = heads_up(kuhn, cards({"Ks", "Qs"}));
         play(t, {{0, check()}, {1, check()}});
         CHECK(net0_after_end(t) == 1);
         CHECK(t.last_hand().shown == 0b11);
     }
     SECTION("bet, fold") {
-        Table t = heads_up(kuhn, one_card_each({"Js", "Ks"}));
+        Table t = heads_up(kuhn, cards({"Js", "Ks"}));
         expect_turn(t, 0);
         const LegalActions legal = t.legal_actions();
         CHECK(legal.can_check);
@@ -130,7 +112,7 @@ TEST_CASE("Games: Kuhn betting sequences", "[games]") {
         CHECK(net0_after_end(t) == 1);
     }
     SECTION("bet, call: at most one bet") {
-        Table t = heads_up(kuhn, one_card_each({"Js", "Ks"}));
+        Table t = heads_up(kuhn, cards({"Js", "Ks"}));
         play(t, {{0, raise(1)}});
         expect_turn(t, 1);
         CHECK_FALSE(t.legal_actions().can_raise);
@@ -139,18 +121,18 @@ TEST_CASE("Games: Kuhn betting sequences", "[games]") {
         CHECK(net0_after_end(t) == -2);
     }
     SECTION("check, bet, call") {
-        Table t = heads_up(kuhn, one_card_each({"Qs", "Js"}));
+        Table t = heads_up(kuhn, cards({"Qs", "Js"}));
         play(t, {{0, check()}, {1, raise(1)}, {0, call()}});
         CHECK(net0_after_end(t) == 2);
     }
     SECTION("check, bet, fold") {
-        Table t = heads_up(kuhn, one_card_each({"Qs", "Ks"}));
+        Table t = heads_up(kuhn, cards({"Qs", "Ks"}));
         play(t, {{0, check()}, {1, raise(1)}, {0, fold()}});
         CHECK(net0_after_end(t) == -1);
     }
     SECTION("cards outside the deck are refused") {
         Table t(kuhn, 7, 0);
-        CHECK_THROWS_WITH(t.set_next_hand_cards(one_card_each({"As", ""})),
+        CHECK_THROWS_WITH(t.set_next_hand_cards(cards({"As", ""})),
                           Catch::Contains("As (seat 0 hole card 0) is not in the game's deck"));
     }
 }
@@ -168,7 +150,7 @@ TEST_CASE("Games: the button moves, and the seat left of it acts first", "[games
 TEST_CASE("Games: Leduc bet sizes and raise caps per round", "[games]") {
     const GameDef leduc = GameDef::leduc(2, kStack);
     SECTION("bet 2, raise to 4, capped; then bet 4, raise to 8, capped; a pair wins") {
-        Table t = heads_up(leduc, one_card_each({"Js", "Ks"}, "Jh"));
+        Table t = heads_up(leduc, cards({"Js", "Ks"}, "Jh"));
         expect_turn(t, 0);
         CHECK(t.legal_actions().min_raise_to == 2);
         act_ok(t, raise(2));
@@ -194,17 +176,17 @@ TEST_CASE("Games: Leduc bet sizes and raise caps per round", "[games]") {
         CHECK(net0_after_end(t) == 13);
     }
     SECTION("checked down, the higher hole card wins") {
-        Table t = heads_up(leduc, one_card_each({"Qh", "Ks"}, "Js"));
+        Table t = heads_up(leduc, cards({"Qh", "Ks"}, "Js"));
         play(t, {{0, check()}, {1, check()}, {0, check()}, {1, check()}});
         CHECK(net0_after_end(t) == -1);
     }
     SECTION("equal ranks split the pot") {
-        Table t = heads_up(leduc, one_card_each({"Jh", "Js"}, "Qs"));
+        Table t = heads_up(leduc, cards({"Jh", "Js"}, "Qs"));
         play(t, {{0, raise(2)}, {1, call()}, {0, check()}, {1, check()}});
         CHECK(net0_after_end(t) == 0);
     }
     SECTION("a fold in the first round deals no board") {
-        Table t = heads_up(leduc, one_card_each({"Jh", "Ks"}));
+        Table t = heads_up(leduc, cards({"Jh", "Ks"}));
         play(t, {{0, raise(2)}, {1, raise(4)}, {0, fold()}});
         CHECK(net0_after_end(t) == -3);
         CHECK(t.last_hand().board_count == 0);
