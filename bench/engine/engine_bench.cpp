@@ -1,8 +1,8 @@
-// Engine speed: whole hands of no-limit hold'em on one thread, dealing and showdown included,
-// with the random policy used to measure the ACPC reference engine on this machine: fold 10%,
-// call 60%, raise 30% to a uniform amount between the minimum and the maximum (all-in);
-// 20,000-chip stacks, blinds 50/100, stacks reset every hand (cash). Fold when a check is free
-// counts as a check. Counters: hands/s and actions/s per CPU second.
+// Engine speed: whole hands of no-limit hold'em (and of Kuhn and Leduc) on one thread, dealing and
+// showdown included, with the random policy used to measure the ACPC reference engine on this
+// machine: fold 10%, call 60%, raise 30% to a uniform amount between the minimum and the maximum
+// (all-in); 20,000-chip stacks, blinds 50/100, stacks reset every hand (cash). Fold when a check is
+// free counts as a check. Counters: hands/s and actions/s per CPU second.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -57,9 +57,8 @@ Action random_policy(XorShift& rng, const Table& table, int seat) {
                             static_cast<Chips>(((r & 0xFFFFFFFFu) * span) >> 32));
 }
 
-void play_hands(benchmark::State& state) {
-    const int seats = static_cast<int>(state.range(0));
-    GameDef def = GameDef::no_limit_holdem(seats, 20000, 50, 100);
+// Whole hands of `def` (stacks reset every hand) under the random policy.
+void play_hands_of(benchmark::State& state, GameDef def) {
     def.reset_stacks_each_hand = true;
     Table table(def, 2024, 0);
     table.set_pause_mask(pause_bit(EventKind::HandEnded));
@@ -85,8 +84,24 @@ void play_hands(benchmark::State& state) {
         static_cast<double>(actions) / static_cast<double>(state.iterations());
 }
 
+void play_hands(benchmark::State& state) {
+    play_hands_of(state,
+                  GameDef::no_limit_holdem(static_cast<int>(state.range(0)), 20000, 50, 100));
+}
+
+// Kuhn poker and Leduc hold'em heads-up (GameDef::kuhn, GameDef::leduc): the same table and
+// policy, with the games' decks, antes and fixed-limit bets.
+void play_kuhn_hands(benchmark::State& state) {
+    play_hands_of(state, GameDef::kuhn(2, 200));
+}
+void play_leduc_hands(benchmark::State& state) {
+    play_hands_of(state, GameDef::leduc(2, 200));
+}
+
 // CPU time, not real time: the rates then do not depend on how busy the machine is.
 BENCHMARK(play_hands)->Arg(2)->ArgName("seats");
 BENCHMARK(play_hands)->Arg(6)->ArgName("seats");
+BENCHMARK(play_kuhn_hands);
+BENCHMARK(play_leduc_hands);
 
 }  // namespace

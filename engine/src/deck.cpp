@@ -12,13 +12,13 @@ std::uint64_t deal_key(std::uint64_t seed, std::uint64_t table_id, std::uint64_t
     return hand_deal_key(table_deal_key(seed, table_id), hand_number);
 }
 
-void Deck::reset_without(std::uint64_t key, CardSet removed) {
+void Deck::reset(std::uint64_t key, CardSet cards) {
     key_ = key;
     fraction_ = 0;
     size_ = 0;
     position_ = 0;
-    for (int c = 0; c < kNumCards; ++c)
-        if (!removed.contains(Card{c})) cards_[size_++] = static_cast<std::uint8_t>(c);
+    for (Card c : cards)
+        cards_[size_++] = static_cast<std::uint8_t>(c.index());
 }
 
 }  // namespace pokerarena

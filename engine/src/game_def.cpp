@@ -35,7 +35,8 @@ std::string GameDef::validate() const {
     }
     if (small_blind < 0) return "small_blind = " + to_string(small_blind) + " is negative";
     if (big_blind <= 0)
-        return "big_blind = " + to_string(big_blind) + " must be positive (it is the minimum bet)";
+        return "big_blind = " + to_string(big_blind) +
+               " must be positive (it is the minimum bet and the unit of the reports)";
     if (ante < 0) return "ante = " + to_string(ante) + " is negative";
     if (ante_kind == AnteKind::None && ante != 0)
         return "ante = " + to_string(ante) + " but ante_kind is None";
@@ -59,12 +60,71 @@ std::string GameDef::validate() const {
     if (hole_cards < 1 || hole_cards > kMaxHoleCards)
         return "hole_cards = " + to_string(hole_cards) + " is outside 1.." +
                to_string(kMaxHoleCards);
-    if (board + hole_cards < 5)
-        return "hole_cards + board cards = " + to_string(board + hole_cards) +
-               ", fewer than the 5 a showdown needs";
-    if (num_seats * hole_cards + board > kNumCards) return "not enough cards in the deck";
+    for (int r = 0; r < num_rounds; ++r)
+        if (first_to_act[r] != FirstToAct::LeftOfBigBlind &&
+            first_to_act[r] != FirstToAct::LeftOfButton)
+            return "first_to_act[" + to_string(r) +
+                   "] = " + to_string(static_cast<int>(first_to_act[r])) +
+                   " is neither LeftOfBigBlind nor LeftOfButton";
+    if (deck_ranks == 0 || (deck_ranks & ~kAllRanks) != 0)
+        return "deck_ranks = " + to_string(deck_ranks) +
+               " must name at least one of the 13 ranks (bits 0..12, deuce to ace)";
+    if (deck_suits == 0 || (deck_suits & ~kAllSuits) != 0)
+        return "deck_suits = " + to_string(deck_suits) +
+               " must name at least one of the 4 suits (bits 0..3, clubs to spades)";
+    // Each ranking values hands of one shape; the table calls it without checking counts.
+    switch (ranking) {
+        case HandRanking::BestFive:
+            if (board + hole_cards < 5)
+                return "hole_cards + board cards = " + to_string(board + hole_cards) +
+                       ", fewer than the 5 the BestFive ranking needs";
+            // The short-deck games rank hands otherwise (a flush above a full house, the ace
+            // low in A-6-7-8-9); the standard order holds for the whole deck only.
+            if (deck() != CardSet{CardSet::kFullMask})
+                return "the BestFive ranking needs the full 52-card deck (deck_ranks = " +
+                       to_string(deck_ranks) + ", deck_suits = " + to_string(deck_suits) + ")";
+            break;
+        case HandRanking::HighCard:
+            if (hole_cards != 1 || board != 0)
+                return "the HighCard ranking needs 1 hole card and no board cards (hole_cards = " +
+                       to_string(hole_cards) + ", board cards = " + to_string(board) + ")";
+            break;
+        case HandRanking::PairOrHighCard:
+            if (hole_cards != 1 || board != 1)
+                return "the PairOrHighCard ranking needs 1 hole card and 1 board card "
+                       "(hole_cards = " +
+                       to_string(hole_cards) + ", board cards = " + to_string(board) + ")";
+            break;
+        default:
+            return "ranking = " + to_string(static_cast<int>(ranking)) +
+                   " is none of BestFive, HighCard and PairOrHighCard";
+    }
+    if (num_seats * hole_cards + board > deck().size())
+        return "not enough cards in the deck: " + to_string(num_seats) + " seats of " +
+               to_string(hole_cards) + " hole cards and " + to_string(board) +
+               " board cards need " + to_string(num_seats * hole_cards + board) +
+               ", the deck has " + to_string(deck().size());
     if (max_hands < 0) return "max_hands = " + to_string(max_hands) + " is negative";
     return "";
+}
+
+CardSet GameDef::deck() const {
+    CardSet cards;
+    for (int r = 0; r < kNumRanks; ++r)
+        for (int suit = 0; suit < kNumSuits; ++suit)
+            if (((deck_ranks >> r) & 1) && ((deck_suits >> suit) & 1)) cards.add(Card(r, suit));
+    return cards;
+}
+
+const char* GameDef::ranking_name() const {
+    switch (ranking) {
+        case HandRanking::HighCard:
+            return "kuhn";
+        case HandRanking::PairOrHighCard:
+            return "leduc";
+        default:
+            return "holdem";
+    }
 }
 
 GameDef GameDef::no_limit_holdem(int seats, Chips stack, Chips small_blind, Chips big_blind) {
@@ -83,6 +143,61 @@ GameDef GameDef::fixed_limit_holdem(int seats, Chips stack, Chips small_blind, C
     d.small_bet = big_blind;
     d.big_bet = 2 * big_blind;
     d.raise_cap = 4;
+    return d;
+}
+
+namespace {
+
+constexpr int kJack = 9, kKing = 11;
+constexpr int kHearts = 2, kSpades = 3;
+
+// The antes-only fixed-limit shape Kuhn and Leduc share: every seat antes 1, no blinds, the
+// ante is the reports' unit, and every round's action starts left of the button.
+GameDef ante_game(int seats, Chips stack) {
+    GameDef d;
+    d.num_seats = seats;
+    for (int s = 0; s < kMaxSeats; ++s)
+        d.starting_stacks[s] = s < seats ? stack : 0;
+    d.post_blinds = false;
+    d.big_blind = 1;
+    d.ante = 1;
+    d.ante_kind = AnteKind::EveryPlayer;
+    d.structure = BettingStructure::FixedLimit;
+    d.first_to_act.fill(FirstToAct::LeftOfButton);
+    d.hole_cards = 1;
+    d.board_cards = {};
+    return d;
+}
+
+}  // namespace
+
+GameDef GameDef::kuhn(int seats, Chips stack) {
+    GameDef d = ante_game(seats, stack);
+    d.num_rounds = 1;
+    d.small_bet = d.big_bet = 1;
+    d.big_bet_from_round = 1;
+    d.raise_cap = 1;
+    // One rank a seat and one more, the highest ones (heads-up J, Q, K): ACPC's three-player
+    // Kuhn deals from four ranks in the same way.
+    d.deck_ranks = 0;
+    for (int r = kKing; r > kKing - (seats + 1) && r >= 0; --r)
+        d.deck_ranks = static_cast<std::uint16_t>(d.deck_ranks | (1u << r));
+    d.deck_suits = 1u << kSpades;
+    d.ranking = HandRanking::HighCard;
+    return d;
+}
+
+GameDef GameDef::leduc(int seats, Chips stack) {
+    GameDef d = ante_game(seats, stack);
+    d.num_rounds = 2;
+    d.board_cards = {0, 1, 0, 0};
+    d.small_bet = 2;
+    d.big_bet = 4;
+    d.big_bet_from_round = 1;
+    d.raise_cap = 2;
+    d.deck_ranks = static_cast<std::uint16_t>(0b111u << kJack);
+    d.deck_suits = static_cast<std::uint8_t>((1u << kHearts) | (1u << kSpades));
+    d.ranking = HandRanking::PairOrHighCard;
     return d;
 }
 

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "pokerarena/engine/hand_ranking.hpp"
+
 namespace pokerarena {
 
 namespace {
@@ -75,6 +77,8 @@ Table::Table(const GameDef& def, std::uint64_t seed, std::uint64_t table_id,
     // The first hand's button is the last seat, so seat 0 posts the small blind (PHH order:
     // p1 is the small blind, pN the button).
     button_ = def_.num_seats - 1;
+    deck_cards_ = def_.deck();
+    full_deck_ = deck_cards_ == CardSet{CardSet::kFullMask};
     // The record's fields that no hand changes.
     record_.seed = seed_;
     record_.table_id = table_id_;
@@ -149,6 +153,9 @@ void Table::set_next_hand_cards(const PresetCards& cards) {
     auto take = [&](Card c, const std::string& where) {
         if (!c.valid())
             throw std::invalid_argument("set_next_hand_cards: " + where + " is not a card");
+        if (!deck_cards_.contains(c))
+            throw std::invalid_argument("set_next_hand_cards: " + c.to_string() + " (" + where +
+                                        ") is not in the game's deck");
         if (seen.contains(c))
             throw std::invalid_argument("set_next_hand_cards: " + c.to_string() + " (" + where +
                                         ") is given twice");
@@ -314,9 +321,11 @@ POKERARENA_HOT void Table::start_hand() {
                     given.add(hand_cards_.hole[s][i]);
         for (int i = 0; i < hand_cards_.board_known; ++i)
             given.add(hand_cards_.board[i]);
-        deck_.reset_without(key, given);
-    } else {
+        deck_.reset(key, CardSet{deck_cards_.mask() & ~given.mask()});
+    } else if (full_deck_) [[likely]] {
         deck_.reset(key);
+    } else {
+        deck_.reset(key, deck_cards_);
     }
 
     // The forced bets are planned (or posted) when their step is reached, not here: whether
@@ -370,8 +379,10 @@ POKERARENA_HOT void Table::for_each_forced_bet(Post&& post_one) {
     } else if (def_.ante_kind == AnteKind::BigBlind) {
         add(bb, ForcedBetKind::Ante, def_.ante);
     }
-    add(sb, ForcedBetKind::SmallBlind, def_.small_blind);
-    add(bb, ForcedBetKind::BigBlind, def_.big_blind);
+    if (def_.post_blinds) [[likely]] {
+        add(sb, ForcedBetKind::SmallBlind, def_.small_blind);
+        add(bb, ForcedBetKind::BigBlind, def_.big_blind);
+    }
 }
 
 POKERARENA_HOT void Table::deal_hole_cards(SeatMask seats) {
@@ -404,8 +415,12 @@ POKERARENA_HOT void Table::start_round() {
         current_bet_ = 0;
         matched_ = static_cast<SeatMask>((1u << def_.num_seats) - 1);
         raises_this_round_ = 0;
-        // After the flop action starts left of the button (heads-up: the button acts last).
-        first_to_act_after_ = button_;
+        // After the flop action starts left of the button (heads-up: the button acts last);
+        // no game starts a later round left of the big blind (GameDef::first_to_act).
+        first_to_act_after_ =
+            def_.first_to_act[round_] == FirstToAct::LeftOfBigBlind && big_blind_seat_ >= 0
+                ? big_blind_seat_
+                : button_;
         return;
     }
     // The highest forced bet and the seats at it, in one pass.
@@ -426,7 +441,9 @@ POKERARENA_HOT void Table::start_round() {
     raises_this_round_ = highest > 0 ? 1 : 0;
     // Before the flop action starts left of the big blind (or the largest blind or straddle):
     // heads-up, with the button, which acts first before the flop and last after it.
-    first_to_act_after_ = big_blind_seat_ >= 0 ? big_blind_seat_ : button_;
+    first_to_act_after_ = def_.first_to_act[0] == FirstToAct::LeftOfBigBlind && big_blind_seat_ >= 0
+                              ? big_blind_seat_
+                              : button_;
 }
 
 Status Table::reject_seat(int seat) const {
@@ -673,6 +690,14 @@ POKERARENA_HOT int Table::return_uncalled_bet(Chips* back) {
 }
 
 POKERARENA_HOT void Table::value_hands(SeatMask active) {
+    if (def_.ranking != HandRanking::BestFive) [[unlikely]] {
+        for (SeatMask m = active; m; m &= static_cast<SeatMask>(m - 1)) {
+            const int s = std::countr_zero(static_cast<unsigned>(m));
+            record_.values[s] = hand_value(def_.ranking, record_.hole[s].data(), def_.hole_cards,
+                                           record_.board.data(), record_.board_count);
+        }
+        return;
+    }
     // The board is valued once; each player's hole cards are added to a copy.
     Hand board;
     for (int i = 0; i < record_.board_count; ++i)
@@ -1096,6 +1121,8 @@ void Table::update_view(int seat, SeatView& v) const {
     v.current_bet = current_bet_;
     v.num_seats = n;
     v.hole_cards = def_.hole_cards;
+    v.deck = deck_cards_;
+    v.ranking = def_.ranking;
     SeatMask known = 0;
     int board_count = 0;
     const bool hand_dealt = step_ != Step::StartHand || hands_played_ > 0;

@@ -69,6 +69,7 @@ struct RunCommandOptions {
     int seats = 0;
     std::int64_t stack_big_blinds = 0;
     std::string acpc_game;
+    std::string game;
     bool duplicate = true;
     bool allin_ev = false;
     bool aivat = false;
@@ -100,6 +101,7 @@ struct RunCommandOptions {
     CLI::Option* seats_flag = nullptr;
     CLI::Option* stack_flag = nullptr;
     CLI::Option* acpc_game_flag = nullptr;
+    CLI::Option* game_flag = nullptr;
     CLI::Option* duplicate_flag = nullptr;
     CLI::Option* allin_ev_flag = nullptr;
     CLI::Option* aivat_flag = nullptr;
@@ -291,6 +293,7 @@ void apply_flags(const RunCommandOptions& options, TournamentConfig& config) {
     if (options.acpc_game_flag->count() > 0)
         config.set_acpc_game(
             std::filesystem::absolute(options.acpc_game).lexically_normal().string());
+    if (options.game_flag->count() > 0) config.set_game(options.game);
     if (options.duplicate_flag->count() > 0) config.set_duplicate(options.duplicate);
     if (options.allin_ev_flag->count() > 0) config.set_allin_ev(options.allin_ev);
     if (options.aivat_flag->count() > 0) config.set_aivat(options.aivat);
@@ -964,6 +967,9 @@ void add_play_flags(CLI::App* run_app, RunCommandOptions* options) {
         "--acpc-game", options->acpc_game,
         "Cash formats: the game of an ACPC game definition file (betting, blinds, stack; "
         "docs/acpc.md)");
+    options->game_flag = run_app->add_option(
+        "--game", options->game,
+        "The game: holdem (default), kuhn or leduc (antes of 1, fixed limit; docs/engine.md)");
     options->duplicate_flag =
         run_app->add_flag("--duplicate,!--no-duplicate", options->duplicate,
                           "Replay every deal with seats swapped or rotated (default on)");

@@ -18,14 +18,16 @@ namespace pokerarena::test {
 // Pauses at every action, at the end of each hand and at game over.
 inline constexpr std::uint32_t kHandMask = pause_bit(EventKind::HandEnded);
 
-// Hole cards per seat ("AsKd", or "" for dealt from the deck) and a board ("2c7d9hJs3c").
-inline PresetCards cards(std::initializer_list<const char*> holes, const char* board) {
+// Hole cards per seat ("AsKd", one card "Ks" in games of one, or "" for dealt from the deck)
+// and a board ("2c7d9hJs3c").
+inline PresetCards cards(std::initializer_list<const char*> holes, const char* board = "") {
     PresetCards p;
     int s = 0;
     for (const char* h : holes) {
         const std::vector<Card> c = parse_cards(h);
         if (!c.empty()) {
-            p.hole[s] = {c[0], c[1]};
+            for (std::size_t i = 0; i < c.size() && i < kMaxHoleCards; ++i)
+                p.hole[s][i] = c[i];
             p.hole_known[s] = true;
         }
         ++s;

@@ -6,11 +6,17 @@
 // second of a Hand-by-Hand sampling loop heads-up, 6.6 times six-max; docs/benchmarks.md).
 // Its deals come from a seed the bot draws from its own generator, and every kernel counts the
 // same deals, so a bot's decisions for a seed are the same on every CPU.
+//
+// In Kuhn and Leduc (a ranking other than BestFive) the unseen cards are few (at most five
+// for the opponent's card and the board in heads-up Leduc), so the equity is exact: every
+// deal of the opponents' hole cards and the rest of the board from the deck is enumerated.
 #include <algorithm>
+#include <array>
 #include <span>
 
 #include "builtin_bots.hpp"
 #include "pokerarena/bots/rng.hpp"
+#include "pokerarena/engine/hand_ranking.hpp"
 #include "pokerarena/evaluator/equity.hpp"
 
 namespace pokerarena::builtin {
@@ -58,6 +64,7 @@ class EquityBot final : public Bot {
     // The mean pot share over `samples_` deals of the unseen cards: the rest of the board and
     // two cards for each opponent.
     double estimate_equity(const SeatView& view, int opponents) {
+        if (view.ranking != HandRanking::BestFive) return exact_equity(view, opponents);
         const auto& hole = view.hole[view.seat];
         return monte_carlo_equity(
             {hole[0], hole[1]},
@@ -66,6 +73,56 @@ class EquityBot final : public Bot {
     }
 
   private:
+    // The games of one hole card: Kuhn deals no board, Leduc one card (GameDef::validate).
+    static int board_size(HandRanking ranking) {
+        return ranking == HandRanking::PairOrHighCard ? 1 : 0;
+    }
+
+    // The mean pot share over every deal of one unseen card to each opponent and the missing
+    // board cards, drawn in order from the deck without the known cards.
+    static double exact_equity(const SeatView& view, int opponents) {
+        const Card mine = view.hole[view.seat][0];
+        CardSet unseen = view.deck;
+        unseen.remove(mine);
+        std::array<Card, kMaxBoardCards> board{};
+        for (int i = 0; i < view.board_count; ++i) {
+            board[i] = view.board[i];
+            unseen.remove(board[i]);
+        }
+        const int missing = board_size(view.ranking) - view.board_count;
+        std::array<Card, kMaxSeats + kMaxBoardCards> drawn{};
+        const int draws = opponents + missing;
+        double shares = 0;
+        long deals = 0;
+        // Depth-first over ordered draws: drawn[0..opponents) are the opponents' cards, the
+        // rest the board's.
+        auto visit = [&](auto&& self, int depth, CardSet left) -> void {
+            if (depth == draws) {
+                for (int i = 0; i < missing; ++i)
+                    board[view.board_count + i] = drawn[opponents + i];
+                const int board_count = view.board_count + missing;
+                const HandValue own = hand_value(view.ranking, &mine, 1, board.data(), board_count);
+                int tied = 1;
+                bool beaten = false;
+                for (int o = 0; o < opponents && !beaten; ++o) {
+                    const HandValue theirs =
+                        hand_value(view.ranking, &drawn[o], 1, board.data(), board_count);
+                    beaten = theirs > own;
+                    tied += theirs == own;
+                }
+                if (!beaten) shares += 1.0 / tied;
+                ++deals;
+                return;
+            }
+            for (Card c : left) {
+                drawn[depth] = c;
+                self(self, depth + 1, CardSet{left.mask() & ~(std::uint64_t{1} << c.index())});
+            }
+        };
+        visit(visit, 0, unseen);
+        return deals > 0 ? shares / static_cast<double>(deals) : 0.0;
+    }
+
     BotRng rng_;
     int samples_;
     double aggression_;

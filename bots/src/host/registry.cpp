@@ -26,9 +26,11 @@ constexpr BuiltinBotInfo kBuiltins[] = {
     {"tag",
      "tight-aggressive: positional preflop ranges, postflop hand strength, draws and pot odds",
      {},
-     builtin::make_tag},
+     builtin::make_tag,
+     true},
     {"equity",
-     "Monte Carlo equity against random hands compared with the pot odds",
+     "Monte Carlo equity against random hands (exact in Kuhn and Leduc) compared with the pot "
+     "odds",
      {},
      builtin::make_equity},
 };
@@ -74,6 +76,12 @@ class BuiltinFactory final : public BotFactory {
         return info_.create(params_, seed);
     }
     const std::string& spec() const override { return spec_; }
+    std::string game_problem(const GameDef& game) const override {
+        if (!info_.holdem_only || game.ranking == HandRanking::BestFive) return {};
+        return std::string(info_.name) + " plays Texas hold'em only, not " + game.ranking_name() +
+               " (its ranges and hand strength are hold'em's); random, call, fold, allin and "
+               "equity play every game";
+    }
 
   private:
     const BuiltinBotInfo& info_;

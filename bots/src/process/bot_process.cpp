@@ -202,7 +202,7 @@ void BotProcess::start() {
 }
 
 void BotProcess::handshake() {
-    write_hello(write_buffer_, spec_.name, spec_.config);
+    write_hello(write_buffer_, spec_.name, spec_.config, spec_.game, spec_.deck, spec_.hole_cards);
     const auto deadline = Clock::now() + spec_.start_timeout;
     const auto fail_start = [&](const std::string& what, bool refused = false) {
         std::string how;

@@ -189,13 +189,20 @@ void append_json_string(std::string& out, std::string_view text) {
     out += '"';
 }
 
-void write_hello(std::string& out, std::string_view bot_name, std::string_view config) {
+void write_hello(std::string& out, std::string_view bot_name, std::string_view config,
+                 std::string_view game, CardSet deck, int hole_cards) {
     out += "{\"type\":\"hello\",\"protocol\":";
     out += std::to_string(kProtocolVersion);
     out += ",\"bot\":";
     append_json_string(out, bot_name);
     out += ",\"config\":";
     append_json_string(out, config);
+    out += ",\"game\":";
+    append_json_string(out, game);
+    out += ",\"deck\":";
+    append_json_string(out, deck.to_string());
+    out += ",\"hole_cards\":";
+    out += std::to_string(hole_cards);
     out += "}\n";
 }
 

@@ -38,7 +38,9 @@ void append_decimal(std::string& out, Integer value) {
 // control character; invalid UTF-8 bytes become U+FFFD so that every line is valid UTF-8.
 void append_json_string(std::string& out, std::string_view text);
 
-void write_hello(std::string& out, std::string_view bot_name, std::string_view config);
+// The host's hello, with the game the bot will play: its name, deck and hole cards.
+void write_hello(std::string& out, std::string_view bot_name, std::string_view config,
+                 std::string_view game, CardSet deck, int hole_cards);
 void write_create(std::string& out, std::uint64_t instance, std::uint64_t seed);
 void write_new_match(std::string& out, std::uint64_t instance);
 void write_destroy(std::string& out, std::uint64_t instance);

@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -303,6 +304,56 @@ void check_acpc_bots(const TournamentConfig& c) {
     }
 }
 
+// The games `game` names besides hold'em, with their engine definitions.
+struct NamedGame {
+    const char* name;
+    GameDef (*make)(int seats, Chips stack);
+};
+constexpr NamedGame kNamedGames[] = {{"kuhn", GameDef::kuhn}, {"leduc", GameDef::leduc}};
+
+const NamedGame* named_game(const TournamentConfig& c) {
+    for (const NamedGame& g : kNamedGames)
+        if (c.game() == g.name) return &g;
+    return nullptr;
+}
+
+// Kuhn and Leduc fix their own betting and stakes: the fields that would set them must be
+// unset, or hold what a run filled in before (a report's configuration is checked again).
+void check_game(TournamentConfig& c) {
+    if (c.game().empty() || c.game() == "holdem") return;
+    const NamedGame* game = named_game(c);
+    if (game == nullptr) fail("game: '" + c.game() + "'; expected holdem, kuhn or leduc");
+    const std::string what = std::string("game ") + game->name;
+    if (c.format() == SIT_AND_GO)
+        fail("format: SIT_AND_GO; " + what +
+             " has no blinds to raise: play it in ROUND_ROBIN, GAUNTLET or RING");
+    if (c.betting() != BETTING_UNSPECIFIED && c.betting() != FIXED_LIMIT)
+        fail("betting: " + Betting_Name(c.betting()) + "; " + what +
+             " is fixed-limit (leave betting out)");
+    for (const auto& [field, given, value] :
+         {std::tuple{"small_blind", c.has_small_blind(), c.small_blind()},
+          std::tuple{"big_blind", c.has_big_blind(), c.big_blind()}})
+        if (given && value != 1)
+            fail(std::string(field) + ": " + to_string(value) + "; " + what +
+                 " has no blinds (every seat antes 1, the reports' unit): leave it out");
+    if (c.ante() != 0)
+        fail("ante: " + to_string(c.ante()) + "; " + what + " sets its ante (1): leave it out");
+    const std::pair<const char*, bool> refused[] = {{"acpc_game", !c.acpc_game().empty()},
+                                                    {"allin_ev", c.allin_ev()},
+                                                    {"aivat", c.aivat()},
+                                                    {"hh_out", !c.hh_out().empty()}};
+    for (const auto& [field, given] : refused)
+        if (given)
+            fail(std::string(field) + ": given, but " + what +
+                 " has none (all-in EV, AIVAT, PHH hand histories and ACPC games are hold'em's)");
+    for (int i = 0; i < c.bots_size(); ++i)
+        if (is_acpc_spec(c.bots(i).spec()))
+            fail("bots[" + to_string(i) + "].spec: an ACPC client plays hold'em here, not " + what);
+    c.set_betting(FIXED_LIMIT);
+    c.set_small_blind(1);
+    c.set_big_blind(1);
+}
+
 void fill_format_and_seats(TournamentConfig& c) {
     if (c.format() == FORMAT_UNSPECIFIED) c.set_format(ROUND_ROBIN);
     if (c.betting() == BETTING_UNSPECIFIED) c.set_betting(NO_LIMIT);
@@ -410,6 +461,14 @@ void fill_run_options(TournamentConfig& c) {
 
 GameDef make_game(const TournamentConfig& c) {
     const formats::Stakes s = format(c).stakes(c);
+    if (const NamedGame* game = named_game(c)) {
+        GameDef g = game->make(c.seats(), s.stack);
+        g.reset_stacks_each_hand = true;
+        if (const std::string problem = g.validate(); !problem.empty())
+            fail("game: " + c.game() + " at " + to_string(c.seats()) +
+                 " seats is not playable: " + problem);
+        return g;
+    }
     GameDef g = c.betting() == FIXED_LIMIT
                     ? GameDef::fixed_limit_holdem(c.seats(), s.stack, s.small_blind, s.big_blind)
                     : GameDef::no_limit_holdem(c.seats(), s.stack, s.small_blind, s.big_blind);
@@ -548,11 +607,14 @@ void add_process_bot(Tournament& t, int i, const std::filesystem::path& folder,
     const std::string field =
         "bots[" + std::to_string(i) + "]" + (entry.has_process() ? ".process" : ".spec");
     try {
-        const ProcessBotSpec spec = detail::process_bot_spec(
+        ProcessBotSpec spec = detail::process_bot_spec(
             t.config, i,
             (folder.empty() ? std::filesystem::current_path() : std::filesystem::absolute(folder))
                 .lexically_normal(),
             bot_logs);
+        spec.game = t.config.game().empty() ? "holdem" : t.config.game();
+        spec.deck = t.game.deck();
+        spec.hole_cards = t.game.hole_cards;
         // Before the client starts: one that reads another game plays by other rules.
         if (const auto client = std::find(spec.command.begin(), spec.command.end(), "--");
             is_acpc_spec(entry.spec()) && client != spec.command.end()) {
@@ -581,6 +643,7 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
     check_decision_timeout(c);
     check_enums(c);
     check_bots(c);
+    check_game(c);
     // The ACPC game's file is read when the bots are loaded: what only reads results has its
     // fields filled already (the report's configuration).
     if (loading == BotLoading::Load) detail::apply_acpc_game(c, plugin_folder);
@@ -622,6 +685,9 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
             fail("bots[" + to_string(i) + "].spec: " + e.what());
         }
     }
+    for (int i = 0; i < c.bots_size(); ++i)
+        if (const std::string problem = t.factories[i]->game_problem(t.game); !problem.empty())
+            fail("bots[" + to_string(i) + "].spec: " + problem);
     return t;
 }
 

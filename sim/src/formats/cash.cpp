@@ -162,10 +162,16 @@ std::string CashFormat::deals_text(const Report& report) const {
 
 std::string CashFormat::details(const TournamentConfig& config) const {
     using table_text::grouped;
-    std::string details =
-        "Blinds " + grouped(config.small_blind()) + "/" + grouped(config.big_blind());
-    if (config.ante() > 0) details += ", ante " + grouped(config.ante());
-    details += ", stacks " + grouped(config.stack_big_blinds()) + " big blinds";
+    std::string details;
+    if (!config.game().empty() && config.game() != "holdem") {
+        // Kuhn and Leduc: antes of 1, which are the unit (config.cpp, check_game).
+        details = "Game " + config.game() + ", antes 1, stacks " +
+                  grouped(config.stack_big_blinds()) + " antes";
+    } else {
+        details = "Blinds " + grouped(config.small_blind()) + "/" + grouped(config.big_blind());
+        if (config.ante() > 0) details += ", ante " + grouped(config.ante());
+        details += ", stacks " + grouped(config.stack_big_blinds()) + " big blinds";
+    }
     if (!config.has_duplicate() || config.duplicate()) details += ", duplicate";
     return details;
 }

@@ -22,6 +22,7 @@
 #include "pokerarena/bots/strategy.hpp"
 #include "pokerarena/engine/action.hpp"
 #include "pokerarena/engine/event.hpp"
+#include "pokerarena/engine/game_def.hpp"
 #include "pokerarena/engine/seat_view.hpp"
 
 namespace pokerarena {
@@ -190,6 +191,12 @@ class BotFactory {
     }
     // The specification this factory was made from, as given.
     virtual const std::string& spec() const = 0;
+    // Why the bot cannot play `game` ("tag plays Texas hold'em only, ..."), or "" when it can
+    // (the default: a bot acts on the legal actions its view offers).
+    virtual std::string game_problem(const GameDef& game) const {
+        (void)game;
+        return {};
+    }
     // What identifies the bot (see BotIdentity); for a process bot, with its counts as they
     // are now. Throws nothing.
     virtual BotIdentity identity() const { return {}; }

@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "pokerarena/bots/bot.hpp"
+#include "pokerarena/evaluator/card.hpp"
 
 namespace pokerarena {
 
@@ -60,7 +61,11 @@ struct ProcessBotSpec {
     std::vector<std::string> env;      // "KEY=VALUE", added to the host's environment
     std::string config;                // sent to the bot in hello
     std::string name;                  // the bot's name in the tournament (hello's "bot")
-    int procs = 1;                     // processes started (1..64)
+    // The game, as hello tells it: its name ("holdem", "kuhn", "leduc"), deck and hole cards.
+    std::string game = "holdem";
+    CardSet deck{CardSet::kFullMask};
+    int hole_cards = 2;
+    int procs = 1;  // processes started (1..64)
     std::chrono::milliseconds decision_timeout{10'000};
     bool timeout_given = false;  // parse_process_spec: the spec set `timeout`
     std::chrono::milliseconds start_timeout{10'000};

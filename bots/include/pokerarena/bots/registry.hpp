@@ -32,6 +32,8 @@ struct BuiltinBotInfo {
     const char* description;  // one line
     std::span<const BotParamDef> params;
     std::unique_ptr<Bot> (*create)(const BotParams& params, std::uint64_t seed);
+    // Plays Texas hold'em only (its rules read hold'em hands); refuses other games at start-up.
+    bool holdem_only = false;
 };
 
 // Every built-in bot, in the order list_bots() prints them.

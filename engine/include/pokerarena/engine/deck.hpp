@@ -37,8 +37,9 @@ class Deck {
         size_ = kNumCards;
         position_ = 0;
     }
-    // The deck without the cards in `removed`, for dealing the unknown cards of a replay.
-    void reset_without(std::uint64_t key, CardSet removed);
+    // A deck of exactly `cards`, ordered by the key: a game's own deck (GameDef::deck()), or
+    // one without the cards a replay gives.
+    void reset(std::uint64_t key, CardSet cards);
 
     // The next card. Precondition: remaining() > 0 (asserted).
     Card next() {
@@ -104,7 +105,7 @@ class Deck {
     __extension__ typedef unsigned __int128 Wide;
 
     // The cards not yet dealt, at positions position_..size_-1; those below position_, and
-    // after reset_without() those from size_ on, are stale.
+    // after reset(key, cards) those from size_ on, are stale.
     std::array<std::uint8_t, kNumCards> cards_{};
     std::uint64_t key_ = 0;
     std::uint64_t fraction_ = 0;  // what is left of the current block's hash

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "pokerarena/engine/types.hpp"
+#include "pokerarena/evaluator/card.hpp"
 
 namespace pokerarena {
 
@@ -21,11 +22,33 @@ enum class BettingStructure : std::uint8_t { NoLimit, PotLimit, FixedLimit };
 // table (before its blind). Antes are dead money: they do not count towards calling.
 enum class AnteKind : std::uint8_t { None, EveryPlayer, BigBlind };
 
+// How a showdown is ranked (engine/include/pokerarena/engine/hand_ranking.hpp values the hands).
+// BestFive: hold'em's, the best five of the hole and board cards, by the standard poker order.
+// HighCard: Kuhn poker's, one hole card and no board, the higher rank wins. PairOrHighCard:
+// Leduc hold'em's, one hole card and one board card, a hole card that pairs the board beats
+// every other hand, and otherwise the higher hole card wins. Equal values split the pot.
+enum class HandRanking : std::uint8_t { BestFive, HighCard, PairOrHighCard };
+
+// Where a round's action starts. LeftOfBigBlind: hold'em's first round, with the seat after
+// the big blind (heads-up, the button, which posts the small blind). LeftOfButton: every later
+// round of hold'em, and every round of Kuhn and Leduc (heads-up, the seat that is not the
+// button acts first, as player 0 does in OpenSpiel's and ACPC's definitions).
+enum class FirstToAct : std::uint8_t { LeftOfBigBlind, LeftOfButton };
+
+// Bit r: rank r (0 = deuce .. 12 = ace) is in the deck; bit s: suit s (0 = clubs .. 3 = spades).
+inline constexpr std::uint16_t kAllRanks = (1u << kNumRanks) - 1;
+inline constexpr std::uint8_t kAllSuits = (1u << kNumSuits) - 1;
+
 struct GameDef {
     int num_seats = 2;
     std::array<Chips, kMaxSeats> starting_stacks{};
     Chips small_blind = 0;
-    Chips big_blind = 0;  // also the minimum bet of every round (PHH min_bet)
+    // Also the minimum bet of every round in no-limit and pot-limit (PHH min_bet), and the
+    // unit reports count winnings in (milli-big-blinds per hand).
+    Chips big_blind = 0;
+    // false: no blinds are posted (games of antes only, as Kuhn and Leduc); small_blind is then
+    // unused and big_blind is only the reports' unit.
+    bool post_blinds = true;
     Chips ante = 0;
     AnteKind ante_kind = AnteKind::None;
     // How antes enter the pots when every seat dealt in anted. false (the standard rule, PHH's
@@ -50,6 +73,14 @@ struct GameDef {
     int num_rounds = 4;
     std::array<int, kMaxRounds> board_cards{0, 3, 1, 1};
     int hole_cards = 2;
+    std::array<FirstToAct, kMaxRounds> first_to_act{
+        FirstToAct::LeftOfBigBlind, FirstToAct::LeftOfButton, FirstToAct::LeftOfButton,
+        FirstToAct::LeftOfButton};
+    // The deck: every card of these ranks in these suits, with the 52-card deck's codes and
+    // text ("Ks"), so everything that prints or parses cards is the same for every game.
+    std::uint16_t deck_ranks = kAllRanks;
+    std::uint8_t deck_suits = kAllSuits;
+    HandRanking ranking = HandRanking::BestFive;
     // Cash (true): every seat starts every hand with starting_stacks. Tournament (false):
     // stacks carry over, busted seats sit out, the match ends when one seat has every chip.
     bool reset_stacks_each_hand = false;
@@ -61,10 +92,29 @@ struct GameDef {
     // ("num_seats = 11 is outside 2..10").
     std::string validate() const;
 
+    // The cards of the deck (deck_ranks x deck_suits).
+    CardSet deck() const;
+
     // Texas Hold'em, no-limit, every seat starting with `stack`, tournament stacks.
     static GameDef no_limit_holdem(int seats, Chips stack, Chips small_blind, Chips big_blind);
     // Texas Hold'em, fixed-limit: small bet = big blind, big bet = twice that, cap 4.
     static GameDef fixed_limit_holdem(int seats, Chips stack, Chips small_blind, Chips big_blind);
+    // Kuhn poker as OpenSpiel defines it (and ACPC's kuhn.limit.3p.game for three players):
+    // the deck J, Q, K (of spades; a fourth rank, the ten, for each seat past two), one hole
+    // card, each seat antes 1, one round, fixed limit with a bet of 1 and at most one bet,
+    // player 0 (heads-up, the seat that is not the button) acts first, the higher card wins.
+    // The reports' unit (big_blind) is the ante.
+    static GameDef kuhn(int seats, Chips stack);
+    // Leduc hold'em as OpenSpiel defines it: the deck J, Q, K in two suits (hearts and
+    // spades), one hole card, each seat antes 1, two rounds with one board card before the
+    // second, fixed limit with bets of 2 then 4, at most two bets and raises a round, player 0
+    // acts first in both rounds; a hole card pairing the board wins, else the higher hole card.
+    // The reports' unit (big_blind) is the ante.
+    static GameDef leduc(int seats, Chips stack);
+
+    // The family of rules the ranking belongs to, for messages and the bots' protocol:
+    // "holdem" (BestFive), "kuhn" (HighCard), "leduc" (PairOrHighCard).
+    const char* ranking_name() const;
 
     friend bool operator==(const GameDef&, const GameDef&) = default;
 };

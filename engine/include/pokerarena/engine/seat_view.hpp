@@ -7,6 +7,7 @@
 #include <span>
 
 #include "pokerarena/engine/action.hpp"
+#include "pokerarena/engine/game_def.hpp"
 #include "pokerarena/engine/hand_record.hpp"
 #include "pokerarena/engine/types.hpp"
 #include "pokerarena/evaluator/card.hpp"
@@ -36,6 +37,10 @@ struct SeatView {
     SeatMask known_hole = 0;
     std::array<std::array<Card, kMaxHoleCards>, kMaxSeats> hole{};
     int hole_cards = 0;
+    // The game's deck and showdown ranking (GameDef::deck(), GameDef::ranking): the cards a
+    // bot may meet, and how hands compare (hand_ranking.hpp values them).
+    CardSet deck{CardSet::kFullMask};
+    HandRanking ranking = HandRanking::BestFive;
     std::array<Card, kMaxBoardCards> board{};
     int board_count = 0;
 

@@ -75,8 +75,8 @@ class Table {
     //   Throws std::invalid_argument for a negative stack, or for stacks that add up to more
     //   than kMaxTotalChips (as GameDef::validate() does for the starting stacks), naming the
     //   total and the bound; the table is then unchanged.
-    // - set_next_hand_cards: given cards; throws std::invalid_argument for a card given twice
-    //   or more board cards than the game deals.
+    // - set_next_hand_cards: given cards; throws std::invalid_argument for a card given twice,
+    //   a card outside the game's deck, or more board cards than the game deals.
     // - set_next_hand_forced_bets: per-seat antes and blinds/straddles (by seat) replacing the
     //   GameDef's for the next hand. Preflop action starts left of the largest blind. A stack
     //   too short posts what it has and is all-in. Throws std::invalid_argument if negative.
@@ -286,6 +286,10 @@ class Table {
 
     // Cards.
     Deck deck_{};
+    // GameDef::deck(), kept so that a hand does not rebuild it; the full deck takes the
+    // 52-card reset, a copy of a constant.
+    CardSet deck_cards_{};
+    bool full_deck_ = true;
     bool cards_preset_ = false;  // this hand uses hand_cards_ where known
     PresetCards hand_cards_{};
     // The hole cards and board live only in record_ (hole, board, board_count).

@@ -1,0 +1,61 @@
+// Showdown values under each HandRanking of a GameDef.
+//
+// Guarantees
+// - hand_value() returns a HandValue for which higher is stronger and equal values tie, under
+//   the one ranking it is given; values of different rankings are not comparable.
+// - BestFive values are the evaluator's (evaluate.hpp), of the hole and board cards together.
+//   HighCard values are 1 + the rank of the hole card (1..13). PairOrHighCard values are
+//   1 + the hole card's rank (1..13) without a pair, 14 + the rank (14..26) with one: any pair
+//   beats any high card, a higher pair a lower one.
+// - Nothing allocates or throws but describe_hand().
+//
+// Preconditions (not checked): the cards are distinct, and the counts are those GameDef::
+// validate() accepts for the ranking (BestFive: 5 to 7 cards in all; HighCard: one hole card
+// and no board; PairOrHighCard: one hole card and one board card).
+#pragma once
+
+#include <string>
+
+#include "pokerarena/engine/game_def.hpp"
+#include "pokerarena/evaluator/card.hpp"
+#include "pokerarena/evaluator/evaluate.hpp"
+
+namespace pokerarena {
+
+// Kuhn poker: the rank of the one hole card decides.
+constexpr HandValue high_card_value(Card hole) {
+    return static_cast<HandValue>(1 + hole.rank());
+}
+
+// Leduc hold'em: a hole card of the board card's rank is a pair, which beats every unpaired
+// hand; otherwise the higher hole card wins (the board card is common to both, so comparing
+// the two cards highest first, as OpenSpiel and ACPC's evaluator do, comes to the same).
+constexpr HandValue pair_or_high_card_value(Card hole, Card board) {
+    return static_cast<HandValue>(hole.rank() == board.rank() ? 1 + kNumRanks + hole.rank()
+                                                              : 1 + hole.rank());
+}
+
+// The value of hole[0..hole_cards) with board[0..board_count) under `ranking`.
+inline HandValue hand_value(HandRanking ranking, const Card* hole, int hole_cards,
+                            const Card* board, int board_count) {
+    switch (ranking) {
+        case HandRanking::HighCard:
+            return high_card_value(hole[0]);
+        case HandRanking::PairOrHighCard:
+            return pair_or_high_card_value(hole[0], board[0]);
+        case HandRanking::BestFive:
+            break;
+    }
+    Hand h;
+    for (int i = 0; i < hole_cards; ++i)
+        h.add(hole[i]);
+    for (int i = 0; i < board_count; ++i)
+        h.add(board[i]);
+    return evaluate(h);
+}
+
+// "King High", "Pair of Queens"; under BestFive, the evaluator's describe() ("Two Pair, Kings
+// and Sevens").
+std::string describe_hand(HandRanking ranking, HandValue value);
+
+}  // namespace pokerarena
