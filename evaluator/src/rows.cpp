@@ -39,6 +39,20 @@ inline bool valid_hand(const SevenCards& hand) noexcept {
     }
     return true;
 }
+
+// Rows of seven codes into eight bytes each, padding 0, one at a time: whether every row holds
+// seven distinct codes 0..51. `readable` (how many bytes may be read) is not needed here.
+inline bool pack_rows_scalar(const std::uint8_t* rows, std::size_t count, std::size_t readable,
+                             SevenCards* out) noexcept {
+    (void)readable;
+    bool valid = true;
+    for (std::size_t i = 0; i < count; ++i) {
+        out[i] = SevenCards{};
+        std::memcpy(&out[i], rows + 7 * i, 7);
+        valid &= valid_hand(out[i]);
+    }
+    return valid;
+}
 }  // namespace pokerarena::detail
 #endif
 
@@ -88,13 +102,8 @@ bool pack_rows_simd(const std::uint8_t* HWY_RESTRICT rows, std::size_t count, st
         const auto same4 = hn::Eq(bytes, hn::BitCast(d8, hn::RotateRight<32>(padded)));
         bad = hn::Or(bad, hn::VecFromMask(d8, hn::Or(hn::Or(same1, same2), hn::Or(same3, same4))));
     }
-    bool valid = hn::AllTrue(d8, hn::Eq(bad, hn::Zero(d8)));
-    for (; i < count; ++i) {
-        out[i] = SevenCards{};
-        std::memcpy(&out[i], rows + 7 * i, 7);
-        valid &= valid_hand(out[i]);
-    }
-    return valid;
+    const bool valid = hn::AllTrue(d8, hn::Eq(bad, hn::Zero(d8)));
+    return pack_rows_scalar(rows + 7 * i, count - i, readable - 7 * i, out + i) && valid;
 }
 
 }  // namespace pokerarena::detail::HWY_NAMESPACE
@@ -111,16 +120,6 @@ namespace pokerarena {
 namespace {
 
 using PackFunction = bool (*)(const std::uint8_t*, std::size_t, std::size_t, SevenCards*);
-
-bool pack_rows_scalar(const std::uint8_t* rows, std::size_t count, std::size_t, SevenCards* out) {
-    bool valid = true;
-    for (std::size_t i = 0; i < count; ++i) {
-        out[i] = SevenCards{};
-        std::memcpy(&out[i], rows + 7 * i, 7);
-        valid &= detail::valid_hand(out[i]);
-    }
-    return valid;
-}
 
 // The packing on kernel k's vectors (one kernel_available() accepts: it has asked the operating
 // system too, which Highway 1.0.3's own dispatch does not always do, batch.cpp).
@@ -139,7 +138,7 @@ PackFunction pack_function(Kernel k) {
             return &detail::N_SSE4::pack_rows_simd;
 #endif
         default:
-            return &pack_rows_scalar;
+            return &detail::pack_rows_scalar;
     }
 }
 
