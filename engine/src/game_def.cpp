@@ -148,7 +148,7 @@ GameDef GameDef::fixed_limit_holdem(int seats, Chips stack, Chips small_blind, C
 
 namespace {
 
-constexpr int kJack = 9, kKing = 11;
+constexpr int kKing = 11;
 constexpr int kHearts = 2, kSpades = 3;
 
 // The antes-only fixed-limit shape Kuhn and Leduc share: every seat antes 1, no blinds, the
@@ -169,6 +169,15 @@ GameDef ante_game(int seats, Chips stack) {
     return d;
 }
 
+// The n highest ranks, from the king down (the ace is left out as OpenSpiel and ACPC leave
+// it): heads-up J, Q, K.
+std::uint16_t highest_ranks(int n) {
+    std::uint16_t ranks = 0;
+    for (int r = kKing; r > kKing - n && r >= 0; --r)
+        ranks = static_cast<std::uint16_t>(ranks | (1u << r));
+    return ranks;
+}
+
 }  // namespace
 
 GameDef GameDef::kuhn(int seats, Chips stack) {
@@ -179,9 +188,7 @@ GameDef GameDef::kuhn(int seats, Chips stack) {
     d.raise_cap = 1;
     // One rank a seat and one more, the highest ones (heads-up J, Q, K): ACPC's three-player
     // Kuhn deals from four ranks in the same way.
-    d.deck_ranks = 0;
-    for (int r = kKing; r > kKing - (seats + 1) && r >= 0; --r)
-        d.deck_ranks = static_cast<std::uint16_t>(d.deck_ranks | (1u << r));
+    d.deck_ranks = highest_ranks(seats + 1);
     d.deck_suits = 1u << kSpades;
     d.ranking = HandRanking::HighCard;
     return d;
@@ -195,7 +202,8 @@ GameDef GameDef::leduc(int seats, Chips stack) {
     d.big_bet = 4;
     d.big_bet_from_round = 1;
     d.raise_cap = 2;
-    d.deck_ranks = static_cast<std::uint16_t>(0b111u << kJack);
+    // One rank a seat and one more, as for Kuhn (OpenSpiel deals (players + 1) x 2 cards).
+    d.deck_ranks = highest_ranks(seats + 1);
     d.deck_suits = static_cast<std::uint8_t>((1u << kHearts) | (1u << kSpades));
     d.ranking = HandRanking::PairOrHighCard;
     return d;

@@ -19,25 +19,62 @@ namespace pokerarena::python {
 
 namespace {
 
-// The Python thread state of this thread, made once: on a thread Python did not start, by
-// PyGILState_Ensure, whose count is then never brought back to 0, so the state outlives the
-// call (it goes with the interpreter).
-thread_local PyThreadState* t_thread_state = nullptr;
+// The Python thread state of this thread and the event loop of its async decides, made once
+// a thread. On a thread Python did not start (a TBB worker, a lane of process bots, which each
+// wave of units starts anew), the state is PyGILState_Ensure's, kept between calls and given
+// back when the thread ends, with the loop closed: the GIL's count of the Ensure brought back
+// to 0 deletes the state. Not once the interpreter is finalizing (the threads that outlive it,
+// TBB's workers at exit, leave theirs to it).
+struct ThreadPython {
+    PyThreadState* state = nullptr;
+    bool ensured = false;  // made here by PyGILState_Ensure
+    PyGILState_STATE ensure_state = PyGILState_UNLOCKED;
+    PyObject* loop = nullptr;  // owned
+
+    ThreadPython() = default;
+    ThreadPython(const ThreadPython&) = delete;
+    ThreadPython& operator=(const ThreadPython&) = delete;
+    ~ThreadPython() {
+        if (state == nullptr || !Py_IsInitialized() || finalizing()) return;
+        const bool held = PyGILState_Check() != 0;
+        if (!held) PyEval_RestoreThread(state);
+        if (loop != nullptr) {
+            if (PyObject* r = PyObject_CallMethod(loop, "close", nullptr)) Py_DECREF(r);
+            PyErr_Clear();
+            Py_DECREF(loop);
+        }
+        if (ensured) {
+            PyGILState_Release(ensure_state);  // deletes the state, releases the GIL
+        } else if (!held) {
+            PyEval_SaveThread();
+        }
+    }
+
+    static bool finalizing() {
+#if PY_VERSION_HEX >= 0x030D0000
+        return Py_IsFinalizing() != 0;
+#else
+        return _Py_IsFinalizing() != 0;
+#endif
+    }
+};
+thread_local ThreadPython t_python;
 
 // Holds the GIL for one call into Python (nothing when this thread holds it already).
 class PythonCall {
   public:
     PythonCall() {
         if (PyGILState_Check()) return;
-        if (t_thread_state == nullptr) {
-            t_thread_state = PyGILState_GetThisThreadState();
-            if (t_thread_state == nullptr) {
-                PyGILState_Ensure();
-                t_thread_state = PyThreadState_Get();
+        if (t_python.state == nullptr) {
+            t_python.state = PyGILState_GetThisThreadState();
+            if (t_python.state == nullptr) {
+                t_python.ensure_state = PyGILState_Ensure();
+                t_python.ensured = true;
+                t_python.state = PyThreadState_Get();
                 PyEval_SaveThread();
             }
         }
-        PyEval_RestoreThread(t_thread_state);
+        PyEval_RestoreThread(t_python.state);
         released_ = true;
     }
     ~PythonCall() {
@@ -382,9 +419,9 @@ py::object PythonBot::answer(const py::object& view) {
             py::object step = decide_(view);
             if (!py::hasattr(step, "__await__")) return step;
             // One loop a thread, kept for the thread's life (a loop serves one thread).
-            thread_local PyObject* loop = nullptr;
-            if (loop == nullptr) loop = c.new_event_loop().release().ptr();
-            return py::reinterpret_borrow<py::object>(loop).attr("run_until_complete")(step);
+            if (t_python.loop == nullptr) t_python.loop = c.new_event_loop().release().ptr();
+            return py::reinterpret_borrow<py::object>(t_python.loop)
+                .attr("run_until_complete")(step);
         }
         case PythonBotClass::Way::Sync:
             break;

@@ -41,6 +41,10 @@ TEST_CASE("Games: the definitions are playable and name their decks", "[games]")
     CHECK(kuhn.deck() == CardSet::parse("JsQsKs"));
     CHECK(leduc.deck() == CardSet::parse("JhJsQhQsKhKs"));
     CHECK(GameDef::kuhn(3, kStack).deck() == CardSet::parse("TsJsQsKs"));
+    // OpenSpiel's Leduc deals from (players + 1) ranks in two suits.
+    CHECK(GameDef::leduc(3, kStack).deck() == CardSet::parse("ThTsJhJsQhQsKhKs"));
+    CHECK(GameDef::leduc(10, kStack).validate() == "");
+    CHECK(GameDef::leduc(10, kStack).deck().size() == 22);
     CHECK(GameDef::no_limit_holdem(2, kStack, 1, 2).deck() == CardSet{CardSet::kFullMask});
     CHECK(std::string(kuhn.ranking_name()) == "kuhn");
     CHECK(std::string(leduc.ranking_name()) == "leduc");
@@ -207,8 +211,9 @@ std::array<int, kNumCards> play_random(const GameDef& def, int hands, std::uint6
         for (;;) {
             const Event e = t.advance();
             std::string why;
+            const bool invariants_hold = t.check_invariants(&why);
             INFO(why);
-            REQUIRE(t.check_invariants(&why));
+            REQUIRE(invariants_hold);
             if (e.kind == EventKind::HandEnded) break;
             REQUIRE(e.kind == EventKind::ActionRequired);
             REQUIRE(t.act(random_action(rng, t.legal_actions())).ok());

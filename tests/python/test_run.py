@@ -89,8 +89,8 @@ class SameFiguresAsProcessBots(unittest.TestCase):
 
 
 class ViewChecker(Bot):
-    """Folds (a fault where checking is free) unless its view holds what the SDK decodes
-    from the protocol's compact line of the same decision."""
+    """Checks or calls, and notes every field of its view that differs from what the SDK
+    decodes from the protocol's compact line of the same decision."""
     mismatches = []
 
     def decide(self, view):
@@ -110,6 +110,8 @@ class Views(unittest.TestCase):
         ViewChecker.mismatches = []
         report = pa.run([ViewChecker, "tag", "random"], format="ring", deals=30, threads=1)
         self.assertGreater(report["bots"][0]["decisions"], 50)
+        # An exception in decide (a field the view lacks) would be a fault, not a mismatch.
+        self.assertEqual(report["bots"][0]["faults"]["exception"], 0)
         self.assertEqual(ViewChecker.mismatches, [])
 
 

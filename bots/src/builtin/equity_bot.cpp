@@ -79,7 +79,7 @@ class EquityBot final : public Bot {
     }
 
     // The mean pot share over every deal of one unseen card to each opponent and the missing
-    // board cards, drawn in order from the deck without the known cards.
+    // board cards from the deck without the known cards.
     static double exact_equity(const SeatView& view, int opponents) {
         const Card mine = view.hole[view.seat][0];
         CardSet unseen = view.deck;
@@ -94,8 +94,7 @@ class EquityBot final : public Bot {
         const int draws = opponents + missing;
         double shares = 0;
         long deals = 0;
-        // Depth-first over ordered draws: drawn[0..opponents) are the opponents' cards, the
-        // rest the board's.
+        // Depth-first: drawn[0..opponents) are the opponents' cards, the rest the board's.
         auto visit = [&](auto&& self, int depth, CardSet left) -> void {
             if (depth == draws) {
                 for (int i = 0; i < missing; ++i)
@@ -114,7 +113,13 @@ class EquityBot final : public Bot {
                 ++deals;
                 return;
             }
-            for (Card c : left) {
+            // The opponents are alike, so their cards are drawn as a set (each opponent's card
+            // above the one before's): the same mean over opponents! times fewer deals.
+            CardSet candidates = left;
+            if (depth > 0 && depth < opponents)
+                candidates =
+                    CardSet{left.mask() & ~((std::uint64_t{2} << drawn[depth - 1].index()) - 1)};
+            for (Card c : candidates) {
                 drawn[depth] = c;
                 self(self, depth + 1, CardSet{left.mask() & ~(std::uint64_t{1} << c.index())});
             }

@@ -106,10 +106,11 @@ struct GameDef {
     // The reports' unit (big_blind) is the ante.
     static GameDef kuhn(int seats, Chips stack);
     // Leduc hold'em as OpenSpiel defines it: the deck J, Q, K in two suits (hearts and
-    // spades), one hole card, each seat antes 1, two rounds with one board card before the
-    // second, fixed limit with bets of 2 then 4, at most two bets and raises a round, player 0
-    // acts first in both rounds; a hole card pairing the board wins, else the higher hole card.
-    // The reports' unit (big_blind) is the ante.
+    // spades; a further rank, the ten, then the nine..., for each seat past two), one hole card,
+    // each seat antes 1, two rounds with one board card before the second, fixed limit with bets of
+    // 2 then 4, at most two bets and raises a round, player 0 acts first in both rounds; a hole
+    // card pairing the board wins, else the higher hole card. The reports' unit (big_blind) is the
+    // ante.
     static GameDef leduc(int seats, Chips stack);
 
     // The family of rules the ranking belongs to, for messages and the bots' protocol:
