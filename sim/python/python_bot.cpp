@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "pokerarena/bots/strategy.hpp"
+#include "pokerarena/engine/game_def.hpp"
 #include "pokerarena/evaluator/card.hpp"
 #include "process/protocol.hpp"
 
@@ -237,6 +238,7 @@ struct PythonBotClass {
     py::object json_loads;       // json.loads
     py::object print_traceback;  // traceback.print_exception
     py::object new_event_loop;   // asyncio.new_event_loop (an async decide)
+    py::object game_problem;     // pokerarena_bot._game_problem
     std::string name;
     bool legal_only = false;
     bool compact = true;
@@ -677,6 +679,7 @@ PythonBotFactory::PythonBotFactory(py::object bot_class, std::string config, std
     c.bot_class = bot_class;
     c.config = py::str(config);
     c.compact_view = sdk.attr("_compact_view");
+    c.game_problem = sdk.attr("_game_problem");
     c.json_view = sdk.attr("View");
     c.event_type = sdk.attr("Event");
     c.failed_type = sdk.attr("_Failed");
@@ -709,6 +712,12 @@ PythonBotFactory::~PythonBotFactory() = default;
 
 std::unique_ptr<Bot> PythonBotFactory::create(std::uint64_t seed) const {
     return std::make_unique<PythonBot>(class_, seed);
+}
+
+std::string PythonBotFactory::game_problem(const GameDef& game) const {
+    const PythonCall call;
+    const py::object problem = class_->game_problem(class_->bot_class, game.ranking_name());
+    return problem.is_none() ? std::string{} : problem.cast<std::string>();
 }
 
 const std::string& PythonBotFactory::bot_name() const {

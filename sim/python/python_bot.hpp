@@ -78,6 +78,9 @@ class PythonBotFactory final : public BotFactory {
 
     std::unique_ptr<Bot> create(std::uint64_t seed) const override;
     const std::string& spec() const override { return spec_; }
+    // The SDK's answer for the class's `games` (pokerarena_bot._game_problem), as a process
+    // bot's hello would refuse: "" when it plays `game`.
+    std::string game_problem(const GameDef& game) const override;
     // The name the class gives (its `name`, else the class's name).
     const std::string& bot_name() const;
 

@@ -82,6 +82,12 @@ class SameFiguresAsProcessBots(unittest.TestCase):
         report = self.compare("PotOddsBot", module.PotOddsBot,
                               "proc:%s %s" % (sys.executable, path), deals=100)
         self.assertNotEqual(report["bots"][0]["net_chips"], 0)
+        # Its games are hold'em's: another game is refused, in process and by the SDK's hello.
+        with self.assertRaisesRegex(ValueError, "PotOddsBot plays holdem only, not kuhn"):
+            pa.run([module.PotOddsBot, "call"], game="kuhn", deals=10)
+        self.assertEqual(sdk._hello(module.PotOddsBot, {"game": "leduc"})[0],
+                         {"type": "refuse", "reason": "PotOddsBot plays holdem only, not leduc"})
+        self.assertEqual(sdk._hello(run_bots.Drawer, {"game": "leduc"})[0]["type"], "hello")
 
     def test_ring(self):
         self.compare("Drawer", format="ring", deals=60, match_deals=4, deals_per_unit=4,

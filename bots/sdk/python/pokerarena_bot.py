@@ -934,7 +934,10 @@ class Bot:
     expensive bots ``max_batch`` (the most views a ``decide_batch`` call gets, default 256),
     ``concurrency`` (an async ``decide``: the most decisions in flight, default None: no
     limit of the SDK's own) and ``threads`` (a blocking ``decide``: run it on this many
-    threads; default 0, the main thread).
+    threads; default 0, the main thread); ``games``, the games the class plays as the host
+    names them (``("holdem",)``; ``"kuhn"``, ``"leduc"``), or None, the default: every game
+    (a bot that acts on the legal actions plays them all). Another game is refused at
+    start-up.
 
     A class may also define ``decide_batch(cls, items)``, a classmethod that answers a list
     of ``(instance, view)`` pairs with a list of actions in the same order; the SDK then
@@ -944,6 +947,7 @@ class Bot:
     view = "full"
     encoding = "compact"
     events = False
+    games = None
     max_batch = 256
     concurrency = None
     threads = 0
@@ -1197,15 +1201,29 @@ def _greet(bot_class, inp, out_fd):
             return None if way is None else (way, config)
 
 
+def _game_problem(cls, game):
+    """Why ``cls`` does not play ``game`` (its ``games``), or None."""
+    games = getattr(cls, "games", None)
+    if games is None:
+        return None
+    if isinstance(games, str) or not hasattr(games, "__contains__"):
+        return "%s.games must be a tuple of game names or None, not %r" % (cls.__name__, games)
+    if game not in games:
+        return "%s plays %s only, not %s" % (cls.__name__, ", ".join(map(str, games)), game)
+    return None
+
+
 def _hello(cls, msg):
     """The answer to the hello, the way of answering (None when refused) and the config."""
     config = msg.get("config", "")
     config = config if isinstance(config, str) else ""
-    reason = None
     view = getattr(cls, "view", "full")
     way = None
     encoding = getattr(cls, "encoding", "compact")
-    if view not in ("full", "legal"):
+    reason = _game_problem(cls, msg.get("game", "holdem"))
+    if reason is not None:
+        pass  # refused for its game
+    elif view not in ("full", "legal"):
         reason = "%s.view must be 'full' or 'legal', not %r" % (cls.__name__, view)
     elif encoding not in ("compact", "json"):
         reason = "%s.encoding must be 'compact' or 'json', not %r" % (cls.__name__, encoding)

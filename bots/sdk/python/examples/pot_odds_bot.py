@@ -74,6 +74,7 @@ def preflop_equity(c1, c2, opponents):
 class PotOddsBot(Bot):
     name = "py-pot-odds 1.0"
     view = "full"
+    games = ("holdem",)  # its preflop heuristic and two-card equity are hold'em's
 
     @classmethod
     def check_config(cls, config):
