@@ -8,7 +8,7 @@
 //   table checked (see plugin.hpp); its configuration is passed to it verbatim.
 // - Rejected with BotSpecError, one message naming the problem and what was expected:
 //   an unknown bot ("unknown bot 'tagg'; built-in bots are: random, call, fold, allin, tag,
-//   equity; a plugin is given as PATH.so[:config]"), an unknown key (listing the bot's
+//   equity, cfr; a plugin is given as PATH.so[:config]"), an unknown key (listing the bot's
 //   parameters), a malformed pair, a bad or out-of-range value, a repeated key. Plugin load
 //   failures throw PluginError (plugin.hpp).
 #pragma once
