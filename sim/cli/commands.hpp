@@ -53,4 +53,9 @@ void add_report_command(CLI::App& app, int& exit_code);
 // an input cannot be read or does not fit the others.
 void add_merge_command(CLI::App& app, int& exit_code);
 
+// `pokerarena exploitability --game kuhn|leduc --bot SPEC [--stack N] [--top N] [--format
+// text|json] [--json FILE]`: exact best responses and the bot's exploitability; exit code 2 for
+// a bad bot or one that reports no strategy.
+void add_exploitability_command(CLI::App& app, int& exit_code);
+
 }  // namespace pokerarena::cli

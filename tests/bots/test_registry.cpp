@@ -42,7 +42,7 @@ TEST_CASE("parameters default, parse and keep their declared order") {
 
 TEST_CASE("bot specification errors name the problem and what exists") {
     REQUIRE(spec_error("tagg") ==
-            "unknown bot 'tagg'; built-in bots are: random, call, fold, allin, tag, equity; a "
+            "unknown bot 'tagg'; built-in bots are: random, call, fold, allin, tag, equity, cfr; a "
             "plugin is given as PATH.so[:config]");
     REQUIRE(spec_error("equity:sample=10") ==
             "bot 'equity' has no parameter 'sample'; its parameters are: samples, aggression, "

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 
 #include "pokerarena/bots/bot.hpp"
 #include "pokerarena/bots/bot_params.hpp"
@@ -19,9 +20,15 @@ std::unique_ptr<Bot> make_fold(const BotParams& params, std::uint64_t seed);
 std::unique_ptr<Bot> make_allin(const BotParams& params, std::uint64_t seed);
 std::unique_ptr<Bot> make_tag(const BotParams& params, std::uint64_t seed);
 std::unique_ptr<Bot> make_equity(const BotParams& params, std::uint64_t seed);
+std::unique_ptr<Bot> make_cfr(const BotParams& params, std::uint64_t seed);
+// Trains cfr's strategy for these parameters (once a process) before the first instance.
+void prepare_cfr(const BotParams& params);
+// Why cfr cannot play `game`, "" when it can.
+std::string cfr_game_problem(const GameDef& game);
 
 extern const std::span<const BotParamDef> kTagParams;
 extern const std::span<const BotParamDef> kEquityParams;
+extern const std::span<const BotParamDef> kCfrParams;
 
 // Check when free, else fold: the safe default (also the fault fallback).
 inline Action check_or_fold(const LegalActions& legal) {

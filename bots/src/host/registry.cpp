@@ -33,6 +33,14 @@ constexpr BuiltinBotInfo kBuiltins[] = {
      "odds",
      {},
      builtin::make_equity},
+    {"cfr",
+     "CFR+ equilibrium of heads-up Kuhn and Leduc, trained at start-up; plays its average "
+     "strategy",
+     {},
+     builtin::make_cfr,
+     false,
+     builtin::cfr_game_problem,
+     builtin::prepare_cfr},
 };
 
 // Built at first use: the spans of tag's and equity's lists live in other files.
@@ -43,6 +51,7 @@ const std::array<BuiltinBotInfo, std::size(kBuiltins)>& builtins() {
             t[i] = kBuiltins[i];
         t[4].params = builtin::kTagParams;
         t[5].params = builtin::kEquityParams;
+        t[6].params = builtin::kCfrParams;
         return t;
     }();
     return table;
@@ -71,16 +80,19 @@ std::string format_number(double v) {
 class BuiltinFactory final : public BotFactory {
   public:
     BuiltinFactory(const BuiltinBotInfo& info, BotParams params, std::string spec)
-        : info_(info), params_(params), spec_(std::move(spec)) {}
+        : info_(info), params_(params), spec_(std::move(spec)) {
+        if (info_.prepare) info_.prepare(params_);
+    }
     std::unique_ptr<Bot> create(std::uint64_t seed) const override {
         return info_.create(params_, seed);
     }
     const std::string& spec() const override { return spec_; }
     std::string game_problem(const GameDef& game) const override {
+        if (info_.game_problem) return info_.game_problem(game);
         if (!info_.holdem_only || game.ranking == HandRanking::BestFive) return {};
         return std::string(info_.name) + " plays Texas hold'em only, not " + game.ranking_name() +
                " (its ranges and hand strength are hold'em's); random, call, fold, allin and "
-               "equity play every game";
+               "equity play every game, cfr heads-up Kuhn and Leduc";
     }
 
   private:

@@ -8,7 +8,7 @@
 //   table checked (see plugin.hpp); its configuration is passed to it verbatim.
 // - Rejected with BotSpecError, one message naming the problem and what was expected:
 //   an unknown bot ("unknown bot 'tagg'; built-in bots are: random, call, fold, allin, tag,
-//   equity; a plugin is given as PATH.so[:config]"), an unknown key (listing the bot's
+//   equity, cfr; a plugin is given as PATH.so[:config]"), an unknown key (listing the bot's
 //   parameters), a malformed pair, a bad or out-of-range value, a repeated key. Plugin load
 //   failures throw PluginError (plugin.hpp).
 #pragma once
@@ -34,6 +34,10 @@ struct BuiltinBotInfo {
     std::unique_ptr<Bot> (*create)(const BotParams& params, std::uint64_t seed);
     // Plays Texas hold'em only (its rules read hold'em hands); refuses other games at start-up.
     bool holdem_only = false;
+    // Why the bot cannot play a game ("" when it can), for bots with rules of their own.
+    std::string (*game_problem)(const GameDef& game) = nullptr;
+    // Work done once when a factory is made (cfr trains there), before any instance.
+    void (*prepare)(const BotParams& params) = nullptr;
 };
 
 // Every built-in bot, in the order list_bots() prints them.
