@@ -4,8 +4,8 @@
 // Why SIMD: the batch kernels take about a nanosecond a hand, and a scalar copy into the
 // kernels' eight-byte layout with a check of seven distinct codes (seven table reads of a
 // card's bit, their sum against their union) costs three times that, which would hold checked
-// batches to a quarter of the kernel's speed. Rows are spread to eight bytes two to a 128-bit block (one
-// unaligned load and one byte shuffle per block). In the register of whole hands that makes, a
+// batches to a quarter of the kernel's speed. Rows are spread to eight bytes two to a 128-bit block
+// (one unaligned load and one byte shuffle per block). In the register of whole hands that makes, a
 // code above 51 shows as a non-zero saturated difference from 51, and a card given twice as an
 // equal byte between a hand and the hand's bytes rotated by one, two, three or four places:
 // with the padding byte set to 0xFF (equal to no valid code), the eight bytes form a cycle in

@@ -9,8 +9,9 @@
 // - Deals: every ordered choice of the seats' hole cards and the board's cards from the game's
 //   deck, each equally likely (Kuhn 6, Leduc 120).
 // - Information sets: decisions the seat to act cannot tell apart, keyed by info_set_key() of its
-//   view (its place after the button, its hole cards, the board, the actions of the hand); the same key is what a
-//   bot computes from the view it is given, so a strategy found here is played as found.
+//   view (its place after the button, its hole cards, the board, the actions of the hand); the same
+//   key is what a bot computes from the view it is given, so a strategy found here is played as
+//   found.
 // - build_game_tree() refuses (std::invalid_argument, naming the reason) a game that is not
 //   heads-up, deals more than 4 cards a hand, or has more than 3 actions at a decision (no-limit
 //   raise sizes): this is an exact solver for the small fixed-limit games only.
