@@ -402,7 +402,8 @@ void fill_deal_scheme(TournamentConfig& c) {
 }
 
 // match_deals and deals_per_unit, which depend on each other: a cash unit holds whole matches.
-void fill_units_and_matches(TournamentConfig& c) {
+// `posting`: a bot the caller gave takes posted decisions (BotFactory::lanes), as a process bot.
+void fill_units_and_matches(TournamentConfig& c, bool posting) {
     if (c.deals_per_unit() < 0)
         fail("deals_per_unit: " + to_string(c.deals_per_unit()) +
              "; expected a positive number (0: chosen from deals)");
@@ -414,7 +415,7 @@ void fill_units_and_matches(TournamentConfig& c) {
         fail("match_deals: " + to_string(c.match_deals()) +
              "; a sit-and-go's bots keep their instances for the unit's tournaments (give "
              "deals_per_unit instead)");
-    const bool remote = cash && seats_remote_bot(c);
+    const bool remote = cash && (posting || seats_remote_bot(c));
     // A bot that thinks for milliseconds gets thousands of tables in flight by default: matches
     // short enough that a group has kMinRemoteMatchesPerGroup of them (one deal when it has
     // fewer deals than twice that), and units small enough to spread over 64 processes. A
@@ -445,9 +446,9 @@ void fill_units_and_matches(TournamentConfig& c) {
              "so it must be a multiple of match_deals (" + to_string(c.match_deals()) + ")");
 }
 
-void fill_run_options(TournamentConfig& c) {
+void fill_run_options(TournamentConfig& c, bool posting) {
     fill_deal_scheme(c);
-    fill_units_and_matches(c);
+    fill_units_and_matches(c, posting);
     if (c.hh_sample() == 0) c.set_hh_sample(1);
     if (c.hh_sample() < 0)
         fail("hh_sample: " + to_string(c.hh_sample()) + "; expected N >= 1 (write one hand in N)");
@@ -652,7 +653,9 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
     fill_deals(c);
     format(c).fill_options(c);
     check_sprt(c);
-    fill_run_options(c);
+    fill_run_options(c, std::any_of(given.begin(), given.end(), [](const auto& factory) {
+                         return factory && factory->lanes() > 0;
+                     }));
     t.game = make_game(c);
     t.units = Schedule(c);
     check_run_chips(t);
