@@ -323,6 +323,13 @@ class Lbr {
         }
         share_.fill(0);
         count_.fill(0);
+        live_count_ = 0;
+        const auto& pairs = hole_pairs();
+        for (std::size_t i = 0; i < kHolePairs; ++i) {
+            if (range_.weights()[i] <= 0) continue;
+            live_[live_count_] = static_cast<std::uint16_t>(i);
+            live_mask_[live_count_++] = pairs[i].cards().mask();
+        }
         const int missing = 5 - v.board_count;
         if (missing == 0) {
             add_runout(base, mine, CardSet{});
@@ -360,14 +367,16 @@ class Lbr {
         base.cards[0] = static_cast<std::uint8_t>(mine[0].index());
         base.cards[1] = static_cast<std::uint8_t>(mine[1].index());
         const HandValue hero = evaluate(base);
+        const std::uint64_t fresh_mask = fresh.mask();
         std::size_t n = 0;
-        for (std::size_t i = 0; i < kHolePairs; ++i) {
-            if (range_.weights()[i] <= 0 || pairs[i].cards().intersects(fresh)) continue;
-            SevenCards hand = base;
-            hand.cards[0] = static_cast<std::uint8_t>(pairs[i].low.index());
-            hand.cards[1] = static_cast<std::uint8_t>(pairs[i].high.index());
-            sevens_[n] = hand;
-            index_[n++] = static_cast<std::uint16_t>(i);
+        for (std::size_t k = 0; k < live_count_; ++k) {
+            if (live_mask_[k] & fresh_mask) continue;
+            const HolePair& pair = pairs[live_[k]];
+            SevenCards& hand = sevens_[n];
+            hand = base;
+            hand.cards[0] = static_cast<std::uint8_t>(pair.low.index());
+            hand.cards[1] = static_cast<std::uint8_t>(pair.high.index());
+            index_[n++] = live_[k];
         }
         evaluate_batch(std::span<const SevenCards>(sevens_.data(), n),
                        std::span<HandValue>(values_.data(), n));
@@ -394,6 +403,10 @@ class Lbr {
     std::array<double, kHolePairs> share_{};
     std::array<int, kHolePairs> count_{};
     std::array<std::uint16_t, kHolePairs> index_{};
+    // The pairs of the range with a weight, and their cards, for the run-outs of one decision.
+    std::array<std::uint16_t, kHolePairs> live_{};
+    std::array<std::uint64_t, kHolePairs> live_mask_{};
+    std::size_t live_count_ = 0;
     std::array<Card, kNumCards> deck_{};
     std::vector<SevenCards> sevens_;
     std::vector<HandValue> values_;
