@@ -41,10 +41,6 @@ CLI::Validator existing_input_file();
 // can check its outputs before hours of work fill them.
 std::string output_file_problem(const std::string& path);
 
-// Appends `text` to `out` as a JSON string: quoted, with quotes, backslashes and control
-// characters escaped.
-void append_json_text(std::string& out, const std::string& text);
-
 // Whether two paths name one file: the same path once made absolute and normal (through
 // symbolic links, as far as they exist), or two names of one existing file (a hard link).
 // Used to refuse writing one output over another, or over the command's input.

@@ -1,10 +1,10 @@
 // `pokerarena lbr`: local best response against a bot in heads-up no-limit hold'em, a lower
 // bound on its exploitability (bots/include/pokerarena/bots/lbr.hpp).
 #include <chrono>
-#include <cstdio>
-#include <fstream>
+#include <cmath>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -13,6 +13,7 @@
 #include "pokerarena/bots/lbr.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/sim/stats.hpp"
+#include "result_output.hpp"
 
 namespace pokerarena::cli {
 namespace {
@@ -37,16 +38,10 @@ struct Measured {
     double seconds = 0;
 };
 
-std::string number(double v, int digits) {
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", digits, v);
-    return text;
-}
-
 std::string fractions_text(const std::vector<double>& fractions) {
     std::string text;
     for (const double f : fractions)
-        text += (text.empty() ? "" : ",") + number(f, 3);
+        text += (text.empty() ? "" : ",") + fixed_number(f, 3);
     return text;
 }
 
@@ -56,12 +51,12 @@ void print_text(const LbrCliOptions& o, const Measured& m, std::ostream& out) {
         << o.big_blind / 2 << "/" << o.big_blind << ", stacks " << o.stack_big_blinds
         << " big blinds; " << r.deals << " deals, each played with LBR in both seats: " << r.hands
         << " hands; seed " << o.seed << ")\n";
-    out << "  LBR wins " << number(m.mbb.mean, 1) << " +- " << number(m.mbb.ci95, 1)
+    out << "  LBR wins " << fixed_number(m.mbb.mean, 1) << " +- " << fixed_number(m.mbb.ci95, 1)
         << " mbb/hand (95% interval over the deals" << (m.mbb.too_few_samples ? "; too few" : "")
         << "): a lower bound on the bot's exploitability\n";
-    out << "  chips per hand: " << number(r.chips_per_hand(), 4)
-        << " (in seat 0: " << number(2 * r.chips_by_seat[0] / static_cast<double>(r.hands), 4)
-        << ", in seat 1: " << number(2 * r.chips_by_seat[1] / static_cast<double>(r.hands), 4)
+    out << "  chips per hand: " << fixed_number(r.chips_per_hand(), 4)
+        << " (in seat 0: " << fixed_number(2 * r.chips_by_seat[0] / static_cast<double>(r.hands), 4)
+        << ", in seat 1: " << fixed_number(2 * r.chips_by_seat[1] / static_cast<double>(r.hands), 4)
         << ")\n";
     out << "  decisions: bot " << r.bot_decisions << ", LBR " << r.lbr_decisions
         << "; strategy queries " << r.oracle_queries << "; range misses " << r.range_misses
@@ -70,8 +65,8 @@ void print_text(const LbrCliOptions& o, const Measured& m, std::ostream& out) {
     out << "  LBR raises to pot fractions " << fractions_text(o.pot_fractions) << " and all-in "
         << (o.preflop_raises ? "in every round" : "after the flop") << "; equity over " << o.runouts
         << " run-outs preflop and on the flop\n";
-    out << "Time: " << number(m.seconds, 3) << " s, "
-        << number(static_cast<double>(r.hands) / m.seconds, 0) << " hands/s\n";
+    out << "Time: " << fixed_number(m.seconds, 3) << " s, "
+        << fixed_number(static_cast<double>(r.hands) / m.seconds, 0) << " hands/s\n";
 }
 
 std::string json_text(const LbrCliOptions& o, const Measured& m) {
@@ -82,10 +77,10 @@ std::string json_text(const LbrCliOptions& o, const Measured& m) {
            ", \"stack_big_blinds\": " + std::to_string(o.stack_big_blinds) +
            ", \"big_blind\": " + std::to_string(o.big_blind) +
            ", \"deals\": " + std::to_string(r.deals) + ", \"hands\": " + std::to_string(r.hands) +
-           ", \"mbb_per_hand\": " + number(m.mbb.mean, 6) +
-           ", \"mbb_per_hand_ci95\": " + number(m.mbb.ci95, 6) +
+           ", \"mbb_per_hand\": " + fixed_number(m.mbb.mean, 6) + ", \"mbb_per_hand_ci95\": " +
+           (std::isfinite(m.mbb.ci95) ? fixed_number(m.mbb.ci95, 6) : std::string("null")) +
            ", \"too_few_samples\": " + (m.mbb.too_few_samples ? "true" : "false") +
-           ", \"chips_per_hand\": " + number(r.chips_per_hand(), 9) +
+           ", \"chips_per_hand\": " + fixed_number(r.chips_per_hand(), 9) +
            ", \"bot_decisions\": " + std::to_string(r.bot_decisions) +
            ", \"lbr_decisions\": " + std::to_string(r.lbr_decisions) +
            ", \"strategy_queries\": " + std::to_string(r.oracle_queries) +
@@ -95,17 +90,12 @@ std::string json_text(const LbrCliOptions& o, const Measured& m) {
     out += ", \"pot_fractions\": [" + fractions_text(o.pot_fractions) +
            "], \"preflop_raises\": " + (o.preflop_raises ? "true" : "false") +
            ", \"runouts\": " + std::to_string(o.runouts) +
-           ", \"seconds\": " + number(m.seconds, 3) + "}\n";
+           ", \"seconds\": " + fixed_number(m.seconds, 3) + "}\n";
     return out;
 }
 
 int run_lbr(const LbrCliOptions& o) {
-    if (!o.json.empty()) {
-        if (const std::string problem = output_file_problem(o.json); !problem.empty()) {
-            std::cerr << "pokerarena lbr: --json " << o.json << ": " << problem << "\n";
-            return 2;
-        }
-    }
+    if (const int bad = check_result_file("lbr", o.json); bad != 0) return bad;
     LbrOptions options;
     const Chips bb = o.big_blind;
     options.game = GameDef::no_limit_holdem(2, bb * o.stack_big_blinds, bb / 2, bb);
@@ -131,20 +121,9 @@ int run_lbr(const LbrCliOptions& o) {
     moments.sum_squares = m.result.sum_squares;
     // A sample is a deal's two hands: chips per deal to mbb per hand.
     m.mbb = sim::summarize(moments, 1000.0 / (2.0 * static_cast<double>(bb)));
-    if (o.format == "json") {
-        std::cout << json_text(o, m);
-    } else {
-        print_text(o, m, std::cout);
-    }
-    if (!o.json.empty()) {
-        std::ofstream file(o.json, std::ios::binary);
-        file << json_text(o, m);
-        if (!file.flush()) {
-            std::cerr << "pokerarena lbr: --json " << o.json << ": cannot write\n";
-            return 2;
-        }
-    }
-    return 0;
+    std::ostringstream text;
+    if (o.format == "text") print_text(o, m, text);
+    return write_result("lbr", o.format, text.str(), json_text(o, m), o.json, std::cout);
 }
 
 }  // namespace
@@ -182,10 +161,7 @@ void add_lbr_command(CLI::App& app, int& exit_code) {
                     "Boards drawn for LBR's equity preflop and on the flop")
         ->default_val(options->runouts)
         ->transform(whole_number(1, 1'000'000));
-    cmd->add_option("--format", options->format, "text or json (to standard output)")
-        ->default_val(options->format)
-        ->check(CLI::IsMember({"text", "json"}));
-    cmd->add_option("--json", options->json, "Also write the JSON result to this file");
+    add_result_flags(cmd, options->format, options->json);
     cmd->footer(
         "Plays the bot against a local best response that tracks the bot's range over the\n"
         "1,326 hole-card pairs from the probabilities the bot reports (a bot that reports none\n"

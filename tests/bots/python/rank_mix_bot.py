@@ -21,22 +21,14 @@ class RankMixBot(Bot):
     def decide(self, view):
         legal = view.legal
         strength = max(rank_index(c) for c in view.my_cards) / 12.0
-        weights = {"fold": 0.5 * (1.0 - strength), "raise": 0.1 + 0.5 * strength}
-        weights["call"] = 1.0 - weights["fold"] - weights["raise"]
-        if not legal.can_fold:
-            weights["call"] += weights.pop("fold")
-        if not legal.can_raise:
-            weights["call"] += weights.pop("raise")
-        parts = []
-        for kind, p in weights.items():
-            if p <= 0:
-                continue
-            if kind == "fold":
-                parts.append((fold(), p))
-            elif kind == "call":
-                parts.append((call(), p))
-            else:
-                parts.append((raise_to(legal.min_to), p))
+        # A part that is not allowed gives its weight to check/call, which always is.
+        folds = 0.5 * (1.0 - strength) if legal.can_fold else 0.0
+        raises = 0.1 + 0.5 * strength if legal.can_raise else 0.0
+        parts = [(call(), 1.0 - folds - raises)]
+        if folds > 0:
+            parts.append((fold(), folds))
+        if raises > 0:
+            parts.append((raise_to(legal.min_to), raises))
         return self.mixed(parts)
 
 
