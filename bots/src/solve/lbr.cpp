@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <stdexcept>
 
 #include "pokerarena/bots/rng.hpp"
 #include "pokerarena/bots/strategy.hpp"
+#include "pokerarena/engine/table.hpp"
+#include "pokerarena/evaluator/batch.hpp"
 #include "pokerarena/evaluator/splitmix64.hpp"
 
 namespace pokerarena {

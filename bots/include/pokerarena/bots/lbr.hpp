@@ -29,15 +29,12 @@
 
 #include <array>
 #include <cstdint>
-#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "pokerarena/bots/bot.hpp"
 #include "pokerarena/engine/game_def.hpp"
-#include "pokerarena/engine/table.hpp"
-#include "pokerarena/evaluator/batch.hpp"
 #include "pokerarena/evaluator/card.hpp"
 
 namespace pokerarena {
