@@ -468,9 +468,8 @@ std::string_view PythonBot::view_text(const SeatView& view) {
     process::write_decide(line_, 0, 0, view, class_->legal_only, class_->compact);
     const std::string_view line(line_);
     // Without "d 0 0 " and '\n', or without the JSON head and "}\n".
-    return class_->compact
-               ? line.substr(kCompactHead.size(), line.size() - kCompactHead.size() - 1)
-               : line.substr(kJsonHead.size(), line.size() - kJsonHead.size() - 2);
+    return class_->compact ? line.substr(kCompactHead.size(), line.size() - kCompactHead.size() - 1)
+                           : line.substr(kJsonHead.size(), line.size() - kJsonHead.size() - 2);
 }
 
 py::object PythonBot::make_view(std::string_view text_view, const SeatView& seat_view) {
@@ -740,10 +739,9 @@ void PythonQueue::answer_together() {
     for (std::size_t i = 0; i < taken_.size(); ++i) {
         const Item& item = taken_[i];
         try {
-            py::object step =
-                threads ? loop.attr("run_in_executor")(c.thread_pool, item.bot->bound_decide(),
-                                                       item.view)
-                        : item.bot->bound_decide()(item.view);
+            py::object step = threads ? loop.attr("run_in_executor")(
+                                            c.thread_pool, item.bot->bound_decide(), item.view)
+                                      : item.bot->bound_decide()(item.view);
             if (!py::hasattr(step, "__await__")) {  // answered without awaiting
                 outcomes_[i] = converted(i, step);
                 continue;

@@ -153,15 +153,15 @@ struct Sample {
     std::int64_t fast_mismatches = 0;
 };
 
-// `specs[s]` at seat s for `hands` hands, strategies recorded.
-Sample play(const std::vector<std::string>& specs, int hands, std::uint64_t seed, Chips stack) {
+// `specs[s]` at seat s of `g` for `hands` hands, strategies recorded.
+Sample play(const std::vector<std::string>& specs, int hands, std::uint64_t seed,
+            const GameDef& g) {
     std::vector<std::unique_ptr<Bot>> owned;
     std::vector<Bot*> at;
     for (std::size_t s = 0; s < specs.size(); ++s) {
         owned.push_back(make_bot_factory(specs[s])->create(seed * 100 + s));
         at.push_back(owned.back().get());
     }
-    const GameDef g = cash_game(static_cast<int>(specs.size()), stack);
     Table table(g, seed, 0);
     SeatDriver driver(table, at);
     driver.record_strategies(true);
@@ -193,6 +193,17 @@ Sample play(const std::vector<std::string>& specs, int hands, std::uint64_t seed
             out.with_strategy += h.with_strategy[s];
     });
     return out;
+}
+
+// The same in a no-limit hold'em cash game of `stack` chips.
+Sample play(const std::vector<std::string>& specs, int hands, std::uint64_t seed, Chips stack) {
+    return play(specs, hands, seed, cash_game(static_cast<int>(specs.size()), stack));
+}
+
+// A small game as the simulator plays it: stacks reset every hand.
+GameDef small_game(GameDef g) {
+    g.reset_stacks_each_hand = true;
+    return g;
 }
 
 // Every kind of term has mean zero within 4.5 standard errors (a false alarm about once in
@@ -227,6 +238,22 @@ TEST_CASE("call against equity heads-up (no action terms): chance terms have mea
     const Sample p = play({"call", "equity"}, 4000, 6, 200);
     CHECK(p.with_strategy > 0);  // call reports its point mass
     check_zero_mean(p);
+}
+
+TEST_CASE("Kuhn and Leduc: every term has mean zero, the value varies less", "[aivat]") {
+    // Kuhn has one chance event (the deal) and Leduc two (the deal, the board card), valued
+    // from the game's own deck and ranking; random and cfr report their strategies.
+    const Sample kuhn =
+        play({"random", "cfr:iterations=200"}, 20000, 7, small_game(GameDef::kuhn(2, 10)));
+    CHECK(kuhn.with_strategy > 20000);
+    check_zero_mean(kuhn);
+    // Only the deal and random's choices vary; both are corrected, so little variance is left.
+    CHECK(variance(kuhn.value) < 0.25 * variance(kuhn.raw));
+    const Sample leduc =
+        play({"random", "cfr:iterations=200"}, 20000, 8, small_game(GameDef::leduc(2, 100)));
+    CHECK(leduc.with_strategy > 20000);
+    check_zero_mean(leduc);
+    CHECK(variance(leduc.value) < 0.5 * variance(leduc.raw));
 }
 
 TEST_CASE("a random six-seat ring: every term has mean zero", "[aivat]") {

@@ -340,12 +340,11 @@ void check_game(TournamentConfig& c) {
         fail("ante: " + to_string(c.ante()) + "; " + what + " sets its ante (1): leave it out");
     const std::pair<const char*, bool> refused[] = {{"acpc_game", !c.acpc_game().empty()},
                                                     {"allin_ev", c.allin_ev()},
-                                                    {"aivat", c.aivat()},
                                                     {"hh_out", !c.hh_out().empty()}};
     for (const auto& [field, given] : refused)
         if (given)
             fail(std::string(field) + ": given, but " + what +
-                 " has none (all-in EV, AIVAT, PHH hand histories and ACPC games are hold'em's)");
+                 " has none (all-in EV, PHH hand histories and ACPC games are hold'em's)");
     for (int i = 0; i < c.bots_size(); ++i)
         if (is_acpc_spec(c.bots(i).spec()))
             fail("bots[" + to_string(i) + "].spec: an ACPC client plays hold'em here, not " + what);
