@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "pokerarena/bots/lbr.hpp"
 #include "pokerarena/bots/registry.hpp"
+#include "pokerarena/sim/aivat.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "result_output.hpp"
 
@@ -34,6 +35,11 @@ struct LbrCliOptions {
 struct Measured {
     LbrResult result;
     sim::Summary mbb;  // mbb/hand, from the per-deal samples
+    // The same from each deal's AIVAT values (LBR's seat's): the card luck and the bot's
+    // reported choices taken out (docs/aivat.md).
+    sim::Summary aivat;
+    double aivat_variance_ratio = 0;  // its variance over the raw one's
+    std::int64_t decisions_with_strategy = 0;
     double big_blind = 0;
     double seconds = 0;
 };
@@ -54,6 +60,10 @@ void print_text(const LbrCliOptions& o, const Measured& m, std::ostream& out) {
     out << "  LBR wins " << fixed_number(m.mbb.mean, 1) << " +- " << fixed_number(m.mbb.ci95, 1)
         << " mbb/hand (95% interval over the deals" << (m.mbb.too_few_samples ? "; too few" : "")
         << "): a lower bound on the bot's exploitability\n";
+    out << "  AIVAT: " << fixed_number(m.aivat.mean, 1) << " +- " << fixed_number(m.aivat.ci95, 1)
+        << " mbb/hand (variance " << fixed_number(m.aivat_variance_ratio, 3)
+        << " of the raw one's; the bot's strategy used at " << m.decisions_with_strategy << " of "
+        << r.bot_decisions << " decisions)\n";
     out << "  chips per hand: " << fixed_number(r.chips_per_hand(), 4)
         << " (in seat 0: " << fixed_number(2 * r.chips_by_seat[0] / static_cast<double>(r.hands), 4)
         << ", in seat 1: " << fixed_number(2 * r.chips_by_seat[1] / static_cast<double>(r.hands), 4)
@@ -80,6 +90,11 @@ std::string json_text(const LbrCliOptions& o, const Measured& m) {
            ", \"mbb_per_hand\": " + fixed_number(m.mbb.mean, 6) + ", \"mbb_per_hand_ci95\": " +
            (std::isfinite(m.mbb.ci95) ? fixed_number(m.mbb.ci95, 6) : std::string("null")) +
            ", \"too_few_samples\": " + (m.mbb.too_few_samples ? "true" : "false") +
+           ", \"aivat_mbb_per_hand\": " + fixed_number(m.aivat.mean, 6) +
+           ", \"aivat_mbb_per_hand_ci95\": " +
+           (std::isfinite(m.aivat.ci95) ? fixed_number(m.aivat.ci95, 6) : std::string("null")) +
+           ", \"aivat_variance_ratio\": " + fixed_number(m.aivat_variance_ratio, 6) +
+           ", \"decisions_with_strategy\": " + std::to_string(m.decisions_with_strategy) +
            ", \"chips_per_hand\": " + fixed_number(r.chips_per_hand(), 9) +
            ", \"bot_decisions\": " + std::to_string(r.bot_decisions) +
            ", \"lbr_decisions\": " + std::to_string(r.lbr_decisions) +
@@ -105,8 +120,25 @@ int run_lbr(const LbrCliOptions& o) {
     options.pot_fractions = o.pot_fractions;
     options.runouts = o.runouts;
     options.preflop_raises = o.preflop_raises;
-    const auto start = std::chrono::steady_clock::now();
+    // AIVAT per hand; a deal's sample is the sum of its two hands' values, as the raw one.
+    sim::CheckDownValue value;
+    sim::AivatEstimator estimator(value);
+    sim::AivatHand estimate;
+    sim::SampleMoments aivat;
+    double deal_value = 0;
+    std::int64_t hands_in_deal = 0;
     Measured m;
+    options.on_hand = [&](const HandRecord& record, const HandStrategies& strategies,
+                          int lbr_seat) {
+        estimator.estimate(record, options.game, strategies, estimate);
+        deal_value += estimate.value[static_cast<std::size_t>(lbr_seat)];
+        m.decisions_with_strategy += estimate.with_strategy[static_cast<std::size_t>(1 - lbr_seat)];
+        if (++hands_in_deal < 2) return;
+        aivat.add(deal_value);
+        deal_value = 0;
+        hands_in_deal = 0;
+    };
+    const auto start = std::chrono::steady_clock::now();
     try {
         const auto factory = make_bot_factory(o.bot);
         m.result = local_best_response(*factory, options);
@@ -121,6 +153,9 @@ int run_lbr(const LbrCliOptions& o) {
     moments.sum_squares = m.result.sum_squares;
     // A sample is a deal's two hands: chips per deal to mbb per hand.
     m.mbb = sim::summarize(moments, 1000.0 / (2.0 * static_cast<double>(bb)));
+    m.aivat = sim::summarize(aivat, 1000.0 / (2.0 * static_cast<double>(bb)));
+    m.aivat_variance_ratio =
+        m.mbb.stddev > 0 ? (m.aivat.stddev * m.aivat.stddev) / (m.mbb.stddev * m.mbb.stddev) : 1;
     std::ostringstream text;
     if (o.format == "text") print_text(o, m, text);
     return write_result("lbr", o.format, text.str(), json_text(o, m), o.json, std::cout);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "hand_helpers.hpp"
+#include "pokerarena/bots/lbr.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/seat_driver.hpp"
 #include "pokerarena/evaluator/equity.hpp"
@@ -254,6 +255,35 @@ TEST_CASE("Kuhn and Leduc: every term has mean zero, the value varies less", "[a
     CHECK(leduc.with_strategy > 20000);
     check_zero_mean(leduc);
     CHECK(variance(leduc.value) < 0.5 * variance(leduc.raw));
+}
+
+TEST_CASE("local best response's hands: every term has mean zero, the value varies less",
+          "[aivat]") {
+    // What `pokerarena lbr` reports beside the raw bound: LBR plays pure (no action terms of
+    // its own), the bot's reported strategies correct its choices.
+    LbrOptions options;
+    options.deals = 1500;
+    options.seed = 3;
+    Sample p;
+    CheckDownValue v;
+    AivatEstimator estimator(v);
+    options.on_hand = [&](const HandRecord& r, const HandStrategies& strategies, int lbr_seat) {
+        AivatHand h;
+        estimator.estimate(r, options.game, strategies, h);
+        CHECK(std::abs(h.value[0] + h.value[1]) < 1e-6);
+        CHECK(h.with_strategy[static_cast<std::size_t>(lbr_seat)] == 0);
+        const auto s = static_cast<std::size_t>(lbr_seat);
+        p.raw.push_back(static_cast<double>(r.net[s]));
+        p.value.push_back(h.value[s]);
+        auto& t = p.terms.emplace_back();
+        for (std::size_t k = 0; k < t.size(); ++k)
+            t[k] = h.terms[k][s];
+        p.with_strategy += h.with_strategy[1 - s];
+    };
+    const LbrResult result = local_best_response(*make_bot_factory("random"), options);
+    CHECK(result.hands == 3000);
+    CHECK(p.with_strategy == result.bot_decisions);
+    check_zero_mean(p);
 }
 
 TEST_CASE("a random six-seat ring: every term has mean zero", "[aivat]") {

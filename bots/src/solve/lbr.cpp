@@ -136,6 +136,7 @@ class Lbr {
                            kSplitMix64Gamma * static_cast<std::uint64_t>(2 * deal + lbr_seat + 1)));
         bool range_ready = false;
         int board_seen = 0;
+        strategies_.clear();
         for (;;) {
             const Event e = table.advance();
             if (e.kind == EventKind::GameOver) break;
@@ -170,6 +171,7 @@ class Lbr {
                 table.act(lbr_action(table, lbr_seat, result));
             }
         }
+        if (options_.on_hand) options_.on_hand(table.last_hand(), strategies_, lbr_seat);
         return static_cast<double>(table.last_hand().net[static_cast<std::size_t>(lbr_seat)]);
     }
 
@@ -190,8 +192,11 @@ class Lbr {
         ++result.bot_decisions;
         Action action;
         bool drawn = true;
+        bool reported = false;
         try {
             action = player_->decide(bot_view_);
+            reported = options_.on_hand && player_->last_strategy(bot_view_, reported_) &&
+                       strategy_problem(reported_, bot_view_.legal).empty();
         } catch (const std::exception& error) {
             fault(result, std::string("decide threw: ") + error.what());
             drawn = false;
@@ -200,7 +205,9 @@ class Lbr {
             // The likelihoods first: the view's history points into the table.
             query_view_ = bot_view_;
             likelihoods(query_view_, bot_seat, action, result);
+            const int position = table.last_hand().num_actions;
             if (table.act(action).ok()) {
+                if (reported) strategies_.set(position, reported_);
                 if (!range_.update(likelihood_)) ++result.range_misses;
                 return;
             }
@@ -402,6 +409,9 @@ class Lbr {
     SeatView lbr_view_;
     SeatView probe_view_;
     Table probe_{options_.game, 0, 0};
+    // The hand's strategies the bot reported (options_.on_hand's), and the last one read.
+    HandStrategies strategies_;
+    Strategy reported_;
     std::array<double, kHolePairs> likelihood_{};
     std::array<double, kHolePairs> share_{};
     std::array<int, kHolePairs> count_{};

@@ -29,11 +29,13 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "pokerarena/bots/bot.hpp"
+#include "pokerarena/bots/seat_driver.hpp"
 #include "pokerarena/engine/game_def.hpp"
 #include "pokerarena/evaluator/card.hpp"
 
@@ -92,6 +94,10 @@ struct LbrOptions {
     std::vector<double> pot_fractions{1.0};  // raise sizes besides all-in
     bool preflop_raises = false;             // preflop: fold or check/call only unless true
     int runouts = 48;                        // boards drawn for the equity preflop and on the flop
+    // Called after each hand with its record, the strategies the bot reported for its actions
+    // (valid for their decisions; LBR's own actions have none: it plays pure) and LBR's seat:
+    // what a caller needs to estimate the hand with AIVAT. Empty: not called.
+    std::function<void(const HandRecord&, const HandStrategies&, int lbr_seat)> on_hand;
 };
 
 struct LbrResult {
