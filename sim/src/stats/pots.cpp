@@ -153,6 +153,13 @@ int total_board(const GameDef& g) {
     return total;
 }
 
+// Hold'em's cards and ranking: what the shipped preflop table and the evaluator's equity
+// module know.
+bool holdem_cards(const GameDef& g) {
+    return g.ranking == HandRanking::BestFive && g.deck_ranks == kAllRanks &&
+           g.deck_suits == kAllSuits;
+}
+
 bool heads_up_preflop(const HandRecord& r, int known, std::span<const ContestedPot> pots) {
     return known == 0 && pots.size() == 1 && two_seats(pots[0].eligible) &&
            r.dealt_in == pots[0].eligible;
@@ -233,7 +240,8 @@ PotLayers layer_pots(const HandRecord& r, const GameDef& game,
 
 bool cheap_equity(const HandRecord& record, const GameDef& game, int known,
                   std::span<const ContestedPot> pots) {
-    return pots.empty() || total_board(game) - known <= 2 || heads_up_preflop(record, known, pots);
+    return pots.empty() || total_board(game) - known <= 2 ||
+           (holdem_cards(game) && game.hole_cards == 2 && heads_up_preflop(record, known, pots));
 }
 
 void PotEquity::award(const HandRecord& r, const GameDef& game, int known,
@@ -243,8 +251,8 @@ void PotEquity::award(const HandRecord& r, const GameDef& game, int known,
     game_ = &game;
     known_board_ = known;
     const int board_total = total_board(game);
-    const bool holdem_shape =
-        game.hole_cards == 2 && board_total == 5 && (known == 0 || known == 3 || known == 4);
+    const bool holdem_shape = holdem_cards(game) && game.hole_cards == 2 && board_total == 5 &&
+                              (known == 0 || known == 3 || known == 4);
     if (!holdem_shape || options_.enumerate_every_board || known == 4) {
         for (const ContestedPot& pot : pots)
             award_by_run_outs(pot, award);
