@@ -7,28 +7,47 @@ namespace py = pybind11;
 
 namespace pokerarena::python {
 
-GameDef cash_game(int seats, Chips stack, Chips small_blind, Chips big_blind,
-                  const std::string& betting) {
+namespace {
+
+GameDef holdem(int seats, Chips stack, Chips small_blind, Chips big_blind,
+               const std::string& betting) {
+    if (betting.empty() || betting == "no-limit")
+        return GameDef::no_limit_holdem(seats, stack, small_blind, big_blind);
+    if (betting == "pot-limit") {
+        GameDef def = GameDef::no_limit_holdem(seats, stack, small_blind, big_blind);
+        def.structure = BettingStructure::PotLimit;
+        return def;
+    }
+    if (betting == "fixed-limit")
+        return GameDef::fixed_limit_holdem(seats, stack, small_blind, big_blind);
+    throw py::value_error(
+        "betting: expected \"no-limit\", \"pot-limit\" or \"fixed-limit\", not \"" + betting +
+        "\"");
+}
+
+}  // namespace
+
+GameDef table_game(const std::string& game, int seats, Chips stack, Chips small_blind,
+                   Chips big_blind, const std::string& betting) {
     if (seats < 2 || seats > kMaxSeats)
         throw py::value_error("seats: expected 2.." + std::to_string(kMaxSeats) + ", got " +
                               std::to_string(seats));
     GameDef def;
-    if (betting == "no-limit") {
-        def = GameDef::no_limit_holdem(seats, stack, small_blind, big_blind);
-    } else if (betting == "pot-limit") {
-        def = GameDef::no_limit_holdem(seats, stack, small_blind, big_blind);
-        def.structure = BettingStructure::PotLimit;
-    } else if (betting == "fixed-limit") {
-        def = GameDef::fixed_limit_holdem(seats, stack, small_blind, big_blind);
+    if (game == "holdem") {
+        def = holdem(seats, stack, small_blind, big_blind, betting);
+    } else if (game == "kuhn" || game == "leduc") {
+        if (!betting.empty() && betting != "fixed-limit")
+            throw py::value_error("betting: \"" + betting + "\"; " + game +
+                                  " is fixed-limit (leave betting out)");
+        def = game == "kuhn" ? GameDef::kuhn(seats, stack) : GameDef::leduc(seats, stack);
     } else {
-        throw py::value_error(
-            "betting: expected \"no-limit\", \"pot-limit\" or \"fixed-limit\", "
-            "not \"" +
-            betting + "\"");
+        throw py::value_error("game: expected \"holdem\", \"kuhn\" or \"leduc\", not \"" + game +
+                              "\"");
     }
     def.reset_stacks_each_hand = true;
     def.max_hands = 0;
-    if (const std::string why = def.validate(); !why.empty()) throw py::value_error(why);
+    if (const std::string why = def.validate(); !why.empty())
+        throw py::value_error("game " + game + " at " + std::to_string(seats) + " seats: " + why);
     return def;
 }
 

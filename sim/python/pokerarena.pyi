@@ -47,7 +47,8 @@ def equity(
 ) -> EquityResult: ...
 
 class VectorEnv:
-    """N hold'em tables stepped by one call (docs/python.md, "A vectorised environment")."""
+    """N tables (hold'em, Kuhn or Leduc) stepped by one call (docs/python.md, "A vectorised
+    environment")."""
 
     def __init__(
         self,
@@ -57,7 +58,8 @@ class VectorEnv:
         small_blind: int = 1,
         big_blind: int = 2,
         seed: int = 0,
-        betting: str = "no-limit",
+        betting: str = "",
+        game: str = "holdem",
     ) -> None: ...
     def reset(self) -> dict[str, numpy.typing.NDArray[numpy.generic]]: ...
     def step(
@@ -75,7 +77,8 @@ class VectorEnv:
     def seats(self) -> int: ...
 
 class Table:
-    """One hold'em table of the engine, driven step by step (docs/python.md, "One table")."""
+    """One table of the engine (hold'em, Kuhn or Leduc), driven step by step (docs/python.md,
+    "One table")."""
 
     def __init__(
         self,
@@ -85,9 +88,10 @@ class Table:
         big_blind: int = 2,
         seed: int = 0,
         table_id: int = 0,
-        betting: str = "no-limit",
+        betting: str = "",
         reset_stacks: bool = True,
         events: bool = False,
+        game: str = "holdem",
     ) -> None: ...
     def advance(self) -> dict[str, Any]: ...
     def act(self, kind: str, amount: int = 0) -> None: ...

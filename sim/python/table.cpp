@@ -106,10 +106,11 @@ Action action_of(const std::string& kind, Chips amount) {
 }  // namespace
 
 PyTable::PyTable(int seats, Chips stack, Chips small_blind, Chips big_blind, std::uint64_t seed,
-                 std::uint64_t table_id, const std::string& betting, bool reset_stacks, bool events)
+                 std::uint64_t table_id, const std::string& betting, bool reset_stacks, bool events,
+                 const std::string& game)
     : table_(
           [&] {
-              GameDef def = cash_game(seats, stack, small_blind, big_blind, betting);
+              GameDef def = table_game(game, seats, stack, small_blind, big_blind, betting);
               def.reset_stacks_each_hand = reset_stacks;
               return def;
           }(),
@@ -219,7 +220,8 @@ py::list replay_phh(const std::string& text, bool many_hands, const std::string&
 }
 
 void add_table(py::module_& m) {
-    py::class_<PyTable>(m, "Table", R"(One hold'em table of the engine, driven step by step.
+    py::class_<PyTable>(m, "Table",
+                        R"(One table of the engine (hold'em, Kuhn or Leduc), driven step by step.
 
 advance() runs the table to its next pause and returns the event there (a dict with "kind":
 "ActionRequired" when a seat must act, "HandEnded", "GameOver", and with events=True every
@@ -227,14 +229,17 @@ event: "HandStarted", "ForcedBet", "HoleCardsDealt", "BoardDealt", "ActionTaken"
 act() answers an ActionRequired. copy.copy(table) is an independent table in the same state
 (for search).)")
         .def(py::init<int, Chips, Chips, Chips, std::uint64_t, std::uint64_t, const std::string&,
-                      bool, bool>(),
+                      bool, bool, const std::string&>(),
              py::arg("seats") = 2, py::arg("stack") = 200, py::arg("small_blind") = 1,
              py::arg("big_blind") = 2, py::arg("seed") = 0, py::arg("table_id") = 0,
-             py::arg("betting") = "no-limit", py::arg("reset_stacks") = true,
-             py::arg("events") = false,
-             "A table dealing from (seed, table_id). reset_stacks: every hand starts with "
-             "stack chips (else stacks carry over and the match ends when one seat holds every "
-             "chip). events: pause at every event, not only where a seat acts and a hand ends.")
+             py::arg("betting") = "", py::arg("reset_stacks") = true, py::arg("events") = false,
+             py::arg("game") = "holdem",
+             "A table dealing from (seed, table_id). game: \"holdem\" (betting \"no-limit\", "
+             "the default, \"pot-limit\" or \"fixed-limit\"), \"kuhn\" or \"leduc\" (their own "
+             "antes and fixed bets; the blinds are not used). reset_stacks: every hand starts "
+             "with stack chips (else stacks carry over and the match ends when one seat holds "
+             "every chip). events: pause at every event, not only where a seat acts and a hand "
+             "ends.")
         .def("advance", &PyTable::advance, "Runs to the next pause; returns its event.")
         .def("act", &PyTable::act, py::arg("kind"), py::arg("amount") = 0,
              "The seat to act folds, checks, calls, bets or raises to amount (a street total); "

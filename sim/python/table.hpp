@@ -19,7 +19,8 @@ namespace pokerarena::python {
 class PyTable {
   public:
     PyTable(int seats, Chips stack, Chips small_blind, Chips big_blind, std::uint64_t seed,
-            std::uint64_t table_id, const std::string& betting, bool reset_stacks, bool events);
+            std::uint64_t table_id, const std::string& betting, bool reset_stacks, bool events,
+            const std::string& game);
 
     pybind11::dict advance();
     void act(const std::string& kind, Chips amount);

@@ -31,12 +31,15 @@ py::array_t<T> column(std::vector<py::ssize_t> shape, T** data) {
 }  // namespace
 
 VectorEnv::VectorEnv(int tables, int seats, Chips stack, Chips small_blind, Chips big_blind,
-                     std::uint64_t seed, const std::string& betting)
+                     std::uint64_t seed, const std::string& betting, const std::string& game)
     : seats_(seats) {
     if (tables < 1 || tables > kMaxTables)
         throw py::value_error("tables: expected 1.." + std::to_string(kMaxTables) + ", got " +
                               std::to_string(tables));
-    const GameDef def = cash_game(seats, stack, small_blind, big_blind, betting);
+    const GameDef def = table_game(game, seats, stack, small_blind, big_blind, betting);
+    hole_cards_ = def.hole_cards;
+    for (int round = 0; round < def.num_rounds; ++round)
+        board_cards_ += def.board_cards[static_cast<std::size_t>(round)];
     tables_.reserve(static_cast<std::size_t>(tables));
     for (int i = 0; i < tables; ++i) {
         tables_.emplace_back(def, seed, static_cast<std::uint64_t>(i));
@@ -50,8 +53,8 @@ VectorEnv::VectorEnv(int tables, int seats, Chips stack, Chips small_blind, Chip
     o["button"] = column<std::int8_t>({n}, &button_);
     o["hand"] = column<std::int64_t>({n}, &hand_);
     o["round"] = column<std::int8_t>({n}, &round_);
-    o["hole"] = column<std::int8_t>({n, 2}, &hole_);
-    o["board"] = column<std::int8_t>({n, kMaxBoardCards}, &board_);
+    o["hole"] = column<std::int8_t>({n, hole_cards_}, &hole_);
+    o["board"] = column<std::int8_t>({n, board_cards_}, &board_);
     o["pot"] = column<std::int64_t>({n}, &pot_);
     o["current_bet"] = column<std::int64_t>({n}, &current_bet_);
     o["stacks"] = column<std::int64_t>({n, s}, &stacks_);
@@ -79,11 +82,14 @@ void VectorEnv::observe(std::size_t i) {
     button_[i] = static_cast<std::int8_t>(t.button());
     hand_[i] = t.hand_number();
     round_[i] = static_cast<std::int8_t>(t.round());
-    for (int c = 0; c < 2; ++c)
-        hole_[2 * i + c] = static_cast<std::int8_t>(hand.hole[s][c].index());
-    for (int c = 0; c < kMaxBoardCards; ++c)
-        board_[kMaxBoardCards * i + c] =
-            c < hand.board_count ? static_cast<std::int8_t>(hand.board[c].index()) : -1;
+    const auto holes = static_cast<std::size_t>(hole_cards_);
+    for (std::size_t c = 0; c < holes; ++c)
+        hole_[holes * i + c] = static_cast<std::int8_t>(hand.hole[s][c].index());
+    const auto boards = static_cast<std::size_t>(board_cards_);
+    for (std::size_t c = 0; c < boards; ++c)
+        board_[boards * i + c] = static_cast<int>(c) < hand.board_count
+                                     ? static_cast<std::int8_t>(hand.board[c].index())
+                                     : std::int8_t{-1};
     pot_[i] = t.pot();
     current_bet_[i] = t.current_bet();
     for (int k = 0; k < seats_; ++k) {
@@ -178,25 +184,29 @@ py::tuple VectorEnv::step(const py::array_t<std::int64_t, py::array::forcecast>&
 }
 
 void add_vector_env(py::module_& m) {
-    py::class_<VectorEnv>(m, "VectorEnv", R"(N hold'em tables stepped by one call.
+    py::class_<VectorEnv>(m, "VectorEnv", R"(N tables (hold'em, Kuhn or Leduc) stepped by one call.
 
 Every table plays hands with stacks reset to `stack` each hand and the button moving; after
 reset() and each step() every table waits at its next decision. Observations are a dict of
 numpy arrays (one row per table) that the environment rewrites in place: copy what you keep.
   seat, button, hand, round      the seat to act, the button, the hand number, the round (0..3)
-  hole (N, 2), board (N, 5)      the acting seat's cards and the board, card codes (-1: none)
+  hole (N, H), board (N, B)      the acting seat's cards and the board, card codes (-1: none);
+                                 H and B the game's hole and board cards (hold'em 2 and 5,
+                                 Kuhn 1 and 0, Leduc 1 and 1)
   pot, current_bet               chips in the pot, the highest bet of the round
   stacks, bets, folded (N, S)    per seat: chips behind, chips bet this round, has folded
   can_fold, can_check, call_amount, can_raise, min_raise_to, max_raise_to   the legal actions
 step(kinds, amounts) returns (observations, rewards, done): rewards (N, S) the chips each seat
 won in hands that ended during the step, done (N,) whether one did (the next has begun).)")
-        .def(py::init<int, int, Chips, Chips, Chips, std::uint64_t, const std::string&>(),
+        .def(py::init<int, int, Chips, Chips, Chips, std::uint64_t, const std::string&,
+                      const std::string&>(),
              py::arg("tables"), py::arg("seats") = 2, py::arg("stack") = 200,
              py::arg("small_blind") = 1, py::arg("big_blind") = 2, py::arg("seed") = 0,
-             py::arg("betting") = "no-limit",
-             "tables tables of seats seats, stacks of stack chips, blinds small_blind and "
-             "big_blind; betting \"no-limit\", \"pot-limit\" or \"fixed-limit\" (bets of one "
-             "and two big blinds, four a round). Table i deals from (seed, i) alone.")
+             py::arg("betting") = "", py::arg("game") = "holdem",
+             "tables tables of seats seats, stacks of stack chips. game \"holdem\": blinds "
+             "small_blind and big_blind, betting \"no-limit\" (the default), \"pot-limit\" or "
+             "\"fixed-limit\" (bets of one and two big blinds, four a round); \"kuhn\" or "
+             "\"leduc\": their own antes and fixed bets. Table i deals from (seed, i) alone.")
         .def("reset", &VectorEnv::reset,
              "Deals every table to its first decision; returns the observations.")
         .def("step", &VectorEnv::step, py::arg("kinds"), py::arg("amounts") = py::none(),

@@ -25,7 +25,7 @@ namespace pokerarena::python {
 class VectorEnv {
   public:
     VectorEnv(int tables, int seats, Chips stack, Chips small_blind, Chips big_blind,
-              std::uint64_t seed, const std::string& betting);
+              std::uint64_t seed, const std::string& betting, const std::string& game);
 
     // Starts every table at its first decision; returns the observations.
     pybind11::dict reset();
@@ -47,14 +47,16 @@ class VectorEnv {
     std::string problem(std::size_t i, std::int64_t kind, std::int64_t amount) const;
 
     int seats_;
+    int hole_cards_ = 0;   // the game's, a seat
+    int board_cards_ = 0;  // the game's in all
     std::vector<Table> tables_;
     bool started_ = false;
     pybind11::dict observations_;
     // Observation columns (pointers into the arrays in observations_).
     std::int8_t* seat_;
     std::int8_t* round_;
-    std::int8_t* hole_;   // tables x 2
-    std::int8_t* board_;  // tables x 5, -1 where not dealt
+    std::int8_t* hole_;   // tables x hole_cards_
+    std::int8_t* board_;  // tables x board_cards_, -1 where not dealt
     std::int64_t* pot_;
     std::int64_t* current_bet_;
     std::int64_t* stacks_;  // tables x seats

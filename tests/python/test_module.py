@@ -252,7 +252,41 @@ class VectorEnvironment(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "table 0: fold is not open"):
             env.step(np.zeros(4, dtype=np.int64))
 
+    def test_kuhn_and_leduc(self):
+        # Kuhn: J, Q, K of spades, one card a seat, no board; Leduc: J, Q, K of hearts and
+        # spades, one board card in the second round. Every seat antes 1, bets are fixed.
+        decks = {"kuhn": {39, 43, 47}, "leduc": {38, 39, 42, 43, 46, 47}}
+        for game, board_cards, bets in (("kuhn", 0, (1,)), ("leduc", 1, (2, 4))):
+            env = pa.VectorEnv(64, seats=2, stack=20, seed=2, game=game)
+            first = env.reset()
+            self.assertEqual(first["hole"].shape, (64, 1))
+            self.assertEqual(first["board"].shape, (64, board_cards))
+            # Player 0 (the seat that is not the button) acts first, the antes in the pot.
+            np.testing.assert_array_equal(first["seat"], 1 - first["button"])
+            np.testing.assert_array_equal(first["pot"], np.full(64, 2))
+            self.assertTrue(first["can_check"].all())
+            np.testing.assert_array_equal(first["min_raise_to"], np.full(64, bets[0]))
+            np.testing.assert_array_equal(first["max_raise_to"], np.full(64, bets[0]))
+            ended = 0
+            for obs, rewards, done in self.play(env, 300, 4)[1:]:
+                np.testing.assert_array_equal(obs["stacks"].sum(axis=1) + obs["pot"],
+                                              np.full(64, 40))
+                np.testing.assert_allclose(rewards.sum(axis=1), 0, atol=0)
+                self.assertTrue((rewards[~done] == 0).all())
+                ended += int(done.sum())
+                self.assertTrue(set(obs["hole"].ravel().tolist()) <= decks[game])
+                shown = (obs["board"] >= 0).sum(axis=1)
+                np.testing.assert_array_equal(shown, obs["round"] if board_cards else 0)
+                for row in np.concatenate([obs["hole"], obs["board"]], axis=1):
+                    self.assertTrue(set(row[row >= 0].tolist()) <= decks[game])
+                    self.assertEqual(len(set(row.tolist())), len(row[row >= 0]) + (row < 0).any())
+            self.assertGreater(ended, 64, game)
+
     def test_bad_settings(self):
+        with self.assertRaisesRegex(ValueError, 'game: expected "holdem", "kuhn" or "leduc"'):
+            pa.VectorEnv(4, game="omaha")
+        with self.assertRaisesRegex(ValueError, "kuhn is fixed-limit"):
+            pa.VectorEnv(4, game="kuhn", betting="no-limit")
         with self.assertRaisesRegex(ValueError, "seats"):
             pa.VectorEnv(4, seats=11)
         with self.assertRaisesRegex(ValueError, "tables"):
@@ -303,6 +337,30 @@ class OneTable(unittest.TestCase):
         self.assertEqual(t.last_hand()["net"], [-2, 2])
         with self.assertRaisesRegex(ValueError, "kind"):
             t.act("shove")
+
+    def test_a_kuhn_hand_step_by_step(self):
+        t = pa.Table(seats=2, stack=10, seed=1, game="kuhn")
+        e = t.advance()
+        # Player 0, the seat that is not the button, acts first; the antes are the pot.
+        self.assertEqual((e["kind"], e["round"]), ("ActionRequired", 0))
+        first = e["seat"]
+        self.assertEqual(t.legal_actions(), {"can_fold": False, "can_check": True,
+                                             "call_amount": 0, "can_raise": True,
+                                             "min_raise_to": 1, "max_raise_to": 1,
+                                             "all_in_to": 9})
+        self.assertEqual(len(t.view(first)["hole"][first]), 1)
+        t.act("raise", 1)
+        self.assertEqual(t.advance()["seat"], 1 - first)
+        self.assertFalse(t.legal_actions()["can_raise"])  # one bet at most
+        t.act("call")
+        self.assertEqual(t.advance()["kind"], "HandEnded")
+        hand = t.last_hand()
+        ranks = ["23456789TJQKA".index(h[0][0]) for h in hand["hole"]]
+        winner = ranks.index(max(ranks))
+        self.assertEqual(hand["net"][winner], 2)
+        self.assertEqual(hand["net"][1 - winner], -2)
+        with self.assertRaisesRegex(ValueError, "PHH"):
+            t.last_hand_phh()
 
     def test_a_copy_plays_on_alone(self):
         rng = np.random.default_rng(2)
