@@ -214,7 +214,7 @@ void PluginBot::fill_view(const SeatView& s) {
         v.bets[seat] = s.bets[seat];
         v.committed[seat] = s.committed[seat];
         const bool known = (s.known_hole >> i) & 1;
-        for (int c = 0; c < kMaxHoleCards; ++c) {
+        for (int c = 0; c < PA_MAX_HOLE_CARDS; ++c) {
             v.hole[seat][c] = known && c < s.hole_cards
                                   ? card_byte(s.hole[seat][static_cast<std::size_t>(c)])
                                   : PA_NO_CARD;
