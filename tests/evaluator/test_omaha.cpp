@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -8,6 +10,7 @@
 
 #include "pokerarena/evaluator/evaluate.hpp"
 #include "pokerarena/evaluator/omaha.hpp"
+#include "pokerarena/evaluator/omaha_equity.hpp"
 #include "pokerarena/evaluator/splitmix64.hpp"
 
 using namespace pokerarena;
@@ -162,4 +165,76 @@ TEST_CASE("Omaha high and low equal a brute force over every two-and-three choic
         CHECK((a > b) == (ra < rb));
         CHECK((a == b) == (ra == rb));
     }
+}
+
+// The hero's exact share on a complete board against one random hand: every four of the
+// unseen cards, valued with the same functions (the sampler's deals are what is under test).
+double exact_river_share(const std::array<Card, 4>& hero, const std::vector<Card>& board,
+                         bool hi_lo) {
+    std::vector<Card> unseen;
+    for (int c = 0; c < kNumCards; ++c) {
+        const Card card{c};
+        if (std::find(hero.begin(), hero.end(), card) == hero.end() &&
+            std::find(board.begin(), board.end(), card) == board.end())
+            unseen.push_back(card);
+    }
+    const HandValue my_high = omaha_high(hero.data(), 4, board.data(), 5);
+    const LowValue my_low = omaha_low(hero.data(), 4, board.data(), 5);
+    double shares = 0;
+    long deals = 0;
+    const auto n = unseen.size();
+    for (std::size_t a = 0; a < n; ++a)
+        for (std::size_t b = a + 1; b < n; ++b)
+            for (std::size_t c = b + 1; c < n; ++c)
+                for (std::size_t d = c + 1; d < n; ++d) {
+                    const std::array<Card, 4> theirs = {unseen[a], unseen[b], unseen[c], unseen[d]};
+                    const HandValue their_high = omaha_high(theirs.data(), 4, board.data(), 5);
+                    const double high = my_high > their_high    ? 1.0
+                                        : my_high == their_high ? 0.5
+                                                                : 0.0;
+                    const LowValue their_low = omaha_low(theirs.data(), 4, board.data(), 5);
+                    double share = high;
+                    if (hi_lo && (my_low != kNoLow || their_low != kNoLow)) {
+                        const double low = my_low > their_low    ? 1.0
+                                           : my_low == their_low ? 0.5
+                                                                 : 0.0;
+                        share = 0.5 * high + 0.5 * low;
+                    }
+                    shares += share;
+                    ++deals;
+                }
+    return shares / static_cast<double>(deals);
+}
+
+TEST_CASE("Omaha equity: Monte Carlo against exact river shares and known cases", "[omaha]") {
+    const std::array<Card, 4> aakk = {Card::parse("As"), Card::parse("Ah"), Card::parse("Kd"),
+                                      Card::parse("Kc")};
+    // A-A with A-7-7 of the board is aces full; only a hand holding both other sevens (quads)
+    // beats it, and no other hand can make aces full (one ace is left): the share is
+    // 1 - C(41, 2) / C(43, 4) = 1 - 820 / 123,410, about 0.99336.
+    const std::vector<Card> river = parse_cards("Ad Kh 7c 7d 2s");
+    CHECK(exact_river_share(aakk, river, false) == Approx(1.0 - 820.0 / 123410.0));
+    CHECK(omaha_equity(aakk, river, 1, 4000, 11, false) ==
+          Approx(1.0 - 820.0 / 123410.0).margin(0.006));  // 4.6 standard errors
+
+    // Hi-lo on a board with a low: the sampler agrees with the enumeration within 4 standard
+    // errors (a share of 0..1 has a standard deviation of at most 0.5: 0.5 / sqrt(20,000)).
+    const std::array<Card, 4> a2kq = {Card::parse("Ac"), Card::parse("2d"), Card::parse("Kh"),
+                                      Card::parse("Qs")};
+    const std::vector<Card> low_board = parse_cards("3c 5d 8h Kd 9s");
+    for (bool hi_lo : {false, true}) {
+        INFO("hi_lo " << hi_lo);
+        CHECK(
+            omaha_equity(a2kq, low_board, 1, 20000, 3, hi_lo) ==
+            Approx(exact_river_share(a2kq, low_board, hi_lo)).margin(4 * 0.5 / std::sqrt(20000.0)));
+    }
+
+    // The same seed gives the same deals: without a possible low, hi-lo is the high game.
+    const std::vector<Card> no_low = parse_cards("Kh Qd 9c");
+    CHECK(omaha_equity(aakk, no_low, 2, 3000, 5, true) ==
+          omaha_equity(aakk, no_low, 2, 3000, 5, false));
+    // Preflop A-A-K-K is a favourite heads-up and loses that edge against five hands.
+    const double heads_up = omaha_equity(aakk, {}, 1, 20000, 7, false);
+    CHECK(heads_up > 0.6);
+    CHECK(omaha_equity(aakk, {}, 5, 5000, 7, false) < heads_up - 0.2);
 }
