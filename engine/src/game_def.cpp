@@ -139,9 +139,9 @@ const char* GameDef::ranking_name() const {
         case HandRanking::PairOrHighCard:
             return "leduc";
         case HandRanking::OmahaHigh:
-            return "omaha";
+            return "plo";
         case HandRanking::OmahaHiLo:
-            return "omaha-hi-lo";
+            return "plo8";
         default:
             return "holdem";
     }

@@ -64,8 +64,8 @@ TEST_CASE("Omaha: the definitions are playable and checked", "[omaha]") {
     CHECK(plo8.structure == BettingStructure::FixedLimit);
     CHECK(plo8.small_bet == 2);
     CHECK(plo8.big_bet == 4);
-    CHECK(std::string(plo.ranking_name()) == "omaha");
-    CHECK(std::string(plo8.ranking_name()) == "omaha-hi-lo");
+    CHECK(std::string(plo.ranking_name()) == "plo");
+    CHECK(std::string(plo8.ranking_name()) == "plo8");
     CHECK(GameDef::omaha(10, 200, 1, 2).validate() == "");  // 40 hole and 5 board cards
 
     GameDef d = plo;

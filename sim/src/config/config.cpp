@@ -333,21 +333,30 @@ const OmahaGame* omaha_game(const TournamentConfig& c) {
     return nullptr;
 }
 
+// Refuses, naming the field, what only hold'em has: all-in EV, AIVAT, ACPC games and clients,
+// and, for a game PHH has no code for (writes_phh false), hand histories. `what` names the game.
+void refuse_holdem_features(const TournamentConfig& c, const std::string& what, bool writes_phh) {
+    const std::pair<const char*, bool> refused[] = {{"acpc_game", !c.acpc_game().empty()},
+                                                    {"allin_ev", c.allin_ev()},
+                                                    {"aivat", c.aivat()},
+                                                    {"hh_out", !writes_phh && !c.hh_out().empty()}};
+    for (const auto& [field, given] : refused)
+        if (given)
+            fail(std::string(field) + ": given, but " + what + " has none (" +
+                 (writes_phh ? "all-in EV, AIVAT" : "all-in EV, AIVAT, PHH hand histories") +
+                 " and ACPC games are hold'em's)");
+    for (int i = 0; i < c.bots_size(); ++i)
+        if (is_acpc_spec(c.bots(i).spec()))
+            fail("bots[" + to_string(i) + "].spec: an ACPC client plays hold'em here, not " + what);
+}
+
 // Omaha's betting is the game's; the hold'em-only analyses and ACPC have no Omaha.
 void check_omaha_game(TournamentConfig& c, const OmahaGame& game) {
     const std::string what = std::string("game ") + game.name;
     if (c.betting() != BETTING_UNSPECIFIED && c.betting() != game.betting)
         fail("betting: " + Betting_Name(c.betting()) + "; " + what + " is " +
              Betting_Name(game.betting) + " (leave betting out)");
-    const std::pair<const char*, bool> refused[] = {
-        {"acpc_game", !c.acpc_game().empty()}, {"allin_ev", c.allin_ev()}, {"aivat", c.aivat()}};
-    for (const auto& [field, given] : refused)
-        if (given)
-            fail(std::string(field) + ": given, but " + what +
-                 " has none (all-in EV, AIVAT and ACPC games are hold'em's)");
-    for (int i = 0; i < c.bots_size(); ++i)
-        if (is_acpc_spec(c.bots(i).spec()))
-            fail("bots[" + to_string(i) + "].spec: an ACPC client plays hold'em here, not " + what);
+    refuse_holdem_features(c, what, true);
     c.set_betting(game.betting);
 }
 
@@ -374,17 +383,7 @@ void check_game(TournamentConfig& c) {
                  " has no blinds (every seat antes 1, the reports' unit): leave it out");
     if (c.ante() != 0)
         fail("ante: " + to_string(c.ante()) + "; " + what + " sets its ante (1): leave it out");
-    const std::pair<const char*, bool> refused[] = {{"acpc_game", !c.acpc_game().empty()},
-                                                    {"allin_ev", c.allin_ev()},
-                                                    {"aivat", c.aivat()},
-                                                    {"hh_out", !c.hh_out().empty()}};
-    for (const auto& [field, given] : refused)
-        if (given)
-            fail(std::string(field) + ": given, but " + what +
-                 " has none (all-in EV, AIVAT, PHH hand histories and ACPC games are hold'em's)");
-    for (int i = 0; i < c.bots_size(); ++i)
-        if (is_acpc_spec(c.bots(i).spec()))
-            fail("bots[" + to_string(i) + "].spec: an ACPC client plays hold'em here, not " + what);
+    refuse_holdem_features(c, what, false);
     c.set_betting(FIXED_LIMIT);
     c.set_small_blind(1);
     c.set_big_blind(1);

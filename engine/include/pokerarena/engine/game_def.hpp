@@ -131,8 +131,8 @@ struct GameDef {
     static GameDef omaha_hi_lo(int seats, Chips stack, Chips small_blind, Chips big_blind);
 
     // The family of rules the ranking belongs to, for messages and the bots' protocol:
-    // "holdem" (BestFive), "kuhn" (HighCard), "leduc" (PairOrHighCard), "omaha" (OmahaHigh),
-    // "omaha-hi-lo" (OmahaHiLo).
+    // "holdem" (BestFive), "kuhn" (HighCard), "leduc" (PairOrHighCard), "plo" (OmahaHigh),
+    // "plo8" (OmahaHiLo): the names `pokerarena run --game` takes, which the bots are told.
     const char* ranking_name() const;
 
     friend bool operator==(const GameDef&, const GameDef&) = default;
