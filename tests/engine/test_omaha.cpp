@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "engine_test_util.hpp"
+#include "pokerarena/engine/phh.hpp"
+#include "pokerarena/engine/replay.hpp"
 
 namespace pokerarena::test {
 namespace {
@@ -241,6 +243,41 @@ TEST_CASE("Omaha hi-lo: the quiet path pays the same as the paused one", "[omaha
     CHECK(t.last_hand().net[0] == 5);
     CHECK(t.last_hand().net[1] == 5);
     CHECK(t.last_hand().net[2] == -10);
+}
+
+}  // namespace pokerarena::test
+
+namespace pokerarena::test {
+
+TEST_CASE("Omaha: hands are written as PHH PO and FO/8 and replay to the same stacks", "[omaha]") {
+    // The side-pot hand of hi-lo above (four PotAwarded halves) and the pot-limit one, each
+    // written, read back and replayed through the engine.
+    GameDef hi_lo = GameDef::omaha_hi_lo(3, 0, 1, 2);
+    Table split =
+        table_of(hi_lo, {10, 100, 100}, 0, cards({"Ac3d9s9c", "KhKcJdJs", "6s5sThTc"}, kLowBoard));
+    play(split, {{0, raise(4)}, {1, call()}, {2, call()}});
+    check_down(split);
+    GameDef plo = GameDef::omaha(2, 0, 1, 2);
+    Table pot_limit = table_of(plo, {100, 100}, 1, cards({"AhKhQhJh", "5c5d7c8d"}, "Th9s4s3d2c"));
+    expect_turn(pot_limit, 1);
+    act_ok(pot_limit, raise(6));
+    check_down(pot_limit);
+    for (const Table* t : {&split, &pot_limit}) {
+        const PhhHand hand = phh_from_record(t->last_hand(), t->game_def());
+        const std::string text = write_phh(hand);
+        INFO(text);
+        CHECK(text.starts_with(t == &split ? "variant = \"FO/8\"" : "variant = \"PO\""));
+        const std::vector<PhhEntry> entries = parse_phh(text, "omaha.phh", false);
+        REQUIRE(entries.size() == 1);
+        REQUIRE(entries[0].status == PhhEntry::Status::Ok);
+        CHECK(entries[0].hand == hand);
+        CHECK(replay_entry(entries[0]).status == ReplayStatus::Matched);
+    }
+    // PHH has codes for pot-limit Omaha and fixed-limit hi-lo only.
+    GameDef no_limit = plo;
+    no_limit.structure = BettingStructure::NoLimit;
+    CHECK_THROWS_WITH(phh_from_record(pot_limit.last_hand(), no_limit),
+                      "PHH has no variant code for no-limit Omaha (it has PO and FO/8)");
 }
 
 }  // namespace pokerarena::test
