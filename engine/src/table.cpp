@@ -390,10 +390,11 @@ POKERARENA_HOT void Table::for_each_forced_bet(Post&& post_one) {
 POKERARENA_HOT void Table::deal_hole_cards(SeatMask seats) {
     const int n = def_.hole_cards;
     // Without given cards, seats 0..k-1 all dealt in (the usual case) take one run of the deck:
-    // straight into the record when each seat's slots are all used (Omaha), else, for
-    // hold'em's two of four slots, through a buffer copied two cards a seat. A copy of n cards
-    // (n not known to the compiler) became a call to memcpy per seat, and a deal per seat
-    // stores the deck's state each time: either cost hold'em 6-7% of its hands per second.
+    // straight into the record when each seat's slots are all used (Omaha), and for hold'em's
+    // two of four slots into the first two of each seat's. (A deal into a buffer copied n
+    // cards a seat, n unknown to the compiler, became a call to memcpy per seat, and a deal
+    // per seat stores the deck's state each time: either cost hold'em 6-7% of its hands per
+    // second.)
     if (!cards_preset_ && (seats & (seats + 1)) == 0) {
         const int k = std::countr_one(static_cast<unsigned>(seats));
         if (n == kMaxHoleCards) {
@@ -401,12 +402,7 @@ POKERARENA_HOT void Table::deal_hole_cards(SeatMask seats) {
             return;
         }
         if (n == 2) {
-            std::array<Card, 2 * kMaxSeats> run;
-            deck_.deal(run.data(), 2 * k);
-            for (int s = 0; s < k; ++s) {
-                record_.hole[s][0] = run[2 * s];
-                record_.hole[s][1] = run[2 * s + 1];
-            }
+            deck_.deal_rows<2, kMaxHoleCards>(record_.hole[0].data(), 2 * k);
             return;
         }
     }
