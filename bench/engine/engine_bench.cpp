@@ -98,9 +98,21 @@ void play_leduc_hands(benchmark::State& state) {
     play_hands_of(state, GameDef::leduc(2, 200));
 }
 
+// Pot-limit Omaha (GameDef::omaha) and fixed-limit Omaha hi-lo (GameDef::omaha_hi_lo), the
+// stakes of play_hands: four hole cards each, the best of 60 hands at every showdown.
+void play_omaha_hands(benchmark::State& state) {
+    play_hands_of(state, GameDef::omaha(static_cast<int>(state.range(0)), 20000, 50, 100));
+}
+void play_omaha_hi_lo_hands(benchmark::State& state) {
+    play_hands_of(state, GameDef::omaha_hi_lo(static_cast<int>(state.range(0)), 20000, 50, 100));
+}
+
 // CPU time, not real time: the rates then do not depend on how busy the machine is.
 BENCHMARK(play_hands)->Arg(2)->ArgName("seats");
 BENCHMARK(play_hands)->Arg(6)->ArgName("seats");
+BENCHMARK(play_omaha_hands)->Arg(2)->ArgName("seats");
+BENCHMARK(play_omaha_hands)->Arg(6)->ArgName("seats");
+BENCHMARK(play_omaha_hi_lo_hands)->Arg(2)->ArgName("seats");
 BENCHMARK(play_kuhn_hands);
 BENCHMARK(play_leduc_hands);
 

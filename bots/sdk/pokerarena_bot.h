@@ -43,16 +43,18 @@ extern "C" {
  * the structures, which both sides detect through struct_size (PA_VIEW_HAS_FIELD).
  *   1.0  the first version
  *   1.1  PaView.actions_truncated
- *   1.2  PaBotApi.last_strategy, PaStrategyPart */
+ *   1.2  PaBotApi.last_strategy, PaStrategyPart
+ *   1.3  PaView.all_hole (Omaha's four hole cards) */
 #define PA_BOT_ABI_MAJOR 1u
-#define PA_BOT_ABI_MINOR 2u
+#define PA_BOT_ABI_MINOR 3u
 #define PA_BOT_ABI_VERSION ((PA_BOT_ABI_MAJOR << 16) | PA_BOT_ABI_MINOR)
 #define PA_ABI_MAJOR_OF(version) ((uint32_t)(version) >> 16)
 
-#define PA_MAX_SEATS 10      /* seats at a table */
-#define PA_MAX_BOARD_CARDS 5 /* community cards */
-#define PA_MAX_HOLE_CARDS 2  /* hole cards per seat */
-#define PA_NO_CARD 255u      /* a card the seat cannot see */
+#define PA_MAX_SEATS 10         /* seats at a table */
+#define PA_MAX_BOARD_CARDS 5    /* community cards */
+#define PA_MAX_HOLE_CARDS 2     /* hole cards per seat in PaView.hole (hold'em's) */
+#define PA_MAX_ALL_HOLE_CARDS 4 /* hole cards per seat in PaView.all_hole (Omaha's; ABI 1.3) */
+#define PA_NO_CARD 255u         /* a card the seat cannot see */
 
 /* Action kinds (PaAction.kind, PaActionRecord.kind, PaEvent.action_kind). */
 #define PA_FOLD 0       /* give up the hand */
@@ -115,7 +117,7 @@ typedef struct PaView {
     int32_t hand_number;             /* 0-based, counts hands of this table */
     int32_t button;                  /* the button seat */
     int32_t round;                   /* 0 preflop, 1 flop, 2 turn, 3 river */
-    int32_t hole_cards;              /* hole cards per seat (2 in hold'em) */
+    int32_t hole_cards;              /* hole cards per seat (2 in hold'em, 4 in Omaha) */
     int32_t board_count;             /* community cards dealt so far */
     uint32_t dealt_in;               /* seat mask: seats playing this hand */
     uint32_t folded;                 /* seat mask: seats that folded */
@@ -140,6 +142,11 @@ typedef struct PaView {
      * read it only when PA_VIEW_HAS_FIELD(view, actions_truncated). */
     int32_t actions_truncated;
     int32_t padding3; /* zero */
+    /* ABI 1.3: every hole card of each seat, the first hole_cards of a row (4 in Omaha, 2 in
+     * hold'em; the rest PA_NO_CARD), PA_NO_CARD unless in known_hole. `hole` holds only the
+     * first two of them, so a plugin built before 1.3 still plays Omaha, seeing half its hand.
+     * Read it only when PA_VIEW_HAS_FIELD(view, all_hole). */
+    uint8_t all_hole[PA_MAX_SEATS][PA_MAX_ALL_HOLE_CARDS];
 } PaView;
 
 /* Nonzero when the host's view has `field` (a field added by a later minor version than the

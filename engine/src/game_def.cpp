@@ -75,6 +75,10 @@ std::string GameDef::validate() const {
     // Each ranking values hands of one shape; the table calls it without checking counts.
     switch (ranking) {
         case HandRanking::BestFive:
+            // Hold'em's two at most: with the five board cards, the evaluator's seven.
+            if (hole_cards > 2)
+                return "hole_cards = " + to_string(hole_cards) +
+                       " is more than the 2 the BestFive ranking takes";
             if (board + hole_cards < 5)
                 return "hole_cards + board cards = " + to_string(board + hole_cards) +
                        ", fewer than the 5 the BestFive ranking needs";
@@ -95,9 +99,21 @@ std::string GameDef::validate() const {
                        "(hole_cards = " +
                        to_string(hole_cards) + ", board cards = " + to_string(board) + ")";
             break;
+        case HandRanking::OmahaHigh:
+        case HandRanking::OmahaHiLo:
+            // Two of four hole cards and three of five board cards, by the standard order.
+            if (hole_cards != 4 || board != 5)
+                return std::string("the ") +
+                       (ranking == HandRanking::OmahaHigh ? "OmahaHigh" : "OmahaHiLo") +
+                       " ranking needs 4 hole cards and 5 board cards (hole_cards = " +
+                       to_string(hole_cards) + ", board cards = " + to_string(board) + ")";
+            if (deck() != CardSet{CardSet::kFullMask})
+                return "the Omaha rankings need the full 52-card deck (deck_ranks = " +
+                       to_string(deck_ranks) + ", deck_suits = " + to_string(deck_suits) + ")";
+            break;
         default:
             return "ranking = " + to_string(static_cast<int>(ranking)) +
-                   " is none of BestFive, HighCard and PairOrHighCard";
+                   " is none of BestFive, HighCard, PairOrHighCard, OmahaHigh and OmahaHiLo";
     }
     if (num_seats * hole_cards + board > deck().size())
         return "not enough cards in the deck: " + to_string(num_seats) + " seats of " +
@@ -122,6 +138,10 @@ const char* GameDef::ranking_name() const {
             return "kuhn";
         case HandRanking::PairOrHighCard:
             return "leduc";
+        case HandRanking::OmahaHigh:
+            return "plo";
+        case HandRanking::OmahaHiLo:
+            return "plo8";
         default:
             return "holdem";
     }
@@ -143,6 +163,21 @@ GameDef GameDef::fixed_limit_holdem(int seats, Chips stack, Chips small_blind, C
     d.small_bet = big_blind;
     d.big_bet = 2 * big_blind;
     d.raise_cap = 4;
+    return d;
+}
+
+GameDef GameDef::omaha(int seats, Chips stack, Chips small_blind, Chips big_blind) {
+    GameDef d = no_limit_holdem(seats, stack, small_blind, big_blind);
+    d.structure = BettingStructure::PotLimit;
+    d.hole_cards = 4;
+    d.ranking = HandRanking::OmahaHigh;
+    return d;
+}
+
+GameDef GameDef::omaha_hi_lo(int seats, Chips stack, Chips small_blind, Chips big_blind) {
+    GameDef d = fixed_limit_holdem(seats, stack, small_blind, big_blind);
+    d.hole_cards = 4;
+    d.ranking = HandRanking::OmahaHiLo;
     return d;
 }
 

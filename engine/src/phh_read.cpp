@@ -451,8 +451,11 @@ class DealChecker {
         if (dealt_[action.player]) {
             throw PhhError(what + ": " + player_name(action.player) + " is dealt hole cards twice");
         }
-        if (action.cards.size() != 2) {
-            throw PhhError(what + ": a hold'em player is dealt 2 hole cards, not " +
+        const int hole_cards = phh_hole_cards(hand_.variant);
+        if (static_cast<int>(action.cards.size()) != hole_cards) {
+            throw PhhError(what + ": " +
+                           (hole_cards == 2 ? "a hold'em player" : "an Omaha player") +
+                           " is dealt " + std::to_string(hole_cards) + " hole cards, not " +
                            std::to_string(action.cards.size()));
         }
         for (const auto& card : action.cards) {
@@ -494,8 +497,11 @@ class DealChecker {
         all_dealt(what);
         not_folded(action, what);
         if (action.cards.empty()) return;  // a muck, or `sm -`
-        if (action.cards.size() != 2) {
-            throw PhhError(what + ": a hold'em player shows 2 cards, not " +
+        const int hole_cards = phh_hole_cards(hand_.variant);
+        if (static_cast<int>(action.cards.size()) != hole_cards) {
+            throw PhhError(what + ": " +
+                           (hole_cards == 2 ? "a hold'em player" : "an Omaha player") + " shows " +
+                           std::to_string(hole_cards) + " cards, not " +
                            std::to_string(action.cards.size()));
         }
         auto& hole = hole_[action.player];
@@ -590,6 +596,10 @@ PhhHand HandReader::read() {
         hand.variant = PhhVariant::NoLimitHoldem;
     } else if (variant == "FT") {
         hand.variant = PhhVariant::FixedLimitHoldem;
+    } else if (variant == "PO") {
+        hand.variant = PhhVariant::PotLimitOmaha;
+    } else if (variant == "FO/8") {
+        hand.variant = PhhVariant::FixedLimitOmahaHiLo;
     } else if (std::find(kKnownVariants.begin(), kKnownVariants.end(), variant) !=
                kKnownVariants.end()) {
         throw UnsupportedVariant("unsupported variant '" + variant + "'");
@@ -602,19 +612,23 @@ PhhHand HandReader::read() {
     const auto antes = decimal_array("antes", true);
     const auto blinds = decimal_array("blinds_or_straddles", true);
     const auto stacks = decimal_array("starting_stacks", true);
-    const bool fixed_limit = hand.variant == PhhVariant::FixedLimitHoldem;
+    const bool fixed_limit = phh_fixed_limit(hand.variant);
+    const std::string code(phh_variant_code(hand.variant));
     const auto min_bet = decimal_scalar("min_bet");
     const auto small_bet = decimal_scalar("small_bet");
     const auto big_bet = decimal_scalar("big_bet");
     if (fixed_limit) {
-        if (!small_bet) throw PhhError("missing field 'small_bet' (required for variant 'FT')");
-        if (!big_bet) throw PhhError("missing field 'big_bet' (required for variant 'FT')");
-        if (min_bet) throw PhhError("min_bet: not a field of fixed-limit variant 'FT'");
+        if (!small_bet)
+            throw PhhError("missing field 'small_bet' (required for variant '" + code + "')");
+        if (!big_bet)
+            throw PhhError("missing field 'big_bet' (required for variant '" + code + "')");
+        if (min_bet) throw PhhError("min_bet: not a field of fixed-limit variant '" + code + "'");
     } else {
-        if (!min_bet) throw PhhError("missing field 'min_bet' (required for variant 'NT')");
+        if (!min_bet)
+            throw PhhError("missing field 'min_bet' (required for variant '" + code + "')");
         if (small_bet || big_bet) {
             throw PhhError(std::string(small_bet ? "small_bet" : "big_bet") +
-                           ": not a field of no-limit variant 'NT' (it uses min_bet)");
+                           ": not a field of variant '" + code + "' (it uses min_bet)");
         }
     }
     int decimals = 0;
@@ -834,7 +848,25 @@ PhhEntry read_hand_text(const HandText& hand, const std::string& file) {
 }  // namespace
 
 std::string_view phh_variant_code(PhhVariant variant) {
-    return variant == PhhVariant::FixedLimitHoldem ? "FT" : "NT";
+    switch (variant) {
+        case PhhVariant::FixedLimitHoldem:
+            return "FT";
+        case PhhVariant::PotLimitOmaha:
+            return "PO";
+        case PhhVariant::FixedLimitOmahaHiLo:
+            return "FO/8";
+        default:
+            return "NT";
+    }
+}
+
+bool phh_fixed_limit(PhhVariant variant) {
+    return variant == PhhVariant::FixedLimitHoldem || variant == PhhVariant::FixedLimitOmahaHiLo;
+}
+
+int phh_hole_cards(PhhVariant variant) {
+    return variant == PhhVariant::PotLimitOmaha || variant == PhhVariant::FixedLimitOmahaHiLo ? 4
+                                                                                              : 2;
 }
 
 std::string to_string(PhhDecimal amount) {

@@ -184,10 +184,33 @@ class RoundBets {
 
 }  // namespace
 
-PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
-    if (def.structure == BettingStructure::PotLimit) {
+namespace {
+
+// PHH's code for the game: NT and FT for hold'em (and the games that are not Omaha), PO for
+// pot-limit Omaha, FO/8 for fixed-limit Omaha hi-lo. Other mixes have no code.
+PhhVariant phh_variant_of(const GameDef& def) {
+    const bool omaha = def.ranking == HandRanking::OmahaHigh;
+    const bool hi_lo = def.ranking == HandRanking::OmahaHiLo;
+    if (omaha && def.structure == BettingStructure::PotLimit) return PhhVariant::PotLimitOmaha;
+    if (hi_lo && def.structure == BettingStructure::FixedLimit)
+        return PhhVariant::FixedLimitOmahaHiLo;
+    if (omaha || hi_lo)
+        throw std::invalid_argument(std::string("PHH has no variant code for ") +
+                                    (def.structure == BettingStructure::NoLimit ? "no-limit"
+                                     : def.structure == BettingStructure::PotLimit
+                                         ? "pot-limit"
+                                         : "fixed-limit") +
+                                    (omaha ? " Omaha" : " Omaha hi-lo") + " (it has PO and FO/8)");
+    if (def.structure == BettingStructure::PotLimit)
         throw std::invalid_argument("PHH has no variant code for pot-limit hold'em");
-    }
+    return def.structure == BettingStructure::FixedLimit ? PhhVariant::FixedLimitHoldem
+                                                         : PhhVariant::NoLimitHoldem;
+}
+
+}  // namespace
+
+PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
+    const PhhVariant variant = phh_variant_of(def);
     if (record.actions_truncated) {
         // A hand written without its later actions would replay to the wrong stacks.
         throw std::invalid_argument("hand " + std::to_string(record.hand_number) +
@@ -198,14 +221,13 @@ PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
     const std::vector<int> seats = phh_order(record);
     const int n = static_cast<int>(seats.size());
     PhhHand hand;
-    hand.variant = def.structure == BettingStructure::FixedLimit ? PhhVariant::FixedLimitHoldem
-                                                                 : PhhVariant::NoLimitHoldem;
+    hand.variant = variant;
     // PHH's ante_trimming_status names how antes enter the pots. true: layered like bets, so
     // a seat all-in for part of its ante wins from each opponent at most what it put in (the
     // engine's rule when every seat antes). false: dead money in the main pot, which is what
     // the engine does with a big-blind ante, and with every ante under GameDef::dead_antes.
     hand.ante_trimming_status = !(def.dead_antes || def.ante_kind == AnteKind::BigBlind);
-    if (hand.variant == PhhVariant::FixedLimitHoldem) {
+    if (phh_fixed_limit(hand.variant)) {
         hand.small_bet = def.small_bet;
         hand.big_bet = def.big_bet;
     } else {

@@ -126,7 +126,7 @@ std::string write_phh(const PhhHand& hand) {
            "\n";
     out += amounts_line("antes", hand.antes, d);
     out += amounts_line("blinds_or_straddles", hand.blinds_or_straddles, d);
-    if (hand.variant == PhhVariant::FixedLimitHoldem) {
+    if (phh_fixed_limit(hand.variant)) {
         out += "small_bet = " + amount_text(hand.small_bet, d) + "\n";
         out += "big_bet = " + amount_text(hand.big_bet, d) + "\n";
     } else {

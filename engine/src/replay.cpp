@@ -12,6 +12,7 @@
 // mismatched, with the muck named as the likely cause, not silently accepted.
 #include "pokerarena/engine/replay.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <stdexcept>
@@ -113,7 +114,13 @@ Setup make_setup(const PhhHand& hand) {
         }
     }
     s.def.small_blind = smallest_blind;
-    if (hand.variant == PhhVariant::FixedLimitHoldem) {
+    if (hand.variant == PhhVariant::PotLimitOmaha ||
+        hand.variant == PhhVariant::FixedLimitOmahaHiLo) {
+        s.def.hole_cards = 4;
+        s.def.ranking = hand.variant == PhhVariant::PotLimitOmaha ? HandRanking::OmahaHigh
+                                                                  : HandRanking::OmahaHiLo;
+    }
+    if (phh_fixed_limit(hand.variant)) {
         s.def.structure = BettingStructure::FixedLimit;
         s.def.big_blind = hand.small_bet;
         s.def.small_bet = hand.small_bet;
@@ -121,7 +128,8 @@ Setup make_setup(const PhhHand& hand) {
         s.def.big_bet_from_round = 2;
         s.def.raise_cap = 4;  // a bet and three raises per round, as in WSOP limit games
     } else {
-        s.def.structure = BettingStructure::NoLimit;
+        s.def.structure = hand.variant == PhhVariant::PotLimitOmaha ? BettingStructure::PotLimit
+                                                                    : BettingStructure::NoLimit;
         s.def.big_blind = hand.min_bet;
     }
     s.def.max_hands = 1;
@@ -147,10 +155,14 @@ Setup make_setup(const PhhHand& hand) {
     }
     s.cards.board_known = s.board_given;
     for (int i = 0; i < n; ++i) {
-        const bool known = hole[i].size() == 2 && hole[i][0] && hole[i][1];
+        const bool known = static_cast<int>(hole[i].size()) == s.def.hole_cards &&
+                           std::all_of(hole[i].begin(), hole[i].end(),
+                                       [](const auto& c) { return c.has_value(); });
         s.hole_known[i] = known;
         s.cards.hole_known[i] = known;
-        if (known) s.cards.hole[i] = {*hole[i][0], *hole[i][1]};
+        if (known)
+            for (int c = 0; c < s.def.hole_cards; ++c)
+                s.cards.hole[i][c] = *hole[i][c];
     }
     return s;
 }

@@ -302,6 +302,8 @@ POKERARENA_HOT void Table::start_hand() {
     record_.button = button_;
     record_.dealt_in = dealt_in_;
     record_.values = {};
+    if (def_.ranking == HandRanking::OmahaHiLo) [[unlikely]]
+        record_.low_values = {};
     record_.board_count = 0;
     record_.num_actions = 0;
     record_.actions_truncated = false;
@@ -387,10 +389,22 @@ POKERARENA_HOT void Table::for_each_forced_bet(Post&& post_one) {
 
 POKERARENA_HOT void Table::deal_hole_cards(SeatMask seats) {
     const int n = def_.hole_cards;
-    // Without given cards, seats 0..k-1 all dealt in (the usual case) take one run of the deck.
-    if (!cards_preset_ && (seats & (seats + 1)) == 0 && n == kMaxHoleCards) {
-        deck_.deal(record_.hole[0].data(), n * std::countr_one(static_cast<unsigned>(seats)));
-        return;
+    // Without given cards, seats 0..k-1 all dealt in (the usual case) take one run of the deck:
+    // straight into the record when each seat's slots are all used (Omaha), and for hold'em's
+    // two of four slots into the first two of each seat's. (A deal into a buffer copied n
+    // cards a seat, n unknown to the compiler, became a call to memcpy per seat, and a deal
+    // per seat stores the deck's state each time: either cost hold'em 6-7% of its hands per
+    // second.)
+    if (!cards_preset_ && (seats & (seats + 1)) == 0) {
+        const int k = std::countr_one(static_cast<unsigned>(seats));
+        if (n == kMaxHoleCards) {
+            deck_.deal(record_.hole[0].data(), n * k);
+            return;
+        }
+        if (n == 2) {
+            deck_.deal_rows<2, kMaxHoleCards>(record_.hole[0].data(), 2 * k);
+            return;
+        }
     }
     for (SeatMask m = seats; m; m &= static_cast<SeatMask>(m - 1)) {
         const int s = std::countr_zero(static_cast<unsigned>(m));
@@ -695,6 +709,9 @@ POKERARENA_HOT void Table::value_hands(SeatMask active) {
             const int s = std::countr_zero(static_cast<unsigned>(m));
             record_.values[s] = hand_value(def_.ranking, record_.hole[s].data(), def_.hole_cards,
                                            record_.board.data(), record_.board_count);
+            record_.low_values[s] =
+                low_hand_value(def_.ranking, record_.hole[s].data(), def_.hole_cards,
+                               record_.board.data(), record_.board_count);
         }
         return;
     }
@@ -706,33 +723,33 @@ POKERARENA_HOT void Table::value_hands(SeatMask active) {
         const int s = std::countr_zero(static_cast<unsigned>(m));
         Hand h = board;
         h.add(record_.hole[s][0]);
-        // Hold'em's second card without a loop (hole_cards is 1 or 2).
-        static_assert(kMaxHoleCards == 2);
-        if (def_.hole_cards == kMaxHoleCards) h.add(record_.hole[s][1]);
+        // Hold'em's second card without a loop (BestFive with more than two hole cards is not
+        // a game any definition plays: 5 to 7 cards in all is the evaluator's range).
+        if (def_.hole_cards == 2) h.add(record_.hole[s][1]);
         record_.values[s] = evaluate(h);
     }
 }
 
-POKERARENA_HOT SeatMask Table::award_pot(int p, SeatMask* odd_chips) {
-    const Chips amount = pot_amounts_[p];
-    const SeatMask eligible = pot_eligible_[p];
-    SeatMask winners = eligible;
-    if (!at_most_one_seat(eligible)) {
-        HandValue best = 0;
-        winners = 0;
-        // Without a branch on the values: which seat wins is a coin toss no predictor learns,
-        // and the compare waits on the evaluator's table lookups, so a mispredicted branch
-        // here cost the most of any in the hand. A seat at the best value so far joins the
-        // winners; the winners so far stay unless it beats them.
-        for (SeatMask m = eligible; m; m &= static_cast<SeatMask>(m - 1)) {
-            const int s = std::countr_zero(static_cast<unsigned>(m));
-            const HandValue v = record_.values[s];
-            const unsigned joins = 0u - static_cast<unsigned>(v >= best);
-            const unsigned stay = 0u - static_cast<unsigned>(v <= best);
-            winners = static_cast<SeatMask>((bit(s) & joins) | (winners & stay));
-            best = std::max(best, v);
-        }
+POKERARENA_HOT SeatMask Table::best_seats(SeatMask eligible,
+                                          const std::array<HandValue, kMaxSeats>& values) {
+    HandValue best = 0;
+    SeatMask winners = 0;
+    // Without a branch on the values: which seat wins is a coin toss no predictor learns, and
+    // the compare waits on the evaluator's table lookups, so a mispredicted branch here cost
+    // the most of any in the hand. A seat at the best value so far joins the winners; the
+    // winners so far stay unless it beats them.
+    for (SeatMask m = eligible; m; m &= static_cast<SeatMask>(m - 1)) {
+        const int s = std::countr_zero(static_cast<unsigned>(m));
+        const HandValue v = values[s];
+        const unsigned joins = 0u - static_cast<unsigned>(v >= best);
+        const unsigned stay = 0u - static_cast<unsigned>(v <= best);
+        winners = static_cast<SeatMask>((bit(s) & joins) | (winners & stay));
+        best = std::max(best, v);
     }
+    return winners;
+}
+
+POKERARENA_HOT SeatMask Table::pay(Chips amount, SeatMask winners) {
     SeatMask odd_mask = 0;
     if (at_most_one_seat(winners)) {
         // One winner is the rule: no division (tens of cycles) and no loop. (A pot always has
@@ -757,9 +774,58 @@ POKERARENA_HOT SeatMask Table::award_pot(int p, SeatMask* odd_chips) {
     }
     pot_ -= amount;
     awarded_ += amount;
+    award_amount_ = amount;
     debug_check();
-    *odd_chips = odd_mask;
+    return odd_mask;
+}
+
+POKERARENA_HOT SeatMask Table::award_pot(int p, SeatMask* odd_chips) {
+    if (def_.ranking == HandRanking::OmahaHiLo) [[unlikely]]
+        return award_hi_lo(p, odd_chips);
+    const SeatMask eligible = pot_eligible_[p];
+    const SeatMask winners =
+        at_most_one_seat(eligible) ? eligible : best_seats(eligible, record_.values);
+    *odd_chips = pay(pot_amounts_[p], winners);
     return winners;
+}
+
+// The split of Omaha hi-lo: half of each pot (main and side pots alike) to the best high hand
+// among its contenders and half to the best qualifying low among them; the whole pot to the
+// high hand when none of them has a low. An odd chip of the halving goes to the high half, as
+// PokerKit and the casino rule give it; ties within a half split that half again (a pot
+// "quartered"), its odd chips one each from the left of the button as in every other split.
+// Each pot is decided by its own contenders, so a side pot whose seats have no low goes
+// wholly high even when the main pot's winner has one.
+SeatMask Table::award_hi_lo(int p, SeatMask* odd_chips) {
+    if (low_half_ > 0) {
+        const Chips amount = low_half_;
+        low_half_ = 0;
+        award_part_ = PotPart::LowHalf;
+        *odd_chips = pay(amount, low_winners_);
+        return low_winners_;
+    }
+    const SeatMask eligible = pot_eligible_[p];
+    Chips amount = pot_amounts_[p];
+    award_part_ = PotPart::Whole;
+    if (at_most_one_seat(eligible)) {
+        *odd_chips = pay(amount, eligible);
+        return eligible;
+    }
+    const SeatMask high = best_seats(eligible, record_.values);
+    SeatMask with_low = 0;
+    for (SeatMask m = eligible; m; m &= static_cast<SeatMask>(m - 1)) {
+        const int s = std::countr_zero(static_cast<unsigned>(m));
+        if (record_.low_values[s] != kNoLow) with_low |= bit(s);
+    }
+    // A pot of one chip has no low half to pay.
+    if (with_low != 0 && amount / 2 > 0) {
+        low_half_ = amount / 2;
+        low_winners_ = best_seats(with_low, record_.low_values);  // LowValue is a HandValue
+        amount -= low_half_;
+        award_part_ = PotPart::HighHalf;
+    }
+    *odd_chips = pay(amount, high);
+    return high;
 }
 
 // ----------------------------------------------------------------------------------------
@@ -793,9 +859,9 @@ int Table::close_round() {
         if (const int s = await_next_seat(); s >= 0) return s;
     }
     build_pots();
-    while (award_index_ < num_pots_) {
+    while (awards_left()) {
         SeatMask odd_chips;
-        award_pot(award_index_++, &odd_chips);
+        award_pot(next_award(), &odd_chips);
     }
     finish_hand();
     if (wants(EventKind::HandEnded)) return kHandEnded;
@@ -1022,6 +1088,7 @@ Event Table::run() {
             e.hand_number = hand_number_;
             e.round = round_;
             e.value = record_.values[s];
+            e.low = record_.low_values[s];
             e.num_cards = static_cast<std::uint8_t>(def_.hole_cards);
             for (int i = 0; i < def_.hole_cards; ++i)
                 e.cards[i] = record_.hole[s][i];
@@ -1029,18 +1096,19 @@ Event Table::run() {
         }
         case Step::AwardPots:
         at_award_pots : {
-            if (award_index_ == num_pots_) {
+            if (!awards_left()) {
                 step_ = Step::EndHand;
                 goto at_end_hand;
             }
-            const int p = award_index_++;
+            const int p = next_award();
             SeatMask odd_mask;
             const SeatMask winners = award_pot(p, &odd_mask);
             if (!wants(EventKind::PotAwarded)) goto at_award_pots;
             e.kind = EventKind::PotAwarded;
             e.hand_number = hand_number_;
             e.pot_index = p;
-            e.amount = pot_amounts_[p];
+            e.part = award_part_;
+            e.amount = award_amount_;
             e.winners = winners;
             e.odd_chips = odd_mask;
             return e;
@@ -1200,7 +1268,7 @@ bool Table::check_invariants(std::string* why) const {
             return fail("seat " + std::to_string(to_act_) + " is to act but cannot");
     }
     if (step_ == Step::AwardPots) {
-        Chips left = 0;
+        Chips left = low_half_;
         for (int p = award_index_; p < num_pots_; ++p)
             left += pot_amounts_[p];
         if (left != pot_) return fail("the pots do not add up to the chips in the middle");

@@ -12,6 +12,8 @@ endforeach()
 # Min-raises whenever it may and reads PaView.actions_truncated (bots tests, and `play` with a
 # hand too long for the hand history in the sim command-line tests).
 pokerarena_plugin(test_history_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/history_bot.c)
+# Checks its own hole cards in PaView.all_hole (ABI 1.3) and calls (bots tests).
+pokerarena_plugin(test_hole_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/hole_bot.c)
 # A C++ plugin that lets exceptions escape its functions (bots tests, and run, play and
 # check-bot in the sim command-line tests).
 pokerarena_plugin(test_throwing_bot ${CMAKE_CURRENT_LIST_DIR}/plugins/throwing_bot.cpp)
@@ -23,6 +25,7 @@ target_compile_definitions(bots_tests PRIVATE
   PLUGIN_STRATEGY_BOT="$<TARGET_FILE:test_strategy_bot>"
   PLUGIN_BAD_BOT="$<TARGET_FILE:test_bad_bot>"
   PLUGIN_HISTORY_BOT="$<TARGET_FILE:test_history_bot>"
+  PLUGIN_HOLE_BOT="$<TARGET_FILE:test_hole_bot>"
   PLUGIN_THROWING_BOT="$<TARGET_FILE:test_throwing_bot>"
   PLUGIN_EVENT_BOT="$<TARGET_FILE:test_event_bot>"
   PLUGIN_EXAMPLE_C="$<TARGET_FILE:example_c_bot>"
@@ -30,7 +33,7 @@ target_compile_definitions(bots_tests PRIVATE
   NOT_A_PLUGIN="${CMAKE_CURRENT_LIST_DIR}/plugins/bad_bot.c")
 # The C SDK's evaluator, called from the tests as a plugin calls it (test_sdk_eval.cpp).
 target_link_libraries(bots_tests PRIVATE pokerarena_sdk)
-add_dependencies(bots_tests test_bad_bot test_strategy_bot test_history_bot test_throwing_bot test_event_bot example_c_bot example_cpp_bot)
+add_dependencies(bots_tests test_bad_bot test_strategy_bot test_history_bot test_hole_bot test_throwing_bot test_event_bot example_c_bot example_cpp_bot)
 # A process bot that misbehaves in every way a program can (process bot tests).
 add_executable(test_misbehaving_bot ${CMAKE_CURRENT_LIST_DIR}/process/misbehaving_bot.c)
 target_link_libraries(test_misbehaving_bot PRIVATE pokerarena_warnings)

@@ -70,3 +70,29 @@ TEST_CASE("PA_VIEW_HAS_FIELD: a field past the host's view is not there", "[plug
     view.struct_size = sizeof(PaView);
     CHECK(PA_VIEW_HAS_FIELD(&view, actions_truncated));
 }
+
+// PaView.all_hole (ABI 1.3) carries every hole card: tests/bots/plugins/hole_bot.c faults
+// unless its row holds the seat's hole_cards distinct cards, agreeing with `hole`.
+TEST_CASE("a plugin sees its four Omaha hole cards in all_hole, and hold'em's two", "[plugin]") {
+    for (const GameDef& game : {GameDef::omaha(2, 200, 1, 2), GameDef::omaha_hi_lo(2, 200, 1, 2),
+                                GameDef::no_limit_holdem(2, 200, 1, 2)}) {
+        INFO(game.ranking_name());
+        const auto factory = make_bot_factory(PLUGIN_HOLE_BOT);
+        const std::unique_ptr<Bot> first = factory->create(1);
+        const std::unique_ptr<Bot> second = factory->create(2);
+        GameDef def = game;
+        def.reset_stacks_each_hand = true;
+        def.max_hands = 20;
+        Table table(def, 5, 0);
+        const std::array<Bot*, 2> bots{first.get(), second.get()};
+        SeatDriver driver(table, bots);
+        int hands = 0;
+        while (driver.play_hand())
+            ++hands;
+        CHECK(hands == 20);
+        CHECK(driver.faults(0).total() + driver.faults(1).total() == 0);
+    }
+    PaView view{};
+    view.struct_size = static_cast<uint32_t>(offsetof(PaView, all_hole));  // a host of ABI 1.2
+    CHECK_FALSE(PA_VIEW_HAS_FIELD(&view, all_hole));
+}

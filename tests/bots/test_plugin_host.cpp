@@ -413,8 +413,8 @@ TEST_CASE("plugin host: bad views and events are errors naming the key", "[proce
           "\"stacks\" is not an array of at most 10 whole numbers");
     CHECK(view_error(R"({"seat":0,"num_seats":2,"board":["Ax"]})") ==
           "\"board\" is not an array of at most 5 cards");
-    CHECK(view_error(R"({"seat":0,"num_seats":2,"hole":[["As","Kd","Qc"],null]})") ==
-          "\"hole\" holds something that is not null or 0 to 2 cards");
+    CHECK(view_error(R"({"seat":0,"num_seats":2,"hole":[["As","Kd","Qc","Jh","Ts"],null]})") ==
+          "\"hole\" holds something that is not null or 0 to 4 cards");
     CHECK(view_error(R"({"seat":0,"num_seats":2,"actions":[[0,"bet",2,0,false]]})") ==
           "\"actions\" holds an action that is not [seat, kind, amount, round, all_in]");
     CHECK(view_error(R"({"seat":0,"num_seats":2,"legal":{"call":"x"}})") ==

@@ -81,7 +81,7 @@ TEST_CASE("the loader reports each kind of broken plugin in words") {
     REQUIRE(load_error(null_name) ==
             "plugin '" + null_name + "': required field 'name' (the bot's name) is missing (null)");
     const std::string refuses = PLUGIN_BROKEN_REFUSES;
-    REQUIRE(load_error(refuses) == "plugin '" + refuses + "': refused host ABI version 1.2");
+    REQUIRE(load_error(refuses) == "plugin '" + refuses + "': refused host ABI version 1.3");
     // A file that is not a shared library at all.
     const std::string text_file = NOT_A_PLUGIN;
     REQUIRE_THAT(load_error(text_file),

@@ -46,11 +46,11 @@ TEST_CASE("bot specification errors name the problem and what exists") {
             "plugin is given as PATH.so[:config]");
     REQUIRE(spec_error("equity:sample=10") ==
             "bot 'equity' has no parameter 'sample'; its parameters are: samples, aggression, "
-            "bluff, bet_size");
+            "bluff, bet_size, omaha_samples");
     REQUIRE(spec_error("call:x=1") == "bot 'call' has no parameter 'x'; it takes no parameters");
     REQUIRE(spec_error("equity:samples") ==
             "bot 'equity': expected key=value, got 'samples'; its parameters are: samples, "
-            "aggression, bluff, bet_size");
+            "aggression, bluff, bet_size, omaha_samples");
     REQUIRE(spec_error("equity:samples=abc") == "bot 'equity': samples = 'abc' is not a number");
     REQUIRE(spec_error("equity:samples=10x") == "bot 'equity': samples = '10x' is not a number");
     REQUIRE(spec_error("equity:samples=") == "bot 'equity': samples = '' is not a number");

@@ -183,7 +183,7 @@ inline GameDef random_game(Rng& rng) {
     // One game in five has another shape: fewer rounds, other board cards per round, one
     // hole card. The last round is topped up so that every hand can be valued (five cards).
     if (rng.chance(20)) {
-        def.hole_cards = static_cast<int>(rng.range(1, kMaxHoleCards));
+        def.hole_cards = static_cast<int>(rng.range(1, 2));
         def.num_rounds = static_cast<int>(rng.range(1, kMaxRounds));
         def.board_cards = {};
         int board = 0;
@@ -194,6 +194,14 @@ inline GameDef random_game(Rng& rng) {
         }
         const int short_of_five = 5 - def.hole_cards - board;
         if (short_of_five > 0) def.board_cards[def.num_rounds - 1] += short_of_five;
+    }
+    // One game in ten is Omaha (four hole cards, the full board), high or hi-lo: side pots
+    // split between high and low hands are then frequent.
+    if (rng.chance(10)) {
+        def.hole_cards = 4;
+        def.num_rounds = 4;
+        def.board_cards = {0, 3, 1, 1};
+        def.ranking = rng.chance(50) ? HandRanking::OmahaHigh : HandRanking::OmahaHiLo;
     }
     def.reset_stacks_each_hand = rng.chance(25);
     def.max_hands = static_cast<int>(rng.range(1, 60));

@@ -123,23 +123,41 @@ void check_payout(const Table& t, const GameDef& def) {
         }
         previous = levels[l];
         if (amount == 0) continue;
-        SeatMask winners = eligible;
-        if (std::popcount(eligible) > 1) {
-            ENSURE((eligible & ~r.shown) == 0);
+        // The seats of `among` with the best of `values` (0 in `values` never wins).
+        auto best_of = [&](unsigned among, const std::array<HandValue, kMaxSeats>& values) {
             HandValue best = 0;
             for (int s = 0; s < def.num_seats; ++s)
-                if (eligible & (1u << s)) best = std::max(best, r.values[s]);
-            winners = 0;
+                if (among & (1u << s)) best = std::max(best, values[s]);
+            unsigned seats = 0;
             for (int s = 0; s < def.num_seats; ++s)
-                if ((eligible & (1u << s)) && r.values[s] == best) winners |= 1u << s;
+                if ((among & (1u << s)) && values[s] == best && best != 0) seats |= 1u << s;
+            return seats;
+        };
+        // Shares of `chips` for `winners`, odd chips one each from the left of the button.
+        auto pay = [&](Chips chips, unsigned winners) {
+            const int n = std::popcount(winners);
+            Chips odd = chips % n;
+            for (int i = 1; i <= def.num_seats; ++i) {
+                const int s = (r.button + i) % def.num_seats;
+                if (!(winners & (1u << s))) continue;
+                award[s] += chips / n + (odd > 0 ? 1 : 0);
+                if (odd > 0) --odd;
+            }
+        };
+        if (std::popcount(eligible) <= 1) {
+            pay(amount, eligible);
+            continue;
         }
-        const int n = std::popcount(winners);
-        Chips odd = amount % n;
-        for (int i = 1; i <= def.num_seats; ++i) {
-            const int s = (r.button + i) % def.num_seats;
-            if (!(winners & (1u << s))) continue;
-            award[s] += amount / n + (odd > 0 ? 1 : 0);
-            if (odd > 0) --odd;
+        ENSURE((eligible & ~r.shown) == 0);
+        const unsigned high = best_of(eligible, r.values);
+        // Omaha hi-lo: half (rounded down) to the best low among the pot's contenders, if any.
+        const unsigned low =
+            def.ranking == HandRanking::OmahaHiLo ? best_of(eligible, r.low_values) : 0;
+        if (low != 0 && amount / 2 > 0) {
+            pay(amount - amount / 2, high);
+            pay(amount / 2, low);
+        } else {
+            pay(amount, high);
         }
     }
     for (int s = 0; s < def.num_seats; ++s)

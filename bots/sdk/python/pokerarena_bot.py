@@ -935,7 +935,7 @@ class Bot:
     ``concurrency`` (an async ``decide``: the most decisions in flight, default None: no
     limit of the SDK's own) and ``threads`` (a blocking ``decide``: run it on this many
     threads; default 0, the main thread); ``games``, the games the class plays as the host
-    names them (``("holdem",)``; ``"kuhn"``, ``"leduc"``), or None, the default: every game
+    names them (``("holdem",)``; ``"kuhn"``, ``"leduc"``, ``"plo"``, ``"plo8"``), or None, the default: every game
     (a bot that acts on the legal actions plays them all). Another game is refused at
     start-up.
 

@@ -8,6 +8,9 @@ namespace pokerarena::acpc {
 
 namespace {
 
+// The hole cards of each position in the ACPC games the client plays (hold'em's two).
+constexpr int kAcpcHoleCards = 2;
+
 void append_card(std::string& out, Card card) {
     out += kRankChars[static_cast<std::size_t>(card.rank())];
     out += kSuitChars[static_cast<std::size_t>(card.suit())];
@@ -225,7 +228,7 @@ bool parse_match_state(std::string_view line, MatchState& state, std::string& er
     int cards_in_field = 0;
     while (at < line.size() && line[at] != '/') {
         if (line[at] == '|') {
-            if (cards_in_field != 0 && cards_in_field != kMaxHoleCards)
+            if (cards_in_field != 0 && cards_in_field != kAcpcHoleCards)
                 return fail("a hole-card field with " + std::to_string(cards_in_field) +
                             " cards; expected none or 2");
             if (++state.num_positions > kMaxSeats) return fail("more than 10 positions");
@@ -234,14 +237,14 @@ bool parse_match_state(std::string_view line, MatchState& state, std::string& er
             continue;
         }
         Card card;
-        if (cards_in_field == kMaxHoleCards || !read_card(line, at, card))
+        if (cards_in_field == kAcpcHoleCards || !read_card(line, at, card))
             return fail("expected hole cards such as As or Td at column " + std::to_string(at + 1));
         const auto p = static_cast<std::size_t>(state.num_positions - 1);
         state.hole[p][static_cast<std::size_t>(cards_in_field++)] = card;
-        state.hole_known[p] = cards_in_field == kMaxHoleCards;
+        state.hole_known[p] = cards_in_field == kAcpcHoleCards;
         at += 2;
     }
-    if (cards_in_field != 0 && cards_in_field != kMaxHoleCards)
+    if (cards_in_field != 0 && cards_in_field != kAcpcHoleCards)
         return fail("a hole-card field with 1 card; expected none or 2");
     int board_round = 0;
     while (at < line.size()) {

@@ -7,7 +7,11 @@
 // Its deals come from a seed the bot draws from its own generator, and every kernel counts the
 // same deals, so a bot's decisions for a seed are the same on every CPU.
 //
-// In Kuhn and Leduc (a ranking other than BestFive) the unseen cards are few (at most five
+// In Omaha the estimate is the evaluator's omaha_equity() (a scalar sampler: each Omaha deal
+// values 60 hands a player, so `omaha_samples` defaults to fewer deals than hold'em's
+// `samples`), of the high hand, or of both halves in hi-lo.
+//
+// In Kuhn and Leduc (a ranking other than these) the unseen cards are few (at most five
 // for the opponent's card and the board in heads-up Leduc), so the equity is exact: every
 // deal of the opponents' hole cards and the rest of the board from the deck is enumerated.
 #include <algorithm>
@@ -18,6 +22,7 @@
 #include "pokerarena/bots/rng.hpp"
 #include "pokerarena/engine/hand_ranking.hpp"
 #include "pokerarena/evaluator/equity.hpp"
+#include "pokerarena/evaluator/omaha_equity.hpp"
 
 namespace pokerarena::builtin {
 namespace {
@@ -28,8 +33,10 @@ constexpr BotParamDef kParams[] = {
      "lowers the equity needed to bet or raise for value (from 0.675 to 0.55 heads-up)"},
     {"bluff", 0.05, 0.0, 1.0, false, "chance to bet or raise a hand that would check or fold"},
     {"bet_size", 0.75, 0.1, 3.0, false, "bet and raise size, as a fraction of the pot"},
+    {"omaha_samples", kOmahaEquitySamples, 1, 1'000'000, true,
+     "Monte Carlo deals per decision in Omaha"},
 };
-enum Param { kSamples, kAggression, kBluff, kBetSize };
+enum Param { kSamples, kAggression, kBluff, kBetSize, kOmahaSamples };
 
 class EquityBot final : public Bot {
   public:
@@ -38,6 +45,7 @@ class EquityBot final : public Bot {
         aggression_ = p[kAggression];
         bluff_ = p[kBluff];
         bet_size_ = p[kBetSize];
+        omaha_samples_ = static_cast<int>(p[kOmahaSamples]);
     }
 
     Action decide(const SeatView& view) override {
@@ -62,14 +70,18 @@ class EquityBot final : public Bot {
     }
 
     // The mean pot share over `samples_` deals of the unseen cards: the rest of the board and
-    // two cards for each opponent.
+    // two cards for each opponent (four and `omaha_samples_` deals in Omaha).
     double estimate_equity(const SeatView& view, int opponents) {
-        if (view.ranking != HandRanking::BestFive) return exact_equity(view, opponents);
         const auto& hole = view.hole[view.seat];
-        return monte_carlo_equity(
-            {hole[0], hole[1]},
-            std::span<const Card>(view.board.data(), static_cast<std::size_t>(view.board_count)),
-            opponents, static_cast<std::uint64_t>(samples_), rng_.next());
+        const std::span<const Card> board(view.board.data(),
+                                          static_cast<std::size_t>(view.board_count));
+        if (view.ranking == HandRanking::OmahaHigh || view.ranking == HandRanking::OmahaHiLo)
+            return omaha_equity(std::span<const Card, 4>(hole.data(), 4), board, opponents,
+                                static_cast<std::uint64_t>(omaha_samples_), rng_.next(),
+                                view.ranking == HandRanking::OmahaHiLo);
+        if (view.ranking != HandRanking::BestFive) return exact_equity(view, opponents);
+        return monte_carlo_equity({hole[0], hole[1]}, board, opponents,
+                                  static_cast<std::uint64_t>(samples_), rng_.next());
     }
 
   private:
@@ -130,6 +142,7 @@ class EquityBot final : public Bot {
 
     BotRng rng_;
     int samples_;
+    int omaha_samples_;
     double aggression_;
     double bluff_;
     double bet_size_;

@@ -214,10 +214,13 @@ void PluginBot::fill_view(const SeatView& s) {
         v.bets[seat] = s.bets[seat];
         v.committed[seat] = s.committed[seat];
         const bool known = (s.known_hole >> i) & 1;
-        for (int c = 0; c < kMaxHoleCards; ++c) {
-            v.hole[seat][c] = known && c < s.hole_cards
-                                  ? card_byte(s.hole[seat][static_cast<std::size_t>(c)])
-                                  : PA_NO_CARD;
+        static_assert(PA_MAX_ALL_HOLE_CARDS == kMaxHoleCards);
+        for (int c = 0; c < PA_MAX_ALL_HOLE_CARDS; ++c) {
+            const std::uint8_t card = known && c < s.hole_cards
+                                          ? card_byte(s.hole[seat][static_cast<std::size_t>(c)])
+                                          : PA_NO_CARD;
+            v.all_hole[seat][c] = card;
+            if (c < PA_MAX_HOLE_CARDS) v.hole[seat][c] = card;
         }
     }
     for (int i = 0; i < kMaxBoardCards; ++i) {

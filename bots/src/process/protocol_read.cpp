@@ -95,7 +95,7 @@ bool read_hole(element value, SeatView& view, std::string& error) {
             int count = 0;
             if (!read_cards(cards, view.hole[static_cast<std::size_t>(s)].data(), kMaxHoleCards,
                             count))
-                return fail(error, "hole", "holds something that is not null or 0 to 2 cards");
+                return fail(error, "hole", "holds something that is not null or 0 to 4 cards");
             view.known_hole = static_cast<SeatMask>(view.known_hole | (1u << s));
             if (count > view.hole_cards) view.hole_cards = count;
         }

@@ -317,12 +317,62 @@ const NamedGame* named_game(const TournamentConfig& c) {
     return nullptr;
 }
 
+// The Omaha games `game` names: hold'em's stakes and formats with four hole cards, pot-limit
+// Omaha (plo) and fixed-limit Omaha hi-lo eight or better (plo8), as PHH's PO and FO/8.
+struct OmahaGame {
+    const char* name;
+    Betting betting;
+    HandRanking ranking;
+};
+constexpr OmahaGame kOmahaGames[] = {{"plo", POT_LIMIT, HandRanking::OmahaHigh},
+                                     {"plo8", FIXED_LIMIT, HandRanking::OmahaHiLo}};
+
+const OmahaGame* omaha_game(const TournamentConfig& c) {
+    for (const OmahaGame& g : kOmahaGames)
+        if (c.game() == g.name) return &g;
+    return nullptr;
+}
+
+// Refuses, naming the field, what only hold'em has: all-in EV, ACPC games and clients, AIVAT
+// for a game whose check-down values it cannot compute (has_aivat false: Omaha's, whose hi-lo
+// split its run-outs do not rank), and, for a game PHH has no code for (writes_phh false), hand
+// histories. `what` names the game.
+void refuse_holdem_features(const TournamentConfig& c, const std::string& what, bool writes_phh,
+                            bool has_aivat) {
+    const std::pair<const char*, bool> refused[] = {{"acpc_game", !c.acpc_game().empty()},
+                                                    {"allin_ev", c.allin_ev()},
+                                                    {"aivat", !has_aivat && c.aivat()},
+                                                    {"hh_out", !writes_phh && !c.hh_out().empty()}};
+    std::string missing = "all-in EV";
+    if (!has_aivat) missing += ", AIVAT";
+    if (!writes_phh) missing += ", PHH hand histories";
+    for (const auto& [field, given] : refused)
+        if (given)
+            fail(std::string(field) + ": given, but " + what + " has none (" + missing +
+                 " and ACPC games are hold'em's here)");
+    for (int i = 0; i < c.bots_size(); ++i)
+        if (is_acpc_spec(c.bots(i).spec()))
+            fail("bots[" + to_string(i) + "].spec: an ACPC client plays hold'em here, not " + what);
+}
+
+// Omaha's betting is the game's; the hold'em-only analyses and ACPC have no Omaha.
+void check_omaha_game(TournamentConfig& c, const OmahaGame& game) {
+    const std::string what = std::string("game ") + game.name;
+    if (c.betting() != BETTING_UNSPECIFIED && c.betting() != game.betting)
+        fail("betting: " + Betting_Name(c.betting()) + "; " + what + " is " +
+             Betting_Name(game.betting) + " (leave betting out)");
+    refuse_holdem_features(c, what, true, false);
+    c.set_betting(game.betting);
+}
+
 // Kuhn and Leduc fix their own betting and stakes: the fields that would set them must be
 // unset, or hold what a run filled in before (a report's configuration is checked again).
 void check_game(TournamentConfig& c) {
     if (c.game().empty() || c.game() == "holdem") return;
+    if (const OmahaGame* omaha = omaha_game(c)) return check_omaha_game(c, *omaha);
     const NamedGame* game = named_game(c);
-    if (game == nullptr) fail("game: '" + c.game() + "'; expected holdem, kuhn or leduc");
+    if (game == nullptr)
+        fail("game: '" + c.game() + "'; expected holdem, kuhn, leduc, plo or plo8");
     const std::string what = std::string("game ") + game->name;
     if (c.format() == SIT_AND_GO)
         fail("format: SIT_AND_GO; " + what +
@@ -338,16 +388,7 @@ void check_game(TournamentConfig& c) {
                  " has no blinds (every seat antes 1, the reports' unit): leave it out");
     if (c.ante() != 0)
         fail("ante: " + to_string(c.ante()) + "; " + what + " sets its ante (1): leave it out");
-    const std::pair<const char*, bool> refused[] = {{"acpc_game", !c.acpc_game().empty()},
-                                                    {"allin_ev", c.allin_ev()},
-                                                    {"hh_out", !c.hh_out().empty()}};
-    for (const auto& [field, given] : refused)
-        if (given)
-            fail(std::string(field) + ": given, but " + what +
-                 " has none (all-in EV, PHH hand histories and ACPC games are hold'em's)");
-    for (int i = 0; i < c.bots_size(); ++i)
-        if (is_acpc_spec(c.bots(i).spec()))
-            fail("bots[" + to_string(i) + "].spec: an ACPC client plays hold'em here, not " + what);
+    refuse_holdem_features(c, what, false, true);
     c.set_betting(FIXED_LIMIT);
     c.set_small_blind(1);
     c.set_big_blind(1);
@@ -452,8 +493,8 @@ void fill_run_options(TournamentConfig& c, bool posting) {
     if (c.hh_sample() < 0)
         fail("hh_sample: " + to_string(c.hh_sample()) + "; expected N >= 1 (write one hand in N)");
     // Refused here rather than at the first unit: PHH has no variant code for pot-limit
-    // hold'em, so those hands cannot be written.
-    if (!c.hh_out().empty() && c.betting() == POT_LIMIT)
+    // hold'em, so those hands cannot be written (pot-limit Omaha has one, PO).
+    if (!c.hh_out().empty() && c.betting() == POT_LIMIT && c.game() != "plo")
         fail(
             "hh_out: PHH has no variant for pot-limit hold'em; write hand histories of "
             "no-limit or fixed-limit games only");
@@ -473,6 +514,10 @@ GameDef make_game(const TournamentConfig& c) {
                     ? GameDef::fixed_limit_holdem(c.seats(), s.stack, s.small_blind, s.big_blind)
                     : GameDef::no_limit_holdem(c.seats(), s.stack, s.small_blind, s.big_blind);
     if (c.betting() == POT_LIMIT) g.structure = BettingStructure::PotLimit;
+    if (const OmahaGame* omaha = omaha_game(c)) {
+        g.hole_cards = 4;
+        g.ranking = omaha->ranking;
+    }
     if (s.ante > 0) {
         g.ante = s.ante;
         g.ante_kind = AnteKind::EveryPlayer;

@@ -219,7 +219,7 @@ void claim_hand_history_folder(const TournamentConfig& config) {
 HandHistoryWriter::HandHistoryWriter(const TournamentConfig& config, std::int64_t unit)
     : unit_(unit) {
     if (config.hh_out().empty()) return;
-    if (config.betting() == POT_LIMIT)
+    if (config.betting() == POT_LIMIT && config.game() != "plo")  // PO: pot-limit Omaha
         throw std::runtime_error("hh_out: PHH has no variant for pot-limit hold'em, so '" +
                                  config.hh_out() + "' cannot be written for this tournament");
     files_ = std::make_unique<Files>();

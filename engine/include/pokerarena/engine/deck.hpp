@@ -61,13 +61,19 @@ class Deck {
     // ranges (below 52^4), so each combination of picks is equally likely up to P / 2^64, a
     // relative bias below 4e-13. One hash per four cards, a multiply per card, no division and
     // no rejection loop.
-    void deal(Card* out, int n) {
+    void deal(Card* out, int n) { deal_rows<1, 1>(out, n); }
+    // The same n cards into rows of Stride slots, PerRow of them a row (hold'em's two hole
+    // cards a seat into a record of four slots a seat: deal_rows<2, 4>): one run of the deck
+    // without a copy through a buffer.
+    template <int PerRow, int Stride>
+    void deal_rows(Card* out, int n) {
         assert(n >= 0 && n <= remaining());
         unsigned i = position_;
+        const unsigned start = i;
         const unsigned end = i + static_cast<unsigned>(n);
         const std::uint64_t size = size_;
         std::uint64_t fraction = fraction_;
-        for (; i != end; ++i, ++out) {
+        for (; i != end; ++i) {
             if (i % kBlock == 0) fraction = mix(key_ + (i / kBlock + 1) * kGolden);
             const Wide scaled = static_cast<Wide>(fraction) * (size - i);
             const unsigned j = i + static_cast<unsigned>(scaled >> 64);
@@ -76,7 +82,8 @@ class Deck {
             // i + 1 on. Storing it cost a store per card.
             const std::uint8_t card = cards_[j];
             cards_[j] = cards_[i];
-            *out = Card{card};
+            const unsigned k = i - start;
+            out[k / PerRow * Stride + k % PerRow] = Card{card};
         }
         fraction_ = fraction;
         position_ = static_cast<std::uint8_t>(i);

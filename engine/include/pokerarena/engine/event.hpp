@@ -8,6 +8,7 @@
 #include "pokerarena/engine/types.hpp"
 #include "pokerarena/evaluator/card.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
+#include "pokerarena/evaluator/omaha.hpp"
 
 namespace pokerarena {
 
@@ -46,6 +47,10 @@ inline constexpr std::uint32_t kPauseOnEveryEvent = 0x7FFu;
 
 enum class ForcedBetKind : std::uint8_t { Ante, SmallBlind, BigBlind, Blind };
 
+// What a PotAwarded event pays: a whole pot, or under Omaha hi-lo, when a low qualifies, its
+// high half and then (in the next event, with the same pot_index) its low half.
+enum class PotPart : std::uint8_t { Whole, HighHalf, LowHalf };
+
 struct Event {
     EventKind kind = EventKind::HandStarted;
     // HandStarted: the button. ForcedBet, HoleCardsDealt, ActionRequired, ActionTaken,
@@ -56,15 +61,18 @@ struct Event {
     int round = 0;  // BoardDealt, ActionRequired, ActionTaken, UncalledBetReturned
     // ActionTaken: the action as applied (a RaiseTo's amount is the street total).
     Action action{};
-    // ForcedBet: chips posted. ActionTaken: chips the seat added. PotAwarded: the pot size.
+    // ForcedBet: chips posted. ActionTaken: chips the seat added. PotAwarded: the chips paid
+    // (the pot, or the half of it that `part` names).
     // UncalledBetReturned: chips returned. HandStarted: chips in play at the table.
     Chips amount = 0;
-    int pot_index = 0;       // PotAwarded: 0 = main pot, 1.. = side pots in order
-    SeatMask winners = 0;    // PotAwarded: the seats sharing the pot
+    int pot_index = 0;              // PotAwarded: 0 = main pot, 1.. = side pots in order
+    PotPart part = PotPart::Whole;  // PotAwarded: the whole pot or one half of it
+    SeatMask winners = 0;           // PotAwarded: the seats sharing the pot (or the half)
     SeatMask odd_chips = 0;  // PotAwarded: winners that got one extra chip of an uneven split
     ForcedBetKind forced = ForcedBetKind::Ante;  // ForcedBet
-    bool all_in = false;  // ForcedBet, ActionTaken: the seat has no chips left
-    HandValue value = 0;  // Showdown: the seat's hand value
+    bool all_in = false;    // ForcedBet, ActionTaken: the seat has no chips left
+    HandValue value = 0;    // Showdown: the seat's hand value
+    LowValue low = kNoLow;  // Showdown under Omaha hi-lo: the seat's low (kNoLow: none)
     std::uint8_t num_cards = 0;
     // HoleCardsDealt: the seat's cards; BoardDealt: the new board cards; Showdown: shown cards.
     std::array<Card, kMaxBoardCards> cards{};

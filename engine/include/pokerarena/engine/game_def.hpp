@@ -27,7 +27,17 @@ enum class AnteKind : std::uint8_t { None, EveryPlayer, BigBlind };
 // HighCard: Kuhn poker's, one hole card and no board, the higher rank wins. PairOrHighCard:
 // Leduc hold'em's, one hole card and one board card, a hole card that pairs the board beats
 // every other hand, and otherwise the higher hole card wins. Equal values split the pot.
-enum class HandRanking : std::uint8_t { BestFive, HighCard, PairOrHighCard };
+// OmahaHigh: Omaha's, exactly two of the four hole cards and three of the five board cards
+// (evaluator/include/pokerarena/evaluator/omaha.hpp). OmahaHiLo: Omaha eight or better, each
+// pot split between the best such high hand and the best eight-or-better low (the whole pot to
+// the high hand when no low qualifies; Table documents the split).
+enum class HandRanking : std::uint8_t {
+    BestFive,
+    HighCard,
+    PairOrHighCard,
+    OmahaHigh,
+    OmahaHiLo,
+};
 
 // Where a round's action starts. LeftOfBigBlind: hold'em's first round, with the seat after
 // the big blind (heads-up, the button, which posts the small blind). LeftOfButton: every later
@@ -113,8 +123,16 @@ struct GameDef {
     // ante.
     static GameDef leduc(int seats, Chips stack);
 
+    // Omaha, 4 hole cards, pot-limit, blinds as hold'em's, every seat starting with `stack`,
+    // tournament stacks (PHH's PO).
+    static GameDef omaha(int seats, Chips stack, Chips small_blind, Chips big_blind);
+    // Omaha hi-lo eight or better, fixed-limit: small bet = big blind, big bet = twice that,
+    // cap 4 (PHH's FO/8).
+    static GameDef omaha_hi_lo(int seats, Chips stack, Chips small_blind, Chips big_blind);
+
     // The family of rules the ranking belongs to, for messages and the bots' protocol:
-    // "holdem" (BestFive), "kuhn" (HighCard), "leduc" (PairOrHighCard).
+    // "holdem" (BestFive), "kuhn" (HighCard), "leduc" (PairOrHighCard), "plo" (OmahaHigh),
+    // "plo8" (OmahaHiLo): the names `pokerarena run --game` takes, which the bots are told.
     const char* ranking_name() const;
 
     friend bool operator==(const GameDef&, const GameDef&) = default;

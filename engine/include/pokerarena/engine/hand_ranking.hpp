@@ -6,12 +6,15 @@
 // - BestFive values are the evaluator's (evaluate.hpp), of the hole and board cards together.
 //   HighCard values are 1 + the rank of the hole card (1..13). PairOrHighCard values are
 //   1 + the hole card's rank (1..13) without a pair, 14 + the rank (14..26) with one: any pair
-//   beats any high card, a higher pair a lower one.
+//   beats any high card, a higher pair a lower one. OmahaHigh and OmahaHiLo values are the
+//   evaluator's omaha_high() (on the evaluate() scale); OmahaHiLo's low half is valued apart
+//   (low_hand_value()).
 // - Nothing allocates or throws but describe_hand().
 //
 // Preconditions (not checked): the cards are distinct, and the counts are those GameDef::
 // validate() accepts for the ranking (BestFive: 5 to 7 cards in all; HighCard: one hole card
-// and no board; PairOrHighCard: one hole card and one board card).
+// and no board; PairOrHighCard: one hole card and one board card; the Omaha rankings: four hole
+// cards and three to five board cards).
 #pragma once
 
 #include <string>
@@ -19,6 +22,7 @@
 #include "pokerarena/engine/game_def.hpp"
 #include "pokerarena/evaluator/card.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
+#include "pokerarena/evaluator/omaha.hpp"
 
 namespace pokerarena {
 
@@ -43,6 +47,9 @@ inline HandValue hand_value(HandRanking ranking, const Card* hole, int hole_card
             return high_card_value(hole[0]);
         case HandRanking::PairOrHighCard:
             return pair_or_high_card_value(hole[0], board[0]);
+        case HandRanking::OmahaHigh:
+        case HandRanking::OmahaHiLo:
+            return omaha_high(hole, hole_cards, board, board_count);
         case HandRanking::BestFive:
             break;
     }
@@ -54,8 +61,16 @@ inline HandValue hand_value(HandRanking ranking, const Card* hole, int hole_card
     return evaluate(h);
 }
 
-// "King High", "Pair of Queens"; under BestFive, the evaluator's describe() ("Two Pair, Kings
-// and Sevens").
+// The low half's value: under OmahaHiLo the eight-or-better low (kNoLow: none), under every
+// other ranking kNoLow.
+inline LowValue low_hand_value(HandRanking ranking, const Card* hole, int hole_cards,
+                               const Card* board, int board_count) {
+    if (ranking != HandRanking::OmahaHiLo) return kNoLow;
+    return omaha_low(hole, hole_cards, board, board_count);
+}
+
+// "King High", "Pair of Queens"; under BestFive and the Omaha rankings, the evaluator's describe()
+// ("Two Pair, Kings and Sevens").
 std::string describe_hand(HandRanking ranking, HandValue value);
 
 }  // namespace pokerarena

@@ -9,6 +9,7 @@
 #include "pokerarena/engine/types.hpp"
 #include "pokerarena/evaluator/card.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
+#include "pokerarena/evaluator/omaha.hpp"
 
 namespace pokerarena {
 
@@ -53,6 +54,8 @@ struct HandRecord {
 
     SeatMask shown = 0;                         // seats that showed their cards at showdown
     std::array<HandValue, kMaxSeats> values{};  // hand values of the seats that showed
+    // Omaha hi-lo: the eight-or-better lows of the seats that showed (kNoLow: none).
+    std::array<LowValue, kMaxSeats> low_values{};
     std::array<Chips, kMaxSeats> final_stacks{};
     // Net result of every seat (final - starting); sums to zero.
     std::array<Chips, kMaxSeats> net{};

@@ -1,9 +1,10 @@
 // PHH, the Poker Hand History format (TOML; "A Standard for Poker Hand Histories", Kim 2024):
-// reading and writing the hold'em variants the engine plays.
+// reading and writing the hold'em and Omaha variants the engine plays.
 //
-// Supported: `variant = 'NT'` (no-limit Texas hold'em) and `'FT'` (fixed-limit), one hand per
+// Supported: `variant = 'NT'` (no-limit Texas hold'em), `'FT'` (fixed-limit), `'PO'`
+// (pot-limit Omaha) and `'FO/8'` (fixed-limit Omaha hi-lo eight or better), one hand per
 // `.phh` file, many per `.phhs` file (one TOML table per hand: `[1]`, `[2]`, ...). Other
-// variants (stud, draw, Omaha, short-deck) are recognised and reported as unsupported.
+// variants (stud, draw, short-deck) are recognised and reported as unsupported.
 //
 // Players: `p1..pN` in seat order starting left of the button; `p1` posts the small blind and
 // `pN` has the button. Index i of every per-player array is player p(i+1). The heads-up
@@ -36,10 +37,20 @@
 
 namespace pokerarena {
 
-enum class PhhVariant : std::uint8_t { NoLimitHoldem, FixedLimitHoldem };
+// NT, FT, and PO (pot-limit Omaha) and FO/8 (fixed-limit Omaha hi-lo eight or better).
+enum class PhhVariant : std::uint8_t {
+    NoLimitHoldem,
+    FixedLimitHoldem,
+    PotLimitOmaha,
+    FixedLimitOmahaHiLo,
+};
 
-// "NT" or "FT".
+// "NT", "FT", "PO" or "FO/8".
 std::string_view phh_variant_code(PhhVariant variant);
+// The fixed-limit variants (FT, FO/8) give small_bet and big_bet; the others min_bet.
+bool phh_fixed_limit(PhhVariant variant);
+// The hole cards of each player: 2 in hold'em, 4 in Omaha.
+int phh_hole_cards(PhhVariant variant);
 
 // A decimal exactly as written: the value is units / 10^decimals, with trailing zeros removed
 // (9900.0 is {9900, 0}; 10162.5 is {101625, 1}).

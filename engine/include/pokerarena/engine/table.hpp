@@ -153,8 +153,19 @@ class Table {
     // Values the hands of the `active` seats at showdown, into the record.
     void value_hands(SeatMask active);
     // Pays pot p to its winners (odd chips to the left of the button): returns the winners,
-    // and those with an odd chip in *odd_chips.
+    // and those with an odd chip in *odd_chips. Under Omaha hi-lo a pot with a qualifying low
+    // takes two calls: the first pays the high half and leaves the low half due (low_half_),
+    // the second, with the same p, pays it.
     SeatMask award_pot(int p, SeatMask* odd_chips);
+    SeatMask award_hi_lo(int p, SeatMask* odd_chips);
+    // The seats of `eligible` with the highest of `values`.
+    static SeatMask best_seats(SeatMask eligible, const std::array<HandValue, kMaxSeats>& values);
+    // Pays `amount` to `winners`, the odd chips one each from the left of the button; returns
+    // the seats that got one.
+    SeatMask pay(Chips amount, SeatMask winners);
+    // Whether a pot, or a pot's low half, is still to be paid; the index of the next one.
+    bool awards_left() const { return award_index_ < num_pots_ || low_half_ > 0; }
+    int next_award() { return low_half_ > 0 ? award_index_ - 1 : award_index_++; }
     // Posts every forced bet of the hand (the PostForcedBets step without its events).
     void post_forced_bets();
     // The NextToAct step: the seat to act, in state AwaitingAction, or -1 with step_ at
@@ -301,6 +312,12 @@ class Table {
     std::array<SeatMask, kMaxSeats + 1> pot_eligible_{};
     int num_pots_ = 0;
     int award_index_ = 0;
+    // Omaha hi-lo: the low half of pot award_index_ - 1, still to be paid to low_winners_ (0:
+    // none due), and which part of a pot the last award paid.
+    Chips low_half_ = 0;
+    SeatMask low_winners_ = 0;
+    PotPart award_part_ = PotPart::Whole;
+    Chips award_amount_ = 0;
     Chips awarded_ = 0;  // chips already paid out of the pots this hand
 
     // For the ActionTaken event that follows act(): the action is the record's last one, or,

@@ -11,7 +11,8 @@ using Chips = std::int64_t;
 inline constexpr int kMaxSeats = 10;
 inline constexpr int kMaxRounds = 4;
 inline constexpr int kMaxBoardCards = 5;
-inline constexpr int kMaxHoleCards = 2;
+// Omaha's four; hold'em uses the first two of each seat's four slots.
+inline constexpr int kMaxHoleCards = 4;
 // The hand record keeps at most this many actions (see HandRecord::actions_truncated and
 // SeatView::actions_truncated). No capacity would do for every hand: a min-raising war has
 // about one action per big blind of stack for each seat that keeps calling, so deep stacks
