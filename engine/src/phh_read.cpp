@@ -23,6 +23,7 @@
 #include "pokerarena/engine/game_def.hpp"
 #include "pokerarena/engine/input_file.hpp"
 #include "pokerarena/engine/phh.hpp"
+#include "pokerarena/evaluator/short_deck.hpp"
 #include "toml_bounds.hpp"
 
 namespace pokerarena {
@@ -41,7 +42,7 @@ class UnsupportedVariant : public PhhError {
     using PhhError::PhhError;
 };
 
-// Every variant code of the PHH standard; the ones other than NT and FT are unsupported
+// Every variant code of the PHH standard; the ones other than NT, FT and NS are unsupported
 // rather than wrong.
 constexpr std::array<std::string_view, 11> kKnownVariants = {
     "FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"};
@@ -436,6 +437,10 @@ class DealChecker {
     }
 
     void add_card(Card card, int index, const std::string& what) {
+        if (hand_.variant == PhhVariant::NoLimitShortDeck &&
+            !CardSet{kShortDeckMask}.contains(card))
+            throw PhhError(what + ": card " + card.to_string() +
+                           " is not in the short deck of variant 'NS' (sixes to aces)");
         if (seen_.contains(card)) {
             throw PhhError(what + ": card " + card.to_string() + " dealt twice (first at actions[" +
                            std::to_string(first_seen_[card.index()]) + "])");
@@ -590,6 +595,8 @@ PhhHand HandReader::read() {
         hand.variant = PhhVariant::NoLimitHoldem;
     } else if (variant == "FT") {
         hand.variant = PhhVariant::FixedLimitHoldem;
+    } else if (variant == "NS") {
+        hand.variant = PhhVariant::NoLimitShortDeck;
     } else if (std::find(kKnownVariants.begin(), kKnownVariants.end(), variant) !=
                kKnownVariants.end()) {
         throw UnsupportedVariant("unsupported variant '" + variant + "'");
@@ -611,10 +618,12 @@ PhhHand HandReader::read() {
         if (!big_bet) throw PhhError("missing field 'big_bet' (required for variant 'FT')");
         if (min_bet) throw PhhError("min_bet: not a field of fixed-limit variant 'FT'");
     } else {
-        if (!min_bet) throw PhhError("missing field 'min_bet' (required for variant 'NT')");
+        const std::string code(phh_variant_code(hand.variant));
+        if (!min_bet)
+            throw PhhError("missing field 'min_bet' (required for variant '" + code + "')");
         if (small_bet || big_bet) {
             throw PhhError(std::string(small_bet ? "small_bet" : "big_bet") +
-                           ": not a field of no-limit variant 'NT' (it uses min_bet)");
+                           ": not a field of no-limit variant '" + code + "' (it uses min_bet)");
         }
     }
     int decimals = 0;
@@ -834,7 +843,14 @@ PhhEntry read_hand_text(const HandText& hand, const std::string& file) {
 }  // namespace
 
 std::string_view phh_variant_code(PhhVariant variant) {
-    return variant == PhhVariant::FixedLimitHoldem ? "FT" : "NT";
+    switch (variant) {
+        case PhhVariant::FixedLimitHoldem:
+            return "FT";
+        case PhhVariant::NoLimitShortDeck:
+            return "NS";
+        default:
+            return "NT";
+    }
 }
 
 std::string to_string(PhhDecimal amount) {

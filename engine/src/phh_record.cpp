@@ -200,6 +200,11 @@ PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
     PhhHand hand;
     hand.variant = def.structure == BettingStructure::FixedLimit ? PhhVariant::FixedLimitHoldem
                                                                  : PhhVariant::NoLimitHoldem;
+    if (def.ranking == HandRanking::ShortDeck) {
+        if (def.structure != BettingStructure::NoLimit)
+            throw std::invalid_argument("PHH has a variant code for no-limit short-deck only");
+        hand.variant = PhhVariant::NoLimitShortDeck;
+    }
     // PHH's ante_trimming_status names how antes enter the pots. true: layered like bets, so
     // a seat all-in for part of its ante wins from each opponent at most what it put in (the
     // engine's rule when every seat antes). false: dead money in the main pot, which is what
@@ -213,9 +218,9 @@ PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
     }
 
     // Roles by PHH position: heads-up p2 (the button) posts the small blind and p1 the big
-    // blind; otherwise p1 and p2.
-    const int small_blind_player = n == 2 ? 1 : 0;
-    const int big_blind_player = n == 2 ? 0 : 1;
+    // blind; otherwise p1 and p2. A button blind is pN's, the button's, with no small blind.
+    const int small_blind_player = def.button_blind ? -1 : n == 2 ? 1 : 0;
+    const int big_blind_player = def.button_blind ? n - 1 : n == 2 ? 0 : 1;
     std::vector<Chips> antes(n), blinds(n);
     for (int p = 0; p < n; ++p) {
         const int seat = seats[p];

@@ -1,9 +1,11 @@
 // PHH, the Poker Hand History format (TOML; "A Standard for Poker Hand Histories", Kim 2024):
 // reading and writing the hold'em variants the engine plays.
 //
-// Supported: `variant = 'NT'` (no-limit Texas hold'em) and `'FT'` (fixed-limit), one hand per
-// `.phh` file, many per `.phhs` file (one TOML table per hand: `[1]`, `[2]`, ...). Other
-// variants (stud, draw, Omaha, short-deck) are recognised and reported as unsupported.
+// Supported: `variant = 'NT'` (no-limit Texas hold'em), `'FT'` (fixed-limit) and `'NS'`
+// (no-limit short-deck hold'em: the 36-card deck, GameDef::short_deck's ranking; its forced
+// bets are the file's, usually antes and a button blind), one hand per `.phh` file, many per
+// `.phhs` file (one TOML table per hand: `[1]`, `[2]`, ...). Other variants (stud, draw,
+// Omaha) are recognised and reported as unsupported.
 //
 // Players: `p1..pN` in seat order starting left of the button; `p1` posts the small blind and
 // `pN` has the button. Index i of every per-player array is player p(i+1). The heads-up
@@ -36,9 +38,9 @@
 
 namespace pokerarena {
 
-enum class PhhVariant : std::uint8_t { NoLimitHoldem, FixedLimitHoldem };
+enum class PhhVariant : std::uint8_t { NoLimitHoldem, FixedLimitHoldem, NoLimitShortDeck };
 
-// "NT" or "FT".
+// "NT", "FT" or "NS".
 std::string_view phh_variant_code(PhhVariant variant);
 
 // A decimal exactly as written: the value is units / 10^decimals, with trailing zeros removed
