@@ -969,7 +969,8 @@ void add_play_flags(CLI::App* run_app, RunCommandOptions* options) {
         "docs/acpc.md)");
     options->game_flag = run_app->add_option(
         "--game", options->game,
-        "The game: holdem (default), kuhn or leduc (antes of 1, fixed limit; docs/engine.md)");
+        "The game: holdem (default), kuhn or leduc (antes of 1, fixed limit), short-deck "
+        "(36 cards, antes and a button blind; docs/engine.md)");
     options->duplicate_flag =
         run_app->add_flag("--duplicate,!--no-duplicate", options->duplicate,
                           "Replay every deal with seats swapped or rotated (default on)");

@@ -317,12 +317,61 @@ const NamedGame* named_game(const TournamentConfig& c) {
     return nullptr;
 }
 
+constexpr const char* kShortDeck = "short-deck";
+
+// What hold'em has and short-deck does not, or Kuhn and Leduc do not.
+void refuse_holdem_only_fields(const TournamentConfig& c, const std::string& what,
+                               bool hand_histories) {
+    const std::pair<const char*, bool> refused[] = {
+        {"acpc_game", !c.acpc_game().empty()},
+        {"allin_ev", c.allin_ev()},
+        {"aivat", c.aivat()},
+        {"hh_out", hand_histories && !c.hh_out().empty()}};
+    for (const auto& [field, given] : refused)
+        if (given)
+            fail(std::string(field) + ": given, but " + what + " has none (" +
+                 (hand_histories ? "all-in EV, AIVAT, PHH hand histories" : "all-in EV, AIVAT") +
+                 " and ACPC games are hold'em's)");
+    for (int i = 0; i < c.bots_size(); ++i)
+        if (is_acpc_spec(c.bots(i).spec()))
+            fail("bots[" + to_string(i) + "].spec: an ACPC client plays hold'em here, not " + what);
+}
+
+// Short-deck: no-limit, antes (by default the button blind, as in PHH's and PokerKit's
+// hands) and a button blind, which is big_blind. The small blind does not exist; it is set to
+// the big blind so that the cash formats' checks of the blinds hold (a report's configuration,
+// checked again, holds that value).
+void check_short_deck(TournamentConfig& c) {
+    const std::string what = std::string("game ") + kShortDeck;
+    if (c.format() == SIT_AND_GO)
+        fail("format: SIT_AND_GO; " + what +
+             " plays cash formats here: play it in ROUND_ROBIN, GAUNTLET or RING");
+    if (c.betting() != BETTING_UNSPECIFIED && c.betting() != NO_LIMIT)
+        fail("betting: " + Betting_Name(c.betting()) + "; " + what +
+             " is no-limit (leave betting out)");
+    if (c.has_big_blind() && c.big_blind() < 1)
+        fail("big_blind: " + to_string(c.big_blind()) +
+             "; expected the button blind, a positive number of chips");
+    if (!c.has_big_blind()) c.set_big_blind(2);
+    if (c.has_small_blind() && c.small_blind() != c.big_blind())
+        fail("small_blind: " + to_string(c.small_blind()) + "; " + what +
+             " has a button blind only (big_blind): leave small_blind out");
+    if (c.ante() < 0)
+        fail("ante: " + to_string(c.ante()) + "; expected 0 (the button blind) or more chips");
+    refuse_holdem_only_fields(c, what, false);
+    c.set_betting(NO_LIMIT);
+    c.set_small_blind(c.big_blind());
+    if (c.ante() == 0) c.set_ante(c.big_blind());
+}
+
 // Kuhn and Leduc fix their own betting and stakes: the fields that would set them must be
 // unset, or hold what a run filled in before (a report's configuration is checked again).
 void check_game(TournamentConfig& c) {
     if (c.game().empty() || c.game() == "holdem") return;
+    if (c.game() == kShortDeck) return check_short_deck(c);
     const NamedGame* game = named_game(c);
-    if (game == nullptr) fail("game: '" + c.game() + "'; expected holdem, kuhn or leduc");
+    if (game == nullptr)
+        fail("game: '" + c.game() + "'; expected holdem, kuhn, leduc or short-deck");
     const std::string what = std::string("game ") + game->name;
     if (c.format() == SIT_AND_GO)
         fail("format: SIT_AND_GO; " + what +
@@ -338,17 +387,7 @@ void check_game(TournamentConfig& c) {
                  " has no blinds (every seat antes 1, the reports' unit): leave it out");
     if (c.ante() != 0)
         fail("ante: " + to_string(c.ante()) + "; " + what + " sets its ante (1): leave it out");
-    const std::pair<const char*, bool> refused[] = {{"acpc_game", !c.acpc_game().empty()},
-                                                    {"allin_ev", c.allin_ev()},
-                                                    {"aivat", c.aivat()},
-                                                    {"hh_out", !c.hh_out().empty()}};
-    for (const auto& [field, given] : refused)
-        if (given)
-            fail(std::string(field) + ": given, but " + what +
-                 " has none (all-in EV, AIVAT, PHH hand histories and ACPC games are hold'em's)");
-    for (int i = 0; i < c.bots_size(); ++i)
-        if (is_acpc_spec(c.bots(i).spec()))
-            fail("bots[" + to_string(i) + "].spec: an ACPC client plays hold'em here, not " + what);
+    refuse_holdem_only_fields(c, what, true);
     c.set_betting(FIXED_LIMIT);
     c.set_small_blind(1);
     c.set_big_blind(1);
@@ -466,6 +505,14 @@ GameDef make_game(const TournamentConfig& c) {
         g.reset_stacks_each_hand = true;
         if (const std::string problem = g.validate(); !problem.empty())
             fail("game: " + c.game() + " at " + to_string(c.seats()) +
+                 " seats is not playable: " + problem);
+        return g;
+    }
+    if (c.game() == kShortDeck) {
+        GameDef g = GameDef::short_deck(c.seats(), s.stack, s.ante, s.big_blind);
+        g.reset_stacks_each_hand = !format(c).freezeout();
+        if (const std::string problem = g.validate(); !problem.empty())
+            fail("game: short-deck at " + to_string(c.seats()) +
                  " seats is not playable: " + problem);
         return g;
     }

@@ -163,7 +163,11 @@ std::string CashFormat::deals_text(const Report& report) const {
 std::string CashFormat::details(const TournamentConfig& config) const {
     using table_text::grouped;
     std::string details;
-    if (!config.game().empty() && config.game() != "holdem") {
+    if (config.game() == "short-deck") {
+        details = "Game short-deck, ante " + grouped(config.ante()) + ", button blind " +
+                  grouped(config.big_blind()) + ", stacks " + grouped(config.stack_big_blinds()) +
+                  " big blinds";
+    } else if (!config.game().empty() && config.game() != "holdem") {
         // Kuhn and Leduc: antes of 1, which are the unit (config.cpp, check_game).
         details = "Game " + config.game() + ", antes 1, stacks " +
                   grouped(config.stack_big_blinds()) + " antes";
