@@ -828,7 +828,9 @@ class Bridge {
         switch (e.kind) {
             case EventKind::ForcedBet:
                 v.committed[seat] += e.amount;
-                if (e.forced != ForcedBetKind::Ante) v.bets[seat] += e.amount;  // antes are dead
+                // An ACPC game has blinds or antes, never both (the protocol's events do not
+                // say which): antes are dead money, no bet.
+                if (options_.game.blinds) v.bets[seat] += e.amount;
                 break;
             case EventKind::HoleCardsDealt:
                 v.seat = e.seat;

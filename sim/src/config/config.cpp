@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -498,7 +499,13 @@ void fill_run_options(TournamentConfig& c) {
             "no-limit or fixed-limit games only");
 }
 
-GameDef make_game(const TournamentConfig& c) {
+GameDef make_game(const TournamentConfig& c, const std::optional<GameDef>& file_game) {
+    if (file_game) {
+        GameDef g = *file_game;
+        if (const std::string problem = g.validate(); !problem.empty())
+            fail("game: " + c.game() + " is not playable: " + problem);
+        return g;
+    }
     const formats::Stakes s = format(c).stakes(c);
     if (const NamedGame* game = named_game(c)) {
         GameDef g = game->make(c.seats(), s.stack);
@@ -659,9 +666,13 @@ void add_process_bot(Tournament& t, int i, const std::filesystem::path& folder,
             (folder.empty() ? std::filesystem::current_path() : std::filesystem::absolute(folder))
                 .lexically_normal(),
             bot_logs);
-        spec.game = t.config.game().empty() ? "holdem" : t.config.game();
+        // A game definition's game goes by its family's name (kuhn, leduc, holdem).
+        spec.game = t.config.game().empty()         ? "holdem"
+                    : is_game_file(t.config.game()) ? t.game.ranking_name()
+                                                    : t.config.game();
         spec.deck = t.game.deck();
         spec.hole_cards = t.game.hole_cards;
+        if (is_acpc_spec(entry.spec())) set_acpc_game_shape(spec, t.game);
         // Before the client starts: one that reads another game plays by other rules.
         if (const auto client = std::find(spec.command.begin(), spec.command.end(), "--");
             is_acpc_spec(entry.spec()) && client != spec.command.end()) {
@@ -690,7 +701,13 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
     check_decision_timeout(c);
     check_enums(c);
     check_bots(c);
-    check_game(c);
+    // A game definition's file is read whatever the loading: the game is the file's, which
+    // the configuration names but does not hold.
+    std::optional<GameDef> file_game;
+    if (is_game_file(c.game()))
+        file_game = detail::apply_game_file(c, plugin_folder);
+    else
+        check_game(c);
     // The ACPC game's file is read when the bots are loaded: what only reads results has its
     // fields filled already (the report's configuration).
     if (loading == BotLoading::Load) detail::apply_acpc_game(c, plugin_folder);
@@ -700,7 +717,7 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
     format(c).fill_options(c);
     check_sprt(c);
     fill_run_options(c);
-    t.game = make_game(c);
+    t.game = make_game(c, file_game);
     t.units = Schedule(c);
     check_run_chips(t);
     // Bots last: a plugin is loaded only for a configuration that is otherwise right.
