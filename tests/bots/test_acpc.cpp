@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <initializer_list>
 #include <iterator>
 #include <memory>
 #include <sstream>
@@ -193,6 +194,25 @@ TEST_CASE("acpc: a bot answers the states in which it is to act", "[acpc]") {
                       Catch::Contains("3 positions"));
 }
 
+namespace {
+
+// `base` with its first `from` replaced by `to`.
+std::string edited(std::string base, const std::string& from, const std::string& to) {
+    base.replace(base.find(from), from.size(), to);
+    return base;
+}
+
+// Each definition text, read as `name`, is refused with a message that contains its own.
+void require_refusals(const char* name,
+                      std::initializer_list<std::pair<std::string, std::string>> cases) {
+    for (const auto& [text, message] : cases) {
+        INFO(text);
+        CHECK_THROWS_WITH(acpc::parse_game_definition(text, name), Catch::Contains(message));
+    }
+}
+
+}  // namespace
+
 TEST_CASE("acpc: game definitions pokerarena cannot play are refused by line", "[acpc]") {
     const acpc::GameDefinition game = acpc::parse_game_definition(kNoLimit2p, "2p.game");
     CHECK_FALSE(game.limit);
@@ -200,43 +220,39 @@ TEST_CASE("acpc: game definitions pokerarena cannot play are refused by line", "
     CHECK(game.game.big_blind == 100);
     CHECK(game.game.starting_stacks[0] == 20000);
     CHECK(game.game.reset_stacks_each_hand);
-    const std::string base = kNoLimit2p;
-    const auto with = [&](const std::string& from, const std::string& to) {
-        std::string text = base;
-        text.replace(text.find(from), from.size(), to);
-        return text;
+    const auto with = [](const std::string& from, const std::string& to) {
+        return edited(kNoLimit2p, from, to);
     };
-    const std::pair<std::string, std::string> cases[] = {
-        {with("nolimit", "potlimit"), "2p.game:2: 'potlimit'"},
-        {with("numRounds = 4", "numRounds = 3"),
-         "2p.game:11: numBoardCards = 0 3 1 1: expected 3 values, one per round (numRounds = 3)"},
-        {with("numRounds = 4", "numRounds = 5"), "2p.game:4: numRounds = 5: expected 1 to 4"},
-        {with("blind = 100 50", "blind = 50 100"), "2p.game:6: blind = 50 100"},
-        {with("firstPlayer = 2 1 1 1", "firstPlayer = 1 2 2 2"), "2p.game:7: firstPlayer"},
-        {with("numSuits = 4", "numSuits = 2"),
-         "2p.game:8: numRanks = 13, numSuits = 2: pokerarena ranks the best five cards on the "
-         "full 52-card deck only"},
-        {with("numBoardCards = 0 3 1 1", "numBoardCards = 0 3 0 1"),
-         "2p.game:11: numBoardCards = 0 3 0 1: every round after the first deals board cards"},
-        {with("numBoardCards = 0 3 1 1", "numBoardCards = 3 0 1 1"),
-         "2p.game:11: numBoardCards = 3 0 1 1: pokerarena deals no board card before the first "
-         "betting round"},
-        {with("blind = 100 50", "blind = 5 5"),
-         "2p.game:6: blind = 5 5: equal blinds are antes here, which pokerarena plays in limit "
-         "games only"},
-        {with("numHoleCards = 2", "numHoleCards = 4"), "numHoleCards = 4"},
-        {with("stack = 20000 20000", "stack = 20000 100"), "stack = 20000 100"},
-        {with("stack = 20000 20000", "stack = lots"), "expected whole numbers"},
-        {with("numSuits = 4", "ante = 5"), "unknown key 'ante'"},
-        {with("END GAMEDEF\n", ""), "no END GAMEDEF"},
-        {with("GAMEDEF\n", "GAMEDEFX\n"), "2p.game:1: expected GAMEDEF"},
-        {with("stack = 20000 20000\n", ""), "no stack"},
-        {with("numRanks = 13", "numRanks = 13\nnumRanks = 13"), "given twice (line 9)"},
-    };
-    for (const auto& [text, message] : cases) {
-        INFO(text);
-        CHECK_THROWS_WITH(acpc::parse_game_definition(text, "2p.game"), Catch::Contains(message));
-    }
+    require_refusals(
+        "2p.game",
+        {
+            {with("nolimit", "potlimit"), "2p.game:2: 'potlimit'"},
+            {with("numRounds = 4", "numRounds = 3"),
+             "2p.game:11: numBoardCards = 0 3 1 1: expected 3 values, one per round (numRounds = "
+             "3)"},
+            {with("numRounds = 4", "numRounds = 5"), "2p.game:4: numRounds = 5: expected 1 to 4"},
+            {with("blind = 100 50", "blind = 50 100"), "2p.game:6: blind = 50 100"},
+            {with("firstPlayer = 2 1 1 1", "firstPlayer = 1 2 2 2"), "2p.game:7: firstPlayer"},
+            {with("numSuits = 4", "numSuits = 2"),
+             "2p.game:8: numRanks = 13, numSuits = 2: pokerarena ranks the best five cards on the "
+             "full 52-card deck only"},
+            {with("numBoardCards = 0 3 1 1", "numBoardCards = 0 3 0 1"),
+             "2p.game:11: numBoardCards = 0 3 0 1: every round after the first deals board cards"},
+            {with("numBoardCards = 0 3 1 1", "numBoardCards = 3 0 1 1"),
+             "2p.game:11: numBoardCards = 3 0 1 1: pokerarena deals no board card before the first "
+             "betting round"},
+            {with("blind = 100 50", "blind = 5 5"),
+             "2p.game:6: blind = 5 5: equal blinds are antes here, which pokerarena plays in limit "
+             "games only"},
+            {with("numHoleCards = 2", "numHoleCards = 4"), "numHoleCards = 4"},
+            {with("stack = 20000 20000", "stack = 20000 100"), "stack = 20000 100"},
+            {with("stack = 20000 20000", "stack = lots"), "expected whole numbers"},
+            {with("numSuits = 4", "ante = 5"), "unknown key 'ante'"},
+            {with("END GAMEDEF\n", ""), "no END GAMEDEF"},
+            {with("GAMEDEF\n", "GAMEDEFX\n"), "2p.game:1: expected GAMEDEF"},
+            {with("stack = 20000 20000\n", ""), "no stack"},
+            {with("numRanks = 13", "numRanks = 13\nnumRanks = 13"), "given twice (line 9)"},
+        });
 
     // Blinds too large for a table, refused before any size is computed from them (the fuzzer
     // found 1000 big blinds overflowing for a limit definition without a stack).
@@ -509,35 +525,35 @@ TEST_CASE("acpc: Kuhn and Leduc definitions read into the games GameDef defines"
         "numRanks = 3\nnumHoleCards = 1\nnumBoardCards = 0 1\nEND GAMEDEF\n";
     REQUIRE(acpc::parse_game_definition(base, "leduc.game").game == leduc.game);
     const auto with = [&](const std::string& from, const std::string& to) {
-        std::string text = base;
-        text.replace(text.find(from), from.size(), to);
-        return text;
+        return edited(base, from, to);
     };
-    const std::pair<std::string, std::string> cases[] = {
-        {with("firstPlayer = 1 1", "firstPlayer = 2 1"),
-         "leduc.game:7: firstPlayer = 2 1: in a game of antes pokerarena starts every round at "
-         "position 0 (firstPlayer 1)"},
-        {with("maxRaises = 2 2", "maxRaises = 1 2"),
-         "leduc.game:8: maxRaises = 1 2: pokerarena caps every round at the same number of bets"},
-        {with("numHoleCards = 1\nnumBoardCards = 0 1", "numHoleCards = 2\nnumBoardCards = 0 1"),
-         "leduc.game:12: numHoleCards = 2 with numBoardCards = 0 1: pokerarena ranks 1 hole card "
-         "alone (Kuhn), 1 hole card with 1 board card (Leduc), or the best five of 5 to 7 cards "
-         "(hold'em)"},
-        {with("numBoardCards = 0 1", "numBoardCards = 0 2"),
-         "leduc.game:12: numHoleCards = 1 with numBoardCards = 0 2: pokerarena ranks 1 hole card "
-         "alone (Kuhn), 1 hole card with 1 board card (Leduc)"},
-        {with("numHoleCards = 1", "numHoleCards = 3"),
-         "leduc.game:11: numHoleCards = 3: expected 1 to 2"},
-        {with("blind = 1 1", "blind = 1 2"), "leduc.game:5: blind = 1 2: pokerarena's table posts"},
-        {with("numRanks = 3", "numRanks = 1"),
-         "not enough cards in the deck: 2 seats of 1 hole cards and 1 board cards need 3, the "
-         "deck has 2"},
-    };
-    for (const auto& [text, message] : cases) {
-        INFO(text);
-        CHECK_THROWS_WITH(acpc::parse_game_definition(text, "leduc.game"),
-                          Catch::Contains(message));
-    }
+    require_refusals(
+        "leduc.game",
+        {
+            {with("firstPlayer = 1 1", "firstPlayer = 2 1"),
+             "leduc.game:7: firstPlayer = 2 1: in a game of antes pokerarena starts every round at "
+             "position 0 (firstPlayer 1)"},
+            {with("maxRaises = 2 2", "maxRaises = 1 2"),
+             "leduc.game:8: maxRaises = 1 2: pokerarena caps every round at the same number of "
+             "bets"},
+            {with("numHoleCards = 1\nnumBoardCards = 0 1", "numHoleCards = 2\nnumBoardCards = 0 1"),
+             "leduc.game:12: numHoleCards = 2 with numBoardCards = 0 1: pokerarena ranks 1 hole "
+             "card "
+             "alone (Kuhn), 1 hole card with 1 board card (Leduc), or the best five of 5 to 7 "
+             "cards "
+             "(hold'em)"},
+            {with("numBoardCards = 0 1", "numBoardCards = 0 2"),
+             "leduc.game:12: numHoleCards = 1 with numBoardCards = 0 2: pokerarena ranks 1 hole "
+             "card "
+             "alone (Kuhn), 1 hole card with 1 board card (Leduc)"},
+            {with("numHoleCards = 1", "numHoleCards = 3"),
+             "leduc.game:11: numHoleCards = 3: expected 1 to 2"},
+            {with("blind = 1 1", "blind = 1 2"),
+             "leduc.game:5: blind = 1 2: pokerarena's table posts"},
+            {with("numRanks = 3", "numRanks = 1"),
+             "not enough cards in the deck: 2 seats of 1 hole cards and 1 board cards need 3, the "
+             "deck has 2"},
+        });
     std::string sizes = kLimit3p;
     sizes.replace(sizes.find("raiseSize = 10 10 20 20"), 23, "raiseSize = 10 20 10 20");
     CHECK_THROWS_WITH(acpc::parse_game_definition(sizes, "3p.game"),

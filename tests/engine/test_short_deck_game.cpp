@@ -90,25 +90,27 @@ TEST_CASE("Short deck: every seat antes, the button posts the blind, left of it 
     CHECK(done.net[0] == 30);  // the antes and calls of seats 1 and 2
 }
 
+// Heads-up the button (seat 1) posts the blind and seat 0 acts first in every round: seat 0
+// calls, then both check to the showdown.
+void check_down(Table& t) {
+    play(t, {{0, call()}, {1, check()}});
+    for (int round = 1; round < 4; ++round)
+        play(t, {{0, check()}, {1, check()}});
+    finish(t);
+}
+
 TEST_CASE("Short deck: a flush beats a full house and A-6-7-8-9 beats three of a kind",
           "[games][short_deck]") {
-    // Heads-up the button (seat 1) posts the blind and seat 0 acts first in every round.
     // Hold'em would pay the full house (seat 1); the short deck pays the flush (seat 0).
     Table flush = short_deck_table(2, cards({"AhTh", "KsKd"}, "Kh9h6h9c7c"));
-    play(flush, {{0, call()}, {1, check()}});
-    for (int round = 1; round < 4; ++round)
-        play(flush, {{0, check()}, {1, check()}});
-    finish(flush);
+    check_down(flush);
     CHECK(flush.last_hand().net[0] == 15);
     CHECK(describe_hand(HandRanking::ShortDeck, flush.last_hand().values[0]) == "Flush, Ace High");
     CHECK(describe_hand(HandRanking::ShortDeck, flush.last_hand().values[1]) ==
           "Full House, Kings over Nines");
 
     Table wheel = short_deck_table(2, cards({"As6d", "QsQd"}, "7h8c9dQhJc"));
-    play(wheel, {{0, call()}, {1, check()}});
-    for (int round = 1; round < 4; ++round)
-        play(wheel, {{0, check()}, {1, check()}});
-    finish(wheel);
+    check_down(wheel);
     CHECK(wheel.last_hand().net[0] == 15);
     CHECK(describe_hand(HandRanking::ShortDeck, wheel.last_hand().values[0]) ==
           "Straight, Nine High");
@@ -122,16 +124,7 @@ TEST_CASE("Short deck: random hands deal the short deck only and replay from PHH
     t.set_pause_mask(kHandMask);
     Rng rng{99};
     for (int h = 0; h < 300; ++h) {
-        for (;;) {
-            const Event e = t.advance();
-            std::string why;
-            const bool invariants_hold = t.check_invariants(&why);
-            INFO(why);
-            REQUIRE(invariants_hold);
-            if (e.kind == EventKind::HandEnded) break;
-            REQUIRE(e.kind == EventKind::ActionRequired);
-            REQUIRE(t.act(random_action(rng, t.legal_actions())).ok());
-        }
+        play_random_hand(t, rng);
         const HandRecord& r = t.last_hand();
         for (int s = 0; s < def.num_seats; ++s)
             for (int i = 0; i < 2; ++i)

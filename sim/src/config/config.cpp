@@ -338,18 +338,25 @@ void refuse_holdem_only_fields(const TournamentConfig& c, const std::string& wha
             fail("bots[" + to_string(i) + "].spec: an ACPC client plays hold'em here, not " + what);
 }
 
+// A named game plays the cash formats only (`why`: what a sit-and-go would lack) and its own
+// betting, which a configuration leaves out or gives as it is.
+void check_format_and_betting(const TournamentConfig& c, const std::string& what, Betting betting,
+                              const char* why) {
+    if (c.format() == SIT_AND_GO)
+        fail("format: SIT_AND_GO; " + what + " " + why +
+             ": play it in ROUND_ROBIN, GAUNTLET or RING");
+    if (c.betting() != BETTING_UNSPECIFIED && c.betting() != betting)
+        fail("betting: " + Betting_Name(c.betting()) + "; " + what + " is " +
+             (betting == NO_LIMIT ? "no-limit" : "fixed-limit") + " (leave betting out)");
+}
+
 // Short-deck: no-limit, antes (by default the button blind, as in PHH's and PokerKit's
 // hands) and a button blind, which is big_blind. The small blind does not exist; it is set to
 // the big blind so that the cash formats' checks of the blinds hold (a report's configuration,
 // checked again, holds that value).
 void check_short_deck(TournamentConfig& c) {
     const std::string what = std::string("game ") + kShortDeck;
-    if (c.format() == SIT_AND_GO)
-        fail("format: SIT_AND_GO; " + what +
-             " plays cash formats here: play it in ROUND_ROBIN, GAUNTLET or RING");
-    if (c.betting() != BETTING_UNSPECIFIED && c.betting() != NO_LIMIT)
-        fail("betting: " + Betting_Name(c.betting()) + "; " + what +
-             " is no-limit (leave betting out)");
+    check_format_and_betting(c, what, NO_LIMIT, "plays cash formats here");
     if (c.has_big_blind() && c.big_blind() < 1)
         fail("big_blind: " + to_string(c.big_blind()) +
              "; expected the button blind, a positive number of chips");
@@ -374,12 +381,7 @@ void check_game(TournamentConfig& c) {
     if (game == nullptr)
         fail("game: '" + c.game() + "'; expected holdem, kuhn, leduc or short-deck");
     const std::string what = std::string("game ") + game->name;
-    if (c.format() == SIT_AND_GO)
-        fail("format: SIT_AND_GO; " + what +
-             " has no blinds to raise: play it in ROUND_ROBIN, GAUNTLET or RING");
-    if (c.betting() != BETTING_UNSPECIFIED && c.betting() != FIXED_LIMIT)
-        fail("betting: " + Betting_Name(c.betting()) + "; " + what +
-             " is fixed-limit (leave betting out)");
+    check_format_and_betting(c, what, FIXED_LIMIT, "has no blinds to raise");
     for (const auto& [field, given, value] :
          {std::tuple{"small_blind", c.has_small_blind(), c.small_blind()},
           std::tuple{"big_blind", c.has_big_blind(), c.big_blind()}})
