@@ -554,6 +554,14 @@ TEST_CASE("acpc: Kuhn and Leduc definitions read into the games GameDef defines"
              "not enough cards in the deck: 2 seats of 1 hole cards and 1 board cards need 3, the "
              "deck has 2"},
         });
+    // A one-round game's cap, as large as a number may be, refused without overflowing.
+    CHECK_THROWS_WITH(
+        acpc::parse_game_definition(
+            "GAMEDEF\nlimit\nnumPlayers = 3\nnumRounds = 1\nblind = 5 10 0\nraiseSize = 10\n"
+            "firstPlayer = 3\nmaxRaises = 9223372036854775807\nnumSuits = 4\nnumRanks = 13\n"
+            "numHoleCards = 1\nnumBoardCards = 0\nEND GAMEDEF\n",
+            "1r.game"),
+        Catch::Contains("1r.game:8: maxRaises = 9223372036854775807: pokerarena caps every round"));
     std::string sizes = kLimit3p;
     sizes.replace(sizes.find("raiseSize = 10 10 20 20"), 23, "raiseSize = 10 20 10 20");
     CHECK_THROWS_WITH(acpc::parse_game_definition(sizes, "3p.game"),

@@ -351,7 +351,9 @@ GameDefinition parse_game_definition(std::string_view text, std::string_view nam
         // The cap counts bets and raises; before the flop the big blind counts as the first,
         // where ACPC counts raises only: its first round caps one lower.
         const std::vector<std::int64_t> caps = per_round(max_raises, "maxRaises");
-        const std::int64_t cap = num_rounds > 1 ? caps[1] : caps[0] + (antes ? 0 : 1);
+        // Bounded before the one is added: maxRaises may be as large as int64 holds.
+        const std::int64_t cap =
+            num_rounds > 1 ? caps[1] : std::min<std::int64_t>(caps[0], 1000) + (antes ? 0 : 1);
         bool same_cap = cap >= 1 && cap <= 1000;
         for (int k = 0; k < num_rounds && same_cap; ++k)
             same_cap = caps[static_cast<std::size_t>(k)] == (k == 0 && !antes ? cap - 1 : cap);
