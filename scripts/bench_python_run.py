@@ -5,12 +5,16 @@ the figures of docs/python.md ("Tournaments").
     PYTHONPATH=build/python /usr/bin/python3 scripts/bench_python_run.py [--rounds 5] [--one-core]
 
 Each case is one heads-up tournament of a class of bots/sdk/python/examples against the
-built-in `call` (--deals 100000, seed 1, one thread, matches of 64 deals), played by run()
-twice: with the class itself (in this process) and with `proc:PYTHON FILE` (the class in a
-process of its own, through the protocol). Its figures are the class's decisions over the
-wall time, and over the CPU time of this process and its children (the bot processes):
-  rule   examples/rule_bot.py: reads the full view (seat, legal, cards, board, stacks, pot)
-  call   examples/call_bot.py: a legal view, read by nobody
+built-in `call` (seed 1, one thread), played by run() twice: with the class itself (in this
+process) and with `proc:PYTHON FILE` (the class in a process of its own, through the
+protocol). Its figures are the class's decisions over the wall time, and over the CPU time of
+this process and its children (the bot processes):
+  rule   examples/rule_bot.py: reads the full view (seat, legal, cards, board, stacks, pot);
+         100,000 deals in matches of 64
+  call   examples/call_bot.py: a legal view, read by nobody; as rule
+  mlp    examples/mlp_bot.py: a 4.3-million-weight network over batches (decide_batch);
+         4,000 deals, the default matches and units of a bot that posts its decisions
+  llm    examples/llm_bot.py: an async decide awaiting a 50 ms reply; as mlp
 The rounds interleave the cases; the medians are printed with in-process / process, the CPU
 and the load average. --one-core pins this process (and so the bot processes) to CPU 0.
 """
@@ -27,8 +31,11 @@ from bench_python_bots import cpu_name  # scripts/ is on the path: this script's
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = os.path.join(ROOT, "bots", "sdk", "python", "examples")
-CASES = {"rule": ("rule_bot.py", "RuleBot"), "call": ("call_bot.py", "CallBot")}
-OPTIONS = dict(deals=100_000, seed=1, threads=1, match_deals=64, deals_per_unit=1024)
+CHEAP = dict(deals=100_000, seed=1, threads=1, match_deals=64, deals_per_unit=1024)
+EXPENSIVE = dict(deals=4_000, seed=1, threads=1)
+CASES = {"rule": ("rule_bot.py", "RuleBot", CHEAP), "call": ("call_bot.py", "CallBot", CHEAP),
+         "mlp": ("mlp_bot.py", "MlpBot", EXPENSIVE),
+         "llm": ("llm_bot.py", "LanguageModelBot", EXPENSIVE)}
 
 
 def load(file, name):
@@ -44,10 +51,10 @@ def cpu_seconds():
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def play(bot):
+def play(bot, options):
     """(decisions/s of wall time, decisions/s of CPU time, the report's bots)."""
     wall, cpu = time.perf_counter(), cpu_seconds()
-    report = pa.run([bot, "call"], **OPTIONS)
+    report = pa.run([bot, "call"], **options)
     wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
     decisions = report["bots"][0]["decisions"]
     return decisions / wall, decisions / cpu, report["bots"]
@@ -62,11 +69,11 @@ def main():
         os.sched_setaffinity(0, {0})
     figures = {(case, way): [] for case in CASES for way in ("in", "proc")}
     for _ in range(args.rounds):
-        for case, (file, name) in CASES.items():
+        for case, (file, name, options) in CASES.items():
             cls = load(file, name)
-            inside = play(cls)
+            inside = play(cls, options)
             outside = play((cls.name, "proc:%s %s" % (sys.executable,
-                                                      os.path.join(EXAMPLES, file))))
+                                                      os.path.join(EXAMPLES, file))), options)
             # The same tournament both ways: the same chips.
             assert [b["net_chips"] for b in inside[2]] == [b["net_chips"] for b in outside[2]]
             figures[case, "in"].append(inside[:2])

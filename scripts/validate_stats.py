@@ -34,6 +34,9 @@ a 95% Wilson interval for each rate (the binomial uncertainty of N runs):
              tag, and bot 0 of the ring: the truth from a long raw run, or --aivat-truth and
              --aivat-truth-ring); and the variance ratio AIVAT / raw of tag against equity,
              random against tag and the ring's bots, from one long run each.
+  aivat-games  the same in Kuhn and Leduc (--game kuhn|leduc: random against cfr, both
+             reporting strategies): AIVAT - raw with mean 0, the AIVAT interval's coverage of
+             the truth (a long raw run), and the variance ratios.
 
 Only the Python standard library is needed. Every run is one process with --threads 1;
 --jobs runs that many at once (default 2). The whole check plays about 500 million hands
@@ -315,12 +318,55 @@ def aivat_checks(runner, seeds, truth, truth_ring):
                   f"{math.sqrt(ratio):.2f}")
 
 
+def aivat_game_checks(runner, seeds):
+    print("AIVAT in Kuhn and Leduc (random against cfr): the mean over the runs of "
+          "(AIVAT - raw), 95% interval; coverage of the truth by the AIVAT interval; variance "
+          "ratios")
+    for game, deals in (("kuhn", 2000), ("leduc", 2000)):
+        args = ["--game", game, "--bots", "a=random,b=cfr"]
+        reports = runner.run_all([[*args, "--aivat", "--deals", str(deals), "--seed", str(seed)]
+                                  for seed in range(seeds)])
+        diffs = [figure(aivat_figure(r, False, "_aivat"), "mean") -
+                 figure(aivat_figure(r, False, ""), "mean") for r in reports]
+        mean = sum(diffs) / len(diffs)
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) if len(diffs) > 1 \
+            else 0.0
+        half = 1.96 * sd / math.sqrt(len(diffs))
+        verdict = "zero within it" if abs(mean) <= half else "NOT ZERO"
+        print(f"  {game:6} {deals:5} deals x {len(reports)} runs: AIVAT - raw "
+              f"{mean:+8.2f} ± {half:6.2f} mbb/hand  {verdict}")
+        long_deals = 4000000
+        long = runner.run_all([[*args, "--deals", str(long_deals), "--seed", "4242"]])[0]
+        e = aivat_figure(long, False, "")
+        truth = figure(e, "mean")
+        print(f"  {game:6} truth {truth:+.1f} ± {figure(e, 'ci95'):.1f} mbb/hand from "
+              f"{long_deals:,} raw deals")
+        reports = runner.run_all([[*args, "--aivat", "--deals", str(deals), "--seed",
+                                   str(5000 + seed)] for seed in range(seeds)])
+        covered = raw_covered = 0
+        for r in reports:
+            a = aivat_figure(r, False, "_aivat")
+            raw = aivat_figure(r, False, "")
+            covered += abs(figure(a, "mean") - truth) <= figure(a, "ci95")
+            raw_covered += abs(figure(raw, "mean") - truth) <= figure(raw, "ci95")
+        print(f"  {game:6} {deals:5} deals: AIVAT covers {rate_text(covered, len(reports))}"
+              f"   (raw {rate_text(raw_covered, len(reports))})")
+        r = runner.run_all([[*args, "--aivat", "--deals", "100000", "--seed", "77"]])[0]
+        pair = r["pairs"][0]
+        ratio = figure(pair, "aivat_variance_ratio")
+        print(f"  {game:6} 100000 deal pairs: raw {figure(pair['mbb_per_hand_a'], 'mean'):+8.1f} "
+              f"± {figure(pair['mbb_per_hand_a'], 'ci95'):6.1f}, AIVAT "
+              f"{figure(pair['mbb_per_hand_aivat_a'], 'mean'):+8.1f} ± "
+              f"{figure(pair['mbb_per_hand_aivat_a'], 'ci95'):6.1f}: variance ratio {ratio:.3f}, "
+              f"interval x {math.sqrt(ratio):.2f}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pokerarena", default=os.path.join(ROOT, "build", "sim", "pokerarena"))
     parser.add_argument("--seeds", type=int, default=300, help="runs per figure (default 300)")
     parser.add_argument("--jobs", type=int, default=2, help="runs at once (default 2)")
-    parser.add_argument("--only", choices=["coverage", "seating", "sprt", "aivat"])
+    parser.add_argument("--only", choices=["coverage", "seating", "sprt", "aivat", "aivat-games"])
     parser.add_argument("--truth", type=float,
                         help="tag vs tag:bet_size=3 in mbb/hand, instead of measuring it again")
     parser.add_argument("--truth-allin", type=float, default=1604.2,
@@ -346,6 +392,8 @@ def main():
             sprt_rates(runner, options.seeds, options.truth, options.truth_allin)
         if options.only in (None, "aivat"):
             aivat_checks(runner, options.seeds, options.aivat_truth, options.aivat_truth_ring)
+        if options.only in (None, "aivat-games"):
+            aivat_game_checks(runner, options.seeds)
 
 
 if __name__ == "__main__":

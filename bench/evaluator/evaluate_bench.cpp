@@ -115,6 +115,32 @@ void evaluate_batch_4096(benchmark::State& state) {
 }
 BENCHMARK(evaluate_batch_4096)->Unit(benchmark::kMillisecond);
 
+// The same hands as rows of seven bytes (the Python module's numpy layout), checked and
+// evaluated by evaluate_rows in calls of 4,096: what evaluate_batch costs from numpy beyond
+// the Python call.
+void evaluate_rows_4096(benchmark::State& state) {
+    constexpr std::size_t kBatch = 4096;
+    const auto& hands = random_hands();
+    std::vector<std::uint8_t> rows;
+    rows.reserve(7 * hands.size());
+    for (const SevenCards& h : hands)
+        rows.insert(rows.end(), h.cards, h.cards + 7);
+    std::vector<HandValue> values(hands.size());
+    const std::span<const std::uint8_t> in(rows);
+    const std::span<HandValue> out(values);
+    for (auto _ : state) {
+        for (std::size_t start = 0; start < hands.size(); start += kBatch) {
+            const std::size_t n = std::min(kBatch, hands.size() - start);
+            if (evaluate_rows(in.subspan(7 * start, 7 * n), out.subspan(start, n)) != n)
+                state.SkipWithError("evaluate_rows refused a row of distinct cards");
+        }
+        benchmark::DoNotOptimize(values.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(hands.size()));
+}
+BENCHMARK(evaluate_rows_4096)->Unit(benchmark::kMillisecond);
+
 // The plain enumeration: nested loops, one incremental Hand per level, evaluate() per hand.
 // `first` is always 0; the benchmarks hide that from the compiler, which would otherwise hoist
 // the whole loop nest out of the timing loop. Each innermost loop sums into its own local, so

@@ -58,4 +58,10 @@ void add_merge_command(CLI::App& app, int& exit_code);
 // a bad bot or one that reports no strategy.
 void add_exploitability_command(CLI::App& app, int& exit_code);
 
+// `pokerarena lbr --bot SPEC [--hands N] [--seed S] [--stack BB] [--big-blind CHIPS]
+// [--pot-fractions F,...] [--preflop-raises] [--runouts N] [--format text|json] [--json FILE]`:
+// local best response in heads-up no-limit hold'em; exit code 2 for a bad bot or one that reports
+// no probabilities.
+void add_lbr_command(CLI::App& app, int& exit_code);
+
 }  // namespace pokerarena::cli

@@ -172,6 +172,7 @@ int main(int argc, char** argv) {
     pokerarena::cli::add_list_bots_command(app, exit_code);
     pokerarena::cli::add_check_bot_command(app, exit_code);
     pokerarena::cli::add_exploitability_command(app, exit_code);
+    pokerarena::cli::add_lbr_command(app, exit_code);
     pokerarena::cli::add_play_command(app, exit_code);
     pokerarena::cli::add_plugin_host_command(app, exit_code);
     pokerarena::cli::add_acpc_client_command(app, exit_code);

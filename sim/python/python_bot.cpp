@@ -1,6 +1,7 @@
 // In-process Python bots: see python_bot.hpp.
 #include "python_bot.hpp"
 
+#include <pybind11/eval.h>
 #include <structmember.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <stdexcept>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "pokerarena/bots/strategy.hpp"
 #include "pokerarena/engine/game_def.hpp"
@@ -226,7 +228,7 @@ struct CompactViews {
 // atomic because bots on other threads bump it under the GIL too, and the GIL is all the
 // objects need.
 struct PythonBotClass {
-    enum class Way : std::uint8_t { Sync, Batch, Async };
+    enum class Way : std::uint8_t { Sync, Batch, Async, Threads };
 
     py::object bot_class;
     py::str config;
@@ -239,11 +241,16 @@ struct PythonBotClass {
     py::object print_traceback;  // traceback.print_exception
     py::object new_event_loop;   // asyncio.new_event_loop (an async decide)
     py::object game_problem;     // pokerarena_bot._game_problem
+    py::object gather;           // gather(steps, limit) of kGather: a queue's coroutines at once
+    py::object thread_pool;      // concurrent.futures.ThreadPoolExecutor (Threads)
     std::string name;
     bool legal_only = false;
     bool compact = true;
     bool events = false;
     Way way = Way::Sync;
+    // Batch: the most views a decide_batch call gets. Async: the most coroutines in flight
+    // (0: no limit). Threads: the threads decide runs on.
+    int way_limit = 0;
     std::atomic<int> tracebacks{0};
     std::shared_ptr<RunInterrupt> interrupt;
     CompactViews views;
@@ -251,8 +258,16 @@ struct PythonBotClass {
     ~PythonBotClass() {
         PythonCall hold;
         views.clear();
-        for (py::object* o : {&bot_class, &compact_view, &json_view, &event_type, &failed_type,
-                              &action_tail, &json_loads, &print_traceback, &new_event_loop})
+        if (thread_pool) {
+            try {
+                thread_pool.attr("shutdown")();
+            } catch (py::error_already_set&) {
+                PyErr_Clear();
+            }
+        }
+        for (py::object* o :
+             {&bot_class, &compact_view, &json_view, &event_type, &failed_type, &action_tail,
+              &json_loads, &print_traceback, &new_event_loop, &game_problem, &gather, &thread_pool})
             *o = py::object();
         config = py::str();
     }
@@ -295,10 +310,42 @@ struct PythonBotClass {
 
 namespace {
 
-// A bot instance: one object of the class.
-class PythonBot final : public Bot {
+// What a decision came to, worked out with the GIL held and delivered after it is released.
+struct Outcome {
+    bool ok = false;
+    Action action;
+    FaultKind fault = FaultKind::ErrorStatus;
+    std::string message;
+    bool has_strategy = false;  // ok: the answer reported a strategy valid for the decision
+    Strategy strategy;
+};
+
+// With the GIL held and an error set: the fault of `who` ("decide()") that raised it.
+Outcome raised(PythonBotClass& c, const char* who) {
+    const std::string why = c.take_error((std::string(who) + " raised:").c_str());
+    Outcome out;
+    out.message =
+        why.empty() ? std::string("the run was interrupted") : std::string(who) + " raised " + why;
+    return out;
+}
+
+RemoteDecision decision_of(Outcome&& outcome) {
+    RemoteDecision d;
+    d.ok = outcome.ok;
+    d.action = outcome.action;
+    d.fault = outcome.fault;
+    d.message = std::move(outcome.message);
+    d.has_strategy = outcome.has_strategy;
+    if (outcome.has_strategy) d.strategy = outcome.strategy;
+    return d;
+}
+
+// A bot instance: one object of the class. Made in a lane (a queue given), it takes posted
+// decisions into the lane's queue.
+class PythonBot final : public Bot, public PostingBot {
   public:
-    PythonBot(std::shared_ptr<PythonBotClass> c, std::uint64_t seed) : class_(std::move(c)) {
+    PythonBot(std::shared_ptr<PythonBotClass> c, std::uint64_t seed, PythonQueue* queue)
+        : class_(std::move(c)), queue_(queue) {
         PythonCall hold;
         PythonBotClass& c_ = *class_;
         try {
@@ -307,6 +354,7 @@ class PythonBot final : public Bot {
             e.restore();
             const std::string why = c_.take_error("creating an instance raised:");
             instance_ = c_.failed_type(why.empty() ? "interrupted" : why);
+            failed_ = true;
         }
         decide_ = py::getattr(instance_, "decide", py::none());
         if (c_.way == PythonBotClass::Way::Batch)
@@ -322,6 +370,8 @@ class PythonBot final : public Bot {
     PythonBot& operator=(const PythonBot&) = delete;
 
     Action decide(const SeatView& view) override;
+    void post_decide(const SeatView& view, DecisionTicket* ticket) override;
+    PostingBot* posting() override { return queue_ != nullptr ? this : nullptr; }
     void on_event(const Event& event) override;
     bool wants_events() const override { return class_->events; }
     ViewNeeds view_needs() const override {
@@ -336,23 +386,27 @@ class PythonBot final : public Bot {
     }
     const StrategyProblems* strategy_problems() const override { return &strategy_problems_; }
 
-  private:
-    // What a decision came to, worked out with the GIL held and thrown after it is released.
-    struct Outcome {
-        bool ok = false;
-        Action action;
-        FaultKind fault = FaultKind::ErrorStatus;
-        std::string message;
-    };
-    Outcome ask(std::string_view view_text, const SeatView& seat_view);
-    py::object answer(const py::object& view);
+    // With the GIL held (the queue's answers): the instance, its bound decide, and an answer
+    // turned into an outcome for a decision with `legal`.
+    const py::object& instance() const { return instance_; }
+    const py::object& bound_decide() const { return decide_; }
     Outcome convert(const py::handle& answer, const LegalActions& legal);
+
+  private:
+    // The view's text in line_ (without the GIL).
+    std::string_view view_text(const SeatView& view);
+    // With the GIL held: the SDK's View of the decision whose text is `text`.
+    py::object make_view(std::string_view text, const SeatView& view);
+    // With the GIL held: the object decide (or decide_batch, or the coroutine) returned.
+    py::object answer(const py::object& view);
     Outcome parsed(const process::Answer& a, const LegalActions& legal);
 
     std::shared_ptr<PythonBotClass> class_;
+    PythonQueue* queue_;  // the lane's, or nullptr
     py::object instance_;
     py::object decide_;
     py::object decide_batch_;
+    bool failed_ = false;  // the constructor raised: instance_ is the SDK's _Failed
     std::string line_;     // the decide line, reused
     std::string scratch_;  // parse_answer's padding
     bool has_strategy_ = false;
@@ -360,52 +414,123 @@ class PythonBot final : public Bot {
     StrategyProblems strategy_problems_;
 };
 
-Action PythonBot::decide(const SeatView& view) {
-    has_strategy_ = false;
+}  // namespace
+
+// The decisions posted to the class's instances of one lane, answered together at each pump:
+// decide_batch with up to max_batch of them a call, or every coroutine (an async decide) or
+// every blocking decide (threads = N, on a pool of N threads) at once on one event loop, up to
+// `concurrency` in flight. Posted, answered and forgotten only by the thread pumping the lane.
+class PythonQueue final : public DecisionQueue {
+  public:
+    explicit PythonQueue(std::shared_ptr<PythonBotClass> c) : class_(std::move(c)) {}
+    ~PythonQueue() override {
+        PythonCall hold;
+        items_.clear();
+        taken_.clear();
+    }
+    PythonQueue(const PythonQueue&) = delete;
+    PythonQueue& operator=(const PythonQueue&) = delete;
+
+    // With the GIL held.
+    void add(PythonBot* bot, py::object view, DecisionTicket* ticket, const LegalActions& legal) {
+        items_.push_back(Item{bot, std::move(view), ticket, legal});
+    }
+    int answer_pending() override;
+    std::int64_t pending() const override { return static_cast<std::int64_t>(items_.size()); }
+    void forget_pending() override {
+        PythonCall hold;
+        items_.clear();
+    }
+
+  private:
+    struct Item {
+        PythonBot* bot = nullptr;
+        py::object view;
+        DecisionTicket* ticket = nullptr;
+        LegalActions legal;
+    };
+    // With the GIL held: outcomes_ for taken_.
+    void answer_batches();
+    void answer_together();
+    Outcome converted(std::size_t i, const py::handle& answer);
+
+    std::shared_ptr<PythonBotClass> class_;
+    std::vector<Item> items_;  // posted since the last pump
+    std::vector<Item> taken_;  // being answered
+    std::vector<Outcome> outcomes_;
+    std::vector<std::size_t> awaited_;  // the items of the awaitables gathered
+};
+
+namespace {
+
+std::string_view PythonBot::view_text(const SeatView& view) {
     line_.clear();
     process::write_decide(line_, 0, 0, view, class_->legal_only, class_->compact);
     const std::string_view line(line_);
     // Without "d 0 0 " and '\n', or without the JSON head and "}\n".
-    const std::string_view text =
-        class_->compact ? line.substr(kCompactHead.size(), line.size() - kCompactHead.size() - 1)
-                        : line.substr(kJsonHead.size(), line.size() - kJsonHead.size() - 2);
+    return class_->compact ? line.substr(kCompactHead.size(), line.size() - kCompactHead.size() - 1)
+                           : line.substr(kJsonHead.size(), line.size() - kJsonHead.size() - 2);
+}
+
+py::object PythonBot::make_view(std::string_view text_view, const SeatView& seat_view) {
+    PythonBotClass& c = *class_;
+    const py::str text(text_view.data(), text_view.size());
+    if (!c.views.ready) return c.compact ? c.compact_view(text) : c.json_view(text);
+    py::object view =
+        py::reinterpret_steal<py::object>(c.views.make(seat_view, c.legal_only, text.ptr()));
+    if (!view) throw py::error_already_set();
+    return view;
+}
+
+Action PythonBot::decide(const SeatView& view) {
+    has_strategy_ = false;
+    const std::string_view text = view_text(view);
     Outcome outcome;
     {
         PythonCall hold;
-        outcome = ask(text, view);
+        try {
+            outcome = convert(answer(make_view(text, view)), view.legal);
+        } catch (py::error_already_set& e) {
+            e.restore();
+            outcome = raised(*class_, class_->way == PythonBotClass::Way::Batch && !failed_
+                                          ? "decide_batch()"
+                                          : "decide()");
+        }
     }
     if (!outcome.ok) throw BotError(outcome.fault, outcome.message);
+    if (outcome.has_strategy) {
+        has_strategy_ = true;
+        strategy_ = outcome.strategy;
+    }
     return outcome.action;
 }
 
-PythonBot::Outcome PythonBot::ask(std::string_view view_text, const SeatView& seat_view) {
-    PythonBotClass& c = *class_;
+void PythonBot::post_decide(const SeatView& view, DecisionTicket* ticket) {
+    Outcome outcome;
     try {
-        const py::str text(view_text.data(), view_text.size());
-        py::object view;
-        if (c.views.ready) {
-            view = py::reinterpret_steal<py::object>(
-                c.views.make(seat_view, c.legal_only, text.ptr()));
-            if (!view) throw py::error_already_set();
-        } else
-            view = c.compact ? c.compact_view(text) : c.json_view(text);
-        return convert(answer(view), seat_view.legal);
-    } catch (py::error_already_set& e) {
-        e.restore();
-        const std::string why = c.take_error(
-            c.way == PythonBotClass::Way::Batch ? "decide_batch() raised:" : "decide() raised:");
-        Outcome out;
-        out.message = why.empty() ? std::string("the run was interrupted")
-                                  : (c.way == PythonBotClass::Way::Batch ? "decide_batch() raised "
-                                                                         : "decide() raised ") +
-                                        why;
-        return out;
+        const std::string_view text = view_text(view);
+        PythonCall hold;
+        try {
+            py::object v = make_view(text, view);
+            // An instance whose constructor raised answers its error at once, as the SDK's.
+            if (!failed_) {
+                queue_->add(this, std::move(v), ticket, view.legal);
+                return;
+            }
+            outcome = convert(decide_(v), view.legal);
+        } catch (py::error_already_set& e) {
+            e.restore();
+            outcome = raised(*class_, "decide()");
+        }
+    } catch (const std::exception& e) {
+        outcome.message = std::string("posting the decision failed: ") + e.what();
     }
+    ticket->answered(decision_of(std::move(outcome)));
 }
 
-// The object decide (or decide_batch, or the coroutine) returned.
 py::object PythonBot::answer(const py::object& view) {
     PythonBotClass& c = *class_;
+    if (failed_) return decide_(view);
     switch (c.way) {
         case PythonBotClass::Way::Batch: {
             py::list items;
@@ -426,6 +551,7 @@ py::object PythonBot::answer(const py::object& view) {
                 .attr("run_until_complete")(step);
         }
         case PythonBotClass::Way::Sync:
+        case PythonBotClass::Way::Threads:
             break;
     }
     return decide_(view);
@@ -433,7 +559,7 @@ py::object PythonBot::answer(const py::object& view) {
 
 // The plain answers straight to an action; anything else (a Mixed, a float total, a dict, a
 // wrong value) through the SDK's answer text and the host's parser, as a process bot's.
-PythonBot::Outcome PythonBot::convert(const py::handle& a, const LegalActions& legal) {
+Outcome PythonBot::convert(const py::handle& a, const LegalActions& legal) {
     PyObject* o = a.ptr();
     Outcome out;
     if (PyUnicode_CheckExact(o)) {
@@ -469,7 +595,7 @@ PythonBot::Outcome PythonBot::convert(const py::handle& a, const LegalActions& l
 
 // As a process bot's answer: an error is an ErrorStatus fault, a line that is not an answer a
 // BadAnswer; a strategy is kept when valid for the decision, else noted as dropped.
-PythonBot::Outcome PythonBot::parsed(const process::Answer& a, const LegalActions& legal) {
+Outcome PythonBot::parsed(const process::Answer& a, const LegalActions& legal) {
     Outcome out;
     switch (a.kind) {
         case process::Answer::Kind::Action:
@@ -478,8 +604,8 @@ PythonBot::Outcome PythonBot::parsed(const process::Answer& a, const LegalAction
             if (a.has_strategy) {
                 const std::string problem = strategy_problem(a.strategy, legal);
                 if (problem.empty()) {
-                    has_strategy_ = true;
-                    strategy_ = a.strategy;
+                    out.has_strategy = true;
+                    out.strategy = a.strategy;
                 } else
                     strategy_problems_.note(problem);
             } else if (!a.strategy_problem.empty())
@@ -518,6 +644,144 @@ void PythonBot::new_match() {
         class_->take_error("new_match() raised:");
     }
 }
+
+// Defines gather(steps, limit): the results of the awaitables `steps` run at once, at most
+// `limit` of them in flight (None: no limit), an exception standing for a step that raised.
+constexpr const char* kGather = R"(
+import asyncio
+
+async def gather(steps, limit):
+    if limit is None:
+        return await asyncio.gather(*steps, return_exceptions=True)
+    places = asyncio.Semaphore(limit)
+
+    async def one(step):
+        async with places:
+            return await step
+
+    return await asyncio.gather(*[one(step) for step in steps], return_exceptions=True)
+)";
+
+}  // namespace
+
+int PythonQueue::answer_pending() {
+    if (items_.empty()) return 0;
+    taken_.swap(items_);
+    outcomes_.resize(taken_.size());
+    {
+        PythonCall hold;
+        if (class_->way == PythonBotClass::Way::Batch)
+            answer_batches();
+        else
+            answer_together();
+        for (Item& item : taken_)
+            item.view = py::object();
+    }
+    const auto answered = static_cast<int>(taken_.size());
+    for (std::size_t i = 0; i < taken_.size(); ++i) {
+        taken_[i].ticket->answered(decision_of(std::move(outcomes_[i])));
+        outcomes_[i] = Outcome{};
+    }
+    taken_.clear();
+    return answered;
+}
+
+Outcome PythonQueue::converted(std::size_t i, const py::handle& answer) {
+    try {
+        return taken_[i].bot->convert(answer, taken_[i].legal);
+    } catch (py::error_already_set& e) {
+        e.restore();
+        return raised(*class_, "decide()");
+    }
+}
+
+void PythonQueue::answer_batches() {
+    PythonBotClass& c = *class_;
+    const std::size_t limit =
+        c.way_limit > 0 ? static_cast<std::size_t>(c.way_limit) : taken_.size();
+    const py::object decide_batch = py::getattr(c.bot_class, "decide_batch");
+    for (std::size_t first = 0; first < taken_.size(); first += limit) {
+        const std::size_t n = std::min(limit, taken_.size() - first);
+        py::list answers;
+        try {
+            py::list items(n);
+            for (std::size_t k = 0; k < n; ++k) {
+                const Item& item = taken_[first + k];
+                items[k] = py::make_tuple(item.bot->instance(), item.view);
+            }
+            answers = py::list(decide_batch(items));
+            if (answers.size() != n)
+                throw py::value_error("decide_batch() returned " + std::to_string(answers.size()) +
+                                      " actions for " + std::to_string(n) + " views");
+        } catch (py::error_already_set& e) {
+            // Which answer belongs to which view is unknown: none is taken.
+            e.restore();
+            const Outcome failed = raised(c, "decide_batch()");
+            for (std::size_t k = 0; k < n; ++k)
+                outcomes_[first + k] = failed;
+            continue;
+        }
+        for (std::size_t k = 0; k < n; ++k)
+            outcomes_[first + k] = converted(first + k, answers[k]);
+    }
+}
+
+void PythonQueue::answer_together() {
+    PythonBotClass& c = *class_;
+    if (t_python.loop == nullptr) t_python.loop = c.new_event_loop().release().ptr();
+    const auto loop = py::reinterpret_borrow<py::object>(t_python.loop);
+    const bool threads = c.way == PythonBotClass::Way::Threads;
+    if (threads && !c.thread_pool)
+        c.thread_pool = py::module_::import("concurrent.futures")
+                            .attr("ThreadPoolExecutor")(c.way_limit, "pokerarena-decide");
+    py::list steps;
+    awaited_.clear();
+    for (std::size_t i = 0; i < taken_.size(); ++i) {
+        const Item& item = taken_[i];
+        try {
+            py::object step = threads ? loop.attr("run_in_executor")(
+                                            c.thread_pool, item.bot->bound_decide(), item.view)
+                                      : item.bot->bound_decide()(item.view);
+            if (!py::hasattr(step, "__await__")) {  // answered without awaiting
+                outcomes_[i] = converted(i, step);
+                continue;
+            }
+            steps.append(std::move(step));
+            awaited_.push_back(i);
+        } catch (py::error_already_set& e) {
+            e.restore();
+            outcomes_[i] = raised(c, "decide()");
+        }
+    }
+    if (awaited_.empty()) return;
+    py::list results;
+    try {
+        const py::object limit =
+            !threads && c.way_limit > 0 ? py::object(py::int_(c.way_limit)) : py::none();
+        results = py::list(loop.attr("run_until_complete")(c.gather(steps, limit)));
+    } catch (py::error_already_set& e) {
+        // A KeyboardInterrupt or SystemExit, which asyncio lets through, or a failing loop.
+        e.restore();
+        const Outcome failed = raised(c, "decide()");
+        for (const std::size_t i : awaited_)
+            outcomes_[i] = failed;
+        return;
+    }
+    for (std::size_t k = 0; k < awaited_.size(); ++k) {
+        const py::handle r = results[k];
+        if (PyExceptionInstance_Check(r.ptr())) {
+            PyObject* traceback = PyException_GetTraceback(r.ptr());  // new reference
+            Py_INCREF(r.ptr());
+            PyObject* type = reinterpret_cast<PyObject*>(Py_TYPE(r.ptr()));
+            Py_INCREF(type);
+            PyErr_Restore(type, r.ptr(), traceback);
+            outcomes_[awaited_[k]] = raised(c, "decide()");
+        } else
+            outcomes_[awaited_[k]] = converted(awaited_[k], r);
+    }
+}
+
+namespace {
 
 // The offset of slot `name` of `type`, or -1 when it is not a slot holding an object.
 Py_ssize_t slot_offset(const py::object& type, const char* name) {
@@ -699,19 +963,40 @@ PythonBotFactory::PythonBotFactory(py::object bot_class, std::string config, std
     c.legal_only = py::str(answer["view"]).cast<std::string>() == "legal";
     c.compact = py::str(answer["encoding"]).cast<std::string>() == "compact";
     c.events = answer["events"].cast<bool>();
-    const std::string way = py::str(py::tuple(judged[1])[0]).cast<std::string>();
-    if (way == "batch") c.way = PythonBotClass::Way::Batch;
+    const py::tuple way_of_answering(judged[1]);
+    const std::string way = py::str(way_of_answering[0]).cast<std::string>();
+    const py::object limit = way_of_answering[1];
+    c.way_limit = limit.is_none() ? 0 : limit.cast<int>();
     if (c.compact) c.views.find(sdk);
-    if (way == "async") {
-        c.way = PythonBotClass::Way::Async;
+    if (way == "batch") c.way = PythonBotClass::Way::Batch;
+    if (way == "async") c.way = PythonBotClass::Way::Async;
+    if (way == "threads") c.way = PythonBotClass::Way::Threads;
+    if (c.way == PythonBotClass::Way::Async || c.way == PythonBotClass::Way::Threads) {
         c.new_event_loop = py::module_::import("asyncio").attr("new_event_loop");
+        py::dict scope;
+        py::exec(kGather, scope);
+        c.gather = scope["gather"];
     }
+    if (c.way != PythonBotClass::Way::Sync) queue_ = std::make_shared<PythonQueue>(class_);
 }
 
-PythonBotFactory::~PythonBotFactory() = default;
+PythonBotFactory::~PythonBotFactory() {
+    const PythonCall hold;
+    queue_.reset();
+}
 
 std::unique_ptr<Bot> PythonBotFactory::create(std::uint64_t seed) const {
-    return std::make_unique<PythonBot>(class_, seed);
+    return std::make_unique<PythonBot>(class_, seed, nullptr);
+}
+
+std::unique_ptr<Bot> PythonBotFactory::create_in_lane(std::uint64_t seed, int lane) const {
+    (void)lane;  // one lane
+    return std::make_unique<PythonBot>(class_, seed, queue_.get());
+}
+
+std::shared_ptr<DecisionQueue> PythonBotFactory::decision_queue(int lane) const {
+    (void)lane;
+    return queue_;
 }
 
 std::string PythonBotFactory::game_problem(const GameDef& game) const {

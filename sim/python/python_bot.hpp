@@ -28,9 +28,14 @@
 //   in the run's RunInterrupt and the run is asked to stop; run() raises it once the units in
 //   play are done.
 //
-// Batches: a class with decide_batch is called with one (instance, view) pair at a time (the
-// engine's paused tables feed process bots through their pipes, a seam in-process bots do
-// not have); an async decide runs to its end on an event loop of the calling thread.
+// Batches and concurrency: a class that answers in another way than a blocking decide on the
+// calling thread (decide_batch, an async decide, threads = N) has one lane (BotFactory::
+// lanes): in a run its tables post their decisions to the lane's PythonQueue, as they post to
+// a process bot's pipe, and at each pump the queue answers all of them at once: decide_batch
+// with up to max_batch views a call, or every decide on one event loop of the lane's thread
+// (coroutines, up to `concurrency` in flight; blocking decides on a pool of `threads`
+// threads). Outside a lane (create()), each decision is one call: a batch of one view, or a
+// coroutine run to its end on an event loop of the calling thread.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -42,6 +47,7 @@
 #include <string>
 
 #include "pokerarena/bots/bot.hpp"
+#include "pokerarena/bots/posted.hpp"
 
 namespace pokerarena::python {
 
@@ -66,6 +72,8 @@ class RunInterrupt {
 
 // The class, as its hello judged it.
 struct PythonBotClass;
+// The decisions posted to a class's instances in a lane.
+class PythonQueue;
 
 class PythonBotFactory final : public BotFactory {
   public:
@@ -77,6 +85,10 @@ class PythonBotFactory final : public BotFactory {
     ~PythonBotFactory() override;
 
     std::unique_ptr<Bot> create(std::uint64_t seed) const override;
+    // One lane for a class that answers batches or concurrently (above), none otherwise.
+    int lanes() const override { return queue_ ? 1 : 0; }
+    std::unique_ptr<Bot> create_in_lane(std::uint64_t seed, int lane) const override;
+    std::shared_ptr<DecisionQueue> decision_queue(int lane) const override;
     const std::string& spec() const override { return spec_; }
     // The SDK's answer for the class's `games` (pokerarena_bot._game_problem), as a process
     // bot's hello would refuse: "" when it plays `game`.
@@ -86,6 +98,7 @@ class PythonBotFactory final : public BotFactory {
 
   private:
     std::shared_ptr<PythonBotClass> class_;
+    std::shared_ptr<PythonQueue> queue_;
     std::string spec_;
 };
 

@@ -57,7 +57,7 @@ RemoteDecision posted(Bot& bot, const ProcessBotFactory& factory, const SeatView
         std::optional<RemoteDecision> decision;
         void answered(RemoteDecision&& d) override { decision = std::move(d); }
     } ticket;
-    bot.remote()->post_decide(view, &ticket);
+    bot.posting()->post_decide(view, &ticket);
     ProcessLane lane;
     lane.add(factory.process(0));
     while (!ticket.decision)

@@ -5,12 +5,16 @@
     Pairs     deterministic: raises its pairs, calls the rest (checks when free)
     Drawer    random: every choice drawn from self.rng, raises of random size
     Mixer     a mixed strategy reported with each action (AIVAT)
-    Batcher   Drawer's play through decide_batch
+    Batcher   Drawer's play through decide_batch (noting the largest batch it was given)
+    AsyncDrawer, ThreadedDrawer   Drawer's play through an async decide, and through a
+              blocking decide on threads (noting the most in flight, and the threads used)
     Faulty    raises, answers what is not an action, or folds where checking is free
     LegalDrawer, JsonDrawer   Drawer with a legal view, and with views in JSON
 """
+import asyncio
 import os
 import sys
+import threading
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bots",
                                 "sdk", "python"))
@@ -68,10 +72,35 @@ class Mixer(Bot):
 
 class Batcher(Bot):
     name = "batcher"
+    largest = 0
 
     @classmethod
     def decide_batch(cls, items):
+        Batcher.largest = max(Batcher.largest, len(items))
         return [Drawer.decide(bot, view) for bot, view in items]
+
+
+class AsyncDrawer(Bot):
+    name = "async-drawer"
+    in_flight = 0
+    most_in_flight = 0
+
+    async def decide(self, view):
+        AsyncDrawer.in_flight += 1
+        AsyncDrawer.most_in_flight = max(AsyncDrawer.most_in_flight, AsyncDrawer.in_flight)
+        await asyncio.sleep(0)  # lets the other decisions in flight start
+        AsyncDrawer.in_flight -= 1
+        return Drawer.decide(self, view)
+
+
+class ThreadedDrawer(Drawer):
+    name = "threaded-drawer"
+    threads = 3
+    threads_seen = set()
+
+    def decide(self, view):
+        ThreadedDrawer.threads_seen.add(threading.get_ident())
+        return super().decide(view)
 
 
 class Faulty(Bot):

@@ -8,6 +8,7 @@ import io
 import os
 import sys
 import tempfile
+import threading
 import unittest
 
 import pokerarena as pa
@@ -69,9 +70,48 @@ class SameFiguresAsProcessBots(unittest.TestCase):
         self.assertGreater(mixer["decisions_with_strategy"], mixer["decisions"] // 2)
 
     def test_decide_batch(self):
+        run_bots.Batcher.largest = 0
         batched = self.compare("Batcher")
         drawn = pa.run([run_bots.Drawer, "tag", "random"], **self.OPTIONS)
         self.assertEqual(figures(batched), figures(drawn))
+        # The paused tables feed the class in process as they feed a process bot's pipe.
+        self.assertGreater(run_bots.Batcher.largest, 1)
+        self.assertLessEqual(run_bots.Batcher.largest, sdk.Bot.max_batch)
+
+    def test_max_batch_bounds_the_batches(self):
+        class SmallBatches(run_bots.Batcher):
+            max_batch = 3
+
+        run_bots.Batcher.largest = 0
+        report = pa.run([SmallBatches, "random"], deals=400, seed=4, match_deals=8, deals_per_unit=8)
+        self.assertGreater(report["bots"][0]["decisions"], 100)
+        self.assertEqual(run_bots.Batcher.largest, 3)
+
+    def test_async_decide_runs_decisions_together(self):
+        run_bots.AsyncDrawer.most_in_flight = 0
+        together = self.compare("AsyncDrawer")
+        drawn = pa.run([run_bots.Drawer, "tag", "random"], **self.OPTIONS)
+        self.assertEqual(figures(together), figures(drawn))
+        self.assertGreater(run_bots.AsyncDrawer.most_in_flight, 1)
+        self.assertEqual(run_bots.AsyncDrawer.in_flight, 0)
+
+    def test_async_concurrency_bounds_the_decisions_in_flight(self):
+        class TwoAtOnce(run_bots.AsyncDrawer):
+            concurrency = 2
+
+        run_bots.AsyncDrawer.most_in_flight = 0
+        pa.run([TwoAtOnce, "random"], deals=400, seed=4, match_deals=8, deals_per_unit=8)
+        self.assertEqual(run_bots.AsyncDrawer.most_in_flight, 2)
+
+    def test_threads_run_blocking_decides_on_a_pool(self):
+        run_bots.ThreadedDrawer.threads_seen = set()
+        threaded = self.compare("ThreadedDrawer")
+        drawn = pa.run([run_bots.Drawer, "tag", "random"], **self.OPTIONS)
+        self.assertEqual(figures(threaded), figures(drawn))
+        seen = run_bots.ThreadedDrawer.threads_seen
+        self.assertGreater(len(seen), 1)
+        self.assertLessEqual(len(seen), run_bots.ThreadedDrawer.threads)
+        self.assertNotIn(threading.get_ident(), seen)
 
     def test_pot_odds_example_with_the_modules_equity(self):
         path = os.path.join(HERE, "..", "..", "bots", "sdk", "python", "examples",

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "hand_helpers.hpp"
+#include "pokerarena/bots/lbr.hpp"
 #include "pokerarena/bots/registry.hpp"
 #include "pokerarena/bots/seat_driver.hpp"
 #include "pokerarena/evaluator/equity.hpp"
@@ -153,15 +154,15 @@ struct Sample {
     std::int64_t fast_mismatches = 0;
 };
 
-// `specs[s]` at seat s for `hands` hands, strategies recorded.
-Sample play(const std::vector<std::string>& specs, int hands, std::uint64_t seed, Chips stack) {
+// `specs[s]` at seat s of `g` for `hands` hands, strategies recorded.
+Sample play(const std::vector<std::string>& specs, int hands, std::uint64_t seed,
+            const GameDef& g) {
     std::vector<std::unique_ptr<Bot>> owned;
     std::vector<Bot*> at;
     for (std::size_t s = 0; s < specs.size(); ++s) {
         owned.push_back(make_bot_factory(specs[s])->create(seed * 100 + s));
         at.push_back(owned.back().get());
     }
-    const GameDef g = cash_game(static_cast<int>(specs.size()), stack);
     Table table(g, seed, 0);
     SeatDriver driver(table, at);
     driver.record_strategies(true);
@@ -195,6 +196,17 @@ Sample play(const std::vector<std::string>& specs, int hands, std::uint64_t seed
     return out;
 }
 
+// The same in a no-limit hold'em cash game of `stack` chips.
+Sample play(const std::vector<std::string>& specs, int hands, std::uint64_t seed, Chips stack) {
+    return play(specs, hands, seed, cash_game(static_cast<int>(specs.size()), stack));
+}
+
+// A small game as the simulator plays it: stacks reset every hand.
+GameDef small_game(GameDef g) {
+    g.reset_stacks_each_hand = true;
+    return g;
+}
+
 // Every kind of term has mean zero within 4.5 standard errors (a false alarm about once in
 // 150,000 runs of a fixed seed, which this is), and the value varies less than the raw net.
 void check_zero_mean(const Sample& p) {
@@ -226,6 +238,51 @@ TEST_CASE("call against equity heads-up (no action terms): chance terms have mea
           "[aivat]") {
     const Sample p = play({"call", "equity"}, 4000, 6, 200);
     CHECK(p.with_strategy > 0);  // call reports its point mass
+    check_zero_mean(p);
+}
+
+TEST_CASE("Kuhn and Leduc: every term has mean zero, the value varies less", "[aivat]") {
+    // Kuhn has one chance event (the deal) and Leduc two (the deal, the board card), valued
+    // from the game's own deck and ranking; random and cfr report their strategies.
+    const Sample kuhn =
+        play({"random", "cfr:iterations=200"}, 20000, 7, small_game(GameDef::kuhn(2, 10)));
+    CHECK(kuhn.with_strategy > 20000);
+    check_zero_mean(kuhn);
+    // Only the deal and random's choices vary; both are corrected, so little variance is left.
+    CHECK(variance(kuhn.value) < 0.25 * variance(kuhn.raw));
+    const Sample leduc =
+        play({"random", "cfr:iterations=200"}, 20000, 8, small_game(GameDef::leduc(2, 100)));
+    CHECK(leduc.with_strategy > 20000);
+    check_zero_mean(leduc);
+    CHECK(variance(leduc.value) < 0.5 * variance(leduc.raw));
+}
+
+TEST_CASE("local best response's hands: every term has mean zero, the value varies less",
+          "[aivat]") {
+    // What `pokerarena lbr` reports beside the raw bound: LBR plays pure (no action terms of
+    // its own), the bot's reported strategies correct its choices.
+    LbrOptions options;
+    options.deals = 1500;
+    options.seed = 3;
+    Sample p;
+    CheckDownValue v;
+    AivatEstimator estimator(v);
+    options.on_hand = [&](const HandRecord& r, const HandStrategies& strategies, int lbr_seat) {
+        AivatHand h;
+        estimator.estimate(r, options.game, strategies, h);
+        CHECK(std::abs(h.value[0] + h.value[1]) < 1e-6);
+        CHECK(h.with_strategy[static_cast<std::size_t>(lbr_seat)] == 0);
+        const auto s = static_cast<std::size_t>(lbr_seat);
+        p.raw.push_back(static_cast<double>(r.net[s]));
+        p.value.push_back(h.value[s]);
+        auto& t = p.terms.emplace_back();
+        for (std::size_t k = 0; k < t.size(); ++k)
+            t[k] = h.terms[k][s];
+        p.with_strategy += h.with_strategy[1 - s];
+    };
+    const LbrResult result = local_best_response(*make_bot_factory("random"), options);
+    CHECK(result.hands == 3000);
+    CHECK(p.with_strategy == result.bot_decisions);
     check_zero_mean(p);
 }
 

@@ -134,7 +134,7 @@ void SeatDriver::post_decisions(DecisionTicket* ticket) {
     ticket_ = ticket;
     posted_ = 0;
     for (int s = 0; s < num_seats_; ++s)
-        if (ticket && bots_[static_cast<std::size_t>(s)]->remote()) posted_ |= 1u << s;
+        if (ticket && bots_[static_cast<std::size_t>(s)]->posting()) posted_ |= 1u << s;
 }
 
 SeatDriver::HandStep SeatDriver::step_hand() {
@@ -241,7 +241,7 @@ void SeatDriver::post_turn(int seat) {
         until_timed_ = timing_rng_.below(2 * kTimingMeanGap - 1) + 1;
         posted_at_ = std::chrono::steady_clock::now();
     }
-    bots_[static_cast<std::size_t>(seat)]->remote()->post_decide(view_for(seat), ticket_);
+    bots_[static_cast<std::size_t>(seat)]->posting()->post_decide(view_for(seat), ticket_);
 }
 
 void SeatDriver::resume(RemoteDecision&& decision) {

@@ -443,10 +443,17 @@ void ProcessLane::add(std::shared_ptr<process::BotProcess> process) {
         processes_.push_back(std::move(process));
 }
 
+void ProcessLane::add(std::shared_ptr<DecisionQueue> queue) {
+    if (std::find(queues_.begin(), queues_.end(), queue) == queues_.end())
+        queues_.push_back(std::move(queue));
+}
+
 std::int64_t ProcessLane::pending() const {
     std::int64_t n = 0;
     for (const auto& p : processes_)
         n += p->pending();
+    for (const auto& q : queues_)
+        n += q->pending();
     return n;
 }
 
@@ -460,9 +467,15 @@ std::size_t ProcessLane::unsent() const {
 void ProcessLane::forget_pending() {
     for (auto& p : processes_)
         p->forget_pending();
+    for (auto& q : queues_)
+        q->forget_pending();
 }
 
 int ProcessLane::pump(std::chrono::milliseconds max_wait) {
+    int answered = 0;
+    for (auto& q : queues_)
+        answered += q->answer_pending();
+    if (processes_.empty()) return answered;
     thread_local std::vector<pollfd> fds;
     fds.clear();
     for (auto& p : processes_) {
@@ -474,12 +487,13 @@ int ProcessLane::pump(std::chrono::milliseconds max_wait) {
     }
     // Short waits while decisions are pending, so that time limits are checked in time; none
     // when no answer can come and no pipe has yet to take what is queued.
-    const auto wait = pending() > 0  ? std::min(max_wait, std::chrono::milliseconds(5))
-                      : unsent() > 0 ? max_wait
-                                     : std::chrono::milliseconds(0);
+    // A queue's answers are in: the tables they resume come first.
+    const auto wait = answered > 0   ? std::chrono::milliseconds(0)
+                      : pending() > 0 ? std::min(max_wait, std::chrono::milliseconds(5))
+                      : unsent() > 0  ? max_wait
+                                      : std::chrono::milliseconds(0);
     ::poll(fds.data(), fds.size(), static_cast<int>(wait.count()));
     const auto now = process::Clock::now();
-    int answered = 0;
     for (std::size_t k = 0; k < processes_.size(); ++k) {
         answered += processes_[k]->handle(&fds[4 * k]);
         answered += processes_[k]->check_deadlines(now);

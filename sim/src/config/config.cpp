@@ -320,19 +320,21 @@ const NamedGame* named_game(const TournamentConfig& c) {
 
 constexpr const char* kShortDeck = "short-deck";
 
-// What hold'em has and short-deck does not, or Kuhn and Leduc do not.
-void refuse_holdem_only_fields(const TournamentConfig& c, const std::string& what,
+// What hold'em has and another named game does not: an ACPC game and ACPC clients, all-in EV,
+// and as asked AIVAT (short-deck) and PHH hand histories (Kuhn and Leduc).
+void refuse_holdem_only_fields(const TournamentConfig& c, const std::string& what, bool aivat,
                                bool hand_histories) {
     const std::pair<const char*, bool> refused[] = {
         {"acpc_game", !c.acpc_game().empty()},
         {"allin_ev", c.allin_ev()},
-        {"aivat", c.aivat()},
+        {"aivat", aivat && c.aivat()},
         {"hh_out", hand_histories && !c.hh_out().empty()}};
+    const std::string holdem_only = std::string("all-in EV") + (aivat ? ", AIVAT" : "") +
+                                    (hand_histories ? ", PHH hand histories" : "") +
+                                    " and ACPC games are hold'em's";
     for (const auto& [field, given] : refused)
         if (given)
-            fail(std::string(field) + ": given, but " + what + " has none (" +
-                 (hand_histories ? "all-in EV, AIVAT, PHH hand histories" : "all-in EV, AIVAT") +
-                 " and ACPC games are hold'em's)");
+            fail(std::string(field) + ": given, but " + what + " has none (" + holdem_only + ")");
     for (int i = 0; i < c.bots_size(); ++i)
         if (is_acpc_spec(c.bots(i).spec()))
             fail("bots[" + to_string(i) + "].spec: an ACPC client plays hold'em here, not " + what);
@@ -366,7 +368,7 @@ void check_short_deck(TournamentConfig& c) {
              " has a button blind only (big_blind): leave small_blind out");
     if (c.ante() < 0)
         fail("ante: " + to_string(c.ante()) + "; expected 0 (the button blind) or more chips");
-    refuse_holdem_only_fields(c, what, false);
+    refuse_holdem_only_fields(c, what, true, false);
     c.set_betting(NO_LIMIT);
     c.set_small_blind(c.big_blind());
     if (c.ante() == 0) c.set_ante(c.big_blind());
@@ -390,7 +392,7 @@ void check_game(TournamentConfig& c) {
                  " has no blinds (every seat antes 1, the reports' unit): leave it out");
     if (c.ante() != 0)
         fail("ante: " + to_string(c.ante()) + "; " + what + " sets its ante (1): leave it out");
-    refuse_holdem_only_fields(c, what, true);
+    refuse_holdem_only_fields(c, what, false, true);
     c.set_betting(FIXED_LIMIT);
     c.set_small_blind(1);
     c.set_big_blind(1);
@@ -444,7 +446,8 @@ void fill_deal_scheme(TournamentConfig& c) {
 }
 
 // match_deals and deals_per_unit, which depend on each other: a cash unit holds whole matches.
-void fill_units_and_matches(TournamentConfig& c) {
+// `posting`: a bot the caller gave takes posted decisions (BotFactory::lanes), as a process bot.
+void fill_units_and_matches(TournamentConfig& c, bool posting) {
     if (c.deals_per_unit() < 0)
         fail("deals_per_unit: " + to_string(c.deals_per_unit()) +
              "; expected a positive number (0: chosen from deals)");
@@ -456,7 +459,7 @@ void fill_units_and_matches(TournamentConfig& c) {
         fail("match_deals: " + to_string(c.match_deals()) +
              "; a sit-and-go's bots keep their instances for the unit's tournaments (give "
              "deals_per_unit instead)");
-    const bool remote = cash && seats_remote_bot(c);
+    const bool remote = cash && (posting || seats_remote_bot(c));
     // A bot that thinks for milliseconds gets thousands of tables in flight by default: matches
     // short enough that a group has kMinRemoteMatchesPerGroup of them (one deal when it has
     // fewer deals than twice that), and units small enough to spread over 64 processes. A
@@ -487,9 +490,9 @@ void fill_units_and_matches(TournamentConfig& c) {
              "so it must be a multiple of match_deals (" + to_string(c.match_deals()) + ")");
 }
 
-void fill_run_options(TournamentConfig& c) {
+void fill_run_options(TournamentConfig& c, bool posting) {
     fill_deal_scheme(c);
-    fill_units_and_matches(c);
+    fill_units_and_matches(c, posting);
     if (c.hh_sample() == 0) c.set_hh_sample(1);
     if (c.hh_sample() < 0)
         fail("hh_sample: " + to_string(c.hh_sample()) + "; expected N >= 1 (write one hand in N)");
@@ -718,7 +721,9 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
     fill_deals(c);
     format(c).fill_options(c);
     check_sprt(c);
-    fill_run_options(c);
+    fill_run_options(c, std::any_of(given.begin(), given.end(), [](const auto& factory) {
+                         return factory && factory->lanes() > 0;
+                     }));
     t.game = make_game(c, file_game);
     t.units = Schedule(c);
     check_run_chips(t);

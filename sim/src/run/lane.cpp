@@ -51,8 +51,11 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
                std::size_t max_in_flight, std::size_t max_tables, const LaneHooks& hooks,
                std::size_t max_unsent, std::size_t first_tables) {
     ProcessLane processes;
-    for (const auto& factory : tournament.factories)
-        if (factory->lanes() > 0) processes.add(factory->process(lane));
+    for (const auto& factory : tournament.factories) {
+        if (factory->lanes() == 0) continue;
+        if (auto process = factory->process(lane)) processes.add(std::move(process));
+        if (auto queue = factory->decision_queue(lane)) processes.add(std::move(queue));
+    }
 
     struct Flight {
         std::size_t index = 0;

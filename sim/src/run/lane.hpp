@@ -1,6 +1,8 @@
-// Playing work units whose tables wait for process bots (internal to the sim library).
+// Playing work units whose tables wait for posted decisions (internal to the sim library).
 //
-// A lane is one thread's share of the units that seat a process bot. It keeps up to
+// A lane is one thread's share of the units that seat a bot whose decisions are posted
+// (bots/posted.hpp: a process bot, or a bot in this process that answers a queue of them at
+// once, which the lane's pump asks for its answers). It keeps up to
 // `max_in_flight` of them in play at once, and up to `max_tables` tables (a cash unit's
 // matches play at once, each a table of its own). It starts with `first_tables` of them and
 // lets in more while every table it allows waits for the bots: twice as many after
@@ -15,8 +17,9 @@
 // resumes exactly the units that were answered. Requests not yet taken by a pipe are kept
 // under a bound (kMaxUnsentBytes): past it the lane pumps before it starts or resumes a unit,
 // and the tables in flight keep their next requests unwritten, which costs nothing.
-// Lane j talks only to process j of each process
-// bot (ProcessBotFactory::process), so lanes share no process and take no lock of each other.
+// Lane j talks only to process j (or queue j) of each such
+// bot (BotFactory::process, decision_queue), so lanes share no process and take no lock of each
+// other.
 //
 // Results do not depend on the lane, the number in flight or the order answers come in: a
 // match's bots are seeded from (seed, group, match, bot), a sit-and-go unit's from (seed, unit,
@@ -45,11 +48,11 @@ struct UnitContext;
 // outside the schedule.
 Task<UnitResult> start_unit(const Tournament& tournament, std::int64_t unit, UnitContext& context);
 
-// The lanes a tournament's units can be spread over: the fewest processes of any of its
-// process bots (each lane needs a process of every one of them); 0 when it has none.
+// The lanes a tournament's units can be spread over: the fewest lanes of any of its bots
+// that post (each lane needs a process or queue of every one of them); 0 when it has none.
 int lane_count(const Tournament& tournament);
 
-// True when unit `unit` seats a process bot.
+// True when unit `unit` seats a bot that posts (a process bot among them).
 bool seats_process_bot(const Tournament& tournament, std::int64_t unit);
 
 // A wave's units (to_play[first + i], i < wave_size) by where they are played: those that seat

@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "pokerarena/engine/hand_ranking.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
 #include "stats/heads_up_preflop.hpp"
 
@@ -92,18 +93,31 @@ std::int64_t heads_up_preflop_count(const HeadsUpMatchup& m) {
 // seats is a whole number and the counts stay exact integers.
 constexpr std::int64_t kPotUnits = 2520;
 
+// Under BestFive a hand is valued from Hand sums (the board's added once per run-out); under
+// the other rankings (Kuhn's, Leduc's) from the cards, as the engine values a showdown.
 struct RunOuts {
+    HandRanking ranking = HandRanking::BestFive;
+    int hole_cards = 0;
     std::array<Hand, kMaxSeats> holes{};
+    std::array<std::array<Card, kMaxHoleCards>, kMaxSeats> hole_cards_of{};
+    std::array<Card, kMaxBoardCards> board_cards{};
+    int board_count = 0;
     std::array<int, kMaxSeats> seats{};
     int contenders = 0;
     std::array<std::int64_t, kMaxSeats> shares{};  // by contender, in pot units
     std::int64_t boards = 0;
 
+    HandValue value(int i, const Hand& board) const {
+        if (ranking == HandRanking::BestFive) return evaluate(board + holes[i]);
+        return hand_value(ranking, hole_cards_of[static_cast<std::size_t>(i)].data(), hole_cards,
+                          board_cards.data(), board_count);
+    }
+
     void finish(const Hand& board) {
         std::array<HandValue, kMaxSeats> values{};
         HandValue best = 0;
         for (int i = 0; i < contenders; ++i) {
-            values[i] = evaluate(board + holes[i]);
+            values[i] = value(i, board);
             best = std::max(best, values[i]);
         }
         int tied = 0;
@@ -125,7 +139,9 @@ struct RunOuts {
         int remaining = std::popcount(deck);
         for (std::uint64_t m = deck; remaining >= left; m &= m - 1, --remaining) {
             const int c = std::countr_zero(m);
+            board_cards[static_cast<std::size_t>(board_count++)] = Card{c};
             enumerate(board + Card{c}, m & (m - 1), left - 1);
+            --board_count;
         }
     }
 };
@@ -289,7 +305,10 @@ void PotEquity::award(const HandRecord& r, const GameDef& game, int known,
 void PotEquity::award_by_run_outs(const ContestedPot& pot, std::array<double, kMaxSeats>& award) {
     const HandRecord& r = *record_;
     RunOuts run_outs;
-    std::uint64_t deck = CardSet::kFullMask;
+    run_outs.ranking = game_->ranking;
+    run_outs.hole_cards = game_->hole_cards;
+    // The game's deck (Kuhn's three cards, Leduc's six), without every dealt card.
+    std::uint64_t deck = game_->deck().mask();
     for_each_seat(r.dealt_in, [&](int s) {
         for (int c = 0; c < game_->hole_cards; ++c)
             deck &= ~(std::uint64_t{1} << r.hole[s][c].index());
@@ -297,12 +316,16 @@ void PotEquity::award_by_run_outs(const ContestedPot& pot, std::array<double, kM
     Hand board;
     for (int i = 0; i < known_board_; ++i) {
         board.add(r.board[i]);
+        run_outs.board_cards[static_cast<std::size_t>(run_outs.board_count++)] = r.board[i];
         deck &= ~(std::uint64_t{1} << r.board[i].index());
     }
     for_each_seat(pot.eligible, [&](int s) {
         Hand hole;
-        for (int c = 0; c < game_->hole_cards; ++c)
+        for (int c = 0; c < game_->hole_cards; ++c) {
             hole.add(r.hole[s][c]);
+            run_outs.hole_cards_of[static_cast<std::size_t>(run_outs.contenders)]
+                                  [static_cast<std::size_t>(c)] = r.hole[s][c];
+        }
         run_outs.seats[run_outs.contenders] = s;
         run_outs.holes[run_outs.contenders++] = hole;
     });

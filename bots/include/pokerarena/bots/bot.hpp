@@ -27,7 +27,8 @@
 
 namespace pokerarena {
 
-class RemoteBot;
+class PostingBot;
+class DecisionQueue;
 namespace process {
 class BotProcess;
 }
@@ -97,9 +98,10 @@ class Bot {
     // stands.
     virtual const StrategyProblems* strategy_problems() const { return nullptr; }
 
-    // A bot in a process of its own (process_bot.hpp), whose decisions a host may post without
-    // waiting for them; nullptr for a bot that answers in the call.
-    virtual RemoteBot* remote() { return nullptr; }
+    // A bot whose decisions a host may post without waiting for them (posted.hpp): a bot in a
+    // process of its own, or one that answers many decisions in one call; nullptr for a bot
+    // that answers in the call.
+    virtual PostingBot* posting() { return nullptr; }
 };
 
 // Why a bot's decision was not used.
@@ -176,8 +178,9 @@ class BotFactory {
     // message); built-ins never throw here.
     virtual std::unique_ptr<Bot> create(std::uint64_t seed) const = 0;
     // Process bots run `lanes()` processes; create_in_lane(seed, j) makes an instance in
-    // process j, so that each thread of a run can own processes of its own. In-process bots
-    // have no lanes (0) and make every instance with create().
+    // process j, so that each thread of a run can own processes of its own. A bot in this
+    // process whose decisions are posted to a queue (decision_queue()) has lanes too. Other
+    // in-process bots have no lanes (0) and make every instance with create().
     virtual int lanes() const { return 0; }
     virtual std::unique_ptr<Bot> create_in_lane(std::uint64_t seed, int lane) const {
         (void)lane;
@@ -186,6 +189,12 @@ class BotFactory {
     // Process j of a bot with lanes() > 0 (j taken modulo lanes()), for the thread that pumps
     // it; nullptr for in-process bots.
     virtual std::shared_ptr<process::BotProcess> process(int lane) const {
+        (void)lane;
+        return nullptr;
+    }
+    // The queue of lane j of an in-process bot with lanes() > 0 whose instances made by
+    // create_in_lane(seed, j) post their decisions there (posted.hpp); nullptr otherwise.
+    virtual std::shared_ptr<DecisionQueue> decision_queue(int lane) const {
         (void)lane;
         return nullptr;
     }

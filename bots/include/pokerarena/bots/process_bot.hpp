@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "pokerarena/bots/bot.hpp"
+#include "pokerarena/bots/posted.hpp"
 #include "pokerarena/evaluator/card.hpp"
 
 namespace pokerarena {
@@ -130,35 +131,6 @@ void set_plugin_host_command(std::vector<std::string> command);
 // resumed run compares before it starts a process.
 std::vector<BotFile> process_files(const ProcessBotSpec& spec);
 
-// What became of one posted decision.
-struct RemoteDecision {
-    bool ok = false;
-    Action action;                       // ok
-    FaultKind fault = FaultKind::Crash;  // !ok
-    std::string message;                 // !ok: why
-    // ok, for a probabilities request: one per candidate. Empty (never allocated) for a
-    // decision.
-    std::vector<double> probabilities;
-    // ok, for a decision whose answer reported the strategy its action was drawn from, valid
-    // for the decision's view (strategy_problem() found nothing wrong).
-    bool has_strategy = false;
-    Strategy strategy;
-    // ok: why the strategy the answer reported was dropped ("" when it reported a valid one
-    // or none): it could not be read, strategy_problem() found it invalid, or the bot said it
-    // could not report one ("strategy_error"). Not a fault: the action stands. A host that
-    // posts decisions counts these; RemoteBot::decide notes them in strategy_problems().
-    std::string strategy_problem;
-};
-
-// Where the answer of a posted decision goes: the table waiting for it.
-class DecisionTicket {
-  public:
-    virtual void answered(RemoteDecision&& decision) = 0;
-
-  protected:
-    ~DecisionTicket() = default;
-};
-
 namespace process {
 class BotProcess;
 }
@@ -166,7 +138,7 @@ class BotProcess;
 class ProcessBotFactory;
 
 // A bot instance in a bot process.
-class RemoteBot final : public Bot {
+class RemoteBot final : public Bot, public PostingBot {
   public:
     RemoteBot(std::shared_ptr<process::BotProcess> process, std::uint64_t seed);
     ~RemoteBot() override;
@@ -177,7 +149,7 @@ class RemoteBot final : public Bot {
     // time. A fault is thrown as BotError of its kind.
     Action decide(const SeatView& view) override;
     // Sends the request; the answer goes to `ticket` from ProcessLane::pump().
-    void post_decide(const SeatView& view, DecisionTicket* ticket);
+    void post_decide(const SeatView& view, DecisionTicket* ticket) override;
     // False when the bot's hello did not offer probabilities; otherwise asks and waits as
     // decide() does, and a fault is thrown as BotError of its kind.
     bool action_probabilities(const SeatView& view, std::span<const Action> candidates,
@@ -191,7 +163,7 @@ class RemoteBot final : public Bot {
     bool wants_events() const override;
     ViewNeeds view_needs() const override;
     void new_match() override;
-    RemoteBot* remote() override { return this; }
+    PostingBot* posting() override { return this; }
 
   private:
     std::shared_ptr<process::BotProcess> process_;
@@ -227,30 +199,35 @@ class ProcessBotFactory final : public BotFactory {
     std::vector<std::shared_ptr<process::BotProcess>> processes_;
 };
 
-// Pumps a set of bot processes for one thread: see the header comment. A process belongs to
-// at most one lane at a time (its owner makes sure: lane j takes process j of each factory).
+// Pumps a set of bot processes, and the queues of bots in this process that answer many
+// decisions at once (posted.hpp), for one thread: see the header comment. A process or a
+// queue belongs to at most one lane at a time (its owner makes sure: lane j takes process j,
+// or queue j, of each factory).
 class ProcessLane {
   public:
     ProcessLane() = default;
     void add(std::shared_ptr<process::BotProcess> process);
-    // Writes what is pending, then waits until some answer has come, a time limit has passed,
-    // or `max_wait` has passed (not at all when no decision is pending and every pipe took
-    // what was queued), and hands every answer (and every fault) to its ticket.
-    // Returns the number of tickets answered.
+    void add(std::shared_ptr<DecisionQueue> queue);
+    // Answers what the queues hold; then writes what is pending for the processes, waits until
+    // some answer has come, a time limit has passed, or `max_wait` has passed (not at all when
+    // a queue answered, or no decision is pending and every pipe took what was queued), and
+    // hands every answer (and every fault) to its ticket. Returns the number of tickets
+    // answered.
     int pump(std::chrono::milliseconds max_wait);
-    // Decisions posted and not yet answered, over all processes.
+    // Decisions posted and not yet answered, over all processes and queues.
     std::int64_t pending() const;
     // Bytes queued for the processes that their pipes have not taken yet: an owner keeps it
     // bounded by pumping before it posts more (tables waiting to be written to a pipe would
     // otherwise hold their requests here, a few hundred bytes each).
     std::size_t unsent() const;
-    // Drops every decision pending in the lane's processes without answering it: for an owner
-    // whose tables are gone (an exception ended the lane), whose tickets must not be called.
-    // Answers that come later for them are counted as bad lines.
+    // Drops every decision pending in the lane's processes and queues without answering it:
+    // for an owner whose tables are gone (an exception ended the lane), whose tickets must not
+    // be called. Answers that come later for them are counted as bad lines.
     void forget_pending();
 
   private:
     std::vector<std::shared_ptr<process::BotProcess>> processes_;
+    std::vector<std::shared_ptr<DecisionQueue>> queues_;
 };
 
 }  // namespace pokerarena

@@ -29,12 +29,13 @@
 //   finished (strategies()). A decision replaced by a fault has none. Keeping them allocates
 //   only while the first hands grow the store; a last_strategy() that throws is a fault of the
 //   seat, as for on_event, and its action stands.
-// - Decisions in flight: after post_decisions(ticket), a seat whose bot is a process bot
-//   (Bot::remote()) is not waited for. step_hand() posts its request with `ticket` and
+// - Decisions in flight: after post_decisions(ticket), a seat whose bot takes posted
+//   decisions (Bot::posting(): a process bot, or a bot answering queues in this process) is
+//   not waited for. step_hand() posts its request with `ticket` and
 //   returns Waiting, the table paused in AwaitingAction; once the ticket has the answer, the
 //   owner calls resume() with it (the action, or the fault that replaced it) and steps on.
 //   Nothing else changes: the same faults, the same events, the same hands. Without
-//   post_decisions, a process bot's decide() waits for its answer like any other bot's.
+//   post_decisions, such a bot's decide() waits for its answer like any other bot's.
 //
 // play_duplicate_heads_up guarantees
 // - Deal i is played twice on tables with the same seed and table id, so the cards of every

@@ -13,7 +13,8 @@
 //   with nobody else dealt in is a lookup in the shipped table (heads_up_preflop.hpp);
 //   Hold'em-shaped spots from the flop or preflop use the evaluator's suit-symmetric
 //   enumeration (calculate_pot_shares, which allocates a few small vectors); the turn (44
-//   run-outs, where that is slower) and other shapes enumerate every run-out, pot by pot.
+//   run-outs, where that is slower) and other shapes enumerate every run-out, pot by pot,
+//   from the game's deck and by its hand ranking (Kuhn's and Leduc's too).
 #pragma once
 
 #include <array>

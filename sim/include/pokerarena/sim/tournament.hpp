@@ -238,7 +238,9 @@ enum class BotLoading { Load, Skip };
 // of a replaced library runs; PluginMismatch says which.
 // `given` (at most one entry per bot; empty by default) holds factories the caller made:
 // bots[i] with a non-null given[i] plays through it, and its spec only names it (the Python
-// module's in-process classes are such bots). The rest are loaded as above.
+// module's in-process classes are such bots); one whose instances take posted decisions
+// (lanes() > 0) gets the short matches and small units a process bot gets by default. The rest
+// are loaded as above.
 Tournament make_tournament(const TournamentConfig& config, BotLoading loading = BotLoading::Load,
                            const std::filesystem::path& plugin_folder = {},
                            const std::filesystem::path& bot_logs = {},
