@@ -185,8 +185,9 @@ GameDefinition parse_game_definition(std::string_view text, std::string_view nam
     // (three ranks of one suit: Qs, Ks, As), with hold'em's card text: the same cards here.
     const int num_suits = one_in(suits, "numSuits", 1, kNumSuits, "suits of the deck");
     const int num_ranks = one_in(ranks, "numRanks", 1, kNumRanks, "ranks of the deck");
-    const int hole_cards =
-        one_in(hole, "numHoleCards", 1, kMaxHoleCards, "pokerarena deals 1 or 2 hole cards");
+    // 2, not kMaxHoleCards: ACPC ranks the best five of any of the cards, which pokerarena's
+    // rankings give for one hole card or for hold'em's two (not Omaha's rule of exactly two).
+    const int hole_cards = one_in(hole, "numHoleCards", 1, 2, "pokerarena deals 1 or 2 hole cards");
     const std::vector<std::int64_t> board_values = per_round(board, "numBoardCards");
     int board_total = 0;
     for (const std::int64_t b : board_values) {
