@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "pokerarena/evaluator/card.hpp"
+#include "pokerarena/evaluator/short_deck.hpp"
 
 namespace pokerarena {
 
@@ -40,6 +41,10 @@ std::string GameDef::validate() const {
     if (ante < 0) return "ante = " + to_string(ante) + " is negative";
     if (ante_kind == AnteKind::None && ante != 0)
         return "ante = " + to_string(ante) + " but ante_kind is None";
+    if (button_blind && !post_blinds) return "button_blind is set but post_blinds is not";
+    if (button_blind && small_blind != 0)
+        return "small_blind = " + to_string(small_blind) +
+               " with button_blind: the button posts the only blind (big_blind)";
     if (structure == BettingStructure::FixedLimit) {
         if (small_bet <= 0) return "small_bet must be positive in fixed-limit";
         if (big_bet <= 0) return "big_bet must be positive in fixed-limit";
@@ -82,10 +87,21 @@ std::string GameDef::validate() const {
             if (board + hole_cards < 5)
                 return "hole_cards + board cards = " + to_string(board + hole_cards) +
                        ", fewer than the 5 the BestFive ranking needs";
-            // The short-deck games rank hands otherwise (a flush above a full house, the ace
-            // low in A-6-7-8-9); the standard order holds for the whole deck only.
+            // The short deck ranks hands otherwise (a flush above a full house, the ace low in
+            // A-6-7-8-9: the ShortDeck ranking); the standard order holds for the whole deck.
             if (deck() != CardSet{CardSet::kFullMask})
                 return "the BestFive ranking needs the full 52-card deck (deck_ranks = " +
+                       to_string(deck_ranks) + ", deck_suits = " + to_string(deck_suits) + ")";
+            break;
+        case HandRanking::ShortDeck:
+            if (board + hole_cards < 5 || board + hole_cards > 7)
+                return "hole_cards + board cards = " + to_string(board + hole_cards) +
+                       ", outside the 5..7 the ShortDeck ranking values";
+            // Its values reuse the standard wheel's for A-6-7-8-9, which only a deck without
+            // deuces to fives keeps apart from A-2-3-4-5; and the game is the 36-card one.
+            if (deck() != CardSet{kShortDeckMask})
+                return "the ShortDeck ranking needs the 36-card deck of sixes to aces "
+                       "(deck_ranks = " +
                        to_string(deck_ranks) + ", deck_suits = " + to_string(deck_suits) + ")";
             break;
         case HandRanking::HighCard:
@@ -113,7 +129,8 @@ std::string GameDef::validate() const {
             break;
         default:
             return "ranking = " + to_string(static_cast<int>(ranking)) +
-                   " is none of BestFive, HighCard, PairOrHighCard, OmahaHigh and OmahaHiLo";
+                   " is none of BestFive, HighCard, PairOrHighCard, OmahaHigh, OmahaHiLo and "
+                   "ShortDeck";
     }
     if (num_seats * hole_cards + board > deck().size())
         return "not enough cards in the deck: " + to_string(num_seats) + " seats of " +
@@ -142,6 +159,8 @@ const char* GameDef::ranking_name() const {
             return "plo";
         case HandRanking::OmahaHiLo:
             return "plo8";
+        case HandRanking::ShortDeck:
+            return "short-deck";
         default:
             return "holdem";
     }
@@ -241,6 +260,16 @@ GameDef GameDef::leduc(int seats, Chips stack) {
     d.deck_ranks = highest_ranks(seats + 1);
     d.deck_suits = static_cast<std::uint8_t>((1u << kHearts) | (1u << kSpades));
     d.ranking = HandRanking::PairOrHighCard;
+    return d;
+}
+
+GameDef GameDef::short_deck(int seats, Chips stack, Chips ante, Chips button_blind) {
+    GameDef d = no_limit_holdem(seats, stack, 0, button_blind);
+    d.button_blind = true;
+    d.ante = ante;
+    d.ante_kind = ante > 0 ? AnteKind::EveryPlayer : AnteKind::None;
+    d.deck_ranks = kShortDeckRanks;
+    d.ranking = HandRanking::ShortDeck;
     return d;
 }
 

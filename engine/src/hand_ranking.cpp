@@ -19,6 +19,7 @@ std::string describe_hand(HandRanking ranking, HandValue value) {
     if (ranking == HandRanking::BestFive || ranking == HandRanking::OmahaHigh ||
         ranking == HandRanking::OmahaHiLo)
         return describe(value);
+    if (ranking == HandRanking::ShortDeck) return describe_short_deck(value);
     if (value >= 1 && value <= kNumRanks) return std::string(kRankWords[value - 1]) + " High";
     if (ranking == HandRanking::PairOrHighCard && value > kNumRanks && value <= 2 * kNumRanks)
         return std::string("Pair of ") + kRankPluralWords[value - 1 - kNumRanks];

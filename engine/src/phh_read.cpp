@@ -23,6 +23,7 @@
 #include "pokerarena/engine/game_def.hpp"
 #include "pokerarena/engine/input_file.hpp"
 #include "pokerarena/engine/phh.hpp"
+#include "pokerarena/evaluator/short_deck.hpp"
 #include "toml_bounds.hpp"
 
 namespace pokerarena {
@@ -41,7 +42,7 @@ class UnsupportedVariant : public PhhError {
     using PhhError::PhhError;
 };
 
-// Every variant code of the PHH standard; the ones other than NT and FT are unsupported
+// Every variant code of the PHH standard; the ones other than NT, FT and NS are unsupported
 // rather than wrong.
 constexpr std::array<std::string_view, 11> kKnownVariants = {
     "FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"};
@@ -436,6 +437,10 @@ class DealChecker {
     }
 
     void add_card(Card card, int index, const std::string& what) {
+        if (hand_.variant == PhhVariant::NoLimitShortDeck &&
+            !CardSet{kShortDeckMask}.contains(card))
+            throw PhhError(what + ": card " + card.to_string() +
+                           " is not in the short deck of variant 'NS' (sixes to aces)");
         if (seen_.contains(card)) {
             throw PhhError(what + ": card " + card.to_string() + " dealt twice (first at actions[" +
                            std::to_string(first_seen_[card.index()]) + "])");
@@ -596,6 +601,8 @@ PhhHand HandReader::read() {
         hand.variant = PhhVariant::NoLimitHoldem;
     } else if (variant == "FT") {
         hand.variant = PhhVariant::FixedLimitHoldem;
+    } else if (variant == "NS") {
+        hand.variant = PhhVariant::NoLimitShortDeck;
     } else if (variant == "PO") {
         hand.variant = PhhVariant::PotLimitOmaha;
     } else if (variant == "FO/8") {
@@ -851,6 +858,8 @@ std::string_view phh_variant_code(PhhVariant variant) {
     switch (variant) {
         case PhhVariant::FixedLimitHoldem:
             return "FT";
+        case PhhVariant::NoLimitShortDeck:
+            return "NS";
         case PhhVariant::PotLimitOmaha:
             return "PO";
         case PhhVariant::FixedLimitOmahaHiLo:

@@ -189,6 +189,14 @@ namespace {
 // PHH's code for the game: NT and FT for hold'em (and the games that are not Omaha), PO for
 // pot-limit Omaha, FO/8 for fixed-limit Omaha hi-lo. Other mixes have no code.
 PhhVariant phh_variant_of(const GameDef& def) {
+    if (def.ranking == HandRanking::HighCard || def.ranking == HandRanking::PairOrHighCard)
+        throw std::invalid_argument(std::string("PHH has no variant code for ") +
+                                    def.ranking_name());
+    if (def.ranking == HandRanking::ShortDeck) {
+        if (def.structure != BettingStructure::NoLimit)
+            throw std::invalid_argument("PHH has a variant code for no-limit short-deck only");
+        return PhhVariant::NoLimitShortDeck;
+    }
     const bool omaha = def.ranking == HandRanking::OmahaHigh;
     const bool hi_lo = def.ranking == HandRanking::OmahaHiLo;
     if (omaha && def.structure == BettingStructure::PotLimit) return PhhVariant::PotLimitOmaha;
@@ -235,9 +243,9 @@ PhhHand phh_from_record(const HandRecord& record, const GameDef& def) {
     }
 
     // Roles by PHH position: heads-up p2 (the button) posts the small blind and p1 the big
-    // blind; otherwise p1 and p2.
-    const int small_blind_player = n == 2 ? 1 : 0;
-    const int big_blind_player = n == 2 ? 0 : 1;
+    // blind; otherwise p1 and p2. A button blind is pN's, the button's, with no small blind.
+    const int small_blind_player = def.button_blind ? -1 : n == 2 ? 1 : 0;
+    const int big_blind_player = def.button_blind ? n - 1 : n == 2 ? 0 : 1;
     std::vector<Chips> antes(n), blinds(n);
     for (int p = 0; p < n; ++p) {
         const int seat = seats[p];

@@ -18,6 +18,7 @@
 #include <stdexcept>
 
 #include "pokerarena/engine/table.hpp"
+#include "pokerarena/evaluator/short_deck.hpp"
 
 namespace pokerarena {
 
@@ -131,6 +132,10 @@ Setup make_setup(const PhhHand& hand) {
         s.def.structure = hand.variant == PhhVariant::PotLimitOmaha ? BettingStructure::PotLimit
                                                                     : BettingStructure::NoLimit;
         s.def.big_blind = hand.min_bet;
+    }
+    if (hand.variant == PhhVariant::NoLimitShortDeck) {
+        s.def.deck_ranks = kShortDeckRanks;
+        s.def.ranking = HandRanking::ShortDeck;
     }
     s.def.max_hands = 1;
     // The file's convention for antes (PokerKit's reading of ante_trimming_status): true

@@ -266,7 +266,8 @@ POKERARENA_HOT void Table::start_hand() {
         // common case costs one compare with the last hand's players, still in the record.
         // After per-seat blinds (a replay's) the largest blind may be a straddle, not the big
         // blind: the button then just moves on.
-        if (dealt_in_ != record_.dealt_in && last_blinds_from_game_def_ &&
+        // A button blind follows the button, so it never falls to the same player twice.
+        if (dealt_in_ != record_.dealt_in && last_blinds_from_game_def_ && !def_.button_blind &&
             at_most_two_seats(dealt_in_) && big_blind_seat_ >= 0 &&
             (dealt_in_ & bit(big_blind_seat_)))
             button_ = big_blind_seat_;
@@ -370,7 +371,8 @@ POKERARENA_HOT void Table::for_each_forced_bet(Post&& post_one) {
     // Heads-up the button is the small blind (and acts first before the flop).
     const bool heads_up = at_most_two_seats(dealt_in_);
     const int sb = heads_up ? button_ : next_seat(dealt_in_, button_);
-    const int bb = next_seat(dealt_in_, sb);
+    // A button blind (short-deck) is the big blind posted by the button, with no small blind.
+    const int bb = def_.button_blind ? button_ : next_seat(dealt_in_, sb);
     big_blind_seat_ = bb;
     if (def_.ante_kind == AnteKind::EveryPlayer) {
         int s = button_;

@@ -232,14 +232,17 @@ TournamentConfig base_config(const RunCommandOptions& options, const Report* res
     const std::string flags_given = options.tournament_flags_given();
     if (!options.config_path.empty()) {
         config = sim::read_config(options.config_path);
-        // Its ACPC game file is the file's neighbour, whatever folder the bots come from.
+        // Its ACPC game files are the file's neighbours, whatever folder the bots come from.
+        const auto beside = [&](const std::filesystem::path& game) {
+            return std::filesystem::absolute(
+                       std::filesystem::path(options.config_path).parent_path() / game)
+                .lexically_normal()
+                .string();
+        };
         const std::filesystem::path game(config.acpc_game());
-        if (!game.empty() && game.is_relative())
-            config.set_acpc_game(
-                std::filesystem::absolute(std::filesystem::path(options.config_path).parent_path() /
-                                          game)
-                    .lexically_normal()
-                    .string());
+        if (!game.empty() && game.is_relative()) config.set_acpc_game(beside(game));
+        if (sim::is_game_file(config.game()) && std::filesystem::path(config.game()).is_relative())
+            config.set_game(beside(config.game()));
     } else if (resume != nullptr && options.bots_flag->count() == 0)
         // A flag over the report's configuration would make another tournament, which
         // check_resumable refuses anyway; say which flags may go with --resume instead.
@@ -293,7 +296,10 @@ void apply_flags(const RunCommandOptions& options, TournamentConfig& config) {
     if (options.acpc_game_flag->count() > 0)
         config.set_acpc_game(
             std::filesystem::absolute(options.acpc_game).lexically_normal().string());
-    if (options.game_flag->count() > 0) config.set_game(options.game);
+    if (options.game_flag->count() > 0)
+        config.set_game(sim::is_game_file(options.game)
+                            ? std::filesystem::absolute(options.game).lexically_normal().string()
+                            : options.game);
     if (options.duplicate_flag->count() > 0) config.set_duplicate(options.duplicate);
     if (options.allin_ev_flag->count() > 0) config.set_allin_ev(options.allin_ev);
     if (options.aivat_flag->count() > 0) config.set_aivat(options.aivat);
@@ -970,7 +976,8 @@ void add_play_flags(CLI::App* run_app, RunCommandOptions* options) {
     options->game_flag = run_app->add_option(
         "--game", options->game,
         "The game: holdem (default), kuhn or leduc (antes of 1, fixed limit), plo (pot-limit "
-        "Omaha) or plo8 (fixed-limit Omaha hi-lo; docs/engine.md)");
+        "Omaha), plo8 (fixed-limit Omaha hi-lo), short-deck (36 cards, antes and a button "
+        "blind; docs/engine.md), or FILE.game, an ACPC game definition (docs/acpc.md)");
     options->duplicate_flag =
         run_app->add_flag("--duplicate,!--no-duplicate", options->duplicate,
                           "Replay every deal with seats swapped or rotated (default on)");

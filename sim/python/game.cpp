@@ -35,14 +35,29 @@ GameDef table_game(const std::string& game, int seats, Chips stack, Chips small_
     GameDef def;
     if (game == "holdem") {
         def = holdem(seats, stack, small_blind, big_blind, betting);
+    } else if (game == "plo" || game == "plo8") {
+        const char* betting_of = game == "plo" ? "pot-limit" : "fixed-limit";
+        if (!betting.empty() && betting != betting_of)
+            throw py::value_error("betting: \"" + betting + "\"; " + game + " is " + betting_of +
+                                  " (leave betting out)");
+        def = game == "plo" ? GameDef::omaha(seats, stack, small_blind, big_blind)
+                            : GameDef::omaha_hi_lo(seats, stack, small_blind, big_blind);
+    } else if (game == "short-deck") {
+        if (!betting.empty() && betting != "no-limit")
+            throw py::value_error("betting: \"" + betting +
+                                  "\"; short-deck is no-limit (leave betting out)");
+        // Every seat antes the button blind (big_blind), as PHH's and PokerKit's hands do.
+        def = GameDef::short_deck(seats, stack, big_blind, big_blind);
     } else if (game == "kuhn" || game == "leduc") {
         if (!betting.empty() && betting != "fixed-limit")
             throw py::value_error("betting: \"" + betting + "\"; " + game +
                                   " is fixed-limit (leave betting out)");
         def = game == "kuhn" ? GameDef::kuhn(seats, stack) : GameDef::leduc(seats, stack);
     } else {
-        throw py::value_error("game: expected \"holdem\", \"kuhn\" or \"leduc\", not \"" + game +
-                              "\"");
+        throw py::value_error(
+            "game: expected \"holdem\", \"plo\", \"plo8\", \"short-deck\", \"kuhn\" or "
+            "\"leduc\", not \"" +
+            game + "\"");
     }
     def.reset_stacks_each_hand = true;
     def.max_hands = 0;

@@ -47,7 +47,7 @@ def equity(
 ) -> EquityResult: ...
 
 class VectorEnv:
-    """N tables (hold'em, Kuhn or Leduc) stepped by one call (docs/python.md, "A vectorised
+    """N tables of one game (hold'em, Omaha, short-deck, Kuhn or Leduc) stepped by one call (docs/python.md, "A vectorised
     environment")."""
 
     def __init__(
@@ -77,7 +77,7 @@ class VectorEnv:
     def seats(self) -> int: ...
 
 class Table:
-    """One table of the engine (hold'em, Kuhn or Leduc), driven step by step (docs/python.md,
+    """One table of the engine (any game of run --game), driven step by step (docs/python.md,
     "One table")."""
 
     def __init__(

@@ -221,7 +221,7 @@ py::list replay_phh(const std::string& text, bool many_hands, const std::string&
 
 void add_table(py::module_& m) {
     py::class_<PyTable>(m, "Table",
-                        R"(One table of the engine (hold'em, Kuhn or Leduc), driven step by step.
+                        R"(One table of the engine (any game of run --game), driven step by step.
 
 advance() runs the table to its next pause and returns the event there (a dict with "kind":
 "ActionRequired" when a seat must act, "HandEnded", "GameOver", and with events=True every
@@ -235,8 +235,10 @@ act() answers an ActionRequired. copy.copy(table) is an independent table in the
              py::arg("betting") = "", py::arg("reset_stacks") = true, py::arg("events") = false,
              py::arg("game") = "holdem",
              "A table dealing from (seed, table_id). game: \"holdem\" (betting \"no-limit\", "
-             "the default, \"pot-limit\" or \"fixed-limit\"), \"kuhn\" or \"leduc\" (their own "
-             "antes and fixed bets; the blinds are not used). reset_stacks: every hand starts "
+             "the default, \"pot-limit\" or \"fixed-limit\"), \"plo\" or \"plo8\" (Omaha, "
+             "hold'em's blinds), \"short-deck\" (a button blind of big_blind and antes as "
+             "much), \"kuhn\" or \"leduc\" (their own antes and fixed bets; the blinds are not "
+             "used). reset_stacks: every hand starts "
              "with stack chips (else stacks carry over and the match ends when one seat holds "
              "every chip). events: pause at every event, not only where a seat acts and a hand "
              "ends.")

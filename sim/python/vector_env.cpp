@@ -184,14 +184,16 @@ py::tuple VectorEnv::step(const py::array_t<std::int64_t, py::array::forcecast>&
 }
 
 void add_vector_env(py::module_& m) {
-    py::class_<VectorEnv>(m, "VectorEnv", R"(N tables (hold'em, Kuhn or Leduc) stepped by one call.
+    py::class_<VectorEnv>(
+        m, "VectorEnv",
+        R"(N tables of one game (hold'em, Omaha, short-deck, Kuhn or Leduc) stepped by one call.
 
 Every table plays hands with stacks reset to `stack` each hand and the button moving; after
 reset() and each step() every table waits at its next decision. Observations are a dict of
 numpy arrays (one row per table) that the environment rewrites in place: copy what you keep.
   seat, button, hand, round      the seat to act, the button, the hand number, the round (0..3)
   hole (N, H), board (N, B)      the acting seat's cards and the board, card codes (-1: none);
-                                 H and B the game's hole and board cards (hold'em 2 and 5,
+                                 H and B the game's hole and board cards (hold'em 2 and 5, Omaha 4 and 5,
                                  Kuhn 1 and 0, Leduc 1 and 1)
   pot, current_bet               chips in the pot, the highest bet of the round
   stacks, bets, folded (N, S)    per seat: chips behind, chips bet this round, has folded
@@ -205,8 +207,9 @@ won in hands that ended during the step, done (N,) whether one did (the next has
              py::arg("betting") = "", py::arg("game") = "holdem",
              "tables tables of seats seats, stacks of stack chips. game \"holdem\": blinds "
              "small_blind and big_blind, betting \"no-limit\" (the default), \"pot-limit\" or "
-             "\"fixed-limit\" (bets of one and two big blinds, four a round); \"kuhn\" or "
-             "\"leduc\": their own antes and fixed bets. Table i deals from (seed, i) alone.")
+             "\"fixed-limit\" (bets of one and two big blinds, four a round); \"plo\", \"plo8\", "
+             "\"short-deck\", \"kuhn\" or \"leduc\" as Table takes them. Table i deals from "
+             "(seed, i) alone.")
         .def("reset", &VectorEnv::reset,
              "Deals every table to its first decision; returns the observations.")
         .def("step", &VectorEnv::step, py::arg("kinds"), py::arg("amounts") = py::none(),

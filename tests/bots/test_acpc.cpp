@@ -7,6 +7,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <fstream>
+#include <initializer_list>
+#include <iterator>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -60,7 +63,8 @@ std::string state_of(Table& table, std::uint32_t hand, bool limit) {
     const Event e = table.advance();
     REQUIRE(e.kind == EventKind::ActionRequired);
     std::string line, error;
-    REQUIRE(acpc::write_state(line, table.view(e.seat), hand, limit, error));
+    REQUIRE(
+        acpc::write_state(line, table.view(e.seat), hand, acpc::StateGame{.limit = limit}, error));
     return line;
 }
 
@@ -190,6 +194,25 @@ TEST_CASE("acpc: a bot answers the states in which it is to act", "[acpc]") {
                       Catch::Contains("3 positions"));
 }
 
+namespace {
+
+// `base` with its first `from` replaced by `to`.
+std::string edited(std::string base, const std::string& from, const std::string& to) {
+    base.replace(base.find(from), from.size(), to);
+    return base;
+}
+
+// Each definition text, read as `name`, is refused with a message that contains its own.
+void require_refusals(const char* name,
+                      std::initializer_list<std::pair<std::string, std::string>> cases) {
+    for (const auto& [text, message] : cases) {
+        INFO(text);
+        CHECK_THROWS_WITH(acpc::parse_game_definition(text, name), Catch::Contains(message));
+    }
+}
+
+}  // namespace
+
 TEST_CASE("acpc: game definitions pokerarena cannot play are refused by line", "[acpc]") {
     const acpc::GameDefinition game = acpc::parse_game_definition(kNoLimit2p, "2p.game");
     CHECK_FALSE(game.limit);
@@ -197,31 +220,39 @@ TEST_CASE("acpc: game definitions pokerarena cannot play are refused by line", "
     CHECK(game.game.big_blind == 100);
     CHECK(game.game.starting_stacks[0] == 20000);
     CHECK(game.game.reset_stacks_each_hand);
-    const std::string base = kNoLimit2p;
-    const auto with = [&](const std::string& from, const std::string& to) {
-        std::string text = base;
-        text.replace(text.find(from), from.size(), to);
-        return text;
+    const auto with = [](const std::string& from, const std::string& to) {
+        return edited(kNoLimit2p, from, to);
     };
-    const std::pair<std::string, std::string> cases[] = {
-        {with("nolimit", "potlimit"), "2p.game:2: 'potlimit'"},
-        {with("numRounds = 4", "numRounds = 3"), "2p.game:4: numRounds = 3"},
-        {with("blind = 100 50", "blind = 50 100"), "2p.game:6: blind = 50 100"},
-        {with("firstPlayer = 2 1 1 1", "firstPlayer = 1 2 2 2"), "2p.game:7: firstPlayer"},
-        {with("numSuits = 4", "numSuits = 2"), "2p.game:8: numSuits = 2"},
-        {with("numHoleCards = 2", "numHoleCards = 4"), "numHoleCards = 4"},
-        {with("stack = 20000 20000", "stack = 20000 100"), "stack = 20000 100"},
-        {with("stack = 20000 20000", "stack = lots"), "expected whole numbers"},
-        {with("numSuits = 4", "ante = 5"), "unknown key 'ante'"},
-        {with("END GAMEDEF\n", ""), "no END GAMEDEF"},
-        {with("GAMEDEF\n", "GAMEDEFX\n"), "2p.game:1: expected GAMEDEF"},
-        {with("stack = 20000 20000\n", ""), "no stack"},
-        {with("numRanks = 13", "numRanks = 13\nnumRanks = 13"), "given twice (line 9)"},
-    };
-    for (const auto& [text, message] : cases) {
-        INFO(text);
-        CHECK_THROWS_WITH(acpc::parse_game_definition(text, "2p.game"), Catch::Contains(message));
-    }
+    require_refusals(
+        "2p.game",
+        {
+            {with("nolimit", "potlimit"), "2p.game:2: 'potlimit'"},
+            {with("numRounds = 4", "numRounds = 3"),
+             "2p.game:11: numBoardCards = 0 3 1 1: expected 3 values, one per round (numRounds = "
+             "3)"},
+            {with("numRounds = 4", "numRounds = 5"), "2p.game:4: numRounds = 5: expected 1 to 4"},
+            {with("blind = 100 50", "blind = 50 100"), "2p.game:6: blind = 50 100"},
+            {with("firstPlayer = 2 1 1 1", "firstPlayer = 1 2 2 2"), "2p.game:7: firstPlayer"},
+            {with("numSuits = 4", "numSuits = 2"),
+             "2p.game:8: numRanks = 13, numSuits = 2: pokerarena ranks the best five cards on the "
+             "full 52-card deck only"},
+            {with("numBoardCards = 0 3 1 1", "numBoardCards = 0 3 0 1"),
+             "2p.game:11: numBoardCards = 0 3 0 1: every round after the first deals board cards"},
+            {with("numBoardCards = 0 3 1 1", "numBoardCards = 3 0 1 1"),
+             "2p.game:11: numBoardCards = 3 0 1 1: pokerarena deals no board card before the first "
+             "betting round"},
+            {with("blind = 100 50", "blind = 5 5"),
+             "2p.game:6: blind = 5 5: equal blinds are antes here, which pokerarena plays in limit "
+             "games only"},
+            {with("numHoleCards = 2", "numHoleCards = 4"), "numHoleCards = 4"},
+            {with("stack = 20000 20000", "stack = 20000 100"), "stack = 20000 100"},
+            {with("stack = 20000 20000", "stack = lots"), "expected whole numbers"},
+            {with("numSuits = 4", "ante = 5"), "unknown key 'ante'"},
+            {with("END GAMEDEF\n", ""), "no END GAMEDEF"},
+            {with("GAMEDEF\n", "GAMEDEFX\n"), "2p.game:1: expected GAMEDEF"},
+            {with("stack = 20000 20000\n", ""), "no stack"},
+            {with("numRanks = 13", "numRanks = 13\nnumRanks = 13"), "given twice (line 9)"},
+        });
 
     // Blinds too large for a table, refused before any size is computed from them (the fuzzer
     // found 1000 big blinds overflowing for a limit definition without a stack).
@@ -286,8 +317,8 @@ void dealer_agrees(const char* definition, const std::vector<std::string>& specs
                 if (view.folded & (SeatMask{1} << s)) continue;
                 line.clear();
                 answer.clear();
-                REQUIRE(acpc::write_state(line, view, static_cast<std::uint32_t>(hand), game.limit,
-                                          error));
+                REQUIRE(acpc::write_state(line, view, static_cast<std::uint32_t>(hand),
+                                          acpc::state_game(game.game), error));
                 if (!answer_state(line, game, *remote[static_cast<std::size_t>(s)], answer, result,
                                   err))
                     continue;
@@ -461,4 +492,144 @@ TEST_CASE("acpc: a client's argument naming another game definition is found", "
     deeper.starting_stacks.fill(nolimit.starting_stacks[0] * 2);
     CHECK_FALSE(
         acpc::game_definition_mismatch({"p", "holdem.nolimit.2p.game"}, data, deeper).empty());
+}
+
+// ---- Games other than hold'em: Kuhn and Leduc from ACPC definitions ----------------------
+
+TEST_CASE("acpc: Kuhn and Leduc definitions read into the games GameDef defines",
+          "[acpc][acpc_games]") {
+    const std::string data = std::string(POKERARENA_TEST_DATA) + "/acpc";
+    const acpc::GameDefinition kuhn = acpc::read_game_definition(data + "/kuhn.limit.3p.game");
+    CHECK(kuhn.limit);
+    CHECK(kuhn.stack == 1000);  // no stack given: 1000 antes
+    // The ACPC dealer deals the highest cards: J, Q, K and A of spades. Otherwise the game is
+    // GameDef::kuhn's, which leaves the ace out.
+    CHECK(kuhn.game.deck() == CardSet::parse("JsQsKsAs"));
+    GameDef expected = GameDef::kuhn(3, 1000);
+    expected.deck_ranks = kuhn.game.deck_ranks;
+    expected.reset_stacks_each_hand = true;
+    CHECK(kuhn.game == expected);
+
+    const acpc::GameDefinition leduc = acpc::read_game_definition(data + "/leduc.limit.2p.game");
+    CHECK(leduc.game.deck() == CardSet::parse("QhQsKhKsAhAs"));
+    expected = GameDef::leduc(2, 1000);
+    expected.deck_ranks = leduc.game.deck_ranks;
+    expected.reset_stacks_each_hand = true;
+    CHECK(leduc.game == expected);
+    CHECK(leduc.game.ranking == HandRanking::PairOrHighCard);
+
+    // What the antes games refuse, by line.
+    const std::string base =
+        "GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 2\nblind = 1 1\n"
+        "raiseSize = 2 4\nfirstPlayer = 1 1\nmaxRaises = 2 2\nnumSuits = 2\n"
+        "numRanks = 3\nnumHoleCards = 1\nnumBoardCards = 0 1\nEND GAMEDEF\n";
+    REQUIRE(acpc::parse_game_definition(base, "leduc.game").game == leduc.game);
+    const auto with = [&](const std::string& from, const std::string& to) {
+        return edited(base, from, to);
+    };
+    require_refusals(
+        "leduc.game",
+        {
+            {with("firstPlayer = 1 1", "firstPlayer = 2 1"),
+             "leduc.game:7: firstPlayer = 2 1: in a game of antes pokerarena starts every round at "
+             "position 0 (firstPlayer 1)"},
+            {with("maxRaises = 2 2", "maxRaises = 1 2"),
+             "leduc.game:8: maxRaises = 1 2: pokerarena caps every round at the same number of "
+             "bets"},
+            {with("numHoleCards = 1\nnumBoardCards = 0 1", "numHoleCards = 2\nnumBoardCards = 0 1"),
+             "leduc.game:12: numHoleCards = 2 with numBoardCards = 0 1: pokerarena ranks 1 hole "
+             "card "
+             "alone (Kuhn), 1 hole card with 1 board card (Leduc), or the best five of 5 to 7 "
+             "cards "
+             "(hold'em)"},
+            {with("numBoardCards = 0 1", "numBoardCards = 0 2"),
+             "leduc.game:12: numHoleCards = 1 with numBoardCards = 0 2: pokerarena ranks 1 hole "
+             "card "
+             "alone (Kuhn), 1 hole card with 1 board card (Leduc)"},
+            {with("numHoleCards = 1", "numHoleCards = 3"),
+             "leduc.game:11: numHoleCards = 3: expected 1 to 2"},
+            {with("blind = 1 1", "blind = 1 2"),
+             "leduc.game:5: blind = 1 2: pokerarena's table posts"},
+            {with("numRanks = 3", "numRanks = 1"),
+             "not enough cards in the deck: 2 seats of 1 hole cards and 1 board cards need 3, the "
+             "deck has 2"},
+        });
+    // A one-round game's cap, as large as a number may be, refused without overflowing.
+    CHECK_THROWS_WITH(
+        acpc::parse_game_definition(
+            "GAMEDEF\nlimit\nnumPlayers = 3\nnumRounds = 1\nblind = 5 10 0\nraiseSize = 10\n"
+            "firstPlayer = 3\nmaxRaises = 9223372036854775807\nnumSuits = 4\nnumRanks = 13\n"
+            "numHoleCards = 1\nnumBoardCards = 0\nEND GAMEDEF\n",
+            "1r.game"),
+        Catch::Contains("1r.game:8: maxRaises = 9223372036854775807: pokerarena caps every round"));
+    std::string sizes = kLimit3p;
+    sizes.replace(sizes.find("raiseSize = 10 10 20 20"), 23, "raiseSize = 10 20 10 20");
+    CHECK_THROWS_WITH(acpc::parse_game_definition(sizes, "3p.game"),
+                      Catch::Contains("3p.game:7: raiseSize = 10 20 10 20: pokerarena's "
+                                      "fixed-limit bets a small bet in the first rounds and a big "
+                                      "bet from one round on"));
+}
+
+TEST_CASE("acpc: Kuhn and Leduc states carry one hole card and the board by round",
+          "[acpc][acpc_games]") {
+    const std::string data = std::string(POKERARENA_TEST_DATA) + "/acpc";
+    const acpc::GameDefinition leduc = acpc::read_game_definition(data + "/leduc.limit.2p.game");
+    Table table(leduc.game, 1, 1);
+    table.set_button(1);
+    PresetCards cards;
+    cards.hole[0][0] = card("Kh");
+    cards.hole[1][0] = card("As");
+    cards.hole_known = {true, true};
+    cards.board[0] = card("Qs");
+    cards.board_known = 1;
+    table.set_next_hand_cards(cards);
+    table.set_pause_mask(kDefaultPauseMask);
+    const acpc::StateGame shape = acpc::state_game(leduc.game);
+    CHECK_FALSE(shape.blinds);
+    CHECK(shape.ante == 1);
+    const auto state = [&](int seat) {
+        std::string line, error;
+        REQUIRE(acpc::write_state(line, table.view(seat), 7, shape, error));
+        return line;
+    };
+    // Seat 0, position 0, acts first (left of the button) facing no bet: the antes are blinds
+    // to ACPC, all matched.
+    Event e = table.advance();
+    REQUIRE(e.seat == 0);
+    CHECK(state(0) == "MATCHSTATE:0:7::Kh|");
+    REQUIRE(table.act(Action::raise_to(2)).ok());
+    e = table.advance();
+    REQUIRE(e.seat == 1);
+    CHECK(state(1) == "MATCHSTATE:1:7:r:|As");
+    REQUIRE(table.act(Action::check_call()).ok());
+    e = table.advance();
+    while (e.kind != EventKind::ActionRequired)
+        e = table.advance();
+    REQUIRE(e.seat == 0);
+    CHECK(state(0) == "MATCHSTATE:0:7:rc/:Kh|/Qs");
+
+    // The client side reads it back and answers in the same game.
+    AcpcClientResult result;
+    std::ostringstream err;
+    std::string answer;
+    auto call = make_bot_factory("call")->create(1);
+    CHECK(answer_state("MATCHSTATE:0:7:rc/:Kh|/Qs", leduc, *call, answer, result, err));
+    CHECK(answer == "MATCHSTATE:0:7:rc/:Kh|/Qs:c");
+    CHECK_THROWS_WITH(answer_state("MATCHSTATE:0:7::KhKs|", leduc, *call, answer, result, err),
+                      Catch::Contains("position 0 has 2 hole cards; the game deals 1"));
+    CHECK_THROWS_WITH(
+        answer_state("MATCHSTATE:0:7:cc/cc/:Kh|/Qs/", leduc, *call, answer, result, err),
+        Catch::Contains("the betting reaches round 3; the game has 2"));
+}
+
+TEST_CASE("acpc: a small dealer and the same bots agree in Kuhn and Leduc", "[acpc][acpc_games]") {
+    const auto text = [](const std::string& name) {
+        std::ifstream in(std::string(POKERARENA_TEST_DATA) + "/acpc/" + name);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    const std::string kuhn = text("kuhn.limit.3p.game"), leduc = text("leduc.limit.2p.game");
+    REQUIRE_FALSE(kuhn.empty());
+    dealer_agrees(kuhn.c_str(), {"random", "equity", "allin"}, 200);
+    dealer_agrees(leduc.c_str(), {"equity", "random"}, 200);
+    dealer_agrees(leduc.c_str(), {"allin", "call"}, 50);
 }

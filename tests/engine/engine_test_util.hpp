@@ -150,6 +150,21 @@ inline Action random_action(Rng& rng, const LegalActions& legal) {
     return Action::raise_to(rng.range(legal.min_raise_to, legal.max_raise_to));
 }
 
+// Plays the table's next hand to its end with random legal actions (a pause mask of
+// kHandMask), requiring the invariants after every step.
+inline void play_random_hand(Table& t, Rng& rng) {
+    for (;;) {
+        const Event e = t.advance();
+        std::string why;
+        const bool invariants_hold = t.check_invariants(&why);
+        INFO(why);
+        REQUIRE(invariants_hold);
+        if (e.kind == EventKind::HandEnded) return;
+        REQUIRE(e.kind == EventKind::ActionRequired);
+        REQUIRE(t.act(random_action(rng, t.legal_actions())).ok());
+    }
+}
+
 // A random game for the property tests: 2 to 10 seats, the three betting structures, both
 // kinds of ante, short and uneven stacks (all-ins, and so side pots, are frequent), cash
 // resets, a hand limit, and now and then another shape (rounds, boards, hole cards).

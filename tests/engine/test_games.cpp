@@ -208,16 +208,7 @@ std::array<int, kNumCards> play_random(const GameDef& def, int hands, std::uint6
     for (int s = 0; s < def.num_seats; ++s)
         total += def.starting_stacks[s];
     for (int h = 0; h < hands; ++h) {
-        for (;;) {
-            const Event e = t.advance();
-            std::string why;
-            const bool invariants_hold = t.check_invariants(&why);
-            INFO(why);
-            REQUIRE(invariants_hold);
-            if (e.kind == EventKind::HandEnded) break;
-            REQUIRE(e.kind == EventKind::ActionRequired);
-            REQUIRE(t.act(random_action(rng, t.legal_actions())).ok());
-        }
+        play_random_hand(t, rng);
         const HandRecord& r = t.last_hand();
         Chips net = 0;
         for (int s = 0; s < def.num_seats; ++s) {

@@ -144,7 +144,7 @@ TEST_CASE("PHH fixed-limit hands use small_bet and big_bet", "[phh]") {
                      "actions = []\n") == "min_bet: not a field of fixed-limit variant 'FT'");
 }
 
-TEST_CASE("PHH variants other than NT, FT, PO and FO/8 are unsupported, not errors", "[phh]") {
+TEST_CASE("PHH variants other than NT, FT, NS, PO and FO/8 are unsupported, not errors", "[phh]") {
     const auto entries = parse_phh("variant = 'F7S'\nantes = [1, 1]\n", "stud.phh", false);
     REQUIRE(entries.size() == 1);
     CHECK(entries[0].status == PhhEntry::Status::Unsupported);

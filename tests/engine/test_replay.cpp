@@ -5,6 +5,8 @@
 
 #include <bit>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <sstream>
 #include <string>
@@ -56,17 +58,52 @@ TEST_CASE("Replay: every real hand in tests/data/phh replays and matches", "[rep
                     kPhhData / "alice-carol-wikipedia.phh", kPhhData / "arieh-yockey-2019.phh"});
     CHECK(summary.hands == 313);
     CHECK(summary.matched == 308);  // 298 Pluribus, 6 WSOP no-limit, 4 WSOP fixed-limit
-    // dwan-ivey-2009 and antonius-blom-2009 (pot-limit Omaha) have no finishing stacks
-    CHECK(summary.unchecked == 2);
-    CHECK(summary.skipped == 3);  // badugi, triple draw, short-deck
+    // dwan-ivey-2009, antonius-blom-2009 (pot-limit Omaha) and phua-xuan-2019 (short-deck)
+    // have no finishing stacks
+    CHECK(summary.unchecked == 3);
+    CHECK(summary.skipped == 2);  // badugi, triple draw
 }
 
 // Hidden ("[.shared]"): tests/CMakeLists.txt registers it only when the folder exists.
-TEST_CASE("Replay: every NT, FT, PO and FO/8 hand of ../shared/phh matches", "[replay][.shared]") {
+TEST_CASE("Replay: every NT, FT, NS, PO and FO/8 hand of ../shared/phh matches", "[replay][.shared]") {
     REQUIRE(std::filesystem::is_directory(kSharedPhh));
     const ReplaySummary summary = replay_all({kSharedPhh});
     CHECK(summary.line() ==
-          "4763 hands, 4738 matched, 0 mismatched, 0 errors, 2 unchecked, 23 skipped");
+          "4763 hands, 4738 matched, 0 mismatched, 0 errors, 3 unchecked, 22 skipped");
+}
+
+TEST_CASE("Replay: the short-deck hand Phua-Xuan 2019 plays to PokerKit's result", "[replay]") {
+    // Antes of 3000 and a button blind of 3000 (p6); Xuan (p3) calls Phua's (p5) all-in of
+    // 298000 with QhQd against KhKs; the board 9h 6c Kc Jh Ts gives Xuan the straight 9-K and
+    // Phua three kings. The short deck ranks a straight above three of a kind, so Xuan takes
+    // the pot of 623000 (18000 in antes, 3000 from each of p1, p2 and p6, 298000 twice). The
+    // file has no finishing stacks: these are derived by hand.
+    std::ifstream in(kPhhData / "phua-xuan-2019.phh");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE_FALSE(text.empty());
+    const ReplayResult unchecked = replay_text(text);
+    CHECK(unchecked.status == ReplayStatus::Unchecked);
+    const std::vector<Chips> xuan_wins = {489000, 226000, 684000, 400000, 0, 198000};
+    CHECK(unchecked.engine_stacks == xuan_wins);
+    const ReplayResult matched =
+        replay_text(text + "finishing_stacks = [489000, 226000, 684000, 400000, 0, 198000]\n");
+    CHECK(matched.status == ReplayStatus::Matched);
+    // Three of a kind above the straight (another house rule) would have paid Phua.
+    const ReplayResult phua_wins =
+        replay_text(text + "finishing_stacks = [489000, 226000, 61000, 400000, 623000, 198000]\n");
+    CHECK(phua_wins.status == ReplayStatus::Mismatched);
+}
+
+TEST_CASE("Replay: a short-deck hand is refused a card below the six", "[replay]") {
+    const auto entries = parse_phh(
+        "variant = 'NS'\nantes = [1, 1, 1]\nblinds_or_straddles = [0, 0, 2]\nmin_bet = 2\n"
+        "starting_stacks = [100, 100, 100]\nactions = ['d dh p1 AhKh', 'd dh p2 5s6s']\n",
+        "sd.phh", false);
+    REQUIRE(entries.size() == 1);
+    CHECK(entries[0].status == PhhEntry::Status::Error);
+    CHECK(entries[0].message ==
+          "actions[1] 'd dh p2 5s6s': card 5s is not in the short deck of variant 'NS' (sixes to "
+          "aces)");
 }
 
 TEST_CASE("Replay: heads-up forced bets are reversed and the button acts first", "[replay]") {

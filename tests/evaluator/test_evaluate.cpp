@@ -13,8 +13,10 @@
 #include "pokerarena/evaluator/enumerate.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
 #include "pokerarena/evaluator/splitmix64.hpp"
+#include "reference_ranking.hpp"
 
 using namespace pokerarena;
+using namespace pokerarena::test;
 
 namespace {
 
@@ -45,82 +47,6 @@ HandValue value_of(const std::vector<Card>& cards) {
 
 HandValue value_of(std::string_view text) {
     return evaluate(CardSet::parse(text));
-}
-
-// ---- Reference evaluator: deliberately plain, shares nothing with the library's tables ----
-//
-// A five-card hand's strength as a tuple compared lexicographically: the category (1 high
-// card .. 9 straight flush) followed by the ranks that decide ties, most important first.
-using Strength = std::array<int, 6>;
-
-Strength five_card_strength(const std::array<Card, 5>& hand) {
-    std::array<int, kNumRanks> count{};
-    bool flush = true;
-    for (Card c : hand) {
-        ++count[c.rank()];
-        flush = flush && c.suit() == hand[0].suit();
-    }
-    // Ranks grouped by how often they occur, larger groups first, then higher ranks first.
-    std::array<std::array<int, 5>, 5> by_count{};  // by_count[n] = ranks occurring n times
-    std::array<std::size_t, 5> in_group{};
-    for (int r = kNumRanks - 1; r >= 0; --r) {
-        const auto n = static_cast<std::size_t>(count[static_cast<std::size_t>(r)]);
-        if (n > 0) by_count[n][in_group[n]++] = r;
-    }
-    std::array<std::pair<int, int>, 5> groups{};  // (count, rank)
-    std::size_t size = 0;
-    for (std::size_t n = 4; n >= 1; --n) {
-        for (std::size_t i = 0; i < in_group[n]; ++i)
-            groups[size++] = {static_cast<int>(n), by_count[n][i]};
-    }
-
-    int straight_top = -1;
-    if (size == 5) {
-        if (groups[0].second - groups[4].second == 4) straight_top = groups[0].second;
-        // The wheel A-2-3-4-5 plays the ace low: a five-high straight.
-        if (groups[0].second == 12 && groups[1].second == 3) straight_top = 3;
-    }
-
-    Strength s{};
-    if (straight_top >= 0) {
-        s = {flush ? 9 : 5, straight_top, 0, 0, 0, 0};
-        return s;
-    }
-    int category = 1;
-    if (groups[0].first == 4) {
-        category = 8;
-    } else if (groups[0].first == 3 && groups[1].first == 2) {
-        category = 7;
-    } else if (flush) {
-        category = 6;
-    } else if (groups[0].first == 3) {
-        category = 4;
-    } else if (groups[0].first == 2 && groups[1].first == 2) {
-        category = 3;
-    } else if (groups[0].first == 2) {
-        category = 2;
-    }
-    s[0] = category;
-    for (std::size_t i = 0; i < size; ++i)
-        s[i + 1] = groups[i].second;
-    return s;
-}
-
-// Best five of five, six or seven cards, trying every subset.
-Strength reference_strength(const std::vector<Card>& cards) {
-    const int n = static_cast<int>(cards.size());
-    Strength best{};
-    for (int mask = 0; mask < (1 << n); ++mask) {
-        if (std::popcount(static_cast<unsigned>(mask)) != 5) continue;
-        std::array<Card, 5> five;
-        int k = 0;
-        for (int i = 0; i < n; ++i) {
-            if (mask >> i & 1)
-                five[static_cast<std::size_t>(k++)] = cards[static_cast<std::size_t>(i)];
-        }
-        best = std::max(best, five_card_strength(five));
-    }
-    return best;
 }
 
 int sign(int x) {

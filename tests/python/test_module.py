@@ -282,8 +282,28 @@ class VectorEnvironment(unittest.TestCase):
                     self.assertEqual(len(set(row.tolist())), len(row[row >= 0]) + (row < 0).any())
             self.assertGreater(ended, 64, game)
 
+    def test_omaha_and_short_deck(self):
+        # Omaha: four hole cards; short-deck: the 36 cards from the six (codes 16..51).
+        for game, holes, lowest in (("plo", 4, 0), ("plo8", 4, 0), ("short-deck", 2, 16)):
+            env = pa.VectorEnv(32, seats=3, stack=100, seed=6, game=game)
+            self.assertEqual(env.reset()["hole"].shape, (32, holes))
+            ended = 0
+            for obs, rewards, done in self.play(env, 300, 5)[1:]:
+                np.testing.assert_array_equal(obs["stacks"].sum(axis=1) + obs["pot"],
+                                              np.full(32, 300))
+                np.testing.assert_allclose(rewards.sum(axis=1), 0, atol=0)
+                ended += int(done.sum())
+                cards = np.concatenate([obs["hole"], obs["board"]], axis=1)
+                self.assertTrue((obs["hole"] >= lowest).all())
+                for row in cards:
+                    dealt = row[row >= 0]
+                    self.assertEqual(len(set(dealt.tolist())), len(dealt))
+            self.assertGreater(ended, 32, game)
+        with self.assertRaisesRegex(ValueError, "plo is pot-limit"):
+            pa.VectorEnv(4, game="plo", betting="no-limit")
+
     def test_bad_settings(self):
-        with self.assertRaisesRegex(ValueError, 'game: expected "holdem", "kuhn" or "leduc"'):
+        with self.assertRaisesRegex(ValueError, 'game: expected "holdem", "plo", "plo8", "short-deck", "kuhn" or "leduc"'):
             pa.VectorEnv(4, game="omaha")
         with self.assertRaisesRegex(ValueError, "kuhn is fixed-limit"):
             pa.VectorEnv(4, game="kuhn", betting="no-limit")

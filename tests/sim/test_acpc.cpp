@@ -139,6 +139,67 @@ TEST_CASE("acpc: a bot through acpc-client plays as in process, chip for chip", 
     }
 }
 
+TEST_CASE("acpc: Kuhn and Leduc definitions are games that ACPC clients play chip for chip",
+          "[acpc]") {
+    // game: FILE plays the definition's own game (the dealer's cards: J, Q, K, A of spades in
+    // three-player Kuhn). A bot through acpc-client, told the same file, plays as in process,
+    // through one lane connection and a connection a match; the C client calls as call does.
+    for (const auto& [game, format] :
+         {std::pair{"kuhn.limit.3p.game", RING}, std::pair{"leduc.limit.2p.game", ROUND_ROBIN}}) {
+        INFO(game);
+        const auto in_game = [&](const std::string& first) {
+            TournamentConfig config = field(first, game, format);
+            config.clear_acpc_game();
+            config.set_game(game_file(game));
+            return config;
+        };
+        const Report expected = run(in_game("equity:bluff=0"));
+        CHECK(expected.config().stack_big_blinds() == 1000);  // 1000 antes: no stack given
+        for (const std::string options : {"", "[connection=match]"}) {
+            INFO(options);
+            const Report acpc = run(in_game(through_acpc_client("equity:bluff=0", game, options)));
+            CHECK(acpc.bots(0).decisions() > 0);
+            CHECK(acpc.bots(0).faults().exception() + acpc.bots(0).faults().bad_answer() +
+                      acpc.bots(0).faults().crash() ==
+                  0);
+            CHECK(acpc.bots(0).net_chips() != 0);
+            CHECK(figures(acpc) == figures(expected));
+        }
+        const Report calls = run(in_game(kClient));
+        CHECK(calls.bots(0).decisions() > 0);
+        CHECK(figures(calls) == figures(run(in_game("call"))));
+    }
+}
+
+TEST_CASE("acpc: a game file and what disagrees with it", "[acpc]") {
+    TournamentConfig config = field("call", "kuhn.limit.3p.game", ROUND_ROBIN);
+    config.clear_acpc_game();
+    config.set_game(game_file("kuhn.limit.3p.game"));
+    CHECK_THROWS_WITH(make_tournament(config, BotLoading::Skip),
+                      Catch::Contains("game: " + game_file("kuhn.limit.3p.game") +
+                                      " has 3 players; round robin and gauntlet are heads-up"));
+    config.set_format(RING);
+    config.set_big_blind(2);
+    CHECK_THROWS_WITH(make_tournament(config, BotLoading::Skip),
+                      Catch::Contains("gives big_blind 1 but the configuration says 2"));
+    config.clear_big_blind();
+    config.set_aivat(true);
+    CHECK_THROWS_WITH(make_tournament(config, BotLoading::Skip),
+                      Catch::Contains("aivat: given, but the game of"));
+    config.set_aivat(false);
+    const Tournament t = make_tournament(config, BotLoading::Skip);
+    CHECK(t.game.ranking == pokerarena::HandRanking::HighCard);
+    CHECK(t.game.num_seats == 3);
+    CHECK(t.config.betting() == FIXED_LIMIT);
+    // The same configuration, filled in, makes the same tournament (a report's is checked
+    // again).
+    CHECK(make_tournament(t.config, BotLoading::Skip).game == t.game);
+    // acpc_game is hold'em's: a Kuhn file there is refused, pointing at game.
+    TournamentConfig old = field("call", "kuhn.limit.3p.game", RING);
+    CHECK_THROWS_WITH(make_tournament(old, BotLoading::Load),
+                      Catch::Contains("is not Texas hold'em; give it as game:"));
+}
+
 namespace {
 
 // The sums of the check client's end-of-connection lines in a log, and how many there were.

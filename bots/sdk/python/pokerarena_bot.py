@@ -935,9 +935,9 @@ class Bot:
     ``concurrency`` (an async ``decide``: the most decisions in flight, default None: no
     limit of the SDK's own) and ``threads`` (a blocking ``decide``: run it on this many
     threads; default 0, the main thread); ``games``, the games the class plays as the host
-    names them (``("holdem",)``; ``"kuhn"``, ``"leduc"``, ``"plo"``, ``"plo8"``), or None, the default: every game
-    (a bot that acts on the legal actions plays them all). Another game is refused at
-    start-up.
+    names them (``("holdem",)``; ``"kuhn"``, ``"leduc"``, ``"plo"``, ``"plo8"``,
+    ``"short-deck"``), or None, the default: every game (a bot that acts on the legal actions
+    plays them all). Another game is refused at start-up.
 
     A class may also define ``decide_batch(cls, items)``, a classmethod that answers a list
     of ``(instance, view)`` pairs with a list of actions in the same order; the SDK then

@@ -651,11 +651,12 @@ class Bridge {
             return true;
         }
         acpc::ClientAction action;
-        if (!acpc::parse_action(line.substr(colon + 1), options_.limit, action, error_)) {
+        if (!acpc::parse_action(line.substr(colon + 1), options_.game.limit, action, error_)) {
             answer_error(in.id, "malformed ACPC action: " + error_);
             return true;
         }
-        answer_action(in.id, acpc::to_engine(action, in.round_start, in.legal, options_.limit));
+        answer_action(in.id,
+                      acpc::to_engine(action, in.round_start, in.legal, options_.game.limit));
         return true;
     }
 
@@ -809,7 +810,7 @@ class Bridge {
                 v.button = e.seat;
                 v.big_blind = options_.big_blind;
                 v.dealt_in = static_cast<SeatMask>((1u << options_.seats) - 1);
-                v.hole_cards = 2;
+                v.hole_cards = options_.hole_cards;
                 in.tracked_actions.clear();
                 in.tracking = true;
                 in.dirty = true;
@@ -827,11 +828,13 @@ class Bridge {
         switch (e.kind) {
             case EventKind::ForcedBet:
                 v.committed[seat] += e.amount;
-                v.bets[seat] += e.amount;
+                // An ACPC game has blinds or antes, never both (the protocol's events do not
+                // say which): antes are dead money, no bet.
+                if (options_.game.blinds) v.bets[seat] += e.amount;
                 break;
             case EventKind::HoleCardsDealt:
                 v.seat = e.seat;
-                for (int k = 0; k < 2; ++k)
+                for (int k = 0; k < options_.hole_cards; ++k)
                     v.hole[seat][static_cast<std::size_t>(k)] =
                         e.cards[static_cast<std::size_t>(k)];
                 v.known_hole |= SeatMask{1} << seat;
@@ -862,7 +865,7 @@ class Bridge {
                 in.dirty = true;
                 break;
             case EventKind::Showdown:
-                for (int k = 0; k < 2; ++k)
+                for (int k = 0; k < options_.hole_cards; ++k)
                     v.hole[seat][static_cast<std::size_t>(k)] =
                         e.cards[static_cast<std::size_t>(k)];
                 v.known_hole |= SeatMask{1} << seat;
@@ -883,7 +886,7 @@ class Bridge {
         in.tracked.actions = in.tracked_actions;
         scratch_.clear();
         if (in.tracked.seat < 0 ||
-            !acpc::write_state(scratch_, in.tracked, in.acpc_hand, options_.limit, error_))
+            !acpc::write_state(scratch_, in.tracked, in.acpc_hand, options_.game, error_))
             return;  // a hand the protocol cannot carry: its decisions say so
         if (scratch_ == in.last_sent) return;
         in.last_sent = scratch_;
@@ -918,7 +921,7 @@ class Bridge {
         }
         in.actions_seen = v.actions.size();
         in.state.clear();
-        if (!acpc::write_state(in.state, v, in.acpc_hand, options_.limit, error_)) {
+        if (!acpc::write_state(in.state, v, in.acpc_hand, options_.game, error_)) {
             answer_error(id, error_);
             return;
         }
@@ -1059,6 +1062,54 @@ void set_acpc_table(ProcessBotSpec& spec, const AcpcTable& table) {
                        std::to_string(table.big_blind)});
 }
 
+void set_acpc_game_shape(ProcessBotSpec& spec, const GameDef& game) {
+    const acpc::StateGame shape = acpc::state_game(game);
+    const acpc::StateGame holdem;
+    std::vector<std::string> flags;
+    if (!shape.blinds) flags.insert(flags.end(), {"--antes", std::to_string(shape.ante)});
+    if (game.hole_cards != 2)
+        flags.insert(flags.end(), {"--hole-cards", std::to_string(game.hole_cards)});
+    if (shape.board_cards != holdem.board_cards) {
+        std::string board;
+        for (int r = 0; r < game.num_rounds; ++r)
+            board +=
+                (r ? "," : "") + std::to_string(shape.board_cards[static_cast<std::size_t>(r)]);
+        flags.insert(flags.end(), {"--board", board});
+    }
+    auto& words = spec.command;
+    words.insert(std::find(words.begin(), words.end(), "--"), flags.begin(), flags.end());
+}
+
+namespace {
+
+// "--board 0,3,1,1": each round's board cards, 1 to 4 rounds of 0 to 5 cards, 5 in all at
+// most.
+std::array<int, kMaxRounds> parse_board(const std::string& value) {
+    std::array<int, kMaxRounds> board{};
+    int rounds = 0, total = 0;
+    std::size_t at = 0;
+    for (;;) {
+        int cards = -1;
+        const auto [end, error] =
+            std::from_chars(value.data() + at, value.data() + value.size(), cards);
+        if (error != std::errc() || cards < 0 || cards > kMaxBoardCards || rounds == kMaxRounds)
+            break;
+        board[static_cast<std::size_t>(rounds++)] = cards;
+        total += cards;
+        at = static_cast<std::size_t>(end - value.data());
+        if (at == value.size()) {
+            if (total <= kMaxBoardCards) return board;
+            break;
+        }
+        if (value[at++] != ',') break;
+    }
+    throw std::invalid_argument("--board " + value +
+                                ": expected each round's board cards, such as 0,3,1,1 (1 to 4 "
+                                "rounds, 5 cards in all at most)");
+}
+
+}  // namespace
+
 AcpcBridgeOptions parse_acpc_bridge_arguments(const std::vector<std::string>& arguments) {
     AcpcBridgeOptions options;
     std::size_t k = 0;
@@ -1070,7 +1121,7 @@ AcpcBridgeOptions parse_acpc_bridge_arguments(const std::vector<std::string>& ar
         if (flag == "--betting") {
             if (value != "limit" && value != "nolimit")
                 throw std::invalid_argument("--betting " + value + ": expected limit or nolimit");
-            options.limit = value == "limit";
+            options.game.limit = value == "limit";
         } else if (flag == "--connection") {
             if (value == "match")
                 options.connection = AcpcConnection::Match;
@@ -1079,20 +1130,31 @@ AcpcBridgeOptions parse_acpc_bridge_arguments(const std::vector<std::string>& ar
             else
                 throw std::invalid_argument("--connection " + value +
                                             ": expected match, lane or auto");
-        } else if (flag == "--seats" || flag == "--big-blind") {
+        } else if (flag == "--board") {
+            options.game.board_cards = parse_board(value);
+        } else if (flag == "--seats" || flag == "--big-blind" || flag == "--antes" ||
+                   flag == "--hole-cards") {
             long long number = 0;
             const auto [end, error] =
                 std::from_chars(value.data(), value.data() + value.size(), number);
             const long long low = flag == "--seats" ? 2 : 1;
-            const long long high = flag == "--seats" ? kMaxSeats : kMaxTotalChips;
+            const long long high = flag == "--seats"        ? kMaxSeats
+                                   : flag == "--hole-cards" ? kMaxHoleCards
+                                                            : kMaxTotalChips;
             if (error != std::errc() || end != value.data() + value.size() || number < low ||
                 number > high)
                 throw std::invalid_argument(flag + " " + value + ": expected a whole number from " +
                                             std::to_string(low) + " to " + std::to_string(high));
-            if (flag == "--seats")
+            if (flag == "--seats") {
                 options.seats = static_cast<int>(number);
-            else
+            } else if (flag == "--hole-cards") {
+                options.hole_cards = static_cast<int>(number);
+            } else if (flag == "--antes") {
+                options.game.blinds = false;
+                options.game.ante = static_cast<Chips>(number);
+            } else {
                 options.big_blind = static_cast<Chips>(number);
+            }
         } else if (flag == "--connect-timeout") {
             double seconds = 0;
             const auto [end, error] =
@@ -1106,8 +1168,8 @@ AcpcBridgeOptions parse_acpc_bridge_arguments(const std::vector<std::string>& ar
         } else {
             throw std::invalid_argument("unknown option " + flag +
                                         "; expected --betting, --connect-timeout, --connection, "
-                                        "--seats, --big-blind, then -- and the ACPC client's "
-                                        "command");
+                                        "--seats, --big-blind, --antes, --board, --hole-cards, "
+                                        "then -- and the ACPC client's command");
         }
     }
     if (k >= arguments.size() || k + 1 == arguments.size())

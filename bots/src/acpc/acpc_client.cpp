@@ -63,26 +63,35 @@ bool answer_state(std::string_view line, const acpc::GameDefinition& game, Bot& 
         throw std::invalid_argument("the state has " + std::to_string(state.num_positions) +
                                     " positions; the game definition has " + std::to_string(n) +
                                     " players");
+    const GameDef& def = game.game;
     PresetCards cards;
     for (int p = 0; p < n; ++p) {
         const auto k = static_cast<std::size_t>(p);
+        if (state.hole_known[k] && state.hole_count[k] != def.hole_cards)
+            throw std::invalid_argument(
+                "position " + std::to_string(p) + " has " + std::to_string(state.hole_count[k]) +
+                " hole cards; the game deals " + std::to_string(def.hole_cards));
         cards.hole[k] = state.hole[k];
         cards.hole_known[k] = state.hole_known[k];
     }
     if (!state.hole_known[static_cast<std::size_t>(state.position)])
         throw std::invalid_argument("the state does not show the cards of position " +
                                     std::to_string(state.position) + ", whose state it is");
-    for (int r = 0; r < kMaxRounds; ++r)
-        if (state.board_in_round[static_cast<std::size_t>(r)] != 0 &&
-            state.board_in_round[static_cast<std::size_t>(r)] != acpc::kHoldemBoardCards[r])
-            throw std::invalid_argument(
-                "round " + std::to_string(r) + " has " +
-                std::to_string(state.board_in_round[static_cast<std::size_t>(r)]) +
-                " board cards; hold'em deals 0, 3, 1 and 1");
+    if (state.round >= def.num_rounds)
+        throw std::invalid_argument("the betting reaches round " + std::to_string(state.round + 1) +
+                                    "; the game has " + std::to_string(def.num_rounds));
+    for (int r = 0; r < kMaxRounds; ++r) {
+        const int given = state.board_in_round[static_cast<std::size_t>(r)];
+        const int dealt = r < def.num_rounds ? def.board_cards[static_cast<std::size_t>(r)] : 0;
+        if (given != 0 && given != dealt)
+            throw std::invalid_argument("round " + std::to_string(r) + " has " +
+                                        std::to_string(given) + " board cards; the game deals " +
+                                        std::to_string(dealt));
+    }
     cards.board = state.board;
     cards.board_known = state.board_count;
     // Position p in seat p: the button is the last seat (acpc.hpp).
-    Table table(game.game, 0, 0);
+    Table table(def, 0, 0);
     table.set_pause_mask(kDefaultPauseMask | pause_bit(EventKind::HandEnded));
     table.set_button(n - 1);
     table.set_next_hand_cards(cards);  // throws std::invalid_argument for a card given twice

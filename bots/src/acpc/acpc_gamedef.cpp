@@ -1,5 +1,5 @@
-// ACPC game definition files (acpc.hpp): the hold'em ones pokerarena can play, and a clear
-// refusal for the rest.
+// ACPC game definition files (acpc.hpp): the games pokerarena can play (hold'em, Kuhn, Leduc
+// and their variants), and a clear refusal for the rest.
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -117,7 +117,7 @@ GameDefinition parse_game_definition(std::string_view text, std::string_view nam
         if (eq == std::string_view::npos)
             r.fail("'" + std::string(line) +
                    "': expected limit, nolimit, END GAMEDEF or KEY = VALUES (pokerarena plays "
-                   "limit and no-limit hold'em, not pot-limit)");
+                   "limit and no-limit games, not pot-limit)");
         const std::string key = lower(trim(line.substr(0, eq)));
         const std::string_view values = trim(line.substr(eq + 1));
         Field* field = key == "numplayers"      ? &players
@@ -134,7 +134,7 @@ GameDefinition parse_game_definition(std::string_view text, std::string_view nam
                                                 : nullptr;
         if (!field)
             r.fail("unknown key '" + std::string(trim(line.substr(0, eq))) +
-                   "'; a hold'em definition has numPlayers, numRounds, stack, blind, raiseSize, "
+                   "'; a game definition has numPlayers, numRounds, stack, blind, raiseSize, "
                    "firstPlayer, maxRaises, numSuits, numRanks, numHoleCards and numBoardCards");
         if (field->line)
             r.fail(std::string(trim(line.substr(0, eq))) + " is given twice (line " +
@@ -147,16 +147,9 @@ GameDefinition parse_game_definition(std::string_view text, std::string_view nam
     const auto need = [&](const Field& f, const char* key) {
         if (!f.line) {
             r.line = 0;
-            r.fail(std::string("no ") + key + "; a hold'em definition gives it");
+            r.fail(std::string("no ") + key + "; a game definition gives it");
         }
         r.line = f.line;
-    };
-    const auto exactly = [&](const Field& f, const char* key, const std::vector<std::int64_t>& want,
-                             const std::string& why) {
-        need(f, key);
-        if (f.values != want)
-            r.fail(std::string(key) + " = " + join(f.values) + ": pokerarena plays " + join(want) +
-                   " (" + why + ")");
     };
     if (!betting_line) {
         r.line = 0;
@@ -166,72 +159,213 @@ GameDefinition parse_game_definition(std::string_view text, std::string_view nam
     if (players.values.size() != 1 || players.values[0] < 2 || players.values[0] > kMaxSeats)
         r.fail("numPlayers = " + join(players.values) + ": expected 2 to 10");
     const int n = static_cast<int>(players.values[0]);
-    const auto per_round = [](std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t d) {
-        return std::vector<std::int64_t>{a, b, c, d};
+    need(rounds, "numRounds");
+    if (rounds.values.size() != 1 || rounds.values[0] < 1 || rounds.values[0] > kMaxRounds)
+        r.fail("numRounds = " + join(rounds.values) + ": expected 1 to 4");
+    const int num_rounds = static_cast<int>(rounds.values[0]);
+    // A value per round, as many as numRounds says.
+    const auto per_round = [&](const Field& f, const char* key) {
+        need(f, key);
+        if (static_cast<int>(f.values.size()) != num_rounds)
+            r.fail(std::string(key) + " = " + join(f.values) + ": expected " +
+                   std::to_string(num_rounds) + (num_rounds == 1 ? " value" : " values") +
+                   ", one per round (numRounds = " + std::to_string(num_rounds) + ")");
+        return f.values;
     };
-    exactly(rounds, "numRounds", {4}, "hold'em's four betting rounds");
-    exactly(suits, "numSuits", {4}, "a 52-card deck");
-    exactly(ranks, "numRanks", {13}, "a 52-card deck");
-    exactly(hole, "numHoleCards", {2}, "Texas hold'em");
-    exactly(board, "numBoardCards", per_round(0, 3, 1, 1), "Texas hold'em");
+    const auto one_in = [&](const Field& f, const char* key, std::int64_t low, std::int64_t high,
+                            const std::string& why) {
+        need(f, key);
+        if (f.values.size() != 1 || f.values[0] < low || f.values[0] > high)
+            r.fail(std::string(key) + " = " + join(f.values) + ": expected " + std::to_string(low) +
+                   " to " + std::to_string(high) + " (" + why + ")");
+        return static_cast<int>(f.values[0]);
+    };
+
+    // The cards. The ACPC dealer deals the numRanks highest ranks of the numSuits highest suits
+    // (three ranks of one suit: Qs, Ks, As), with hold'em's card text: the same cards here.
+    const int num_suits = one_in(suits, "numSuits", 1, kNumSuits, "suits of the deck");
+    const int num_ranks = one_in(ranks, "numRanks", 1, kNumRanks, "ranks of the deck");
+    // 2, not kMaxHoleCards: ACPC ranks the best five of any of the cards, which pokerarena's
+    // rankings give for one hole card or for hold'em's two (not Omaha's rule of exactly two).
+    const int hole_cards = one_in(hole, "numHoleCards", 1, 2, "pokerarena deals 1 or 2 hole cards");
+    const std::vector<std::int64_t> board_values = per_round(board, "numBoardCards");
+    int board_total = 0;
+    for (const std::int64_t b : board_values) {
+        if (b > kMaxBoardCards)
+            r.fail("numBoardCards = " + join(board_values) + ": at most 5 a round");
+        board_total += static_cast<int>(b);
+    }
+    if (board_total > kMaxBoardCards)
+        r.fail("numBoardCards = " + join(board_values) + ": more than 5 board cards in all");
+    // A state line writes the first round's board cards right after the hole cards, where a
+    // reader tells them apart only by numHoleCards; no game deals them so.
+    if (board_values[0] != 0)
+        r.fail("numBoardCards = " + join(board_values) +
+               ": pokerarena deals no board card before the first betting round");
+    // A round opens with its board deal (the event a bridge follows the rounds by).
+    for (int k = 1; k < num_rounds; ++k)
+        if (board_values[static_cast<std::size_t>(k)] == 0)
+            r.fail("numBoardCards = " + join(board_values) +
+                   ": every round after the first deals board cards in pokerarena's ACPC games");
+    // ACPC ranks any cards by the standard hand order; pokerarena has that order for the
+    // shapes below, where it is the same as Kuhn's, Leduc's or hold'em's.
+    HandRanking ranking = HandRanking::BestFive;
+    if (hole_cards == 1 && board_total == 0) {
+        ranking = HandRanking::HighCard;
+    } else if (hole_cards == 1 && board_total == 1) {
+        ranking = HandRanking::PairOrHighCard;
+    } else if (hole_cards + board_total >= 5) {
+        if (num_suits != kNumSuits || num_ranks != kNumRanks) {
+            r.line = num_ranks != kNumRanks ? ranks.line : suits.line;
+            r.fail("numRanks = " + std::to_string(num_ranks) +
+                   ", numSuits = " + std::to_string(num_suits) +
+                   ": pokerarena ranks the best five cards on the full 52-card deck only "
+                   "(numRanks = 13, numSuits = 4)");
+        }
+    } else {
+        r.fail("numHoleCards = " + std::to_string(hole_cards) +
+               " with numBoardCards = " + join(board_values) +
+               ": pokerarena ranks 1 hole card alone (Kuhn), 1 hole card with 1 board card "
+               "(Leduc), or the best five of 5 to 7 cards (hold'em)");
+    }
+
+    // The forced bets: hold'em's two blinds, or the same blind for every player, which is an
+    // ante (it counts as no bet: the first player may check, as in ACPC's Kuhn).
     need(blind, "blind");
     if (static_cast<int>(blind.values.size()) != n)
         r.fail("blind = " + join(blind.values) + ": expected one blind per player (" +
                std::to_string(n) + ")");
-    const std::int64_t bb = n == 2 ? blind.values[0] : blind.values[1];
-    const std::int64_t sb = n == 2 ? blind.values[1] : blind.values[0];
-    bool layout = bb > 0 && sb > 0 && sb <= bb;
-    for (int p = 2; p < n; ++p)
+    const bool antes =
+        blind.values[0] > 0 && std::all_of(blind.values.begin(), blind.values.end(),
+                                           [&](std::int64_t b) { return b == blind.values[0]; });
+    const std::int64_t bb = antes ? blind.values[0] : n == 2 ? blind.values[0] : blind.values[1];
+    const std::int64_t sb = antes ? 0 : n == 2 ? blind.values[1] : blind.values[0];
+    bool layout = antes || (bb > 0 && sb > 0 && sb <= bb);
+    for (int p = 2; p < n && !antes; ++p)
         layout = layout && blind.values[static_cast<std::size_t>(p)] == 0;
     if (!layout)
-        r.fail("blind = " + join(blind.values) + ": pokerarena's table posts " +
-               (n == 2 ? std::string(
-                             "the big blind at position 0 and the small blind at 1 (e.g. 100 50)")
-                       : std::string("the small blind at position 0, the big blind at 1 and no "
-                                     "other (e.g. 50 100 0)")));
+        r.fail(
+            "blind = " + join(blind.values) + ": pokerarena's table posts " +
+            (n == 2
+                 ? std::string("the big blind at position 0 and the small blind at 1 (e.g. 100 50)")
+                 : std::string("the small blind at position 0, the big blind at 1 and no "
+                               "other (e.g. 50 100 0)")) +
+            ", or the same blind for every player (an ante, e.g. " + (n == 2 ? "1 1)" : "1 1 1)"));
+    if (antes && !limit)
+        r.fail("blind = " + join(blind.values) +
+               ": equal blinds are antes here, which pokerarena plays in limit games only (a "
+               "no-limit raise total would count them as ACPC counts blinds)");
     // Bounded before the sizes below are computed from it (twice it, a thousand times it).
     if (bb > kMaxTotalChips)
         r.fail("blind = " + join(blind.values) + ": more than the " +
                std::to_string(kMaxTotalChips) + " chips a table holds");
-    exactly(first, "firstPlayer", per_round(n == 2 ? 2 : 3, 1, 1, 1),
-            n == 2 ? "the button acts first before the flop, the big blind after"
-                   : "left of the big blind first before the flop, the small blind after");
+
+    // Who acts first: position 0 (firstPlayer 1) is left of the button; before the flop of a
+    // game of blinds, left of the big blind (heads-up position 1, the button; else position 2).
+    const std::vector<std::int64_t> first_values = per_round(first, "firstPlayer");
+    const std::int64_t after_big_blind = n == 2 ? 2 : 3;
+    std::array<FirstToAct, kMaxRounds> first_to_act{};
+    first_to_act.fill(FirstToAct::LeftOfButton);
+    for (int k = 0; k < num_rounds; ++k) {
+        const std::int64_t v = first_values[static_cast<std::size_t>(k)];
+        if (!antes && k == 0 && v == after_big_blind) {
+            first_to_act[0] = FirstToAct::LeftOfBigBlind;
+        } else if (v != 1 || (!antes && k == 0)) {
+            r.fail("firstPlayer = " + join(first_values) +
+                   (antes ? std::string(": in a game of antes pokerarena starts every round at "
+                                        "position 0 (firstPlayer 1)")
+                          : ": pokerarena starts the first round left of the big blind (" +
+                                std::to_string(after_big_blind) +
+                                ") and every later round at position 0 (1)"));
+        }
+    }
+
     GameDefinition def;
     def.limit = limit;
+    const char* unit = antes ? "ante" : "big blind";
     if (stack.line) {
         r.line = stack.line;
         const auto& v = stack.values;
         if ((v.size() != 1 && static_cast<int>(v.size()) != n) ||
             std::any_of(v.begin(), v.end(), [&](std::int64_t s) { return s != v[0]; }))
             r.fail("stack = " + join(v) + ": expected one stack, or one per player all equal");
-        if (v[0] < bb) r.fail("stack = " + join(v) + ": expected at least the big blind");
+        if (v[0] < bb) r.fail("stack = " + join(v) + ": expected at least the " + unit);
         def.stack = v[0];
     } else if (limit) {
         if (bb > kMaxTotalChips / 1000) {
             r.line = blind.line;
             r.fail("blind = " + join(blind.values) +
-                   ": with no stack, a limit definition's stack is 1000 big blinds, more than "
-                   "the " +
-                   std::to_string(kMaxTotalChips) + " chips a table holds; give a stack");
+                   ": with no stack, a limit definition's stack is 1000 " + unit +
+                   "s, more than the " + std::to_string(kMaxTotalChips) +
+                   " chips a table holds; give a stack");
         }
         def.stack = 1000 * bb;
     } else {
         r.line = 0;
         r.fail("no stack; a no-limit definition gives it");
     }
+
+    GameDef& g = def.game;
+    g.num_seats = n;
+    for (int p = 0; p < kMaxSeats; ++p)
+        g.starting_stacks[static_cast<std::size_t>(p)] = p < n ? def.stack : 0;
+    if (antes) {
+        g.post_blinds = false;
+        g.ante = bb;
+        g.ante_kind = AnteKind::EveryPlayer;
+    } else {
+        g.small_blind = sb;
+    }
+    g.big_blind = bb;  // the reports' unit; with antes, the ante
+    g.num_rounds = num_rounds;
+    g.board_cards = {};
+    for (int k = 0; k < num_rounds; ++k)
+        g.board_cards[static_cast<std::size_t>(k)] =
+            static_cast<int>(board_values[static_cast<std::size_t>(k)]);
+    g.hole_cards = hole_cards;
+    g.first_to_act = first_to_act;
+    g.deck_ranks = static_cast<std::uint16_t>(kAllRanks & ~((1u << (kNumRanks - num_ranks)) - 1));
+    g.deck_suits = static_cast<std::uint8_t>(kAllSuits & ~((1u << (kNumSuits - num_suits)) - 1));
+    g.ranking = ranking;
     if (limit) {
-        exactly(raise_size, "raiseSize", per_round(bb, bb, 2 * bb, 2 * bb),
-                "the small bet is the big blind, the big bet twice it");
-        need(max_raises, "maxRaises");
-        const auto& v = max_raises.values;
-        // v[1] is bounded before v[1] - 1 is formed: v[0] + 1 could overflow.
-        if (v.size() != 4 || v[1] < 1 || v[1] > 1000 || v[0] != v[1] - 1 || v[1] != v[2] ||
-            v[2] != v[3])
-            r.fail("maxRaises = " + join(v) +
-                   ": pokerarena caps every round at the same number of bets, the big blind "
-                   "counting as the first before the flop (e.g. 3 4 4 4)");
-        def.game = GameDef::fixed_limit_holdem(n, def.stack, sb, bb);
-        def.game.raise_cap = static_cast<int>(v[1]);
+        // A small bet for the first rounds and a big bet from some round on (hold'em's
+        // BB BB 2BB 2BB; Leduc's 2 4; Kuhn's 1).
+        const std::vector<std::int64_t> sizes = per_round(raise_size, "raiseSize");
+        const std::int64_t small = sizes.front(), big = sizes.back();
+        int from = num_rounds;
+        for (int k = 0; k < num_rounds; ++k)
+            if (sizes[static_cast<std::size_t>(k)] != small) {
+                from = k;
+                break;
+            }
+        bool two_sizes = small > 0 && big <= kMaxTotalChips;
+        for (int k = 0; k < num_rounds; ++k)
+            two_sizes = two_sizes && sizes[static_cast<std::size_t>(k)] == (k < from ? small : big);
+        if (!two_sizes)
+            r.fail("raiseSize = " + join(sizes) +
+                   ": pokerarena's fixed-limit bets a small bet in the first rounds and a big bet "
+                   "from one round on (e.g. 10 10 20 20)");
+        g.structure = BettingStructure::FixedLimit;
+        g.small_bet = small;
+        g.big_bet = big;
+        g.big_bet_from_round = from;
+        // The cap counts bets and raises; before the flop the big blind counts as the first,
+        // where ACPC counts raises only: its first round caps one lower.
+        const std::vector<std::int64_t> caps = per_round(max_raises, "maxRaises");
+        // Bounded before the one is added: maxRaises may be as large as int64 holds.
+        const std::int64_t cap =
+            num_rounds > 1 ? caps[1] : std::min<std::int64_t>(caps[0], 1000) + (antes ? 0 : 1);
+        bool same_cap = cap >= 1 && cap <= 1000;
+        for (int k = 0; k < num_rounds && same_cap; ++k)
+            same_cap = caps[static_cast<std::size_t>(k)] == (k == 0 && !antes ? cap - 1 : cap);
+        if (!same_cap)
+            r.fail("maxRaises = " + join(caps) +
+                   (antes ? std::string(": pokerarena caps every round at the same number of bets "
+                                        "(e.g. 2 2)")
+                          : std::string(": pokerarena caps every round at the same number of "
+                                        "bets, the big blind counting as the first before the "
+                                        "flop (e.g. 3 4 4 4)")));
+        g.raise_cap = static_cast<int>(cap);
     } else {
         if (raise_size.line) {
             r.line = raise_size.line;
@@ -241,10 +375,9 @@ GameDefinition parse_game_definition(std::string_view text, std::string_view nam
             r.line = max_raises.line;
             r.fail("maxRaises: pokerarena's no-limit has no cap on raises");
         }
-        def.game = GameDef::no_limit_holdem(n, def.stack, sb, bb);
     }
-    def.game.reset_stacks_each_hand = true;
-    if (const std::string why = def.game.validate(); !why.empty()) {
+    g.reset_stacks_each_hand = true;
+    if (const std::string why = g.validate(); !why.empty()) {
         r.line = 0;
         r.fail(why);
     }
@@ -267,27 +400,36 @@ std::string chips_text(Chips chips) {
     return std::to_string(chips);
 }
 
-// "no-limit hold'em, 2 players, blinds 50/100, stacks 20000": what a hand depends on.
+// "no-limit hold'em, 2 players, blinds 50/100, stacks 20000"; "fixed-limit kuhn (4 cards,
+// 1 round), 3 players, antes 1, ...": what a hand depends on.
 std::string game_text(const GameDef& g) {
     std::string text = g.structure == BettingStructure::FixedLimit ? "fixed-limit"
                        : g.structure == BettingStructure::PotLimit ? "pot-limit"
                                                                    : "no-limit";
-    text += " hold'em, " + std::to_string(g.num_seats) + " players, blinds " +
-            chips_text(g.small_blind) + "/" + chips_text(g.big_blind);
-    if (g.ante > 0) text += ", ante " + chips_text(g.ante);
+    if (g.ranking == HandRanking::BestFive && g.num_rounds == 4 && g.hole_cards == 2)
+        text += " hold'em";
+    else
+        text += std::string(" ") + g.ranking_name() + " (" + std::to_string(g.deck().size()) +
+                " cards, " + std::to_string(g.num_rounds) +
+                (g.num_rounds == 1 ? " round)" : " rounds)");
+    text += ", " + std::to_string(g.num_seats) + " players, ";
+    if (g.post_blinds)
+        text += "blinds " + chips_text(g.small_blind) + "/" + chips_text(g.big_blind);
+    else
+        text += "antes " + chips_text(g.ante);
+    if (g.post_blinds && g.ante > 0) text += ", ante " + chips_text(g.ante);
     if (g.structure == BettingStructure::FixedLimit)
         text += ", bets " + chips_text(g.small_bet) + "/" + chips_text(g.big_bet) + " capped at " +
                 std::to_string(g.raise_cap);
     return text + ", stacks " + chips_text(g.starting_stacks[0]);
 }
 
-bool same_game(const GameDef& a, const GameDef& b) {
-    const bool limit = a.structure == BettingStructure::FixedLimit;
-    return a.structure == b.structure && a.num_seats == b.num_seats &&
-           a.small_blind == b.small_blind && a.big_blind == b.big_blind && a.ante == b.ante &&
-           a.starting_stacks[0] == b.starting_stacks[0] &&
-           (!limit ||
-            (a.small_bet == b.small_bet && a.big_bet == b.big_bet && a.raise_cap == b.raise_cap));
+// Every rule of a hand: the definitions agree but for how a match goes on (stacks reset, its
+// length).
+bool same_game(GameDef a, GameDef b) {
+    a.reset_stacks_each_hand = b.reset_stacks_each_hand = true;
+    a.max_hands = b.max_hands = 0;
+    return a == b;
 }
 
 // Whether `path` is a file that calls itself a game definition: a regular file (a FIFO would

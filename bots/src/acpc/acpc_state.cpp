@@ -37,8 +37,20 @@ bool read_number(std::string_view text, std::size_t& at, T& value) {
 
 }  // namespace
 
-bool write_state(std::string& out, const SeatView& view, std::uint32_t hand_number, bool limit,
-                 std::string& error) {
+StateGame state_game(const GameDef& game) {
+    StateGame g;
+    g.limit = game.structure == BettingStructure::FixedLimit;
+    g.blinds = game.post_blinds;
+    g.ante = game.post_blinds || game.ante_kind != AnteKind::EveryPlayer ? 0 : game.ante;
+    g.board_cards = {};
+    for (int r = 0; r < game.num_rounds; ++r)
+        g.board_cards[static_cast<std::size_t>(r)] = game.board_cards[static_cast<std::size_t>(r)];
+    return g;
+}
+
+bool write_state(std::string& out, const SeatView& view, std::uint32_t hand_number,
+                 const StateGame& game, std::string& error) {
+    const bool limit = game.limit;
     const int n = view.num_seats;
     if (view.dealt_in != (SeatMask{1} << n) - 1) {
         error =
@@ -55,11 +67,12 @@ bool write_state(std::string& out, const SeatView& view, std::uint32_t hand_numb
     out += ':';
     process::append_decimal(out, hand_number);
     out += ':';
-    // Every seat still betting has put in the same total when a round starts (no antes, and a
-    // seat that could not match is all-in and acts no more), so a raise's hand total is that
-    // round's start plus its street total. round_start steps by each round's highest bet.
-    Chips round_start = 0;
-    Chips round_high = view.big_blind;  // preflop, the big blind is the bet to match
+    // Every seat still betting has put in the same total when a round starts (the ante of a
+    // game of antes, which ACPC counts as a blind, and a seat that could not match is all-in
+    // and acts no more), so a raise's hand total is that round's start plus its street total.
+    // round_start steps by each round's highest bet.
+    Chips round_start = game.ante;
+    Chips round_high = game.blinds ? view.big_blind : 0;  // the bet to match as round 0 opens
     int round = 0;
     for (const RecordedAction& a : view.actions) {
         while (round < a.round) {
@@ -92,9 +105,9 @@ bool write_state(std::string& out, const SeatView& view, std::uint32_t hand_numb
     }
     const std::size_t me = static_cast<std::size_t>(view.seat);
     if (view.committed[me] - view.bets[me] != round_start) {
-        error =
-            "the seat's chips in the hand (" + std::to_string(view.committed[me]) +
-            ") do not follow from its bets: antes or short blinds, which ACPC games do not have";
+        error = "the seat's chips in the hand (" + std::to_string(view.committed[me]) +
+                ") do not follow from its bets: antes beside blinds or short blinds, which ACPC "
+                "games do not have";
         return false;
     }
     out += ':';
@@ -109,7 +122,8 @@ bool write_state(std::string& out, const SeatView& view, std::uint32_t hand_numb
     int dealt = 0;
     for (int r = 1; r <= view.round && r < kMaxRounds; ++r) {
         out += '/';
-        for (int k = 0; k < kHoldemBoardCards[r] && dealt < view.board_count; ++k)
+        for (int k = 0;
+             k < game.board_cards[static_cast<std::size_t>(r)] && dealt < view.board_count; ++k)
             append_card(out, view.board[static_cast<std::size_t>(dealt++)]);
     }
     return true;
@@ -228,9 +242,6 @@ bool parse_match_state(std::string_view line, MatchState& state, std::string& er
     int cards_in_field = 0;
     while (at < line.size() && line[at] != '/') {
         if (line[at] == '|') {
-            if (cards_in_field != 0 && cards_in_field != kAcpcHoleCards)
-                return fail("a hole-card field with " + std::to_string(cards_in_field) +
-                            " cards; expected none or 2");
             if (++state.num_positions > kMaxSeats) return fail("more than 10 positions");
             cards_in_field = 0;
             ++at;
@@ -241,11 +252,10 @@ bool parse_match_state(std::string_view line, MatchState& state, std::string& er
             return fail("expected hole cards such as As or Td at column " + std::to_string(at + 1));
         const auto p = static_cast<std::size_t>(state.num_positions - 1);
         state.hole[p][static_cast<std::size_t>(cards_in_field++)] = card;
-        state.hole_known[p] = cards_in_field == kAcpcHoleCards;
+        state.hole_known[p] = true;
+        state.hole_count[p] = cards_in_field;
         at += 2;
     }
-    if (cards_in_field != 0 && cards_in_field != kAcpcHoleCards)
-        return fail("a hole-card field with 1 card; expected none or 2");
     int board_round = 0;
     while (at < line.size()) {
         if (line[at] == '/') {

@@ -11,18 +11,25 @@
 // values 60 hands a player, so `omaha_samples` defaults to fewer deals than hold'em's
 // `samples`), of the high hand, or of both halves in hi-lo.
 //
-// In Kuhn and Leduc (a ranking other than these) the unseen cards are few (at most five
+// In short-deck hold'em the SIMD kernels, which rank hold'em's hands over the 52-card deck, do
+// not apply, and enumerating every deal (C(34, 2) * C(32, 5) heads-up before the flop) is far
+// too slow for one decision: the equity is sampled over the short deck, `samples` deals drawn
+// with the bot's own generator and valued by the short-deck evaluator.
+//
+// In Kuhn and Leduc (one hole card) the unseen cards are few (at most five
 // for the opponent's card and the board in heads-up Leduc), so the equity is exact: every
 // deal of the opponents' hole cards and the rest of the board from the deck is enumerated.
 #include <algorithm>
 #include <array>
 #include <span>
+#include <utility>
 
 #include "builtin_bots.hpp"
 #include "pokerarena/bots/rng.hpp"
 #include "pokerarena/engine/hand_ranking.hpp"
 #include "pokerarena/evaluator/equity.hpp"
 #include "pokerarena/evaluator/omaha_equity.hpp"
+#include "pokerarena/evaluator/short_deck.hpp"
 
 namespace pokerarena::builtin {
 namespace {
@@ -72,6 +79,9 @@ class EquityBot final : public Bot {
     // The mean pot share over `samples_` deals of the unseen cards: the rest of the board and
     // two cards for each opponent (four and `omaha_samples_` deals in Omaha).
     double estimate_equity(const SeatView& view, int opponents) {
+        if (view.ranking == HandRanking::ShortDeck) return sampled_equity(view, opponents);
+        if (view.ranking == HandRanking::HighCard || view.ranking == HandRanking::PairOrHighCard)
+            return exact_equity(view, opponents);
         const auto& hole = view.hole[view.seat];
         const std::span<const Card> board(view.board.data(),
                                           static_cast<std::size_t>(view.board_count));
@@ -85,6 +95,48 @@ class EquityBot final : public Bot {
     }
 
   private:
+    // The mean pot share over `samples_` deals of the rest of the board and two cards for each
+    // opponent from the short deck without the known cards.
+    double sampled_equity(const SeatView& view, int opponents) {
+        const auto& hole = view.hole[view.seat];
+        CardSet left = view.deck;
+        left.remove(hole[0]);
+        left.remove(hole[1]);
+        Hand board;
+        for (int i = 0; i < view.board_count; ++i) {
+            board.add(view.board[i]);
+            left.remove(view.board[i]);
+        }
+        std::array<Card, kNumCards> unseen{};
+        int n = 0;
+        for (Card c : left)
+            unseen[n++] = c;
+        const int missing = kMaxBoardCards - view.board_count;
+        const int draws = missing + 2 * opponents;
+        if (draws > n) return 0.0;
+        double shares = 0;
+        for (int i = 0; i < samples_; ++i) {
+            // A partial Fisher-Yates shuffle draws the deal: each card uniform among those left.
+            // The array stays a permutation of the unseen cards, so it needs no reset.
+            for (int k = 0; k < draws; ++k)
+                std::swap(unseen[k], unseen[k + rng_.below(static_cast<std::uint32_t>(n - k))]);
+            Hand full_board = board;
+            for (int k = 0; k < missing; ++k)
+                full_board.add(unseen[k]);
+            const HandValue own = evaluate_short_deck(full_board + hole[0] + hole[1]);
+            int tied = 1;
+            bool beaten = false;
+            for (int o = 0; o < opponents && !beaten; ++o) {
+                const Card* theirs = &unseen[missing + 2 * o];
+                const HandValue value = evaluate_short_deck(full_board + theirs[0] + theirs[1]);
+                beaten = value > own;
+                tied += value == own;
+            }
+            if (!beaten) shares += 1.0 / tied;
+        }
+        return shares / samples_;
+    }
+
     // The games of one hole card: Kuhn deals no board, Leduc one card (GameDef::validate).
     static int board_size(HandRanking ranking) {
         return ranking == HandRanking::PairOrHighCard ? 1 : 0;

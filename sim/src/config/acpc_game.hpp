@@ -3,8 +3,10 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 
 #include "config.pb.h"
+#include "pokerarena/engine/game_def.hpp"
 
 namespace pokerarena::sim::detail {
 
@@ -16,5 +18,14 @@ namespace pokerarena::sim::detail {
 // blinds, a player count the format does not seat, sit-and-go) is refused. Throws ConfigError
 // naming acpc_game, the file and what disagrees. Nothing to do when acpc_game is empty.
 void apply_acpc_game(TournamentConfig& c, const std::filesystem::path& folder);
+
+// The game of the ACPC definition `c.game()` names (relative to `folder`, as above): any game
+// read_game_definition reads, Kuhn and Leduc included. Fills betting, small_blind and big_blind
+// (with antes: both the ante), ante (a game of antes: the ante), stack_big_blinds and, in a
+// ring, seats; a field already given must agree. Refused, naming `game`, the file and why:
+// sit-and-go, a player count the format does not seat, acpc_game beside it, and all-in EV, AIVAT
+// and PHH hand histories for a game other than Texas hold'em's shape. Returns the definition's
+// GameDef (a cash game).
+GameDef apply_game_file(TournamentConfig& c, const std::filesystem::path& folder);
 
 }  // namespace pokerarena::sim::detail

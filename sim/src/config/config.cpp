@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -333,23 +334,23 @@ const OmahaGame* omaha_game(const TournamentConfig& c) {
     return nullptr;
 }
 
-// Refuses, naming the field, what only hold'em has: all-in EV, ACPC games and clients, AIVAT
-// for a game whose check-down values it cannot compute (has_aivat false: Omaha's, whose hi-lo
-// split its run-outs do not rank), and, for a game PHH has no code for (writes_phh false), hand
-// histories. `what` names the game.
-void refuse_holdem_features(const TournamentConfig& c, const std::string& what, bool writes_phh,
-                            bool has_aivat) {
-    const std::pair<const char*, bool> refused[] = {{"acpc_game", !c.acpc_game().empty()},
-                                                    {"allin_ev", c.allin_ev()},
-                                                    {"aivat", !has_aivat && c.aivat()},
-                                                    {"hh_out", !writes_phh && !c.hh_out().empty()}};
-    std::string missing = "all-in EV";
-    if (!has_aivat) missing += ", AIVAT";
-    if (!writes_phh) missing += ", PHH hand histories";
+constexpr const char* kShortDeck = "short-deck";
+
+// What hold'em has and another named game does not: an ACPC game and ACPC clients, all-in EV,
+// and as asked AIVAT (short-deck) and PHH hand histories (Kuhn and Leduc).
+void refuse_holdem_only_fields(const TournamentConfig& c, const std::string& what, bool aivat,
+                               bool hand_histories) {
+    const std::pair<const char*, bool> refused[] = {
+        {"acpc_game", !c.acpc_game().empty()},
+        {"allin_ev", c.allin_ev()},
+        {"aivat", aivat && c.aivat()},
+        {"hh_out", hand_histories && !c.hh_out().empty()}};
+    const std::string holdem_only = std::string("all-in EV") + (aivat ? ", AIVAT" : "") +
+                                    (hand_histories ? ", PHH hand histories" : "") +
+                                    " and ACPC games are hold'em's";
     for (const auto& [field, given] : refused)
         if (given)
-            fail(std::string(field) + ": given, but " + what + " has none (" + missing +
-                 " and ACPC games are hold'em's here)");
+            fail(std::string(field) + ": given, but " + what + " has none (" + holdem_only + ")");
     for (int i = 0; i < c.bots_size(); ++i)
         if (is_acpc_spec(c.bots(i).spec()))
             fail("bots[" + to_string(i) + "].spec: an ACPC client plays hold'em here, not " + what);
@@ -361,8 +362,42 @@ void check_omaha_game(TournamentConfig& c, const OmahaGame& game) {
     if (c.betting() != BETTING_UNSPECIFIED && c.betting() != game.betting)
         fail("betting: " + Betting_Name(c.betting()) + "; " + what + " is " +
              Betting_Name(game.betting) + " (leave betting out)");
-    refuse_holdem_features(c, what, true, false);
+    refuse_holdem_only_fields(c, what, true, false);
     c.set_betting(game.betting);
+}
+
+// A named game plays the cash formats only (`why`: what a sit-and-go would lack) and its own
+// betting, which a configuration leaves out or gives as it is.
+void check_format_and_betting(const TournamentConfig& c, const std::string& what, Betting betting,
+                              const char* why) {
+    if (c.format() == SIT_AND_GO)
+        fail("format: SIT_AND_GO; " + what + " " + why +
+             ": play it in ROUND_ROBIN, GAUNTLET or RING");
+    if (c.betting() != BETTING_UNSPECIFIED && c.betting() != betting)
+        fail("betting: " + Betting_Name(c.betting()) + "; " + what + " is " +
+             (betting == NO_LIMIT ? "no-limit" : "fixed-limit") + " (leave betting out)");
+}
+
+// Short-deck: no-limit, antes (by default the button blind, as in PHH's and PokerKit's
+// hands) and a button blind, which is big_blind. The small blind does not exist; it is set to
+// the big blind so that the cash formats' checks of the blinds hold (a report's configuration,
+// checked again, holds that value).
+void check_short_deck(TournamentConfig& c) {
+    const std::string what = std::string("game ") + kShortDeck;
+    check_format_and_betting(c, what, NO_LIMIT, "plays cash formats here");
+    if (c.has_big_blind() && c.big_blind() < 1)
+        fail("big_blind: " + to_string(c.big_blind()) +
+             "; expected the button blind, a positive number of chips");
+    if (!c.has_big_blind()) c.set_big_blind(2);
+    if (c.has_small_blind() && c.small_blind() != c.big_blind())
+        fail("small_blind: " + to_string(c.small_blind()) + "; " + what +
+             " has a button blind only (big_blind): leave small_blind out");
+    if (c.ante() < 0)
+        fail("ante: " + to_string(c.ante()) + "; expected 0 (the button blind) or more chips");
+    refuse_holdem_only_fields(c, what, true, false);
+    c.set_betting(NO_LIMIT);
+    c.set_small_blind(c.big_blind());
+    if (c.ante() == 0) c.set_ante(c.big_blind());
 }
 
 // Kuhn and Leduc fix their own betting and stakes: the fields that would set them must be
@@ -370,16 +405,13 @@ void check_omaha_game(TournamentConfig& c, const OmahaGame& game) {
 void check_game(TournamentConfig& c) {
     if (c.game().empty() || c.game() == "holdem") return;
     if (const OmahaGame* omaha = omaha_game(c)) return check_omaha_game(c, *omaha);
+    if (c.game() == kShortDeck) return check_short_deck(c);
     const NamedGame* game = named_game(c);
     if (game == nullptr)
-        fail("game: '" + c.game() + "'; expected holdem, kuhn, leduc, plo or plo8");
+        fail("game: '" + c.game() + "'; expected holdem, kuhn, leduc, plo, plo8, short-deck or "
+             "FILE.game (an ACPC game definition)");
     const std::string what = std::string("game ") + game->name;
-    if (c.format() == SIT_AND_GO)
-        fail("format: SIT_AND_GO; " + what +
-             " has no blinds to raise: play it in ROUND_ROBIN, GAUNTLET or RING");
-    if (c.betting() != BETTING_UNSPECIFIED && c.betting() != FIXED_LIMIT)
-        fail("betting: " + Betting_Name(c.betting()) + "; " + what +
-             " is fixed-limit (leave betting out)");
+    check_format_and_betting(c, what, FIXED_LIMIT, "has no blinds to raise");
     for (const auto& [field, given, value] :
          {std::tuple{"small_blind", c.has_small_blind(), c.small_blind()},
           std::tuple{"big_blind", c.has_big_blind(), c.big_blind()}})
@@ -388,7 +420,7 @@ void check_game(TournamentConfig& c) {
                  " has no blinds (every seat antes 1, the reports' unit): leave it out");
     if (c.ante() != 0)
         fail("ante: " + to_string(c.ante()) + "; " + what + " sets its ante (1): leave it out");
-    refuse_holdem_features(c, what, false, true);
+    refuse_holdem_only_fields(c, what, false, true);
     c.set_betting(FIXED_LIMIT);
     c.set_small_blind(1);
     c.set_big_blind(1);
@@ -500,13 +532,27 @@ void fill_run_options(TournamentConfig& c, bool posting) {
             "no-limit or fixed-limit games only");
 }
 
-GameDef make_game(const TournamentConfig& c) {
+GameDef make_game(const TournamentConfig& c, const std::optional<GameDef>& file_game) {
+    if (file_game) {
+        GameDef g = *file_game;
+        if (const std::string problem = g.validate(); !problem.empty())
+            fail("game: " + c.game() + " is not playable: " + problem);
+        return g;
+    }
     const formats::Stakes s = format(c).stakes(c);
     if (const NamedGame* game = named_game(c)) {
         GameDef g = game->make(c.seats(), s.stack);
         g.reset_stacks_each_hand = true;
         if (const std::string problem = g.validate(); !problem.empty())
             fail("game: " + c.game() + " at " + to_string(c.seats()) +
+                 " seats is not playable: " + problem);
+        return g;
+    }
+    if (c.game() == kShortDeck) {
+        GameDef g = GameDef::short_deck(c.seats(), s.stack, s.ante, s.big_blind);
+        g.reset_stacks_each_hand = !format(c).freezeout();
+        if (const std::string problem = g.validate(); !problem.empty())
+            fail("game: short-deck at " + to_string(c.seats()) +
                  " seats is not playable: " + problem);
         return g;
     }
@@ -657,9 +703,13 @@ void add_process_bot(Tournament& t, int i, const std::filesystem::path& folder,
             (folder.empty() ? std::filesystem::current_path() : std::filesystem::absolute(folder))
                 .lexically_normal(),
             bot_logs);
-        spec.game = t.config.game().empty() ? "holdem" : t.config.game();
+        // A game definition's game goes by its family's name (kuhn, leduc, holdem).
+        spec.game = t.config.game().empty()         ? "holdem"
+                    : is_game_file(t.config.game()) ? t.game.ranking_name()
+                                                    : t.config.game();
         spec.deck = t.game.deck();
         spec.hole_cards = t.game.hole_cards;
+        if (is_acpc_spec(entry.spec())) set_acpc_game_shape(spec, t.game);
         // Before the client starts: one that reads another game plays by other rules.
         if (const auto client = std::find(spec.command.begin(), spec.command.end(), "--");
             is_acpc_spec(entry.spec()) && client != spec.command.end()) {
@@ -688,7 +738,13 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
     check_decision_timeout(c);
     check_enums(c);
     check_bots(c);
-    check_game(c);
+    // A game definition's file is read whatever the loading: the game is the file's, which
+    // the configuration names but does not hold.
+    std::optional<GameDef> file_game;
+    if (is_game_file(c.game()))
+        file_game = detail::apply_game_file(c, plugin_folder);
+    else
+        check_game(c);
     // The ACPC game's file is read when the bots are loaded: what only reads results has its
     // fields filled already (the report's configuration).
     if (loading == BotLoading::Load) detail::apply_acpc_game(c, plugin_folder);
@@ -700,7 +756,7 @@ Tournament make_tournament(const TournamentConfig& config, BotLoading loading,
     fill_run_options(c, std::any_of(given.begin(), given.end(), [](const auto& factory) {
                          return factory && factory->lanes() > 0;
                      }));
-    t.game = make_game(c);
+    t.game = make_game(c, file_game);
     t.units = Schedule(c);
     check_run_chips(t);
     // Bots last: a plugin is loaded only for a configuration that is otherwise right.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <stdexcept>
 #include <tuple>
@@ -163,7 +164,21 @@ std::string CashFormat::deals_text(const Report& report) const {
 std::string CashFormat::details(const TournamentConfig& config) const {
     using table_text::grouped;
     std::string details;
-    if (config.game() == "kuhn" || config.game() == "leduc") {
+    if (is_game_file(config.game())) {
+        // An ACPC definition's game: antes (small_blind = big_blind = ante) or blinds.
+        const std::string file = std::filesystem::path(config.game()).filename().string();
+        const bool antes = config.ante() > 0 && config.small_blind() == config.ante();
+        details =
+            "Game " + file + " (ACPC), " +
+            (antes
+                 ? "antes " + grouped(config.ante())
+                 : "blinds " + grouped(config.small_blind()) + "/" + grouped(config.big_blind())) +
+            ", stacks " + grouped(config.stack_big_blinds()) + (antes ? " antes" : " big blinds");
+    } else if (config.game() == "short-deck") {
+        details = "Game short-deck, ante " + grouped(config.ante()) + ", button blind " +
+                  grouped(config.big_blind()) + ", stacks " + grouped(config.stack_big_blinds()) +
+                  " big blinds";
+    } else if (config.game() == "kuhn" || config.game() == "leduc") {
         // Kuhn and Leduc: antes of 1, which are the unit (config.cpp, check_game).
         details = "Game " + config.game() + ", antes 1, stacks " +
                   grouped(config.stack_big_blinds()) + " antes";

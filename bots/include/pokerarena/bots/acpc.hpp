@@ -39,10 +39,6 @@
 
 namespace pokerarena::acpc {
 
-// Hold'em's board cards dealt in each round: none preflop, 3 on the flop, 1 on the turn and 1
-// on the river (numBoardCards = 0 3 1 1, the only board a game definition may give).
-inline constexpr int kHoldemBoardCards[kMaxRounds] = {0, 3, 1, 1};
-
 inline constexpr int position_of(int seat, int button, int num_seats) {
     return ((seat - button - 1) % num_seats + num_seats) % num_seats;
 }
@@ -58,7 +54,7 @@ class GameDefinitionError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// A hold'em game definition as pokerarena plays it: a cash game (stacks reset every hand).
+// A game definition as pokerarena plays it: a cash game (stacks reset every hand).
 struct GameDefinition {
     GameDef game;  // reset_stacks_each_hand = true, every seat starting with `stack`
     bool limit = false;
@@ -66,13 +62,19 @@ struct GameDefinition {
 };
 
 // Reads a game definition ("GAMEDEF" ... "END GAMEDEF", '#' comments, keys in any case):
-// `limit` or `nolimit`, numPlayers (2..10), numRounds (4), stack (one value, or one per
-// player, all equal; no-limit requires it, fixed-limit defaults to 1000 big blinds), blind
-// (heads-up BB SB, else SB BB 0...), raiseSize (fixed-limit: BB BB 2BB 2BB), firstPlayer
-// (heads-up 2 1 1 1, else 3 1 1 1), maxRaises (fixed-limit: CAP-1 CAP CAP CAP), numSuits (4),
-// numRanks (13), numHoleCards (2), numBoardCards (0 3 1 1). Any other key, a value that is not
-// a whole number, or a hold'em rule pokerarena does not play throws GameDefinitionError
-// "FILE:LINE: ...".
+// `limit` or `nolimit`, numPlayers (2..10), numRounds (1..4), stack (one value, or one per
+// player, all equal; no-limit requires it, fixed-limit defaults to 1000 big blinds or antes),
+// blind (heads-up BB SB, else SB BB 0...; or one value for every player, an ante, limit only),
+// raiseSize (fixed-limit, per round: a small bet, then a big bet from one round on),
+// firstPlayer (per round: 1; with blinds the first round's is left of the big blind, heads-up
+// 2, else 3), maxRaises (fixed-limit, per round: CAP-1 CAP CAP ... with blinds, where the big
+// blind counts as the first bet; CAP CAP ... with antes), numSuits (1..4) and numRanks (1..13)
+// (the deck: the highest ranks of the highest suits, as the ACPC dealer deals them),
+// numHoleCards (1 or 2), numBoardCards (per round, none in the first). The cards must make a
+// showdown pokerarena ranks: 1 hole card and no board (HighCard, Kuhn), 1 hole card and 1 board
+// card (PairOrHighCard, Leduc), or 5 to 7 cards of the 52-card deck (BestFive, hold'em). Any
+// other key, a value that is not a whole number, or a rule pokerarena does not play throws
+// GameDefinitionError "FILE:LINE: ...".
 GameDefinition read_game_definition(const std::filesystem::path& file);
 // The same from text; `name` stands for the file in messages.
 GameDefinition parse_game_definition(std::string_view text, std::string_view name);
@@ -95,13 +97,24 @@ std::string game_definition_mismatch(const std::vector<std::string>& command,
 // ---------------------------------------------------------------------------------------
 // States and actions
 
+// What a state line needs of the game besides a view: the betting (raise totals or bare r),
+// the antes of a game without blinds (ACPC writes them as every player's blind, so a raise
+// total counts them), and the board cards each round deals.
+struct StateGame {
+    bool limit = false;
+    bool blinds = true;  // false: antes only, no bet to match when the first round opens
+    Chips ante = 0;      // a game of antes only: every seat's
+    std::array<int, kMaxRounds> board_cards{0, 3, 1, 1};
+};
+StateGame state_game(const GameDef& game);
+
 // Appends the state line (without "\r\n") that the seat to act in `view` is sent: position
 // from the seat and button, `hand_number` as given, the betting of the whole hand with raise
 // totals over the hand (no-limit) or bare `r` (fixed-limit), the seat's own hole cards and the
-// board. False (and `error`) for a view the protocol cannot carry: antes, or more actions than
-// the view kept.
-bool write_state(std::string& out, const SeatView& view, std::uint32_t hand_number, bool limit,
-                 std::string& error);
+// board, each round's cards after a '/'. False (and `error`) for a view the protocol cannot
+// carry: antes beside blinds, or more actions than the view kept.
+bool write_state(std::string& out, const SeatView& view, std::uint32_t hand_number,
+                 const StateGame& game, std::string& error);
 
 // An action as a client writes it.
 struct ClientAction {
@@ -136,13 +149,14 @@ struct MatchState {
     int num_positions = 0;  // hole-card fields
     std::array<std::array<Card, kMaxHoleCards>, kMaxSeats> hole{};
     std::array<bool, kMaxSeats> hole_known{};
+    std::array<int, kMaxSeats> hole_count{};  // cards in each field (0 when unknown)
     std::array<Card, kMaxBoardCards> board{};
     int board_count = 0;
     std::array<int, kMaxRounds> board_in_round{};  // board cards given in each round
 };
 
-// Parses "MATCHSTATE:P:H:BETTING:CARDS" (a trailing "\r" or "\n" is ignored). Hole cards come
-// in pairs; a field is empty or exactly numHoleCards cards.
+// Parses "MATCHSTATE:P:H:BETTING:CARDS" (a trailing "\r" or "\n" is ignored). A hole-card field
+// holds 0 to kMaxHoleCards cards (the game's numHoleCards when known, which the caller checks).
 bool parse_match_state(std::string_view line, MatchState& state, std::string& error);
 
 // The position and hand number of a state line: what an answer's echo is matched by.

@@ -39,11 +39,13 @@
 //   2 s to exit before it is killed), 1 after a failure.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <iosfwd>
 #include <string>
 #include <vector>
 
+#include "pokerarena/bots/acpc.hpp"
 #include "pokerarena/bots/process_bot.hpp"
 
 namespace pokerarena {
@@ -54,7 +56,10 @@ inline constexpr int kAcpcMatchConnectionDeals = 100;
 
 struct AcpcBridgeOptions {
     std::vector<std::string> command;  // the client and its arguments
-    bool limit = false;                // fixed-limit: raises written and read as a bare r
+    // The game as its states are written: limit (raises written and read as a bare r), the
+    // antes of a game without blinds, the board cards of each round (hold'em's by default).
+    acpc::StateGame game;
+    int hole_cards = 2;
     std::chrono::milliseconds connect_timeout{8000};
     AcpcConnection connection = AcpcConnection::Lane;  // Auto serves as Lane
     // The tournament's table, from which connection=match rebuilds states from events.
@@ -73,6 +78,10 @@ struct AcpcTable {
     int match_deals = 1;
 };
 void set_acpc_table(ProcessBotSpec& spec, const AcpcTable& table);
+// For a game other than hold'em (an ACPC definition's, GameDef from read_game_definition):
+// tells the bridge its antes, each round's board cards and the hole cards (--antes, --board,
+// --hole-cards); nothing for Texas hold'em's shape.
+void set_acpc_game_shape(ProcessBotSpec& spec, const GameDef& game);
 
 // Parses the bridge's arguments (as acpc_bridge_arguments writes them); throws
 // std::invalid_argument naming what is wrong.

@@ -26,17 +26,21 @@ enum class AnteKind : std::uint8_t { None, EveryPlayer, BigBlind };
 // BestFive: hold'em's, the best five of the hole and board cards, by the standard poker order.
 // HighCard: Kuhn poker's, one hole card and no board, the higher rank wins. PairOrHighCard:
 // Leduc hold'em's, one hole card and one board card, a hole card that pairs the board beats
-// every other hand, and otherwise the higher hole card wins. Equal values split the pot.
-// OmahaHigh: Omaha's, exactly two of the four hole cards and three of the five board cards
+// every other hand, and otherwise the higher hole card wins. OmahaHigh: Omaha's, exactly two
+// of the four hole cards and three of the five board cards
 // (evaluator/include/pokerarena/evaluator/omaha.hpp). OmahaHiLo: Omaha eight or better, each
 // pot split between the best such high hand and the best eight-or-better low (the whole pot to
-// the high hand when no low qualifies; Table documents the split).
+// the high hand when no low qualifies; Table documents the split). ShortDeck: short-deck
+// (six-plus) hold'em's, the best five of the hole and board cards of the 36-card deck, a flush
+// above a full house and A-6-7-8-9 the lowest straight (evaluator/short_deck.hpp). Equal values
+// split the pot.
 enum class HandRanking : std::uint8_t {
     BestFive,
     HighCard,
     PairOrHighCard,
     OmahaHigh,
     OmahaHiLo,
+    ShortDeck,
 };
 
 // Where a round's action starts. LeftOfBigBlind: hold'em's first round, with the seat after
@@ -59,6 +63,10 @@ struct GameDef {
     // false: no blinds are posted (games of antes only, as Kuhn and Leduc); small_blind is then
     // unused and big_blind is only the reports' unit.
     bool post_blinds = true;
+    // true: the button posts big_blind alone, the button blind of short-deck hold'em (PHH's
+    // blinds_or_straddles [0, ..., 0, blind], PokerKit's {-1: blind}); no small blind, and
+    // action before the flop starts left of the button. Needs post_blinds and small_blind 0.
+    bool button_blind = false;
     Chips ante = 0;
     AnteKind ante_kind = AnteKind::None;
     // How antes enter the pots when every seat dealt in anted. false (the standard rule, PHH's
@@ -122,6 +130,11 @@ struct GameDef {
     // card pairing the board wins, else the higher hole card. The reports' unit (big_blind) is the
     // ante.
     static GameDef leduc(int seats, Chips stack);
+    // Short-deck (six-plus) hold'em, no-limit, as PokerKit's NoLimitShortDeckHoldem and PHH's
+    // variant NS play it: the 36-card deck of sixes to aces, every seat antes `ante`, the
+    // button posts `button_blind` (also the minimum bet and the reports' unit), tournament
+    // stacks, hands ranked by HandRanking::ShortDeck.
+    static GameDef short_deck(int seats, Chips stack, Chips ante, Chips button_blind);
 
     // Omaha, 4 hole cards, pot-limit, blinds as hold'em's, every seat starting with `stack`,
     // tournament stacks (PHH's PO).
@@ -132,7 +145,8 @@ struct GameDef {
 
     // The family of rules the ranking belongs to, for messages and the bots' protocol:
     // "holdem" (BestFive), "kuhn" (HighCard), "leduc" (PairOrHighCard), "plo" (OmahaHigh),
-    // "plo8" (OmahaHiLo): the names `pokerarena run --game` takes, which the bots are told.
+    // "plo8" (OmahaHiLo), "short-deck" (ShortDeck): the names `pokerarena run --game` takes,
+    // which the bots are told.
     const char* ranking_name() const;
 
     friend bool operator==(const GameDef&, const GameDef&) = default;

@@ -3,7 +3,8 @@
 // Guarantees
 // - hand_value() returns a HandValue for which higher is stronger and equal values tie, under
 //   the one ranking it is given; values of different rankings are not comparable.
-// - BestFive values are the evaluator's (evaluate.hpp), of the hole and board cards together.
+// - BestFive values are the evaluator's (evaluate.hpp), of the hole and board cards together;
+//   ShortDeck values the short-deck evaluator's (short_deck.hpp), of the same cards.
 //   HighCard values are 1 + the rank of the hole card (1..13). PairOrHighCard values are
 //   1 + the hole card's rank (1..13) without a pair, 14 + the rank (14..26) with one: any pair
 //   beats any high card, a higher pair a lower one. OmahaHigh and OmahaHiLo values are the
@@ -12,9 +13,9 @@
 // - Nothing allocates or throws but describe_hand().
 //
 // Preconditions (not checked): the cards are distinct, and the counts are those GameDef::
-// validate() accepts for the ranking (BestFive: 5 to 7 cards in all; HighCard: one hole card
-// and no board; PairOrHighCard: one hole card and one board card; the Omaha rankings: four hole
-// cards and three to five board cards).
+// validate() accepts for the ranking (BestFive and ShortDeck: 5 to 7 cards in all; HighCard: one
+// hole card and no board; PairOrHighCard: one hole card and one board card; the Omaha rankings:
+// four hole cards and three to five board cards).
 #pragma once
 
 #include <string>
@@ -23,6 +24,7 @@
 #include "pokerarena/evaluator/card.hpp"
 #include "pokerarena/evaluator/evaluate.hpp"
 #include "pokerarena/evaluator/omaha.hpp"
+#include "pokerarena/evaluator/short_deck.hpp"
 
 namespace pokerarena {
 
@@ -51,6 +53,7 @@ inline HandValue hand_value(HandRanking ranking, const Card* hole, int hole_card
         case HandRanking::OmahaHiLo:
             return omaha_high(hole, hole_cards, board, board_count);
         case HandRanking::BestFive:
+        case HandRanking::ShortDeck:
             break;
     }
     Hand h;
@@ -58,7 +61,7 @@ inline HandValue hand_value(HandRanking ranking, const Card* hole, int hole_card
         h.add(hole[i]);
     for (int i = 0; i < board_count; ++i)
         h.add(board[i]);
-    return evaluate(h);
+    return ranking == HandRanking::ShortDeck ? evaluate_short_deck(h) : evaluate(h);
 }
 
 // The low half's value: under OmahaHiLo the eight-or-better low (kNoLow: none), under every
@@ -69,8 +72,9 @@ inline LowValue low_hand_value(HandRanking ranking, const Card* hole, int hole_c
     return omaha_low(hole, hole_cards, board, board_count);
 }
 
-// "King High", "Pair of Queens"; under BestFive and the Omaha rankings, the evaluator's describe()
-// ("Two Pair, Kings and Sevens").
+// "King High", "Pair of Queens"; under BestFive and the Omaha rankings, the evaluator's
+// describe() ("Two Pair, Kings and Sevens"), under ShortDeck describe_short_deck() ("Straight,
+// Nine High").
 std::string describe_hand(HandRanking ranking, HandValue value);
 
 }  // namespace pokerarena

@@ -1,10 +1,12 @@
 // PHH, the Poker Hand History format (TOML; "A Standard for Poker Hand Histories", Kim 2024):
 // reading and writing the hold'em and Omaha variants the engine plays.
 //
-// Supported: `variant = 'NT'` (no-limit Texas hold'em), `'FT'` (fixed-limit), `'PO'`
-// (pot-limit Omaha) and `'FO/8'` (fixed-limit Omaha hi-lo eight or better), one hand per
-// `.phh` file, many per `.phhs` file (one TOML table per hand: `[1]`, `[2]`, ...). Other
-// variants (stud, draw, short-deck) are recognised and reported as unsupported.
+// Supported: `variant = 'NT'` (no-limit Texas hold'em), `'FT'` (fixed-limit), `'NS'` (no-limit
+// short-deck hold'em: the 36-card deck, GameDef::short_deck's ranking; its forced bets are the
+// file's, usually antes and a button blind), `'PO'` (pot-limit Omaha) and `'FO/8'` (fixed-limit
+// Omaha hi-lo eight or better), one hand per `.phh` file, many per `.phhs` file (one TOML table
+// per hand: `[1]`, `[2]`, ...). Other variants (stud, draw) are recognised and reported as
+// unsupported.
 //
 // Players: `p1..pN` in seat order starting left of the button; `p1` posts the small blind and
 // `pN` has the button. Index i of every per-player array is player p(i+1). The heads-up
@@ -37,15 +39,17 @@
 
 namespace pokerarena {
 
-// NT, FT, and PO (pot-limit Omaha) and FO/8 (fixed-limit Omaha hi-lo eight or better).
+// NT, FT, NS (no-limit short-deck), PO (pot-limit Omaha) and FO/8 (fixed-limit Omaha hi-lo
+// eight or better).
 enum class PhhVariant : std::uint8_t {
     NoLimitHoldem,
     FixedLimitHoldem,
+    NoLimitShortDeck,
     PotLimitOmaha,
     FixedLimitOmahaHiLo,
 };
 
-// "NT", "FT", "PO" or "FO/8".
+// "NT", "FT", "NS", "PO" or "FO/8".
 std::string_view phh_variant_code(PhhVariant variant);
 // The fixed-limit variants (FT, FO/8) give small_bet and big_bet; the others min_bet.
 bool phh_fixed_limit(PhhVariant variant);

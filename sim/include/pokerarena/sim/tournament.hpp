@@ -92,6 +92,10 @@ class RunError : public std::invalid_argument {
 
 TournamentConfig read_config(const std::filesystem::path& path);
 
+// Whether a configuration's `game` names an ACPC game definition file (it ends in ".game"),
+// whose game make_tournament reads from it (docs/acpc.md), rather than a named game.
+bool is_game_file(const std::string& game);
+
 // How this version keys deals and bot instances (config.deal_scheme).
 inline constexpr int kDealScheme = 2;
 // With a bot that runs outside this process and no SPRT, the default unit size gives every
