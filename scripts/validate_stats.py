@@ -252,6 +252,27 @@ def aivat_figure(report, ring, name):
     return report["pairs"][0]["mbb_per_hand" + name + "_a"]
 
 
+def aivat_minus_raw(reports, ring):
+    """The mean over the runs of AIVAT - raw (bot 0's, or the pair's) and its 95% half-width."""
+    diffs = [figure(aivat_figure(r, ring, "_aivat"), "mean") -
+             figure(aivat_figure(r, ring, ""), "mean") for r in reports]
+    mean = sum(diffs) / len(diffs)
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) if len(diffs) > 1 \
+        else 0.0
+    return mean, 1.96 * sd / math.sqrt(len(diffs))
+
+
+def aivat_coverage(reports, ring, truth):
+    """How many runs' AIVAT intervals, and how many raw ones, cover the truth."""
+    covered = raw_covered = 0
+    for r in reports:
+        a = aivat_figure(r, ring, "_aivat")
+        raw = aivat_figure(r, ring, "")
+        covered += abs(figure(a, "mean") - truth) <= figure(a, "ci95")
+        raw_covered += abs(figure(raw, "mean") - truth) <= figure(raw, "ci95")
+    return covered, raw_covered
+
+
 def aivat_checks(runner, seeds, truth, truth_ring):
     print("AIVAT: the mean over the runs of (AIVAT - raw), 95% interval; coverage of the "
           "truth by the AIVAT interval; variance ratios")
@@ -261,12 +282,7 @@ def aivat_checks(runner, seeds, truth, truth_ring):
     for name, args, ring, deals in setups:
         reports = runner.run_all([[*args, "--aivat", "--deals", str(deals), "--seed", str(seed)]
                                   for seed in range(seeds)])
-        diffs = [figure(aivat_figure(r, ring, "_aivat"), "mean") -
-                 figure(aivat_figure(r, ring, ""), "mean") for r in reports]
-        mean = sum(diffs) / len(diffs)
-        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) if len(diffs) > 1 \
-            else 0.0
-        half = 1.96 * sd / math.sqrt(len(diffs))
+        mean, half = aivat_minus_raw(reports, ring)
         verdict = "zero within it" if abs(mean) <= half else "NOT ZERO"
         print(f"  {name:28} {deals:5} deals x {len(reports)} runs: AIVAT - raw "
               f"{mean:+8.2f} ± {half:6.2f} mbb/hand  {verdict}")
@@ -286,12 +302,7 @@ def aivat_checks(runner, seeds, truth, truth_ring):
             print(f"  {name}: truth {given:+.1f} mbb/hand as given")
         reports = runner.run_all([[*args, "--aivat", "--deals", str(deals), "--seed",
                                    str(5000 + seed)] for seed in range(seeds)])
-        covered = raw_covered = 0
-        for r in reports:
-            a = aivat_figure(r, ring, "_aivat")
-            raw = aivat_figure(r, ring, "")
-            covered += abs(figure(a, "mean") - given) <= figure(a, "ci95")
-            raw_covered += abs(figure(raw, "mean") - given) <= figure(raw, "ci95")
+        covered, raw_covered = aivat_coverage(reports, ring, given)
         print(f"  {name:28} {deals:5} deals: AIVAT covers {rate_text(covered, len(reports))}"
               f"   (raw {rate_text(raw_covered, len(reports))})")
 
@@ -326,12 +337,7 @@ def aivat_game_checks(runner, seeds):
         args = ["--game", game, "--bots", "a=random,b=cfr"]
         reports = runner.run_all([[*args, "--aivat", "--deals", str(deals), "--seed", str(seed)]
                                   for seed in range(seeds)])
-        diffs = [figure(aivat_figure(r, False, "_aivat"), "mean") -
-                 figure(aivat_figure(r, False, ""), "mean") for r in reports]
-        mean = sum(diffs) / len(diffs)
-        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) if len(diffs) > 1 \
-            else 0.0
-        half = 1.96 * sd / math.sqrt(len(diffs))
+        mean, half = aivat_minus_raw(reports, False)
         verdict = "zero within it" if abs(mean) <= half else "NOT ZERO"
         print(f"  {game:6} {deals:5} deals x {len(reports)} runs: AIVAT - raw "
               f"{mean:+8.2f} ± {half:6.2f} mbb/hand  {verdict}")
@@ -343,12 +349,7 @@ def aivat_game_checks(runner, seeds):
               f"{long_deals:,} raw deals")
         reports = runner.run_all([[*args, "--aivat", "--deals", str(deals), "--seed",
                                    str(5000 + seed)] for seed in range(seeds)])
-        covered = raw_covered = 0
-        for r in reports:
-            a = aivat_figure(r, False, "_aivat")
-            raw = aivat_figure(r, False, "")
-            covered += abs(figure(a, "mean") - truth) <= figure(a, "ci95")
-            raw_covered += abs(figure(raw, "mean") - truth) <= figure(raw, "ci95")
+        covered, raw_covered = aivat_coverage(reports, False, truth)
         print(f"  {game:6} {deals:5} deals: AIVAT covers {rate_text(covered, len(reports))}"
               f"   (raw {rate_text(raw_covered, len(reports))})")
         r = runner.run_all([[*args, "--aivat", "--deals", "100000", "--seed", "77"]])[0]
