@@ -337,7 +337,8 @@ const OmahaGame* omaha_game(const TournamentConfig& c) {
 constexpr const char* kShortDeck = "short-deck";
 
 // What hold'em has and another named game does not: an ACPC game and ACPC clients, all-in EV,
-// and as asked AIVAT (short-deck) and PHH hand histories (Kuhn and Leduc).
+// and as asked AIVAT (Omaha, whose hi-lo split the check-down run-outs do not rank) and PHH
+// hand histories (Kuhn and Leduc).
 void refuse_holdem_only_fields(const TournamentConfig& c, const std::string& what, bool aivat,
                                bool hand_histories) {
     const std::pair<const char*, bool> refused[] = {
@@ -394,7 +395,7 @@ void check_short_deck(TournamentConfig& c) {
              " has a button blind only (big_blind): leave small_blind out");
     if (c.ante() < 0)
         fail("ante: " + to_string(c.ante()) + "; expected 0 (the button blind) or more chips");
-    refuse_holdem_only_fields(c, what, true, false);
+    refuse_holdem_only_fields(c, what, false, false);
     c.set_betting(NO_LIMIT);
     c.set_small_blind(c.big_blind());
     if (c.ante() == 0) c.set_ante(c.big_blind());
@@ -408,7 +409,8 @@ void check_game(TournamentConfig& c) {
     if (c.game() == kShortDeck) return check_short_deck(c);
     const NamedGame* game = named_game(c);
     if (game == nullptr)
-        fail("game: '" + c.game() + "'; expected holdem, kuhn, leduc, plo, plo8, short-deck or "
+        fail("game: '" + c.game() +
+             "'; expected holdem, kuhn, leduc, plo, plo8, short-deck or "
              "FILE.game (an ACPC game definition)");
     const std::string what = std::string("game ") + game->name;
     check_format_and_betting(c, what, FIXED_LIMIT, "has no blinds to raise");
