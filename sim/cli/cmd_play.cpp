@@ -7,6 +7,7 @@
 // value), so an illegal one prints the engine's own message and the prompt repeats, and only
 // legal actions ever reach the driver.
 #include <unistd.h>
+#include <algorithm>
 
 #include <charconv>
 #include <chrono>
@@ -34,6 +35,7 @@
 #include "pokerarena/engine/replay.hpp"
 #include "pokerarena/engine/table.hpp"
 #include "pokerarena/engine/text.hpp"
+#include "pokerarena/sim/games.hpp"
 #include "pokerarena/sim/report_io.hpp"
 
 namespace pokerarena::cli {
@@ -44,6 +46,7 @@ constexpr Chips kSmallBlind = 1;
 constexpr Chips kBigBlind = 2;
 
 struct PlayOptions {
+    std::string game = "holdem";  // a name of sim::game_names()
     std::vector<std::string> vs;
     int seats = 0;           // 0: one more than the bots given (--seats itself is 2 to 10)
     int stack_bb = 100;      // big blinds
@@ -311,12 +314,27 @@ class PersonSeat final : public Bot {
     bool won_at_showdown_ = false;
 };
 
-std::string big_blinds(Chips chips) {
-    // Big blinds of 2 chips: whole or half.
-    std::string s = std::to_string(chips / kBigBlind);
-    if (chips < 0 && chips > -kBigBlind) s = "-0";
-    if (chips % kBigBlind != 0) s += ".5";
+// Chips in the game's unit (big blinds of 2 chips, whole or half; Kuhn's and Leduc's ante of
+// 1, whole).
+std::string big_blinds(Chips chips, Chips unit) {
+    std::string s = std::to_string(chips / unit);
+    if (chips < 0 && chips > -unit) s = "-0";
+    if (chips % unit != 0) s += ".5";
     return s;
+}
+
+// What the session plays, for its first line: "No-limit hold'em freezeout, blinds 1/2 chips".
+std::string game_text(const std::string& name, const GameDef& game) {
+    const std::string blinds = "blinds " + std::to_string(game.small_blind) + "/" +
+                               std::to_string(game.big_blind) + " chips";
+    if (name == "plo") return "Pot-limit Omaha freezeout, " + blinds;
+    if (name == "plo8") return "Fixed-limit Omaha hi-lo freezeout, " + blinds;
+    if (name == "short-deck")
+        return "No-limit short-deck hold'em freezeout, antes of " + std::to_string(game.ante) +
+               " and a button blind of " + std::to_string(game.big_blind) + " chips";
+    if (name == "kuhn") return "Kuhn poker freezeout, antes of 1 chip and bets of 1";
+    if (name == "leduc") return "Leduc hold'em freezeout, antes of 1 chip and bets of 2 then 4";
+    return "No-limit hold'em freezeout, " + blinds;
 }
 
 // The bots at the person's table and their seat names, checked before the first hand; nullopt after
@@ -327,7 +345,7 @@ struct Field {
     std::vector<std::unique_ptr<Bot>> bots;
 };
 
-std::optional<Field> make_field(const PlayOptions& options) {
+std::optional<Field> make_field(const PlayOptions& options, const GameDef& game) {
     // The grammar of run --bots: NAME=SPEC names a bot, process bots keep their [options].
     std::vector<FlagBot> listed;
     try {
@@ -355,6 +373,11 @@ std::optional<Field> make_field(const PlayOptions& options) {
     // Checked before the first hand: a session played to the end and then lost to a typo in
     // the path would be worse than no session.
     if (!options.hh_out.empty()) {
+        if (game.ranking == HandRanking::HighCard || game.ranking == HandRanking::PairOrHighCard) {
+            std::cerr << "pokerarena play: --hh-out: PHH has no variant code for " << options.game
+                      << "; leave --hh-out out\n";
+            return std::nullopt;
+        }
         if (const std::string problem = output_file_problem(options.hh_out); !problem.empty()) {
             std::cerr << "pokerarena play: --hh-out " << options.hh_out << ": " << problem << '\n';
             return std::nullopt;
@@ -363,8 +386,14 @@ std::optional<Field> make_field(const PlayOptions& options) {
     try {
         // One factory per spec validates it once; bots for extra seats cycle through the list.
         std::vector<std::shared_ptr<const BotFactory>> factories;
-        for (const FlagBot& bot : listed)
-            factories.push_back(make_bot_factory(bot.spec));
+        for (std::size_t i = 0; i < listed.size(); ++i) {
+            factories.push_back(make_bot_factory(listed[i].spec));
+            if (const std::string problem = factories.back()->game_problem(game);
+                !problem.empty()) {
+                std::cerr << "pokerarena play: --vs " << listed[i].spec << ": " << problem << '\n';
+                return std::nullopt;
+            }
+        }
         for (int s = 1; s < field.seats; ++s) {
             const auto& factory = factories[static_cast<std::size_t>(s - 1) % factories.size()];
             const std::string& given = listed[static_cast<std::size_t>(s - 1) % listed.size()].name;
@@ -425,8 +454,9 @@ void print_summary(const GameDef& game, const Table& table, const SeatDriver& dr
     const Chips net = table.stack(0) - game.starting_stacks[0];
     std::cout << "\n=== Session summary ===\n"
               << "Hands played: " << stats.hands << '\n'
-              << "Net result: " << (net > 0 ? "+" : "") << big_blinds(net) << " big blinds ("
-              << (net > 0 ? "+" : "") << net << " chips)\n"
+              << "Net result: " << (net > 0 ? "+" : "") << big_blinds(net, game.big_blind)
+              << (game.post_blinds ? " big blinds (" : " antes (") << (net > 0 ? "+" : "") << net
+              << " chips)\n"
               << "Biggest pot: " << stats.biggest_pot << " chips";
     if (stats.biggest_pot > 0) std::cout << " (hand " << stats.biggest_pot_hand << ")";
     std::cout << "\nShowdowns won: " << stats.showdowns_won << " of " << stats.showdowns << '\n'
@@ -462,10 +492,26 @@ int write_hand_history(const std::string& path, const HandHistory& history) {
 }
 
 int run_play(const PlayOptions& options) {
-    std::optional<Field> field = make_field(options);
+    GameDef game;
+    try {
+        // The seats are checked with the field; the game's unit (its big blind, or Kuhn's and
+        // Leduc's ante) prices the stack.
+        const int seats = options.seats > 0
+                              ? options.seats
+                              : 1 + static_cast<int>(std::max<std::size_t>(1, options.vs.size()));
+        const int table_seats = std::clamp(seats, 2, kMaxSeats);
+        const GameDef unit =
+            sim::named_game(options.game, table_seats, 1, kSmallBlind, kBigBlind, "");
+        game = sim::named_game(options.game, table_seats, options.stack_bb * unit.big_blind,
+                               kSmallBlind, kBigBlind, "");
+    } catch (const std::exception& error) {
+        std::cerr << "pokerarena play: --" << error.what() << '\n';
+        return 2;
+    }
+    std::optional<Field> field = make_field(options, game);
     if (!field) return 2;
-    const GameDef game = GameDef::no_limit_holdem(field->seats, options.stack_bb * kBigBlind,
-                                                  kSmallBlind, kBigBlind);
+    game = sim::named_game(options.game, field->seats, game.starting_stacks[0], kSmallBlind,
+                           kBigBlind, "");
     Table table(game, options.seed, 0);
 
     const bool input_is_terminal = isatty(STDIN_FILENO) != 0;
@@ -484,8 +530,8 @@ int run_play(const PlayOptions& options) {
     const PluginCallScope scope(calls, -1);
     const StallWatch stall_watch(calls, options.stall_warning);
 
-    std::cout << "No-limit hold'em freezeout, blinds " << kSmallBlind << "/" << kBigBlind
-              << " chips, " << options.stack_bb << " big blinds (" << game.starting_stacks[0]
+    std::cout << game_text(options.game, game) << ", " << options.stack_bb
+              << (game.post_blinds ? " big blinds (" : " antes (") << game.starting_stacks[0]
               << " chips) each, seed " << options.seed << ". You are seat 0.\n";
     const HandHistory history = play_hands(options, game, table, driver, person);
     print_summary(game, table, driver, person, *field);
@@ -497,7 +543,12 @@ int run_play(const PlayOptions& options) {
 void add_play_command(CLI::App& app, int& exit_code) {
     auto options = std::make_shared<PlayOptions>();
     CLI::App* play = app.add_subcommand(
-        "play", "Play no-limit hold'em against bots in the terminal (a freezeout)");
+        "play", "Play poker against bots in the terminal (a freezeout; hold'em by default)");
+    play->add_option("--game", options->game,
+                     "The game: holdem (no-limit), plo (pot-limit Omaha), plo8 (fixed-limit "
+                     "Omaha hi-lo), short-deck, kuhn or leduc")
+        ->default_val(options->game)
+        ->check(CLI::IsMember(sim::game_names()));
     play->add_option("--vs", options->vs,
                      "Bots in seats 1, 2, ...: specs as run --bots takes them (a built-in "
                      "with :key=value,..., PATH.so[:config], proc[options]:COMMAND, each "
@@ -506,7 +557,8 @@ void add_play_command(CLI::App& app, int& exit_code) {
     play->add_option("--seats", options->seats,
                      "Seats at the table including yours, 2 to 10 (default: 1 + the bots)")
         ->transform(whole_number(2, kMaxSeats));
-    play->add_option("--stack", options->stack_bb, "Starting stack of every seat in big blinds")
+    play->add_option("--stack", options->stack_bb,
+                     "Starting stack of every seat in big blinds (Kuhn and Leduc: antes)")
         ->default_val(options->stack_bb)
         ->transform(whole_number(1, 1000000));
     play->add_option("--seed", options->seed, "Seed of the cards and the bots")
@@ -529,7 +581,8 @@ void add_play_command(CLI::App& app, int& exit_code) {
     play->add_option("--hh-out", options->hh_out,
                      "Write the session's hands to this .phhs file (pokerarena replay reads it)");
     play->footer(
-        "Blinds are 1/2 chips; amounts are chips. You sit in seat 0. Commands at your turn:\n"
+        "Blinds are 1/2 chips (short-deck: a button blind of 2 and antes of 2; Kuhn and Leduc:\n"
+        "antes of 1); amounts are chips. You sit in seat 0. Commands at your turn:\n"
         "  f  fold             c  check or call       a  all-in\n"
         "  r N / b N  raise or bet to N (your total for the street)\n"
         "  ?  legal actions    q  quit (end of input quits too)\n"

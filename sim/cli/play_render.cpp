@@ -1,5 +1,7 @@
 #include "play_render.hpp"
 
+#include "pokerarena/engine/hand_ranking.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -191,7 +193,7 @@ std::string event_line(const Event& e, const SeatView& view, std::span<const std
         case EventKind::Showdown:
             return sentence(e.seat, view, names,
                             "shows " + cards_text(std::span(e.cards.data(), e.num_cards), style) +
-                                " (" + describe(e.value) + ")");
+                                " (" + describe_hand(view.ranking, e.value) + ")");
         case EventKind::PotAwarded: {
             std::string line =
                 e.pot_index == 0 ? "Main pot " : "Side pot " + std::to_string(e.pot_index) + " ";
@@ -266,7 +268,8 @@ std::string table_text(const SeatView& view, std::span<const std::string> names,
                 std::span(view.hole[i].data(), static_cast<std::size_t>(view.hole_cards)),
                 cell_style);
         } else if (!folded) {
-            line += "?? ??";
+            for (int c = 0; c < view.hole_cards; ++c)
+                line += c == 0 ? "??" : " ??";
         }
         while (!line.empty() && line.back() == ' ')
             line.pop_back();

@@ -249,3 +249,17 @@ pokerarena_cli_test("run gauntlet hero unknown" 2
 pokerarena_cli_test("run gauntlet hero with another format" 2
   "--hero call with --format ring: only a gauntlet has a hero"
   run --bots tag,call,random --hero call --format ring --deals 10)
+
+# `play --game`: Kuhn against cfr deals one card a seat and names the game and its antes; a bot
+# that cannot play the game, and hand histories PHH has no code for, are refused before the
+# first hand.
+add_test(NAME "sim: play --game kuhn"
+  COMMAND sh -c "\"$0\" play --game kuhn --vs cfr --hands 1 --delay 0 --seed 3 </dev/null; echo \"exit $?\""
+          $<TARGET_FILE:pokerarena>)
+set_tests_properties("sim: play --game kuhn" PROPERTIES
+  PASS_REGULAR_EXPRESSION
+  "^Kuhn poker freezeout, antes of 1 chip and bets of 1, 100 antes [(]100 chips[)] each, seed 3[.] You are seat 0[.]\n.*You are dealt [JQK]s\n.*  BTN/SB cfr#1 +99 +[?][?]\n.*exit 0\n")
+pokerarena_cli_test("play refuses a bot that cannot play the game" 2
+  "--vs tag: tag plays Texas hold'em only, not kuhn" play --game kuhn --vs tag)
+pokerarena_cli_test("play refuses hand histories of a game PHH has no code for" 2
+  "--hh-out: PHH has no variant code for leduc" play --game leduc --vs call --hh-out leduc.phhs)

@@ -303,7 +303,7 @@ class VectorEnvironment(unittest.TestCase):
             pa.VectorEnv(4, game="plo", betting="no-limit")
 
     def test_bad_settings(self):
-        with self.assertRaisesRegex(ValueError, 'game: expected "holdem", "plo", "plo8", "short-deck", "kuhn" or "leduc"'):
+        with self.assertRaisesRegex(ValueError, 'game: expected one of "holdem", "plo", "plo8", "short-deck", "kuhn", "leduc"'):
             pa.VectorEnv(4, game="omaha")
         with self.assertRaisesRegex(ValueError, "kuhn is fixed-limit"):
             pa.VectorEnv(4, game="kuhn", betting="no-limit")
