@@ -440,6 +440,7 @@ class PythonQueue final : public DecisionQueue {
     void forget_pending() override {
         PythonCall hold;
         items_.clear();
+        taken_.clear();
     }
 
   private:
@@ -537,9 +538,12 @@ py::object PythonBot::answer(const py::object& view) {
             items.append(py::make_tuple(instance_, view));
             const py::object actions = decide_batch_(items);
             const py::list list(actions);
-            if (list.size() != 1)
-                throw py::value_error("decide_batch() returned " + std::to_string(list.size()) +
-                                      " actions for 1 view");
+            if (list.size() != 1) {
+                const std::string why = "decide_batch() returned " + std::to_string(list.size()) +
+                                        " actions for 1 view";
+                PyErr_SetString(PyExc_ValueError, why.c_str());
+                throw py::error_already_set();
+            }
             return list[0];
         }
         case PythonBotClass::Way::Async: {
@@ -670,10 +674,18 @@ int PythonQueue::answer_pending() {
     outcomes_.resize(taken_.size());
     {
         PythonCall hold;
-        if (class_->way == PythonBotClass::Way::Batch)
-            answer_batches();
-        else
-            answer_together();
+        try {
+            if (class_->way == PythonBotClass::Way::Batch)
+                answer_batches();
+            else
+                answer_together();
+        } catch (const std::exception& error) {
+            // What no answer's own handling caught (memory running out): a fault for every
+            // decision without an answer, so that every ticket is still answered once.
+            for (Outcome& o : outcomes_)
+                if (!o.ok && o.message.empty())
+                    o.message = std::string("answering the queue failed: ") + error.what();
+        }
         for (Item& item : taken_)
             item.view = py::object();
     }
@@ -691,7 +703,8 @@ Outcome PythonQueue::converted(std::size_t i, const py::handle& answer) {
         return taken_[i].bot->convert(answer, taken_[i].legal);
     } catch (py::error_already_set& e) {
         e.restore();
-        return raised(*class_, "decide()");
+        return raised(*class_,
+                      class_->way == PythonBotClass::Way::Batch ? "decide_batch()" : "decide()");
     }
 }
 
@@ -710,9 +723,13 @@ void PythonQueue::answer_batches() {
                 items[k] = py::make_tuple(item.bot->instance(), item.view);
             }
             answers = py::list(decide_batch(items));
-            if (answers.size() != n)
-                throw py::value_error("decide_batch() returned " + std::to_string(answers.size()) +
-                                      " actions for " + std::to_string(n) + " views");
+            if (answers.size() != n) {
+                const std::string why = "decide_batch() returned " +
+                                        std::to_string(answers.size()) + " actions for " +
+                                        std::to_string(n) + " views";
+                PyErr_SetString(PyExc_ValueError, why.c_str());
+                throw py::error_already_set();
+            }
         } catch (py::error_already_set& e) {
             // Which answer belongs to which view is unknown: none is taken.
             e.restore();

@@ -54,7 +54,8 @@ py::dict action_dict(const RecordedAction& a) {
     return d;
 }
 
-py::dict event_dict(const Event& e, int seats) {
+// The event as a dict; `table_ranking` the game's (a showdown's low under Omaha hi-lo).
+py::dict event_dict(const Event& e, int seats, HandRanking table_ranking) {
     py::dict d;
     d["kind"] = event_kind_name(e.kind);
     d["seat"] = e.seat;
@@ -78,6 +79,7 @@ py::dict event_dict(const Event& e, int seats) {
         case EventKind::Showdown:
             d["cards"] = card_list(e.cards.data(), e.num_cards);
             d["value"] = e.value;
+            if (table_ranking == HandRanking::OmahaHiLo) d["low"] = e.low;
             break;
         case EventKind::UncalledBetReturned:
             d["amount"] = e.amount;
@@ -86,6 +88,9 @@ py::dict event_dict(const Event& e, int seats) {
             d["pot"] = e.pot_index;
             d["amount"] = e.amount;
             d["winners"] = seats_of(e.winners, seats);
+            d["part"] = e.part == PotPart::HighHalf  ? "high"
+                        : e.part == PotPart::LowHalf ? "low"
+                                                     : "whole";
             break;
         default:
             break;
@@ -120,7 +125,7 @@ PyTable::PyTable(int seats, Chips stack, Chips small_blind, Chips big_blind, std
 }
 
 py::dict PyTable::advance() {
-    return event_dict(table_.advance(), table_.game_def().num_seats);
+    return event_dict(table_.advance(), table_.game_def().num_seats, table_.game_def().ranking);
 }
 
 void PyTable::act(const std::string& kind, Chips amount) {

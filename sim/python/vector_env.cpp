@@ -37,6 +37,13 @@ VectorEnv::VectorEnv(int tables, int seats, Chips stack, Chips small_blind, Chip
         throw py::value_error("tables: expected 1.." + std::to_string(kMaxTables) + ", got " +
                               std::to_string(tables));
     const GameDef def = table_game(game, seats, stack, small_blind, big_blind, betting);
+    // A seat all-in from its forced bets makes a hand with no decision; with every stack so
+    // short, and stacks reset every hand, no table would ever come to one.
+    const Chips forced = def.ante + (def.post_blinds ? def.big_blind : 0);
+    if (stack <= forced)
+        throw py::value_error("stack: " + std::to_string(stack) + " chips; every table must come " +
+                              "to a decision: give each seat more than its forced bets, " +
+                              std::to_string(forced) + " chips");
     hole_cards_ = def.hole_cards;
     for (int round = 0; round < def.num_rounds; ++round)
         board_cards_ += def.board_cards[static_cast<std::size_t>(round)];

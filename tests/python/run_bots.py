@@ -8,6 +8,7 @@
     Batcher   Drawer's play through decide_batch (noting the largest batch it was given)
     AsyncDrawer, ThreadedDrawer   Drawer's play through an async decide, and through a
               blocking decide on threads (noting the most in flight, and the threads used)
+    ShortBatcher  one answer too few for a batch of several views
     Faulty    raises, answers what is not an action, or folds where checking is free
     LegalDrawer, JsonDrawer   Drawer with a legal view, and with views in JSON
 """
@@ -78,6 +79,17 @@ class Batcher(Bot):
     def decide_batch(cls, items):
         Batcher.largest = max(Batcher.largest, len(items))
         return [Drawer.decide(bot, view) for bot, view in items]
+
+
+class ShortBatcher(Bot):
+    """Answers one action too few for a batch of more than one view: every view of such a
+    batch is a fault (which answer is whose is unknown), the run goes on."""
+    name = "short-batcher"
+
+    @classmethod
+    def decide_batch(cls, items):
+        actions = [Drawer.decide(bot, view) for bot, view in items]
+        return actions[:-1] if len(actions) > 1 else actions
 
 
 class AsyncDrawer(Bot):

@@ -305,6 +305,10 @@ class VectorEnvironment(unittest.TestCase):
     def test_bad_settings(self):
         with self.assertRaisesRegex(ValueError, 'game: expected one of "holdem", "plo", "plo8", "short-deck", "kuhn", "leduc"'):
             pa.VectorEnv(4, game="omaha")
+        # All-in from the forced bets, no table would ever reach a decision.
+        for game, forced in (("holdem", 2), ("kuhn", 1), ("short-deck", 4)):
+            with self.assertRaisesRegex(ValueError, "more than its forced bets, %d chips" % forced):
+                pa.VectorEnv(2, game=game, stack=forced)
         with self.assertRaisesRegex(ValueError, "kuhn is fixed-limit"):
             pa.VectorEnv(4, game="kuhn", betting="no-limit")
         with self.assertRaisesRegex(ValueError, "seats"):

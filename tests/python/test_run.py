@@ -78,6 +78,15 @@ class SameFiguresAsProcessBots(unittest.TestCase):
         self.assertGreater(run_bots.Batcher.largest, 1)
         self.assertLessEqual(run_bots.Batcher.largest, sdk.Bot.max_batch)
 
+    def test_a_batch_answered_short_is_faults_not_a_failed_run(self):
+        options = dict(deals=200, seed=4, match_deals=8, deals_per_unit=8, threads=1)
+        with contextlib.redirect_stderr(io.StringIO()):
+            in_process = pa.run([run_bots.ShortBatcher, "random"], **options)
+        self.assertTrue(in_process["complete"])
+        faults = in_process["bots"][0]["faults"]
+        self.assertGreater(faults["bad_answer"] + faults["exception"], 0)
+        self.assertIn("decide_batch() returned", faults["first_message"])
+
     def test_max_batch_bounds_the_batches(self):
         class SmallBatches(run_bots.Batcher):
             max_batch = 3

@@ -487,10 +487,20 @@ void write_event(std::string& out, std::uint64_t instance, const Event& e) {
     if (f.has(kEventValue)) {
         w.lit(",\"value\":");
         w.unum(e.value);
+        // Omaha hi-lo: the seat's eight-or-better low, when it has one.
+        if (e.low != kNoLow) {
+            w.lit(",\"low\":");
+            w.unum(e.low);
+        }
     }
     if (f.has(kEventWinners)) {
         w.lit(",\"winners\":");
         w.unum(e.winners);
+        // Omaha hi-lo: a split pot is paid as its high half, then its low half.
+        if (e.part == PotPart::HighHalf)
+            w.lit(",\"part\":\"high\"");
+        else if (e.part == PotPart::LowHalf)
+            w.lit(",\"part\":\"low\"");
     }
     w.lit(",\"hand\":");
     w.num(e.hand_number);

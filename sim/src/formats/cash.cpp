@@ -183,7 +183,10 @@ std::string CashFormat::details(const TournamentConfig& config) const {
         details = "Game " + config.game() + ", antes 1, stacks " +
                   grouped(config.stack_big_blinds()) + " antes";
     } else {
-        details = "Blinds " + grouped(config.small_blind()) + "/" + grouped(config.big_blind());
+        // Omaha plays hold'em's stakes: the game named before them.
+        const bool omaha = config.game() == "plo" || config.game() == "plo8";
+        details = (omaha ? "Game " + config.game() + ", blinds " : std::string("Blinds ")) +
+                  grouped(config.small_blind()) + "/" + grouped(config.big_blind());
         if (config.ante() > 0) details += ", ante " + grouped(config.ante());
         details += ", stacks " + grouped(config.stack_big_blinds()) + " big blinds";
     }

@@ -504,9 +504,12 @@ class SitAndGoFormat final : public formats::TournamentFormat {
     }
     std::string details(const TournamentConfig& config) const override {
         const SitAndGo& sng = config.sit_and_go();
-        std::string details = "Starting stack " + table_text::grouped(sng.starting_stack()) +
-                              ", blinds up every " + std::to_string(sng.hands_per_level()) +
-                              " hands, payouts";
+        // Another game than hold'em (Omaha plays sit-and-gos) is named first.
+        const bool holdem = config.game().empty() || config.game() == "holdem";
+        std::string details =
+            (holdem ? "Starting stack " : "Game " + config.game() + ", starting stack ") +
+            table_text::grouped(sng.starting_stack()) + ", blinds up every " +
+            std::to_string(sng.hands_per_level()) + " hands, payouts";
         std::string shares;
         for (double share : sng.payouts())
             shares += (shares.empty() ? " " : "/") + table_text::printf_string("%g", share);
