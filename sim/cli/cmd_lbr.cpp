@@ -182,9 +182,17 @@ void add_lbr_command(CLI::App& app, int& exit_code) {
         ->default_val(options->stack_big_blinds)
         ->transform(whole_number(1, 1'000'000));
     cmd->add_option("--big-blind", options->big_blind,
-                    "The big blind in chips (the small blind is half of it)")
+                    "The big blind in chips, even (the small blind is half of it)")
         ->default_val(options->big_blind)
-        ->transform(whole_number(2, 1'000'000));
+        ->transform(whole_number(2, 1'000'000))
+        ->check(CLI::Validator(
+            [](const std::string& text) {
+                return std::stoll(text) % 2 == 0
+                           ? std::string()
+                           : "--big-blind " + text + ": expected an even number of chips (the " +
+                                 "small blind is half of it)";
+            },
+            "EVEN"));
     cmd->add_option("--pot-fractions", options->pot_fractions,
                     "LBR's raise sizes besides all-in, as fractions of the pot after a call")
         ->delimiter(',')

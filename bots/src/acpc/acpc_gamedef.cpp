@@ -358,6 +358,9 @@ GameDefinition parse_game_definition(std::string_view text, std::string_view nam
         bool same_cap = cap >= 1 && cap <= 1000;
         for (int k = 0; k < num_rounds && same_cap; ++k)
             same_cap = caps[static_cast<std::size_t>(k)] == (k == 0 && !antes ? cap - 1 : cap);
+        if (cap < 1 || cap > 1000)
+            r.fail("maxRaises = " + join(caps) +
+                   ": pokerarena caps a round at 1 to 1000 bets and raises");
         if (!same_cap)
             r.fail("maxRaises = " + join(caps) +
                    (antes ? std::string(": pokerarena caps every round at the same number of bets "

@@ -107,14 +107,16 @@ GameDef apply_game_file(TournamentConfig& c, const std::filesystem::path& folder
         fail("game",
              d.file + " sets the game; leave acpc_game out (it sets hold'em's stakes only)");
     fill_stakes(c, "game", d);
+    // AIVAT plays every game a definition gives (its check-down values enumerate the game's
+    // own deck by its ranking); all-in EV and PHH hand histories are hold'em's.
     if (!holdem_shaped(d.def.game)) {
-        const std::pair<const char*, bool> refused[] = {
-            {"allin_ev", c.allin_ev()}, {"aivat", c.aivat()}, {"hh_out", !c.hh_out().empty()}};
+        const std::pair<const char*, bool> refused[] = {{"allin_ev", c.allin_ev()},
+                                                        {"hh_out", !c.hh_out().empty()}};
         for (const auto& [field, given] : refused)
             if (given)
                 fail(field, "given, but the game of " + d.file +
-                                " is not Texas hold'em (all-in EV, AIVAT and PHH hand histories "
-                                "are hold'em's)");
+                                " is not Texas hold'em (all-in EV and PHH hand histories are "
+                                "hold'em's)");
     }
     return d.def.game;
 }

@@ -156,7 +156,8 @@ struct MatchState {
 };
 
 // Parses "MATCHSTATE:P:H:BETTING:CARDS" (a trailing "\r" or "\n" is ignored). A hole-card field
-// holds 0 to kMaxHoleCards cards (the game's numHoleCards when known, which the caller checks).
+// holds 0 to 2 cards, as ACPC games deal (the game's numHoleCards when known, which the caller
+// checks).
 bool parse_match_state(std::string_view line, MatchState& state, std::string& error);
 
 // The position and hand number of a state line: what an answer's echo is matched by.
