@@ -561,7 +561,8 @@ TEST_CASE("acpc: Kuhn and Leduc definitions read into the games GameDef defines"
             "firstPlayer = 3\nmaxRaises = 9223372036854775807\nnumSuits = 4\nnumRanks = 13\n"
             "numHoleCards = 1\nnumBoardCards = 0\nEND GAMEDEF\n",
             "1r.game"),
-        Catch::Contains("1r.game:8: maxRaises = 9223372036854775807: pokerarena caps every round"));
+        Catch::Contains(
+            "1r.game:8: maxRaises = 9223372036854775807: pokerarena caps a round at 1 to 1000"));
     std::string sizes = kLimit3p;
     sizes.replace(sizes.find("raiseSize = 10 10 20 20"), 23, "raiseSize = 10 20 10 20");
     CHECK_THROWS_WITH(acpc::parse_game_definition(sizes, "3p.game"),

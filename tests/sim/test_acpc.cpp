@@ -183,9 +183,13 @@ TEST_CASE("acpc: a game file and what disagrees with it", "[acpc]") {
     CHECK_THROWS_WITH(make_tournament(config, BotLoading::Skip),
                       Catch::Contains("gives big_blind 1 but the configuration says 2"));
     config.clear_big_blind();
-    config.set_aivat(true);
+    // AIVAT plays the definition's game; all-in EV is hold'em's.
+    config.set_allin_ev(true);
     CHECK_THROWS_WITH(make_tournament(config, BotLoading::Skip),
-                      Catch::Contains("aivat: given, but the game of"));
+                      Catch::Contains("allin_ev: given, but the game of"));
+    config.set_allin_ev(false);
+    config.set_aivat(true);
+    CHECK(make_tournament(config, BotLoading::Skip).config.aivat());
     config.set_aivat(false);
     const Tournament t = make_tournament(config, BotLoading::Skip);
     CHECK(t.game.ranking == pokerarena::HandRanking::HighCard);
