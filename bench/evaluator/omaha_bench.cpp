@@ -46,44 +46,38 @@ const std::vector<OmahaDeal>& omaha_deals() {
     return deals;
 }
 
-void omaha_high_random(benchmark::State& state) {
+template <class Value>
+void time_deals(benchmark::State& state, Value value) {
     const auto& deals = omaha_deals();
     for (auto _ : state) {
         std::uint64_t sum = 0;
         for (const OmahaDeal& d : deals)
-            sum += omaha_high(d.hole.data(), 4, d.board.data(), 5);
+            sum += value(d);
         benchmark::DoNotOptimize(sum);
     }
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(deals.size()));
+}
+
+void omaha_high_random(benchmark::State& state) {
+    time_deals(state,
+               [](const OmahaDeal& d) { return omaha_high(d.hole.data(), 4, d.board.data(), 5); });
 }
 BENCHMARK(omaha_high_random)->Unit(benchmark::kMillisecond);
 
 void omaha_low_random(benchmark::State& state) {
-    const auto& deals = omaha_deals();
-    for (auto _ : state) {
-        std::uint64_t sum = 0;
-        for (const OmahaDeal& d : deals)
-            sum += omaha_low(d.hole.data(), 4, d.board.data(), 5);
-        benchmark::DoNotOptimize(sum);
-    }
-    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(deals.size()));
+    time_deals(state,
+               [](const OmahaDeal& d) { return omaha_low(d.hole.data(), 4, d.board.data(), 5); });
 }
 BENCHMARK(omaha_low_random)->Unit(benchmark::kMillisecond);
 
 void evaluate_Hand_omaha_cards(benchmark::State& state) {
-    const auto& deals = omaha_deals();
-    for (auto _ : state) {
-        std::uint64_t sum = 0;
-        for (const OmahaDeal& d : deals) {
-            Hand h;
-            h.add(d.hole[0]).add(d.hole[1]);
-            for (const Card c : d.board)
-                h.add(c);
-            sum += evaluate(h);
-        }
-        benchmark::DoNotOptimize(sum);
-    }
-    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(deals.size()));
+    time_deals(state, [](const OmahaDeal& d) {
+        Hand h;
+        h.add(d.hole[0]).add(d.hole[1]);
+        for (const Card c : d.board)
+            h.add(c);
+        return evaluate(h);
+    });
 }
 BENCHMARK(evaluate_Hand_omaha_cards)->Unit(benchmark::kMillisecond);
 
