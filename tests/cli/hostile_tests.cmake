@@ -138,6 +138,13 @@ exit 2
 --resume: fifo[.]pb: a named pipe [(]FIFO[)], not a regular file
 Run 'pokerarena run --help' for more information[.]
 exit 105
+\$ run --game fifo[.]game --bots random,call -q
+pokerarena run: game: [^
+]*/fifo[.]game: cannot be read: a named pipe [(]FIFO[)], not a regular file
+exit 2
+\$ exploitability --game fifo[.]game --bot random
+pokerarena exploitability: --game: fifo[.]game: cannot be read: a named pipe [(]FIFO[)], not a regular file
+exit 2
 $]=])
 
 # report --json of a 47 MB report took 12.6 GB and replay of a 100 MB .phhs 3.9 GB: the same on

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "pokerarena/bots/acpc.hpp"
+#include "pokerarena/engine/input_file.hpp"
 
 namespace pokerarena::acpc {
 
@@ -388,13 +389,18 @@ GameDefinition parse_game_definition(std::string_view text, std::string_view nam
 }
 
 GameDefinition read_game_definition(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw GameDefinitionError(file.string() + ": cannot be read");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (text.str().size() > (std::size_t{1} << 20))
+    // Opened so that nothing blocks (a named pipe would wait for a writer forever) and only a
+    // regular file is read (input_file.hpp).
+    constexpr std::size_t kMaxBytes = std::size_t{1} << 20;
+    std::string text;
+    try {
+        text = read_input_file(file, kMaxBytes);
+    } catch (const InputFileError& error) {
+        throw GameDefinitionError(file.string() + ": cannot be read: " + error.what());
+    }
+    if (text.size() > kMaxBytes)
         throw GameDefinitionError(file.string() + ": over 1 MiB; not a game definition");
-    return parse_game_definition(text.str(), file.string());
+    return parse_game_definition(text, file.string());
 }
 
 namespace {
