@@ -23,6 +23,7 @@ using pokerarena::sim::AivatEstimator;
 using pokerarena::sim::AivatHand;
 using pokerarena::sim::AllinEvaluator;
 using pokerarena::sim::CheckDownValue;
+using pokerarena::sim::HandPoint;
 
 using pokerarena::test::cash_game;
 using pokerarena::test::mean;
@@ -258,12 +259,56 @@ TEST_CASE("Kuhn and Leduc: every term has mean zero, the value varies less", "[a
     CHECK(variance(leduc.value) < 0.5 * variance(leduc.raw));
 }
 
-TEST_CASE("short-deck and pot-limit Omaha: every term has mean zero, the value varies less",
+TEST_CASE("Omaha hi-lo check-down values split a pot between the high and the low hand",
           "[aivat]") {
+    // AsKsQdJd holds kings and queens (Ks Qd with Kc Qc on the board) and no low; 2c3c9h9d a
+    // pair of nines and the low 8-5-4-3-2 (2c 3c with 4h 5d 8s). Checked down to the river,
+    // each takes half of the pot of 4. On KcQhTh9sJs (no low) As Ks makes the straight to the
+    // ace, above 9h 9d's three nines, and takes it all.
+    GameDef g = GameDef::omaha_hi_lo(2, 200, 1, 2);
+    g.reset_stacks_each_hand = true;
+    for (const auto& [board, seat0] :
+         {std::pair{"4h5d8sKcQc", 0.0}, std::pair{"KcQhTh9sJs", 2.0}}) {
+        Table table(g, 1, 0);
+        PresetCards cards;
+        for (std::size_t s = 0; s < 2; ++s) {
+            const auto c = parse_cards(s == 0 ? "AsKsQdJd" : "2c3c9h9d");
+            for (std::size_t k = 0; k < 4; ++k)
+                cards.hole[s][k] = c.at(k);
+            cards.hole_known[s] = true;
+        }
+        const auto b = parse_cards(board);
+        for (std::size_t i = 0; i < b.size(); ++i)
+            cards.board[i] = b[i];
+        cards.board_known = 5;
+        table.set_next_hand_cards(cards);
+        table.set_pause_mask(pause_bit(EventKind::HandEnded));
+        while (table.advance().kind == EventKind::ActionRequired)
+            REQUIRE(table.act(Action::check_call()).ok());
+        HandPoint p;
+        p.record = &table.last_hand();
+        p.game = &g;
+        p.committed[0] = p.committed[1] = 2;
+        p.known_board = 5;
+        p.hole_cards_dealt = true;
+        CheckDownValue v;
+        v.begin_hand(table.last_hand(), g);
+        std::array<double, kMaxSeats> value{};
+        REQUIRE(v.value(p, value));
+        INFO("board " << board);
+        CHECK(value[0] == seat0);
+        CHECK(value[1] == -seat0);
+        CHECK(table.last_hand().net[0] == static_cast<Chips>(seat0));
+    }
+}
+
+TEST_CASE("short-deck and Omaha: every term has mean zero, the value varies less", "[aivat]") {
     // The check-down values enumerate each game's run-outs (the 36-card deck; Omaha's best of
-    // 60 hands) and rank them by its order; preflop (C(32, 5) or C(44, 5) boards) is left out.
+    // 60 hands, hi-lo's halves) and rank them by its order; preflop (C(32, 5) or C(44, 5)
+    // boards) is left out.
     const std::pair<GameDef, int> games[] = {{GameDef::short_deck(2, 200, 2, 2), 6000},
-                                             {GameDef::omaha(2, 200, 1, 2), 3000}};
+                                             {GameDef::omaha(2, 200, 1, 2), 3000},
+                                             {GameDef::omaha_hi_lo(2, 200, 1, 2), 3000}};
     std::uint64_t seed = 9;
     for (auto [g, hands] : games) {
         INFO("game " << g.ranking_name());

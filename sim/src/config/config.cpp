@@ -337,8 +337,7 @@ const OmahaGame* omaha_game(const TournamentConfig& c) {
 constexpr const char* kShortDeck = "short-deck";
 
 // What hold'em has and another named game does not: an ACPC game and ACPC clients, all-in EV,
-// and as asked AIVAT (Omaha hi-lo, whose split the check-down run-outs do not rank) and PHH
-// hand histories (Kuhn and Leduc).
+// and as asked AIVAT and PHH hand histories (Kuhn and Leduc).
 void refuse_holdem_only_fields(const TournamentConfig& c, const std::string& what, bool aivat,
                                bool hand_histories) {
     const std::pair<const char*, bool> refused[] = {
@@ -363,8 +362,7 @@ void check_omaha_game(TournamentConfig& c, const OmahaGame& game) {
     if (c.betting() != BETTING_UNSPECIFIED && c.betting() != game.betting)
         fail("betting: " + Betting_Name(c.betting()) + "; " + what + " is " +
              Betting_Name(game.betting) + " (leave betting out)");
-    // AIVAT values plo's showdowns by their high hands; plo8's halves it does not rank.
-    refuse_holdem_only_fields(c, what, game.ranking == HandRanking::OmahaHiLo, false);
+    refuse_holdem_only_fields(c, what, false, false);
     c.set_betting(game.betting);
 }
 

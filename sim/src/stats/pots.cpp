@@ -89,12 +89,16 @@ std::int64_t heads_up_preflop_count(const HeadsUpMatchup& m) {
 // Plain enumeration of every run-out, for game shapes the equity module does not take (and
 // as the tests' reference for those it does).
 
-// Pot shares in units of 1/2520 of a pot: 2520 = lcm(1..10), so every split among up to ten
-// seats is a whole number and the counts stay exact integers.
-constexpr std::int64_t kPotUnits = 2520;
+// Pot shares in units of 1/5040 of a pot: 5040 = 2 lcm(1..10), so every split among up to ten
+// seats, of a whole pot or of a hi-lo half, is a whole number and the counts stay exact
+// integers.
+constexpr std::int64_t kPotUnits = 5040;
 
 // Under BestFive a hand is valued from Hand sums (the board's added once per run-out); under
-// the other rankings (Kuhn's, Leduc's) from the cards, as the engine values a showdown.
+// the other rankings (Kuhn's, Leduc's, Omaha's) from the cards, as the engine values a
+// showdown. Under Omaha hi-lo a run-out pays half to the best high hand and half to the best
+// eight-or-better low when one of the pot's contenders has one, the whole otherwise, as the
+// engine splits a pot (odd chips aside).
 struct RunOuts {
     HandRanking ranking = HandRanking::BestFive;
     int hole_cards = 0;
@@ -120,11 +124,28 @@ struct RunOuts {
             values[i] = value(i, board);
             best = std::max(best, values[i]);
         }
+        std::array<LowValue, kMaxSeats> lows{};
+        LowValue best_low = kNoLow;
+        if (ranking == HandRanking::OmahaHiLo) {
+            for (int i = 0; i < contenders; ++i) {
+                lows[i] = low_hand_value(ranking, hole_cards_of[static_cast<std::size_t>(i)].data(),
+                                         hole_cards, board_cards.data(), board_count);
+                best_low = std::max(best_low, lows[i]);
+            }
+        }
+        const std::int64_t high_units = best_low != kNoLow ? kPotUnits / 2 : kPotUnits;
         int tied = 0;
         for (int i = 0; i < contenders; ++i)
             tied += values[i] == best;
         for (int i = 0; i < contenders; ++i)
-            if (values[i] == best) shares[i] += kPotUnits / tied;
+            if (values[i] == best) shares[i] += high_units / tied;
+        if (best_low != kNoLow) {
+            int low_tied = 0;
+            for (int i = 0; i < contenders; ++i)
+                low_tied += lows[i] == best_low;
+            for (int i = 0; i < contenders; ++i)
+                if (lows[i] == best_low) shares[i] += (kPotUnits - high_units) / low_tied;
+        }
         ++boards;
     }
 
