@@ -155,16 +155,17 @@ typedef struct PaView {
     ((view)->struct_size >= offsetof(PaView, field) + sizeof((view)->field))
 
 /* Event kinds (PaEvent.kind), in the order they happen in a hand. */
-#define PA_EVENT_HAND_STARTED 0     /* seat = button; amount = chips at the table */
-#define PA_EVENT_FORCED_BET 1       /* seat posted amount (ante or blind) */
-#define PA_EVENT_HOLE_CARDS 2       /* seat = this bot's seat; cards = its own hole cards */
-#define PA_EVENT_BOARD_DEALT 3      /* cards[0..num_cards) were added to the board */
-#define PA_EVENT_ACTION 5           /* seat acted: action_kind, action_amount; amount added */
-#define PA_EVENT_SHOWDOWN 6         /* seat showed cards[] with hand value `value` */
-#define PA_EVENT_POT_AWARDED 7      /* pot `pot_index` of `amount` went to mask `winners` */
-#define PA_EVENT_HAND_ENDED 8       /* the hand is over */
-#define PA_EVENT_GAME_OVER 9        /* reserved: never sent (a host ends a match by new_match
-                                     * or by destroying the bot) */
+#define PA_EVENT_HAND_STARTED 0 /* seat = button; amount = chips at the table */
+#define PA_EVENT_FORCED_BET 1   /* seat posted amount (ante or blind) */
+#define PA_EVENT_HOLE_CARDS 2   /* seat = this bot's seat; cards = its own hole cards */
+#define PA_EVENT_BOARD_DEALT 3  /* cards[0..num_cards) were added to the board */
+#define PA_EVENT_ACTION 5       /* seat acted: action_kind, action_amount; amount added */
+#define PA_EVENT_SHOWDOWN 6     /* seat showed cards[] with hand value `value` */
+#define PA_EVENT_POT_AWARDED 7  /* pot `pot_index` of `amount` went to mask `winners` */
+#define PA_EVENT_HAND_ENDED 8   /* the hand is over */
+/* PA_EVENT_GAME_OVER is reserved and never sent: a host ends a match by new_match or by
+ * destroying the bot. */
+#define PA_EVENT_GAME_OVER 9
 #define PA_EVENT_UNCALLED_RETURN 10 /* `amount` of an uncalled bet went back to seat */
 
 /* A notification; fields not named for a kind are zero (seat: -1), and cards past num_cards

@@ -323,7 +323,7 @@ std::string big_blinds(Chips chips, Chips unit) {
     return s;
 }
 
-// What the session plays, for its first line: "No-limit hold'em freezeout, blinds 1/2 chips".
+// The game as the first line names it: "No-limit hold'em freezeout, blinds 1/2 chips".
 std::string game_text(const std::string& name, const GameDef& game) {
     const std::string blinds = "blinds " + std::to_string(game.small_blind) + "/" +
                                std::to_string(game.big_blind) + " chips";

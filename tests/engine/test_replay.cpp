@@ -65,7 +65,8 @@ TEST_CASE("Replay: every real hand in tests/data/phh replays and matches", "[rep
 }
 
 // Hidden ("[.shared]"): tests/CMakeLists.txt registers it only when the folder exists.
-TEST_CASE("Replay: every NT, FT, NS, PO and FO/8 hand of ../shared/phh matches", "[replay][.shared]") {
+TEST_CASE("Replay: every NT, FT, NS, PO and FO/8 hand of ../shared/phh matches",
+          "[replay][.shared]") {
     REQUIRE(std::filesystem::is_directory(kSharedPhh));
     const ReplaySummary summary = replay_all({kSharedPhh});
     CHECK(summary.line() ==

@@ -488,7 +488,7 @@ int ProcessLane::pump(std::chrono::milliseconds max_wait) {
     // Short waits while decisions are pending, so that time limits are checked in time; none
     // when no answer can come and no pipe has yet to take what is queued.
     // A queue's answers are in: the tables they resume come first.
-    const auto wait = answered > 0   ? std::chrono::milliseconds(0)
+    const auto wait = answered > 0    ? std::chrono::milliseconds(0)
                       : pending() > 0 ? std::min(max_wait, std::chrono::milliseconds(5))
                       : unsent() > 0  ? max_wait
                                       : std::chrono::milliseconds(0);

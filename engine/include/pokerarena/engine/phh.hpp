@@ -146,8 +146,8 @@ struct PhhEntry {
 // stacks, whole chip units, 64-bit, forced bets and bet sizes at most kMaxTotalChips), action
 // syntax, player numbers, card syntax, a card dealt or shown twice, shown cards that
 // contradict the dealt ones, deals in the variant's shape (two hole cards per player, four in
-// PO and FO/8, before any bet, then 3, 1 and 1 board cards), and any action after a fold. read_phh_file() reads at most
-// one byte past the size bound.
+// PO and FO/8, before any bet, then 3, 1 and 1 board cards), and any action after a fold.
+// read_phh_file() reads at most one byte past the size bound.
 std::vector<PhhEntry> parse_phh(std::string_view text, std::string_view source_name,
                                 bool many_hands);
 // The same, each entry given to `each` as it is read, in order (nothing kept).
