@@ -169,7 +169,7 @@ std::size_t evaluate_rows(std::span<const std::uint8_t> rows, std::span<HandValu
     const PackFunction pack = pack_function(k);
     // Blocks small enough to stay in L1 between the packing and the kernel.
     constexpr std::size_t kBlock = 1024;
-    std::array<SevenCards, kBlock> hands;
+    alignas(64) std::array<SevenCards, kBlock> hands;
     for (std::size_t start = 0; start < n; start += kBlock) {
         const std::size_t count = std::min(kBlock, n - start);
         const std::uint8_t* first = rows.data() + 7 * start;
