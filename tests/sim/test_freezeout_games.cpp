@@ -134,8 +134,7 @@ TEST_CASE("Leduc: a short stack calls a fixed bet all-in, and the board card sti
 // after every hand the chips are the same, the seats dealt in are those with chips, every
 // card is of the deck and dealt once, and a Leduc showdown has its board card; every match
 // ends with one seat holding every chip, or at its hand limit.
-TEST_CASE("random freezeouts of Kuhn, Leduc and short-deck conserve chips and end",
-          "[freezeout]") {
+TEST_CASE("random freezeouts of Kuhn, Leduc and short-deck conserve chips and end", "[freezeout]") {
     Rng rng{0x5EED5EED12345ULL};
     int short_of_ante = 0, with_busted = 0, won_outright = 0, leduc_showdowns = 0;
     for (int match = 0; match < 1000; ++match) {
@@ -170,25 +169,20 @@ TEST_CASE("random freezeouts of Kuhn, Leduc and short-deck conserve chips and en
         Table t(def, 9, static_cast<std::uint64_t>(match));
         t.set_pause_mask(kHandMask);
         t.set_button(static_cast<int>(rng.range(0, seats - 1)));
+        const auto seats_with_chips = [&] {
+            int with_chips = 0;
+            for (int s = 0; s < seats; ++s)
+                with_chips += t.stack(s) > 0 ? 1 : 0;
+            return with_chips;
+        };
+        // The match ends exactly when one seat holds every chip or at its hand limit.
         for (;;) {
-            const Event e = t.advance();
-            std::string why;
-            const bool invariants_hold = t.check_invariants(&why);
-            INFO(why);
-            REQUIRE(invariants_hold);
-            if (e.kind == EventKind::ActionRequired) {
-                REQUIRE(t.act(random_action(rng, t.legal_actions())).ok());
-                continue;
-            }
-            if (e.kind == EventKind::GameOver) {
-                int with_chips = 0;
-                for (int s = 0; s < seats; ++s)
-                    with_chips += t.stack(s) > 0 ? 1 : 0;
-                REQUIRE((with_chips == 1 || t.hands_played() == def.max_hands));
-                if (with_chips == 1) ++won_outright;
+            if (seats_with_chips() == 1 || t.hands_played() == def.max_hands) {
+                REQUIRE(t.advance().kind == EventKind::GameOver);
+                if (seats_with_chips() == 1) ++won_outright;
                 break;
             }
-            REQUIRE(e.kind == EventKind::HandEnded);
+            play_random_hand(t, rng);
             const HandRecord& r = t.last_hand();
             REQUIRE(total_stacks(t) == chips);
             CardSet seen;

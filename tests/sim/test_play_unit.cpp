@@ -399,8 +399,8 @@ TEST_CASE("sit-and-go: players who never risk chips are stopped by the cap", "[u
 }
 
 TEST_CASE("sit-and-go in Kuhn, Leduc and short-deck: one seat ends with every chip", "[unit]") {
-    const std::vector<const char*> specs{"random", "call", "equity:samples=20", "allin", "fold",
-                                         "random"};
+    const std::vector<const char*> specs{"random", "call", "equity:samples=20",
+                                         "allin",  "fold", "random"};
     for (const char* game : {"kuhn", "leduc", "short-deck"}) {
         for (const std::size_t seats : {std::size_t{3}, std::size_t{6}}) {
             INFO(game << " at " << seats << " seats");
@@ -426,9 +426,9 @@ TEST_CASE("sit-and-go in Kuhn, Leduc and short-deck: one seat ends with every ch
                 // every other stack, everyone else's minus their own.
                 Chips total = 0;
                 for (const BotUnit& b : r.bots()) {
-                    CHECK(b.net_chips() ==
-                          (places[static_cast<std::size_t>(b.bot())] == 1 ? (n - 1) * stack
-                                                                           : -stack));
+                    CHECK(b.net_chips() == (places[static_cast<std::size_t>(b.bot())] == 1
+                                                ? (n - 1) * stack
+                                                : -stack));
                     total += b.net_chips();
                 }
                 CHECK(total == 0);

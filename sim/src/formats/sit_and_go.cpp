@@ -1,7 +1,7 @@
-// Sit-and-go: every bot at one table, freezeouts with rising blinds played until one player
-// holds every chip; the results are finishing places and the prizes they pay. A unit holds
-// tournaments (table ids of their own), each a seating of its own. UnitResult.places is
-// described at the top of play/work_unit.cpp.
+// Sit-and-go: every bot at one table, freezeouts with rising blinds (Kuhn and Leduc: antes)
+// played until one player holds every chip; the results are finishing places and the prizes
+// they pay. A unit holds tournaments (table ids of their own), each a seating of its own.
+// UnitResult.places is described at the top of play/work_unit.cpp.
 //
 // Playing a unit:
 // - A tournament is a chain of tables, one per blind level: Table(level game, seed, id) with
@@ -10,7 +10,8 @@
 //   the last level's button (set_button; the engine skips busted seats). A table per level,
 //   rather than per-hand forced bets on one table, because the blinds are the GameDef's:
 //   the big blind is the minimum bet, what SeatView::big_blind shows the bots, and what the
-//   PHH writer records.
+//   PHH writer records; and Kuhn's and Leduc's fixed bets are sized from the ante
+//   (level_game).
 // - Table ids: tournament t = first_deal + i is dealt from table id table_id + i at its first
 //   level (as tournament.hpp says) and (level << 40) | (table_id + i) at later levels, since a
 //   new table deals its hand h from (seed, id, h): levels need ids of their own. Every rotation
@@ -336,9 +337,8 @@ LevelShape level_shape(const TournamentConfig& c) {
 
 // The largest fixed bet of Kuhn or Leduc in antes (1 and 4), from the engine's rules.
 Chips largest_bet_in_antes(const std::string& game) {
-    const GameDef g =
-        game == "kuhn" ? GameDef::kuhn(formats::kMinTableSeats, 1)
-                       : GameDef::leduc(formats::kMinTableSeats, 1);
+    const GameDef g = game == "kuhn" ? GameDef::kuhn(formats::kMinTableSeats, 1)
+                                     : GameDef::leduc(formats::kMinTableSeats, 1);
     return std::max(g.small_bet, g.big_bet) / g.ante;
 }
 
@@ -369,8 +369,8 @@ void add_default_levels(SitAndGo& s, LevelShape shape) {
 void check_ante_level(const SitAndGo& s, int i, const std::string& game) {
     const BlindLevel& l = s.levels(i);
     const std::string field = "sit_and_go.levels[" + to_string(i) + "]";
-    for (const auto& [name, value] : {std::pair{"small_blind", l.small_blind()},
-                                      std::pair{"big_blind", l.big_blind()}})
+    for (const auto& [name, value] :
+         {std::pair{"small_blind", l.small_blind()}, std::pair{"big_blind", l.big_blind()}})
         if (value != 0)
             fail(field + '.' + name + ": " + to_string(value) + "; game " + game +
                  " has no blinds (a level is the ante every seat posts): leave it out");
@@ -477,9 +477,9 @@ void fill_stack_and_buy_in(const TournamentConfig& c, SitAndGo& s) {
     const int seats = c.seats();
     if (s.starting_stack() == 0) s.set_starting_stack(antes ? 100 : 1500);
     if (s.starting_stack() < first_unit(c))
-        fail("sit_and_go.starting_stack: " + to_string(s.starting_stack()) + "; expected at least " +
-             (antes ? "the first ante (" : "the first big blind (") + to_string(first_unit(c)) +
-             ")");
+        fail("sit_and_go.starting_stack: " + to_string(s.starting_stack()) +
+             "; expected at least " + (antes ? "the first ante (" : "the first big blind (") +
+             to_string(first_unit(c)) + ")");
     if (s.starting_stack() > std::numeric_limits<std::int64_t>::max() / 4 / seats)
         fail("sit_and_go.starting_stack: " + to_string(s.starting_stack()) +
              "; the chips at a table must stay under " +
@@ -600,13 +600,14 @@ class SitAndGoFormat final : public formats::TournamentFormat {
     }
     std::string details(const TournamentConfig& config) const override {
         const SitAndGo& sng = config.sit_and_go();
-        // Another game than hold'em (Omaha plays sit-and-gos) is named first.
+        // Another game than hold'em is named first.
         const bool holdem = config.game().empty() || config.game() == "holdem";
         std::string details =
-            (holdem ? "Starting stack " : "Game " + config.game() + ", starting stack ") +
-            table_text::grouped(sng.starting_stack()) +
-            (level_shape(config) == LevelShape::Antes ? ", antes up every " : ", blinds up every ") +
-            std::to_string(sng.hands_per_level()) + " hands, payouts";
+            holdem ? "Starting stack " : "Game " + config.game() + ", starting stack ";
+        details += table_text::grouped(sng.starting_stack());
+        details +=
+            level_shape(config) == LevelShape::Antes ? ", antes up every " : ", blinds up every ";
+        details += std::to_string(sng.hands_per_level()) + " hands, payouts";
         std::string shares;
         for (double share : sng.payouts())
             shares += (shares.empty() ? " " : "/") + table_text::printf_string("%g", share);
