@@ -975,9 +975,10 @@ void add_play_flags(CLI::App* run_app, RunCommandOptions* options) {
         "docs/acpc.md)");
     options->game_flag = run_app->add_option(
         "--game", options->game,
-        "The game: holdem (default), kuhn or leduc (antes of 1, fixed limit), plo (pot-limit "
-        "Omaha), plo8 (fixed-limit Omaha hi-lo), short-deck (36 cards, antes and a button "
-        "blind; docs/engine.md), or FILE.game, an ACPC game definition (docs/acpc.md)");
+        "The game: holdem (default), kuhn or leduc (fixed limit; antes of 1, or a sit-and-go's "
+        "levels of antes), plo (pot-limit Omaha), plo8 (fixed-limit Omaha hi-lo), short-deck "
+        "(36 cards, antes and a button blind; docs/engine.md), or FILE.game, an ACPC game "
+        "definition (cash formats; docs/acpc.md)");
     options->duplicate_flag =
         run_app->add_flag("--duplicate,!--no-duplicate", options->duplicate,
                           "Replay every deal with seats swapped or rotated (default on)");

@@ -355,6 +355,134 @@ TEST_CASE("the SPRT is only for a heads-up match of two bots", "[config]") {
                                                             "other than mbb0"));
 }
 
+TEST_CASE("a sit-and-go of Kuhn or Leduc gets rising antes, and its bets scale with them",
+          "[config]") {
+    for (const char* game : {"kuhn", "leduc"}) {
+        INFO(game);
+        TournamentConfig c = bots_only({"call", "random", "equity"});
+        c.set_format(SIT_AND_GO);
+        c.set_game(game);
+        const Tournament t = make_tournament(c);
+        const SitAndGo& s = t.config.sit_and_go();
+        CHECK(s.starting_stack() == 100);
+        CHECK(s.hands_per_level() == 10);
+        std::vector<std::int64_t> antes;
+        for (const BlindLevel& l : s.levels()) {
+            antes.push_back(l.ante());
+            CHECK(l.small_blind() == 0);
+            CHECK(l.big_blind() == 0);
+        }
+        CHECK(antes == std::vector<std::int64_t>{1, 2, 3, 5, 8, 10, 15, 20, 30, 50});
+        // The cash formats' stakes stay unset (a sit-and-go refuses them).
+        CHECK_FALSE(t.config.has_small_blind());
+        CHECK_FALSE(t.config.has_big_blind());
+        CHECK(t.config.betting() == FIXED_LIMIT);
+        CHECK_FALSE(t.game.reset_stacks_each_hand);
+        CHECK(t.game.starting_stacks[2] == 100);
+        // A report's configuration, every default filled, makes the same tournament.
+        CHECK(make_tournament(t.config).game == t.game);
+        // The first level is the game: an ante of 4 makes Kuhn's bet 4, Leduc's 8 then 16.
+        c.mutable_sit_and_go()->add_levels()->set_ante(4);
+        c.mutable_sit_and_go()->add_levels()->set_ante(6);
+        const GameDef g = make_tournament(c).game;
+        CHECK(g.ante == 4);
+        CHECK(g.big_blind == 4);  // the reports' unit
+        CHECK(g.small_bet == (game == std::string("kuhn") ? 4 : 8));
+        CHECK(g.big_bet == (game == std::string("kuhn") ? 4 : 16));
+    }
+}
+
+TEST_CASE("a sit-and-go of short-deck gets rising button blinds with antes of as much",
+          "[config]") {
+    TournamentConfig c = bots_only({"call", "random", "equity"});
+    c.set_format(SIT_AND_GO);
+    c.set_game("short-deck");
+    const Tournament t = make_tournament(c);
+    const SitAndGo& s = t.config.sit_and_go();
+    CHECK(s.starting_stack() == 1500);
+    REQUIRE(s.levels_size() == 12);
+    for (const BlindLevel& l : s.levels()) {
+        CHECK(l.small_blind() == 0);
+        CHECK(l.ante() == l.big_blind());
+    }
+    CHECK(s.levels(0).big_blind() == 20);
+    CHECK(s.levels(11).big_blind() == 2000);
+    CHECK_FALSE(t.config.has_big_blind());
+    CHECK(t.game.button_blind);
+    CHECK(t.game.big_blind == 20);
+    CHECK(t.game.ante == 20);
+    CHECK(t.game.small_blind == 0);
+    CHECK_FALSE(t.game.reset_stacks_each_hand);
+    CHECK(make_tournament(t.config).game == t.game);
+    // An ante given is kept; one left out is the button blind.
+    BlindLevel* first = c.mutable_sit_and_go()->add_levels();
+    first->set_big_blind(10);
+    first->set_ante(5);
+    c.mutable_sit_and_go()->add_levels()->set_big_blind(20);
+    const Tournament given = make_tournament(c);
+    CHECK(given.game.ante == 5);
+    CHECK(given.config.sit_and_go().levels(1).ante() == 20);
+}
+
+TEST_CASE("a bad sit-and-go level of Kuhn, Leduc or short-deck is refused naming the field",
+          "[config]") {
+    const auto error_of = [](const char* game, std::initializer_list<BlindLevel> levels) {
+        TournamentConfig c = bots_only({"call", "random", "equity"});
+        c.set_format(SIT_AND_GO);
+        c.set_game(game);
+        for (const BlindLevel& l : levels)
+            *c.mutable_sit_and_go()->add_levels() = l;
+        return config_error(c);
+    };
+    const auto level = [](std::int64_t small_blind, std::int64_t big_blind, std::int64_t ante) {
+        BlindLevel l;
+        l.set_small_blind(small_blind);
+        l.set_big_blind(big_blind);
+        l.set_ante(ante);
+        return l;
+    };
+    CHECK(error_of("kuhn", {level(0, 0, 1), level(0, 0, 2), level(1, 0, 3)}) ==
+          "sit_and_go.levels[2].small_blind: 1; game kuhn has no blinds (a level is the ante "
+          "every seat posts): leave it out");
+    CHECK_THAT(error_of("leduc", {level(0, 4, 2)}),
+               Catch::Matchers::StartsWith("sit_and_go.levels[0].big_blind: 4; game leduc has no "
+                                           "blinds"));
+    CHECK(error_of("leduc", {level(0, 0, 0)}) ==
+          "sit_and_go.levels[0].ante: 0; expected a positive number of chips");
+    CHECK(error_of("kuhn", {level(0, 0, 2), level(0, 0, 2)}) ==
+          "sit_and_go.levels[1].ante: 2; antes must rise from level to level (the level before "
+          "is 2)");
+    // Leduc's big bet is 4 antes: the ante may be at most a quarter of what a table holds.
+    const std::int64_t most = std::numeric_limits<std::int64_t>::max() / 4 / 4;
+    // That ante passes; the default stack of 100 is then too short for it.
+    CHECK_THAT(error_of("leduc", {level(0, 0, most)}),
+               Catch::Matchers::StartsWith("sit_and_go.starting_stack: 100; expected at least the "
+                                           "first ante"));
+    CHECK_THAT(
+        error_of("leduc", {level(0, 0, most + 1)}),
+        Catch::Matchers::StartsWith("sit_and_go.levels[0].ante: " + std::to_string(most + 1) +
+                                    "; expected at most " + std::to_string(most) + " chips"));
+    CHECK(error_of("short-deck", {level(5, 10, 0)}) ==
+          "sit_and_go.levels[0].small_blind: 5; game short-deck has a button blind only "
+          "(big_blind): leave small_blind out");
+    CHECK(error_of("short-deck", {level(0, 10, 0), level(0, 10, 20)}) ==
+          "sit_and_go.levels[1].big_blind: 10; the button blind must rise from level to level "
+          "(the level before is 10)");
+    CHECK(error_of("short-deck", {level(0, 0, 5)}) ==
+          "sit_and_go.levels[0].big_blind: 0; expected the button blind, a positive number of "
+          "chips");
+    // The cash formats' stakes and the stack in antes are refused as in hold'em.
+    TournamentConfig c = bots_only({"call", "random", "equity"});
+    c.set_format(SIT_AND_GO);
+    c.set_game("kuhn");
+    c.set_ante(1);
+    CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("ante: 1; not used by sit-and-go"));
+    c.clear_ante();
+    c.mutable_sit_and_go()->set_starting_stack(4);
+    c.mutable_sit_and_go()->add_levels()->set_ante(5);
+    CHECK(config_error(c) == "sit_and_go.starting_stack: 4; expected at least the first ante (5)");
+}
+
 TEST_CASE("a bad sit-and-go structure is rejected naming the field", "[config]") {
     const TournamentConfig base = [] {
         TournamentConfig c = bots_only({"call", "fold", "tag"});

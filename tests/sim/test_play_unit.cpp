@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <set>
@@ -395,6 +396,127 @@ TEST_CASE("sit-and-go: players who never risk chips are stopped by the cap", "[u
                       places[static_cast<std::size_t>(o.bot())]);
     std::sort(places.begin(), places.end());
     CHECK(places == std::vector<int>{1, 2, 3});
+}
+
+TEST_CASE("sit-and-go in Kuhn, Leduc and short-deck: one seat ends with every chip", "[unit]") {
+    const std::vector<const char*> specs{"random", "call", "equity:samples=20",
+                                         "allin",  "fold", "random"};
+    for (const char* game : {"kuhn", "leduc", "short-deck"}) {
+        for (const std::size_t seats : {std::size_t{3}, std::size_t{6}}) {
+            INFO(game << " at " << seats << " seats");
+            TournamentConfig c;
+            c.set_format(SIT_AND_GO);
+            c.set_game(game);
+            for (std::size_t k = 0; k < seats; ++k) {
+                BotEntry& bot = *c.add_bots();
+                bot.set_spec(specs[k]);
+                bot.set_name(std::string(specs[k]) + "#" + std::to_string(k));
+            }
+            c.set_deals(3);
+            c.set_deals_per_unit(1);
+            c.set_duplicate(false);
+            c.set_seed(7);
+            const Tournament t = make_tournament(c);
+            const Chips stack = t.config.sit_and_go().starting_stack();
+            const auto n = static_cast<int>(seats);
+            for (const UnitResult& r : play_all(t)) {
+                REQUIRE(r.places_size() == n);
+                std::vector<int> places(r.places().begin(), r.places().end());
+                // bots[k] is the unit's slot k, places are in config order: the winner's net is
+                // every other stack, everyone else's minus their own.
+                Chips total = 0;
+                for (const BotUnit& b : r.bots()) {
+                    CHECK(b.net_chips() == (places[static_cast<std::size_t>(b.bot())] == 1
+                                                ? (n - 1) * stack
+                                                : -stack));
+                    total += b.net_chips();
+                }
+                CHECK(total == 0);
+                std::sort(places.begin(), places.end());
+                std::vector<int> expected(seats);
+                std::iota(expected.begin(), expected.end(), 1);
+                CHECK(places == expected);
+            }
+        }
+    }
+}
+
+namespace {
+
+// What a seat held when it decided: the log of every instance of a RecordingFactory, in the
+// order of the decisions (a unit plays on one thread).
+struct SeenCard {
+    int seat;
+    int hand_number;  // at its level's table
+    Chips big_blind;  // its level's unit
+    Card card;
+};
+
+class RecordingBot final : public Bot {
+  public:
+    explicit RecordingBot(std::vector<SeenCard>& log) : log_(log) {}
+    Action decide(const SeatView& view) override {
+        log_.push_back({view.seat, view.hand_number, view.big_blind,
+                        view.hole[static_cast<std::size_t>(view.seat)][0]});
+        // A bet when nobody has bet this round (never a raise), so that chips move and the
+        // tournament ends, but no hand escalates to every stack.
+        return view.legal.can_raise && view.current_bet == 0
+                   ? Action::raise_to(view.legal.min_raise_to)
+                   : Action::check_call();
+    }
+
+  private:
+    std::vector<SeenCard>& log_;
+};
+
+class RecordingFactory final : public BotFactory {
+  public:
+    std::unique_ptr<Bot> create(std::uint64_t) const override {
+        return std::make_unique<RecordingBot>(log);
+    }
+    const std::string& spec() const override { return spec_; }
+    mutable std::vector<SeenCard> log;
+
+  private:
+    std::string spec_ = "recording";
+};
+
+}  // namespace
+
+TEST_CASE("duplicate sit-and-go: every rotation is dealt the same cards per seat", "[unit]") {
+    for (const char* game : {"kuhn", "leduc", "short-deck"}) {
+        INFO(game);
+        TournamentConfig c = config_of(SIT_AND_GO, {"call", "call", "call", "call"}, 2, 1);
+        c.set_game(game);
+        Tournament t = make_tournament(c);
+        const auto recorder = std::make_shared<RecordingFactory>();
+        t.factories.assign(4, recorder);
+        const Chips first_unit = t.game.big_blind;
+        std::vector<std::map<int, Card>> first_unit_hands;
+        for (std::size_t u = 0; u < t.units.size(); ++u) {
+            recorder->log.clear();
+            const UnitResult r = play_unit(t, static_cast<std::int64_t>(u));
+            // The first hand of each play (hand 0 at the first level's unit): the decisions of
+            // one play's first hand come one after another, and other hands come between plays.
+            std::vector<std::map<int, Card>> plays;
+            bool in_first_hand = false;
+            for (const SeenCard& seen : recorder->log) {
+                const bool first = seen.hand_number == 0 && seen.big_blind == first_unit;
+                if (first && !in_first_hand) plays.emplace_back();
+                if (first) plays.back().emplace(seen.seat, seen.card);
+                in_first_hand = first;
+            }
+            REQUIRE(plays.size() == 4);
+            for (const std::map<int, Card>& play : plays) {
+                CHECK(play.size() == 4);  // every seat decides in the first hand
+                CHECK(play == plays[0]);
+            }
+            first_unit_hands.push_back(plays[0]);
+        }
+        // Another tournament is dealt other cards.
+        REQUIRE(first_unit_hands.size() == 2);
+        CHECK(first_unit_hands[0] != first_unit_hands[1]);
+    }
 }
 
 TEST_CASE("hand histories: sampled deals of every play, readable and replayable", "[unit]") {

@@ -366,13 +366,8 @@ void check_omaha_game(TournamentConfig& c, const OmahaGame& game) {
     c.set_betting(game.betting);
 }
 
-// A named game plays the cash formats only (`why`: what a sit-and-go would lack) and its own
-// betting, which a configuration leaves out or gives as it is.
-void check_format_and_betting(const TournamentConfig& c, const std::string& what, Betting betting,
-                              const char* why) {
-    if (c.format() == SIT_AND_GO)
-        fail("format: SIT_AND_GO; " + what + " " + why +
-             ": play it in ROUND_ROBIN, GAUNTLET or RING");
+// A named game plays its own betting, which a configuration leaves out or gives as it is.
+void check_betting(const TournamentConfig& c, const std::string& what, Betting betting) {
     if (c.betting() != BETTING_UNSPECIFIED && c.betting() != betting)
         fail("betting: " + Betting_Name(c.betting()) + "; " + what + " is " +
              (betting == NO_LIMIT ? "no-limit" : "fixed-limit") + " (leave betting out)");
@@ -381,10 +376,14 @@ void check_format_and_betting(const TournamentConfig& c, const std::string& what
 // Short-deck: no-limit, antes (by default the button blind, as in PHH's and PokerKit's
 // hands) and a button blind, which is big_blind. The small blind does not exist; it is set to
 // the big blind so that the cash formats' checks of the blinds hold (a report's configuration,
-// checked again, holds that value).
+// checked again, holds that value). A sit-and-go's stakes are its levels (sit_and_go.cpp
+// checks them, and refuses these fields).
 void check_short_deck(TournamentConfig& c) {
     const std::string what = std::string("game ") + kShortDeck;
-    check_format_and_betting(c, what, NO_LIMIT, "plays cash formats here");
+    check_betting(c, what, NO_LIMIT);
+    refuse_holdem_only_fields(c, what, false, false);
+    c.set_betting(NO_LIMIT);
+    if (c.format() == SIT_AND_GO) return;
     if (c.has_big_blind() && c.big_blind() < 1)
         fail("big_blind: " + to_string(c.big_blind()) +
              "; expected the button blind, a positive number of chips");
@@ -394,14 +393,14 @@ void check_short_deck(TournamentConfig& c) {
              " has a button blind only (big_blind): leave small_blind out");
     if (c.ante() < 0)
         fail("ante: " + to_string(c.ante()) + "; expected 0 (the button blind) or more chips");
-    refuse_holdem_only_fields(c, what, false, false);
-    c.set_betting(NO_LIMIT);
     c.set_small_blind(c.big_blind());
     if (c.ante() == 0) c.set_ante(c.big_blind());
 }
 
-// Kuhn and Leduc fix their own betting and stakes: the fields that would set them must be
-// unset, or hold what a run filled in before (a report's configuration is checked again).
+// Kuhn and Leduc fix their own betting and, in the cash formats, their stakes: the fields that
+// would set them must be unset, or hold what a run filled in before (a report's configuration
+// is checked again). A sit-and-go's antes are its levels (sit_and_go.cpp checks them, and
+// refuses these fields).
 void check_game(TournamentConfig& c) {
     if (c.game().empty() || c.game() == "holdem") return;
     if (const OmahaGame* omaha = omaha_game(c)) return check_omaha_game(c, *omaha);
@@ -412,7 +411,10 @@ void check_game(TournamentConfig& c) {
              "'; expected holdem, kuhn, leduc, plo, plo8, short-deck or "
              "FILE.game (an ACPC game definition)");
     const std::string what = std::string("game ") + game->name;
-    check_format_and_betting(c, what, FIXED_LIMIT, "has no blinds to raise");
+    check_betting(c, what, FIXED_LIMIT);
+    refuse_holdem_only_fields(c, what, false, true);
+    c.set_betting(FIXED_LIMIT);
+    if (c.format() == SIT_AND_GO) return;
     for (const auto& [field, given, value] :
          {std::tuple{"small_blind", c.has_small_blind(), c.small_blind()},
           std::tuple{"big_blind", c.has_big_blind(), c.big_blind()}})
@@ -421,8 +423,6 @@ void check_game(TournamentConfig& c) {
                  " has no blinds (every seat antes 1, the reports' unit): leave it out");
     if (c.ante() != 0)
         fail("ante: " + to_string(c.ante()) + "; " + what + " sets its ante (1): leave it out");
-    refuse_holdem_only_fields(c, what, false, true);
-    c.set_betting(FIXED_LIMIT);
     c.set_small_blind(1);
     c.set_big_blind(1);
 }
@@ -543,7 +543,10 @@ GameDef make_game(const TournamentConfig& c, const std::optional<GameDef>& file_
     const formats::Stakes s = format(c).stakes(c);
     if (const NamedGame* game = named_game(c)) {
         GameDef g = game->make(c.seats(), s.stack);
-        g.reset_stacks_each_hand = true;
+        // The cash formats play the game's own ante of 1 (their stakes hold none); a
+        // sit-and-go's first level gives its ante, and the bets scale with it.
+        if (s.ante > 0) g = formats::with_ante(g, s.ante);
+        g.reset_stacks_each_hand = !format(c).freezeout();
         if (const std::string problem = g.validate(); !problem.empty())
             fail("game: " + c.game() + " at " + to_string(c.seats()) +
                  " seats is not playable: " + problem);

@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <stdexcept>
 #include <utility>
 
 #include "pokerarena/evaluator/splitmix64.hpp"
@@ -33,6 +34,20 @@ void shuffle_seats(std::array<int, kMaxSeats>& seat_bot, int seats, std::uint64_
 }
 
 }  // namespace
+
+GameDef with_ante(const GameDef& game, Chips ante) {
+    if (game.post_blinds || game.ante < 1 || ante < 1 || game.small_bet % game.ante != 0 ||
+        game.big_bet % game.ante != 0)
+        throw std::logic_error(
+            "with_ante: not an antes-only game of bets in whole antes, or ante " + to_string(ante) +
+            " below 1");
+    GameDef g = game;
+    g.small_bet = game.small_bet / game.ante * ante;
+    g.big_bet = game.big_bet / game.ante * ante;
+    g.ante = ante;
+    g.big_blind = ante;
+    return g;
+}
 
 const TournamentFormat& format_of(Format format) {
     switch (format) {

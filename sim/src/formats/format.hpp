@@ -54,6 +54,12 @@ struct Stakes {
     Chips stack = 0;
 };
 
+// An antes-only game (GameDef::post_blinds false: Kuhn, Leduc) at another ante: its fixed bets
+// scale with the ante as the game defines them (Kuhn bets one ante, Leduc two then four), and
+// so does the reports' unit (big_blind), which is the ante. Throws std::logic_error for a game
+// with blinds, a bet that is not a whole number of antes, or an ante below 1.
+GameDef with_ante(const GameDef& game, Chips ante);
+
 // What a schedule seats its units from (the configuration's numbers, copied by Schedule).
 struct Field {
     int bots = 0;

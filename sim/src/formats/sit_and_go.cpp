@@ -1,7 +1,7 @@
-// Sit-and-go: every bot at one table, freezeouts with rising blinds played until one player
-// holds every chip; the results are finishing places and the prizes they pay. A unit holds
-// tournaments (table ids of their own), each a seating of its own. UnitResult.places is
-// described at the top of play/work_unit.cpp.
+// Sit-and-go: every bot at one table, freezeouts with rising blinds (Kuhn and Leduc: antes)
+// played until one player holds every chip; the results are finishing places and the prizes
+// they pay. A unit holds tournaments (table ids of their own), each a seating of its own.
+// UnitResult.places is described at the top of play/work_unit.cpp.
 //
 // Playing a unit:
 // - A tournament is a chain of tables, one per blind level: Table(level game, seed, id) with
@@ -10,7 +10,8 @@
 //   the last level's button (set_button; the engine skips busted seats). A table per level,
 //   rather than per-hand forced bets on one table, because the blinds are the GameDef's:
 //   the big blind is the minimum bet, what SeatView::big_blind shows the bots, and what the
-//   PHH writer records.
+//   PHH writer records; and Kuhn's and Leduc's fixed bets are sized from the ante
+//   (level_game).
 // - Table ids: tournament t = first_deal + i is dealt from table id table_id + i at its first
 //   level (as tournament.hpp says) and (level << 40) | (table_id + i) at later levels, since a
 //   new table deals its hand h from (seed, id, h): levels need ids of their own. Every rotation
@@ -56,7 +57,15 @@ using namespace detail;
 constexpr int kMaxHandsAtLastLevel = 100'000;
 constexpr int kLevelShift = 40;  // table id bits of the tournament; the level above them
 
+// The game of a level from the first level's (Tournament::game). Kuhn and Leduc post no
+// blinds: a level is an ante, which scales their fixed bets (with_ante). Short-deck's level is
+// its button blind (big_blind, with small_blind 0) and ante; the others' the blinds and ante.
 GameDef level_game(const GameDef& first, const BlindLevel& level) {
+    if (!first.post_blinds) {
+        GameDef g = formats::with_ante(first, level.ante());
+        g.reset_stacks_each_hand = false;
+        return g;
+    }
     GameDef g = first;
     g.small_blind = level.small_blind();
     g.big_blind = level.big_blind();
@@ -311,51 +320,136 @@ void refuse_cash_stakes(const TournamentConfig& c) {
     for (const auto& [field, given, value] : cash_only)
         if (given)
             fail(std::string(field) + ": " + to_string(value) +
-                 "; not used by sit-and-go (its blinds are sit_and_go.levels, its stack "
+                 "; not used by sit-and-go (its blinds and antes are sit_and_go.levels, its stack "
                  "sit_and_go.starting_stack)");
 }
 
-void fill_levels(SitAndGo& s) {
-    if (!s.has_hands_per_level()) s.set_hands_per_level(10);
-    if (s.hands_per_level() < 1)
-        fail("sit_and_go.hands_per_level: " + to_string(s.hands_per_level()) +
-             "; expected at least 1 hand");
-    if (s.levels_size() == 0) {
-        constexpr std::int64_t kLevels[][2] = {{10, 20},   {15, 30},   {25, 50},    {50, 100},
-                                               {75, 150},  {100, 200}, {150, 300},  {200, 400},
-                                               {300, 600}, {400, 800}, {600, 1200}, {1000, 2000}};
-        for (const auto& level : kLevels) {
-            BlindLevel* l = s.add_levels();
-            l->set_small_blind(level[0]);
-            l->set_big_blind(level[1]);
-        }
+// What a level of the configuration's game gives (config.cpp's named games): hold'em and
+// Omaha two blinds and an ante; short-deck a button blind (big_blind) and an ante, which is the
+// button blind when left out, as in its cash games; Kuhn and Leduc an ante alone.
+enum class LevelShape { Blinds, ButtonBlind, Antes };
+
+LevelShape level_shape(const TournamentConfig& c) {
+    if (c.game() == "kuhn" || c.game() == "leduc") return LevelShape::Antes;
+    if (c.game() == "short-deck") return LevelShape::ButtonBlind;
+    return LevelShape::Blinds;
+}
+
+// The largest fixed bet of Kuhn or Leduc in antes (1 and 4), from the engine's rules.
+Chips largest_bet_in_antes(const std::string& game) {
+    const GameDef g = game == "kuhn" ? GameDef::kuhn(formats::kMinTableSeats, 1)
+                                     : GameDef::leduc(formats::kMinTableSeats, 1);
+    return std::max(g.small_bet, g.big_bet) / g.ante;
+}
+
+// The default schedules. Hold'em's big blinds, in chips of a 1,500 stack, serve short-deck as
+// its button blinds. Kuhn and Leduc rise from an ante of 1 to 50, in chips of a 100 stack:
+// Kuhn's costliest hand is 2 antes and Leduc's 13 (an ante, two bets of 2 and two of 4), so
+// the first levels leave room to play and the last ones put every stack at risk in a few hands.
+constexpr std::int64_t kBlindLevels[][2] = {{10, 20},   {15, 30},   {25, 50},    {50, 100},
+                                            {75, 150},  {100, 200}, {150, 300},  {200, 400},
+                                            {300, 600}, {400, 800}, {600, 1200}, {1000, 2000}};
+constexpr std::int64_t kAnteLevels[] = {1, 2, 3, 5, 8, 10, 15, 20, 30, 50};
+
+void add_default_levels(SitAndGo& s, LevelShape shape) {
+    if (shape == LevelShape::Antes) {
+        for (const std::int64_t ante : kAnteLevels)
+            s.add_levels()->set_ante(ante);
+        return;
     }
-    for (int i = 0; i < s.levels_size(); ++i) {
-        const BlindLevel& l = s.levels(i);
-        const std::string field = "sit_and_go.levels[" + to_string(i) + "]";
+    for (const auto& [small_blind, big_blind] : kBlindLevels) {
+        BlindLevel* l = s.add_levels();
+        if (shape == LevelShape::Blinds) l->set_small_blind(small_blind);
+        l->set_big_blind(big_blind);
+    }
+}
+
+// A level of Kuhn or Leduc: a rising ante, small enough that the largest bet fits a table, and
+// no blinds. A field left out is 0 (BlindLevel's fields have no presence), so 0 is allowed.
+void check_ante_level(const SitAndGo& s, int i, const std::string& game) {
+    const BlindLevel& l = s.levels(i);
+    const std::string field = "sit_and_go.levels[" + to_string(i) + "]";
+    for (const auto& [name, value] :
+         {std::pair{"small_blind", l.small_blind()}, std::pair{"big_blind", l.big_blind()}})
+        if (value != 0)
+            fail(field + '.' + name + ": " + to_string(value) + "; game " + game +
+                 " has no blinds (a level is the ante every seat posts): leave it out");
+    if (l.ante() < 1)
+        fail(field + ".ante: " + to_string(l.ante()) + "; expected a positive number of chips");
+    const Chips bets = largest_bet_in_antes(game);
+    if (l.ante() > formats::kMaxTableChips / bets)
+        fail(field + ".ante: " + to_string(l.ante()) + "; expected at most " +
+             to_string(formats::kMaxTableChips / bets) + " chips (the largest bet of " + game +
+             " is " + to_string(bets) + (bets == 1 ? " ante" : " antes") + ", and at most " +
+             to_string(formats::kMaxTableChips) + " chips fit a table)");
+    if (i > 0 && l.ante() <= s.levels(i - 1).ante())
+        fail(field + ".ante: " + to_string(l.ante()) +
+             "; antes must rise from level to level (the level before is " +
+             to_string(s.levels(i - 1).ante()) + ")");
+}
+
+// A level with blinds: hold'em's two (or short-deck's button blind alone) and an ante.
+void check_blind_level(SitAndGo& s, int i, LevelShape shape) {
+    BlindLevel& l = *s.mutable_levels(i);
+    const std::string field = "sit_and_go.levels[" + to_string(i) + "]";
+    if (shape == LevelShape::ButtonBlind) {
+        if (l.small_blind() != 0)
+            fail(field + ".small_blind: " + to_string(l.small_blind()) +
+                 "; game short-deck has a button blind only (big_blind): leave small_blind out");
+        if (l.big_blind() < 1)
+            fail(field + ".big_blind: " + to_string(l.big_blind()) +
+                 "; expected the button blind, a positive number of chips");
+    } else {
         if (l.small_blind() < 1)
             fail(field + ".small_blind: " + to_string(l.small_blind()) +
                  "; expected a positive number of chips");
         if (l.big_blind() < l.small_blind())
             fail(field + ".big_blind: " + to_string(l.big_blind()) +
                  "; expected at least the small blind (" + to_string(l.small_blind()) + ")");
-        // Checked here, or the first level's big blind would be blamed on starting_stack and a
-        // later one would not be noticed until a table overflowed.
-        for (const auto& [name, value] :
-             {std::pair{"big_blind", l.big_blind()}, std::pair{"ante", l.ante()}})
-            if (value > formats::kMaxTableChips)
-                fail(field + '.' + name + ": " + to_string(value) + "; expected at most " +
-                     to_string(formats::kMaxTableChips) + " chips, the most a table holds");
-        if (l.ante() < 0)
-            fail(field + ".ante: " + to_string(l.ante()) + "; expected 0 (none) or more chips");
-        if (i > 0) {
-            const BlindLevel& prev = s.levels(i - 1);
-            if (l.big_blind() <= prev.big_blind() || l.small_blind() < prev.small_blind())
-                fail(field + ": " + to_string(l.small_blind()) + "/" + to_string(l.big_blind()) +
-                     "; blinds must rise from level to level (the level before is " +
-                     to_string(prev.small_blind()) + "/" + to_string(prev.big_blind()) + ")");
-        }
     }
+    // Checked here, or the first level's big blind would be blamed on starting_stack and a
+    // later one would not be noticed until a table overflowed.
+    for (const auto& [name, value] :
+         {std::pair{"big_blind", l.big_blind()}, std::pair{"ante", l.ante()}})
+        if (value > formats::kMaxTableChips)
+            fail(field + '.' + name + ": " + to_string(value) + "; expected at most " +
+                 to_string(formats::kMaxTableChips) + " chips, the most a table holds");
+    if (l.ante() < 0)
+        fail(field + ".ante: " + to_string(l.ante()) + "; expected 0 (none) or more chips");
+    if (shape == LevelShape::ButtonBlind && l.ante() == 0) l.set_ante(l.big_blind());
+    if (i > 0) {
+        const BlindLevel& prev = s.levels(i - 1);
+        if (shape == LevelShape::ButtonBlind && l.big_blind() <= prev.big_blind())
+            fail(field + ".big_blind: " + to_string(l.big_blind()) +
+                 "; the button blind must rise from level to level (the level before is " +
+                 to_string(prev.big_blind()) + ")");
+        if (shape == LevelShape::Blinds &&
+            (l.big_blind() <= prev.big_blind() || l.small_blind() < prev.small_blind()))
+            fail(field + ": " + to_string(l.small_blind()) + "/" + to_string(l.big_blind()) +
+                 "; blinds must rise from level to level (the level before is " +
+                 to_string(prev.small_blind()) + "/" + to_string(prev.big_blind()) + ")");
+    }
+}
+
+void fill_levels(const TournamentConfig& c, SitAndGo& s) {
+    if (!s.has_hands_per_level()) s.set_hands_per_level(10);
+    if (s.hands_per_level() < 1)
+        fail("sit_and_go.hands_per_level: " + to_string(s.hands_per_level()) +
+             "; expected at least 1 hand");
+    const LevelShape shape = level_shape(c);
+    if (s.levels_size() == 0) add_default_levels(s, shape);
+    for (int i = 0; i < s.levels_size(); ++i) {
+        if (shape == LevelShape::Antes)
+            check_ante_level(s, i, c.game());
+        else
+            check_blind_level(s, i, shape);
+    }
+}
+
+// The first level's unit: its ante in Kuhn and Leduc, else its big blind.
+Chips first_unit(const TournamentConfig& c) {
+    const BlindLevel& first = c.sit_and_go().levels(0);
+    return level_shape(c) == LevelShape::Antes ? first.ante() : first.big_blind();
 }
 
 // Payouts are kept as given (not normalized): prize_by_place() normalizes them.
@@ -378,12 +472,14 @@ void fill_payouts(SitAndGo& s, int seats) {
              "; expected a positive total");
 }
 
-void fill_stack_and_buy_in(SitAndGo& s, int seats) {
-    if (s.starting_stack() == 0) s.set_starting_stack(1500);
-    if (s.starting_stack() < s.levels(0).big_blind())
+void fill_stack_and_buy_in(const TournamentConfig& c, SitAndGo& s) {
+    const bool antes = level_shape(c) == LevelShape::Antes;
+    const int seats = c.seats();
+    if (s.starting_stack() == 0) s.set_starting_stack(antes ? 100 : 1500);
+    if (s.starting_stack() < first_unit(c))
         fail("sit_and_go.starting_stack: " + to_string(s.starting_stack()) +
-             "; expected at least the first big blind (" + to_string(s.levels(0).big_blind()) +
-             ")");
+             "; expected at least " + (antes ? "the first ante (" : "the first big blind (") +
+             to_string(first_unit(c)) + ")");
     if (s.starting_stack() > std::numeric_limits<std::int64_t>::max() / 4 / seats)
         fail("sit_and_go.starting_stack: " + to_string(s.starting_stack()) +
              "; the chips at a table must stay under " +
@@ -439,9 +535,9 @@ class SitAndGoFormat final : public formats::TournamentFormat {
     void fill_options(TournamentConfig& c) const override {
         refuse_cash_stakes(c);
         SitAndGo& s = *c.mutable_sit_and_go();
-        fill_levels(s);
+        fill_levels(c, s);
         fill_payouts(s, c.seats());
-        fill_stack_and_buy_in(s, c.seats());
+        fill_stack_and_buy_in(c, s);
         if (c.allin_ev())
             fail(
                 "allin_ev: true; sit-and-go results are places and prizes, not chips (all-in "
@@ -459,9 +555,9 @@ class SitAndGoFormat final : public formats::TournamentFormat {
              "use a round robin, a gauntlet or a ring");
     }
     formats::Stakes stakes(const TournamentConfig& c) const override {
+        // Kuhn's and Leduc's unit (big_blind) is the ante.
         const BlindLevel& first = c.sit_and_go().levels(0);
-        return {first.small_blind(), first.big_blind(), first.ante(),
-                c.sit_and_go().starting_stack()};
+        return {first.small_blind(), first_unit(c), first.ante(), c.sit_and_go().starting_stack()};
     }
 
     int duplicate_plays(const TournamentConfig& c) const override { return c.seats(); }
@@ -504,12 +600,14 @@ class SitAndGoFormat final : public formats::TournamentFormat {
     }
     std::string details(const TournamentConfig& config) const override {
         const SitAndGo& sng = config.sit_and_go();
-        // Another game than hold'em (Omaha plays sit-and-gos) is named first.
+        // Another game than hold'em is named first.
         const bool holdem = config.game().empty() || config.game() == "holdem";
         std::string details =
-            (holdem ? "Starting stack " : "Game " + config.game() + ", starting stack ") +
-            table_text::grouped(sng.starting_stack()) + ", blinds up every " +
-            std::to_string(sng.hands_per_level()) + " hands, payouts";
+            holdem ? "Starting stack " : "Game " + config.game() + ", starting stack ";
+        details += table_text::grouped(sng.starting_stack());
+        details +=
+            level_shape(config) == LevelShape::Antes ? ", antes up every " : ", blinds up every ";
+        details += std::to_string(sng.hands_per_level()) + " hands, payouts";
         std::string shares;
         for (double share : sng.payouts())
             shares += (shares.empty() ? " " : "/") + table_text::printf_string("%g", share);

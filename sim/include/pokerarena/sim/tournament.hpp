@@ -29,9 +29,10 @@
 // - blinds 1/2 when neither is given; only big_blind given: small_blind = big_blind / 2 (at
 //   least 1); only small_blind given: big_blind = 2 * small_blind. ante 0.
 // - stack_big_blinds 200 (cash formats); seats: 2 heads-up, the number of bots otherwise.
-// - sit_and_go: as in config.proto (10 hands per level, 12 levels from 10/20, payouts
-//   50/30/20, starting stack 1500, buy-in 1). Payouts are kept as given (not normalized):
-//   aggregate() normalizes them.
+// - sit_and_go: as in config.proto (10 hands per level, 12 levels from 10/20 (short-deck:
+//   button blinds from 20, each with an ante of as much; Kuhn and Leduc: 10 antes from 1),
+//   payouts 50/30/20, starting stack 1500 (Kuhn and Leduc: 100), buy-in 1). Payouts are kept
+//   as given (not normalized): aggregate() normalizes them.
 // - hh_sample 1.
 // - deals_per_unit: max(by_work, ceil(deals / kMaxUnitsPerGroup)) and at most `deals`, with
 //   by_work = ceil(kTargetHandsPerUnit / hands_per_deal), where hands_per_deal is what one
