@@ -79,6 +79,7 @@ Table::Table(const GameDef& def, std::uint64_t seed, std::uint64_t table_id,
     button_ = def_.num_seats - 1;
     deck_cards_ = def_.deck();
     full_deck_ = deck_cards_ == CardSet{CardSet::kFullMask};
+    game_deck_.reset(0, deck_cards_);
     // The record's fields that no hand changes.
     record_.seed = seed_;
     record_.table_id = table_id_;
@@ -328,7 +329,7 @@ POKERARENA_HOT void Table::start_hand() {
     } else if (full_deck_) [[likely]] {
         deck_.reset(key);
     } else {
-        deck_.reset(key, deck_cards_);
+        deck_.reset(key, game_deck_);
     }
 
     // The forced bets are planned (or posted) when their step is reached, not here: whether
@@ -349,16 +350,19 @@ POKERARENA_HOT void Table::for_each_forced_bet(Post&& post_one) {
     // Antes, then blinds, each in order from the left of the button: a stack too short for
     // both pays the ante first and is all-in for whatever is left of its blind.
     last_blinds_from_game_def_ = !next_forced_set_;
+    // Counted once: each post writes the table's members, so the compiler would count again
+    // at every seat.
+    const int dealt = count(dealt_in_);
     if (next_forced_set_) {
         next_forced_set_ = false;
         int s = button_;
-        for (int i = 0; i < count(dealt_in_); ++i) {
+        for (int i = 0; i < dealt; ++i) {
             s = next_seat(dealt_in_, s);
             add(s, ForcedBetKind::Ante, next_antes_[s]);
         }
         big_blind_seat_ = -1;
         Chips largest = 0;
-        for (int i = 0; i < count(dealt_in_); ++i) {
+        for (int i = 0; i < dealt; ++i) {
             s = next_seat(dealt_in_, s);
             add(s, ForcedBetKind::Blind, next_blinds_[s]);
             if (next_blinds_[s] > 0 && next_blinds_[s] >= largest) {
@@ -376,7 +380,7 @@ POKERARENA_HOT void Table::for_each_forced_bet(Post&& post_one) {
     big_blind_seat_ = bb;
     if (def_.ante_kind == AnteKind::EveryPlayer) {
         int s = button_;
-        for (int i = 0; i < count(dealt_in_); ++i) {
+        for (int i = 0; i < dealt; ++i) {
             s = next_seat(dealt_in_, s);
             add(s, ForcedBetKind::Ante, def_.ante);
         }
@@ -405,6 +409,10 @@ POKERARENA_HOT void Table::deal_hole_cards(SeatMask seats) {
         }
         if (n == 2) {
             deck_.deal_rows<2, kMaxHoleCards>(record_.hole[0].data(), 2 * k);
+            return;
+        }
+        if (n == 1) {  // Kuhn, Leduc
+            deck_.deal_rows<1, kMaxHoleCards>(record_.hole[0].data(), k);
             return;
         }
     }
@@ -542,9 +550,12 @@ POKERARENA_HOT void Table::build_pots() {
     // seat anted and the antes differ (per-seat antes): the antes are then layered like bets
     // (build_side_pots), and players with chips behind can have put in different amounts. A
     // lone remaining player (the others folded to an all-in) takes everything: with one level
-    // the layering makes one pot, and any chips above it join that pot.
+    // the layering makes one pot, and any chips above it join that pot. The game's own antes
+    // (not per-seat ones) differ only where a seat could not pay its whole ante, and that seat
+    // is all-in and still in: they need no look.
     if (at_most_one_seat(active) ||
-        ((active & all_in_) == 0 && !(anted_ == dealt_in_ && !def_.dead_antes && antes_differ()))) {
+        ((active & all_in_) == 0 && !(anted_ == dealt_in_ && !def_.dead_antes &&
+                                      !last_blinds_from_game_def_ && antes_differ()))) {
         num_pots_ = 0;
         if (pot_ > 0) {
             pot_amounts_[0] = pot_;

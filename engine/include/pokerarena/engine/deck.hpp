@@ -40,6 +40,13 @@ class Deck {
     // A deck of exactly `cards`, ordered by the key: a game's own deck (GameDef::deck()), or
     // one without the cards a replay gives.
     void reset(std::uint64_t key, CardSet cards);
+    // The cards of `fresh` (a deck just reset to a game's cards) ordered by the key: the same
+    // deck as reset(key, those cards), by a copy rather than a walk over the set each hand.
+    void reset(std::uint64_t key, const Deck& fresh) {
+        assert(fresh.position_ == 0 && fresh.fraction_ == 0);
+        *this = fresh;
+        key_ = key;
+    }
 
     // The next card. Precondition: remaining() > 0 (asserted).
     Card next() {

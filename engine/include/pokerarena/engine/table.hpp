@@ -298,9 +298,11 @@ class Table {
     // Cards.
     Deck deck_{};
     // GameDef::deck(), kept so that a hand does not rebuild it; the full deck takes the
-    // 52-card reset, a copy of a constant.
+    // 52-card reset, a copy of a constant, and a smaller one a copy of game_deck_, a deck of
+    // its cards reset once.
     CardSet deck_cards_{};
     bool full_deck_ = true;
+    Deck game_deck_{};
     bool cards_preset_ = false;  // this hand uses hand_cards_ where known
     PresetCards hand_cards_{};
     // The hole cards and board live only in record_ (hole, board, board_count).
