@@ -206,12 +206,16 @@ struct CompactViews {
     std::array<Py_ssize_t, kSlots> offset{};
     py::object legal_type;  // Legal
     std::array<py::object, 7> legal_keys;
-    // A dict of the legal keys, in the protocol's order, each holding None: a view's Legal is
-    // a copy of it (dict's merge into an empty dict copies the table whole) with its values
-    // put in over the Nones, which finds each key in place; seven insertions would grow the
-    // table once on the way.
+    // A dict of the legal keys, in the protocol's order, each holding None, and the dicts made
+    // from it for the legal actions met lately, one a slot of a table indexed by a hash of the
+    // actions (a slot's next actions replace its dict): a view's Legal is a copy of one (dict's
+    // merge into an empty dict copies the table whole). The same few legal actions come again
+    // and again (the blinds, the stacks of a street), as the SDK's _COMPACT_LEGALS counts on;
+    // seven insertions into the Legal would cost twice the copy and grow its table on the way.
     py::object legal_model;
-    py::object no_args;  // ()
+    static constexpr std::size_t kLegalSlots = 1024;
+    std::vector<std::pair<LegalActions, PyObject*>> legals;  // the dicts owned
+    py::object no_args;                                      // ()
     std::array<py::object, kNumCards> cards;
     py::object lazy_fields_type;
     // The ints 0 .. kCachedInts - 1 a view has held (owned; nullptr until one has), shared by
@@ -229,6 +233,9 @@ struct CompactViews {
         for (py::object& o : legal_keys)
             o = py::object();
         legal_model = py::object();
+        for (auto& [actions, dict] : legals)
+            Py_XDECREF(dict);
+        legals.clear();
         no_args = py::object();
         for (py::object& o : cards)
             o = py::object();
@@ -877,28 +884,39 @@ PyObject* CompactViews::int_of(std::int64_t n) {
 }
 
 PyObject* CompactViews::legal_of(const LegalActions& l) {
+    std::uint64_t h = (l.can_fold ? 1u : 0u) | (l.can_check ? 2u : 0u) | (l.can_raise ? 4u : 0u);
+    for (const Chips chips : {l.call_amount, l.min_raise_to, l.max_raise_to, l.all_in_to})
+        h = (h ^ static_cast<std::uint64_t>(chips)) * 0x9E3779B97F4A7C15u;  // Fibonacci hashing
+    auto& [actions, model] = legals[static_cast<std::size_t>(h >> 54)];     // the top 10 bits
+    static_assert(kLegalSlots == std::size_t{1} << 10);
+    if (model == nullptr || !(actions == l)) {
+        PyObject* dict = PyDict_Copy(legal_model.ptr());
+        if (dict == nullptr) return nullptr;
+        PyObject* values[7] = {PyBool_FromLong(l.can_fold), PyBool_FromLong(l.can_check),
+                               int_of(l.call_amount),       PyBool_FromLong(l.can_raise),
+                               int_of(l.min_raise_to),      int_of(l.max_raise_to),
+                               int_of(l.all_in_to)};
+        bool ok = true;
+        for (std::size_t i = 0; i < 7; ++i) {
+            if (values[i] == nullptr || PyDict_SetItem(dict, legal_keys[i].ptr(), values[i]) != 0)
+                ok = false;
+            Py_XDECREF(values[i]);
+        }
+        if (!ok) {
+            Py_DECREF(dict);
+            return nullptr;
+        }
+        Py_XSETREF(model, dict);
+        actions = l;
+    }
     auto* type = reinterpret_cast<PyTypeObject*>(legal_type.ptr());
-    PyObject* dict = type->tp_new(type, no_args.ptr(), nullptr);  // dict's, as Legal() is
-    if (dict == nullptr) return nullptr;
-    if (PyDict_Merge(dict, legal_model.ptr(), 1) != 0) {
-        Py_DECREF(dict);
+    PyObject* legal_dict = type->tp_new(type, no_args.ptr(), nullptr);  // dict's, as Legal()
+    if (legal_dict == nullptr) return nullptr;
+    if (PyDict_Merge(legal_dict, model, 1) != 0) {
+        Py_DECREF(legal_dict);
         return nullptr;
     }
-    PyObject* values[7] = {PyBool_FromLong(l.can_fold), PyBool_FromLong(l.can_check),
-                           int_of(l.call_amount),       PyBool_FromLong(l.can_raise),
-                           int_of(l.min_raise_to),      int_of(l.max_raise_to),
-                           int_of(l.all_in_to)};
-    bool ok = true;
-    for (std::size_t i = 0; i < 7; ++i) {
-        if (values[i] == nullptr || PyDict_SetItem(dict, legal_keys[i].ptr(), values[i]) != 0)
-            ok = false;
-        Py_XDECREF(values[i]);
-    }
-    if (!ok) {
-        Py_DECREF(dict);
-        return nullptr;
-    }
-    return dict;
+    return legal_dict;
 }
 
 void CompactViews::find(const py::object& sdk) {
@@ -928,6 +946,7 @@ void CompactViews::find(const py::object& sdk) {
         legal_model[legal_keys[i]] = py::none();
     }
     ints.assign(static_cast<std::size_t>(kCachedInts), nullptr);
+    legals.assign(kLegalSlots, {LegalActions{}, nullptr});
     for (int c = 0; c < kNumCards; ++c)
         cards[static_cast<std::size_t>(c)] = py::str(Card(c).to_string());
     lazy_fields_type = py::reinterpret_steal<py::object>(PyType_FromSpec(&lazy_fields_spec));
