@@ -17,6 +17,12 @@ this process and its children (the bot processes):
   llm    examples/llm_bot.py: an async decide awaiting a 50 ms reply; as mlp
 The rounds interleave the cases; the medians are printed with in-process / process, the CPU
 and the load average. --one-core pins this process (and so the bot processes) to CPU 0.
+
+Then the floor of a cheap bot in process: its decide alone, timed over views kept from a
+tournament (5,000 deals of the same kind), and the engine with the built-in `call` in both
+seats (a decision of seat 0 of the cheap tournament); the host's share of a decision in
+process is what remains, and the process bot's time over that floor is the most run() could
+gain if that share were nothing.
 """
 import argparse
 import importlib.util
@@ -60,6 +66,37 @@ def play(bot, options):
     return decisions / wall, decisions / cpu, report["bots"]
 
 
+def decide_alone(cls):
+    """Seconds of cls.decide a decision over views kept from a run (best of 5 passes)."""
+    views = []
+
+    class Keeper(cls):
+        def decide(self, view):
+            views.append(view)
+            return super().decide(view)
+
+    Keeper.name = cls.name
+    pa.run([Keeper, "call"], **dict(CHEAP, deals=5_000))
+    decide = cls(1, "").decide
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for view in views:
+            decide(view)
+        best = min(best, (time.perf_counter() - start) / len(views))
+    return best
+
+
+def engine_alone():
+    """Seconds a decision of seat 0 with the built-in call in both seats (best of 3)."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        report = pa.run([("call-0", "call"), ("call-1", "call")], **CHEAP)
+        best = min(best, (time.perf_counter() - start) / report["bots"][0]["decisions"])
+    return best
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -80,6 +117,7 @@ def main():
             figures[case, "proc"].append(outside[:2])
     print("%s, %s, load %.2f" % (cpu_name(), "one core" if args.one_core else "free",
                                  os.getloadavg()[0]))
+    medians_of = {}
     for case in CASES:
         medians = {}
         for way in ("in", "proc"):
@@ -91,6 +129,16 @@ def main():
                 ", ".join("%.0f" % f[0] for f in figures[case, way])))
         print("  %-5s run() / process: %.1fx wall, %.1fx CPU" % (
             case, medians["in"][0] / medians["proc"][0], medians["in"][1] / medians["proc"][1]))
+        medians_of[case] = medians
+    engine = engine_alone()
+    print("  engine and the built-in call: %.3f us a decision" % (engine * 1e6))
+    for case in ("rule", "call"):
+        own = decide_alone(load(*CASES[case][:2]))
+        inside = 1 / medians_of[case]["in"][0]
+        print("  %-5s decide alone %.3f us; in run() %.3f us, the host's share %.3f us; "
+              "at most %.1fx with none" % (case, own * 1e6, inside * 1e6,
+                                          (inside - own - engine) * 1e6,
+                                          1 / medians_of[case]["proc"][0] / (own + engine)))
 
 
 if __name__ == "__main__":

@@ -206,22 +206,50 @@ struct CompactViews {
     std::array<Py_ssize_t, kSlots> offset{};
     py::object legal_type;  // Legal
     std::array<py::object, 7> legal_keys;
+    // A dict of the legal keys, in the protocol's order, each holding None, and the dicts made
+    // from it for the legal actions met lately, one a slot of a table indexed by a hash of the
+    // actions (a slot's next actions replace its dict): a view's Legal is a copy of one (dict's
+    // merge into an empty dict copies the table whole). The same few legal actions come again
+    // and again (the blinds, the stacks of a street), as the SDK's _COMPACT_LEGALS counts on;
+    // seven insertions into the Legal would cost twice the copy and grow its table on the way.
+    py::object legal_model;
+    static constexpr std::size_t kLegalSlots = 1024;
+    std::vector<std::pair<LegalActions, PyObject*>> legals;  // the dicts owned
+    py::object no_args;                                      // ()
     std::array<py::object, kNumCards> cards;
     py::object lazy_fields_type;
+    // The ints 0 .. kCachedInts - 1 a view has held (owned; nullptr until one has), shared by
+    // the views as the SDK's _NUMBER shares a line's: stacks, pots and bets repeat from view
+    // to view, and above 256 (the ints CPython keeps) each would be an allocation.
+    static constexpr std::int64_t kCachedInts = std::int64_t{1} << 16;
+    std::vector<PyObject*> ints;
 
     // With the GIL held: finds the slots, or leaves ready false.
     void find(const py::object& sdk);
     // A new reference to the view, or nullptr with an error set.
-    PyObject* make(const SeatView& view, bool legal_only, PyObject* text) const;
+    PyObject* make(const SeatView& view, bool legal_only, PyObject* text);
     void clear() {
         legal_type = py::object();
         for (py::object& o : legal_keys)
             o = py::object();
+        legal_model = py::object();
+        for (auto& [actions, dict] : legals)
+            Py_XDECREF(dict);
+        legals.clear();
+        no_args = py::object();
         for (py::object& o : cards)
             o = py::object();
         lazy_fields_type = py::object();
+        for (PyObject* n : ints)
+            Py_XDECREF(n);
+        ints.clear();
         ready = false;
     }
+
+  private:
+    // New references, or nullptr with an error set.
+    PyObject* int_of(std::int64_t n);
+    PyObject* legal_of(const LegalActions& legal);
 };
 
 // Everything the bots of one class share. Built and read with the GIL held; the counter is
@@ -243,6 +271,9 @@ struct PythonBotClass {
     py::object game_problem;     // pokerarena_bot._game_problem
     py::object gather;           // gather(steps, limit) of kGather: a queue's coroutines at once
     py::object thread_pool;      // concurrent.futures.ThreadPoolExecutor (Threads)
+    // "call", "check", "fold" interned: the SDK's actions are its module's constants, which
+    // Python interns, so an answer is most often one of these very objects.
+    std::array<py::object, 3> words;
     std::string name;
     bool legal_only = false;
     bool compact = true;
@@ -267,7 +298,8 @@ struct PythonBotClass {
         }
         for (py::object* o :
              {&bot_class, &compact_view, &json_view, &event_type, &failed_type, &action_tail,
-              &json_loads, &print_traceback, &new_event_loop, &game_problem, &gather, &thread_pool})
+              &json_loads, &print_traceback, &new_event_loop, &game_problem, &gather, &thread_pool,
+              &words[0], &words[1], &words[2]})
             *o = py::object();
         config = py::str();
     }
@@ -311,13 +343,15 @@ struct PythonBotClass {
 namespace {
 
 // What a decision came to, worked out with the GIL held and delivered after it is released.
+// A reported strategy is written where the caller keeps it (the bot's, a queue's slot), not
+// here: a Strategy is a kilobyte, and zeroing and moving one at every decision was a tenth of
+// what a cheap bot's decision cost.
 struct Outcome {
     bool ok = false;
     Action action;
     FaultKind fault = FaultKind::ErrorStatus;
     std::string message;
     bool has_strategy = false;  // ok: the answer reported a strategy valid for the decision
-    Strategy strategy;
 };
 
 // With the GIL held and an error set: the fault of `who` ("decide()") that raised it.
@@ -329,15 +363,24 @@ Outcome raised(PythonBotClass& c, const char* who) {
     return out;
 }
 
-RemoteDecision decision_of(Outcome&& outcome) {
+// `strategy`: where the answer's strategy was written (read when outcome.has_strategy).
+RemoteDecision decision_of(Outcome&& outcome, const Strategy& strategy) {
     RemoteDecision d;
     d.ok = outcome.ok;
     d.action = outcome.action;
     d.fault = outcome.fault;
     d.message = std::move(outcome.message);
     d.has_strategy = outcome.has_strategy;
-    if (outcome.has_strategy) d.strategy = outcome.strategy;
+    if (outcome.has_strategy) d.strategy = strategy;
     return d;
+}
+
+// A new reference to f(arg), or error_already_set: a vectorcall, without the argument tuple
+// pybind11's call operator builds.
+py::object call_one(const py::object& f, const py::handle& arg) {
+    PyObject* result = PyObject_CallOneArg(f.ptr(), arg.ptr());
+    if (result == nullptr) throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(result);
 }
 
 // A bot instance: one object of the class. Made in a lane (a queue given), it takes posted
@@ -387,10 +430,11 @@ class PythonBot final : public Bot, public PostingBot {
     const StrategyProblems* strategy_problems() const override { return &strategy_problems_; }
 
     // With the GIL held (the queue's answers): the instance, its bound decide, and an answer
-    // turned into an outcome for a decision with `legal`.
+    // turned into an outcome for a decision with `legal`, a strategy it reports written to
+    // `strategy`.
     const py::object& instance() const { return instance_; }
     const py::object& bound_decide() const { return decide_; }
-    Outcome convert(const py::handle& answer, const LegalActions& legal);
+    Outcome convert(const py::handle& answer, const LegalActions& legal, Strategy& strategy);
 
   private:
     // The view's text in line_ (without the GIL).
@@ -399,7 +443,7 @@ class PythonBot final : public Bot, public PostingBot {
     py::object make_view(std::string_view text, const SeatView& view);
     // With the GIL held: the object decide (or decide_batch, or the coroutine) returned.
     py::object answer(const py::object& view);
-    Outcome parsed(const process::Answer& a, const LegalActions& legal);
+    Outcome parsed(const process::Answer& a, const LegalActions& legal, Strategy& strategy);
 
     std::shared_ptr<PythonBotClass> class_;
     PythonQueue* queue_;  // the lane's, or nullptr
@@ -459,6 +503,7 @@ class PythonQueue final : public DecisionQueue {
     std::vector<Item> items_;  // posted since the last pump
     std::vector<Item> taken_;  // being answered
     std::vector<Outcome> outcomes_;
+    std::vector<Strategy> strategies_;  // the strategies outcomes_ report
     std::vector<std::size_t> awaited_;  // the items of the awaitables gathered
 };
 
@@ -475,8 +520,16 @@ std::string_view PythonBot::view_text(const SeatView& view) {
 
 py::object PythonBot::make_view(std::string_view text_view, const SeatView& seat_view) {
     PythonBotClass& c = *class_;
-    const py::str text(text_view.data(), text_view.size());
-    if (!c.views.ready) return c.compact ? c.compact_view(text) : c.json_view(text);
+    if (!c.views.ready) {
+        const py::str text(text_view.data(), text_view.size());
+        return c.compact ? c.compact_view(text) : c.json_view(text);
+    }
+    // A compact line is ASCII (numbers, cards, action words): copied into the str as it is,
+    // without the UTF-8 decoding py::str would run over it.
+    const auto text = py::reinterpret_steal<py::object>(
+        PyUnicode_New(static_cast<Py_ssize_t>(text_view.size()), 127));
+    if (!text) throw py::error_already_set();
+    std::memcpy(PyUnicode_1BYTE_DATA(text.ptr()), text_view.data(), text_view.size());
     py::object view =
         py::reinterpret_steal<py::object>(c.views.make(seat_view, c.legal_only, text.ptr()));
     if (!view) throw py::error_already_set();
@@ -490,7 +543,7 @@ Action PythonBot::decide(const SeatView& view) {
     {
         PythonCall hold;
         try {
-            outcome = convert(answer(make_view(text, view)), view.legal);
+            outcome = convert(answer(make_view(text, view)), view.legal, strategy_);
         } catch (py::error_already_set& e) {
             e.restore();
             outcome = raised(*class_, class_->way == PythonBotClass::Way::Batch && !failed_
@@ -499,10 +552,7 @@ Action PythonBot::decide(const SeatView& view) {
         }
     }
     if (!outcome.ok) throw BotError(outcome.fault, outcome.message);
-    if (outcome.has_strategy) {
-        has_strategy_ = true;
-        strategy_ = outcome.strategy;
-    }
+    has_strategy_ = outcome.has_strategy;
     return outcome.action;
 }
 
@@ -518,7 +568,7 @@ void PythonBot::post_decide(const SeatView& view, DecisionTicket* ticket) {
                 queue_->add(this, std::move(v), ticket, view.legal);
                 return;
             }
-            outcome = convert(decide_(v), view.legal);
+            outcome = convert(call_one(decide_, v), view.legal, strategy_);
         } catch (py::error_already_set& e) {
             e.restore();
             outcome = raised(*class_, "decide()");
@@ -526,12 +576,12 @@ void PythonBot::post_decide(const SeatView& view, DecisionTicket* ticket) {
     } catch (const std::exception& e) {
         outcome.message = std::string("posting the decision failed: ") + e.what();
     }
-    ticket->answered(decision_of(std::move(outcome)));
+    ticket->answered(decision_of(std::move(outcome), strategy_));
 }
 
 py::object PythonBot::answer(const py::object& view) {
     PythonBotClass& c = *class_;
-    if (failed_) return decide_(view);
+    if (failed_) return call_one(decide_, view);
     switch (c.way) {
         case PythonBotClass::Way::Batch: {
             py::list items;
@@ -547,7 +597,7 @@ py::object PythonBot::answer(const py::object& view) {
             return list[0];
         }
         case PythonBotClass::Way::Async: {
-            py::object step = decide_(view);
+            py::object step = call_one(decide_, view);
             if (!py::hasattr(step, "__await__")) return step;
             // One loop a thread, kept for the thread's life (a loop serves one thread).
             if (t_python.loop == nullptr) t_python.loop = c.new_event_loop().release().ptr();
@@ -558,14 +608,25 @@ py::object PythonBot::answer(const py::object& view) {
         case PythonBotClass::Way::Threads:
             break;
     }
-    return decide_(view);
+    return call_one(decide_, view);
 }
 
 // The plain answers straight to an action; anything else (a Mixed, a float total, a dict, a
 // wrong value) through the SDK's answer text and the host's parser, as a process bot's.
-Outcome PythonBot::convert(const py::handle& a, const LegalActions& legal) {
+Outcome PythonBot::convert(const py::handle& a, const LegalActions& legal, Strategy& strategy) {
     PyObject* o = a.ptr();
     Outcome out;
+    const std::array<py::object, 3>& words = class_->words;
+    if (o == words[0].ptr() || o == words[1].ptr()) {
+        out.ok = true;
+        out.action = Action::check_call();
+        return out;
+    }
+    if (o == words[2].ptr()) {
+        out.ok = true;
+        out.action = Action::fold();
+        return out;
+    }
     if (PyUnicode_CheckExact(o)) {
         if (PyUnicode_CompareWithASCIIString(o, "call") == 0 ||
             PyUnicode_CompareWithASCIIString(o, "check") == 0) {
@@ -594,12 +655,12 @@ Outcome PythonBot::convert(const py::handle& a, const LegalActions& legal) {
     std::string line = "{\"id\":0" + tail;
     while (!line.empty() && line.back() == '\n')
         line.pop_back();
-    return parsed(process::parse_answer(line, scratch_), legal);
+    return parsed(process::parse_answer(line, scratch_), legal, strategy);
 }
 
 // As a process bot's answer: an error is an ErrorStatus fault, a line that is not an answer a
 // BadAnswer; a strategy is kept when valid for the decision, else noted as dropped.
-Outcome PythonBot::parsed(const process::Answer& a, const LegalActions& legal) {
+Outcome PythonBot::parsed(const process::Answer& a, const LegalActions& legal, Strategy& strategy) {
     Outcome out;
     switch (a.kind) {
         case process::Answer::Kind::Action:
@@ -609,7 +670,7 @@ Outcome PythonBot::parsed(const process::Answer& a, const LegalActions& legal) {
                 const std::string problem = strategy_problem(a.strategy, legal);
                 if (problem.empty()) {
                     out.has_strategy = true;
-                    out.strategy = a.strategy;
+                    strategy = a.strategy;
                 } else
                     strategy_problems_.note(problem);
             } else if (!a.strategy_problem.empty())
@@ -672,6 +733,7 @@ int PythonQueue::answer_pending() {
     if (items_.empty()) return 0;
     taken_.swap(items_);
     outcomes_.resize(taken_.size());
+    if (strategies_.size() < taken_.size()) strategies_.resize(taken_.size());
     {
         PythonCall hold;
         try {
@@ -691,7 +753,7 @@ int PythonQueue::answer_pending() {
     }
     const auto answered = static_cast<int>(taken_.size());
     for (std::size_t i = 0; i < taken_.size(); ++i) {
-        taken_[i].ticket->answered(decision_of(std::move(outcomes_[i])));
+        taken_[i].ticket->answered(decision_of(std::move(outcomes_[i]), strategies_[i]));
         outcomes_[i] = Outcome{};
     }
     taken_.clear();
@@ -700,7 +762,7 @@ int PythonQueue::answer_pending() {
 
 Outcome PythonQueue::converted(std::size_t i, const py::handle& answer) {
     try {
-        return taken_[i].bot->convert(answer, taken_[i].legal);
+        return taken_[i].bot->convert(answer, taken_[i].legal, strategies_[i]);
     } catch (py::error_already_set& e) {
         e.restore();
         return raised(*class_,
@@ -758,7 +820,7 @@ void PythonQueue::answer_together() {
         try {
             py::object step = threads ? loop.attr("run_in_executor")(
                                             c.thread_pool, item.bot->bound_decide(), item.view)
-                                      : item.bot->bound_decide()(item.view);
+                                      : call_one(item.bot->bound_decide(), item.view);
             if (!py::hasattr(step, "__await__")) {  // answered without awaiting
                 outcomes_[i] = converted(i, step);
                 continue;
@@ -808,12 +870,54 @@ Py_ssize_t slot_offset(const py::object& type, const char* name) {
     return member->type == T_OBJECT_EX ? member->offset : -1;
 }
 
-// A new reference to an int.
-PyObject* int_of(std::int64_t n) {
-    return PyLong_FromLongLong(n);
+}  // namespace
+
+PyObject* CompactViews::int_of(std::int64_t n) {
+    if (n < 0 || n >= kCachedInts) return PyLong_FromLongLong(n);
+    PyObject*& kept = ints[static_cast<std::size_t>(n)];
+    if (kept == nullptr) {
+        kept = PyLong_FromLongLong(n);
+        if (kept == nullptr) return nullptr;
+    }
+    Py_INCREF(kept);
+    return kept;
 }
 
-}  // namespace
+PyObject* CompactViews::legal_of(const LegalActions& l) {
+    std::uint64_t h = (l.can_fold ? 1u : 0u) | (l.can_check ? 2u : 0u) | (l.can_raise ? 4u : 0u);
+    for (const Chips chips : {l.call_amount, l.min_raise_to, l.max_raise_to, l.all_in_to})
+        h = (h ^ static_cast<std::uint64_t>(chips)) * 0x9E3779B97F4A7C15u;  // Fibonacci hashing
+    auto& [actions, model] = legals[static_cast<std::size_t>(h >> 54)];     // the top 10 bits
+    static_assert(kLegalSlots == std::size_t{1} << 10);
+    if (model == nullptr || !(actions == l)) {
+        PyObject* dict = PyDict_Copy(legal_model.ptr());
+        if (dict == nullptr) return nullptr;
+        PyObject* values[7] = {PyBool_FromLong(l.can_fold), PyBool_FromLong(l.can_check),
+                               int_of(l.call_amount),       PyBool_FromLong(l.can_raise),
+                               int_of(l.min_raise_to),      int_of(l.max_raise_to),
+                               int_of(l.all_in_to)};
+        bool ok = true;
+        for (std::size_t i = 0; i < 7; ++i) {
+            if (values[i] == nullptr || PyDict_SetItem(dict, legal_keys[i].ptr(), values[i]) != 0)
+                ok = false;
+            Py_XDECREF(values[i]);
+        }
+        if (!ok) {
+            Py_DECREF(dict);
+            return nullptr;
+        }
+        Py_XSETREF(model, dict);
+        actions = l;
+    }
+    auto* type = reinterpret_cast<PyTypeObject*>(legal_type.ptr());
+    PyObject* legal_dict = type->tp_new(type, no_args.ptr(), nullptr);  // dict's, as Legal()
+    if (legal_dict == nullptr) return nullptr;
+    if (PyDict_Merge(legal_dict, model, 1) != 0) {
+        Py_DECREF(legal_dict);
+        return nullptr;
+    }
+    return legal_dict;
+}
 
 void CompactViews::find(const py::object& sdk) {
     const py::object full_type = py::getattr(sdk, "_CompactView", py::none());
@@ -835,8 +939,14 @@ void CompactViews::find(const py::object& sdk) {
     if (raw_in_legal < 0) return;
     static constexpr std::array<const char*, 7> keys{"fold",   "check",  "call",     "raise",
                                                      "min_to", "max_to", "all_in_to"};
-    for (std::size_t i = 0; i < keys.size(); ++i)
+    legal_model = py::dict();
+    no_args = py::tuple();
+    for (std::size_t i = 0; i < keys.size(); ++i) {
         legal_keys[i] = py::str(keys[i]);
+        legal_model[legal_keys[i]] = py::none();
+    }
+    ints.assign(static_cast<std::size_t>(kCachedInts), nullptr);
+    legals.assign(kLegalSlots, {LegalActions{}, nullptr});
     for (int c = 0; c < kNumCards; ++c)
         cards[static_cast<std::size_t>(c)] = py::str(Card(c).to_string());
     lazy_fields_type = py::reinterpret_steal<py::object>(PyType_FromSpec(&lazy_fields_spec));
@@ -846,7 +956,7 @@ void CompactViews::find(const py::object& sdk) {
     ready = true;
 }
 
-PyObject* CompactViews::make(const SeatView& view, bool legal_only, PyObject* text) const {
+PyObject* CompactViews::make(const SeatView& view, bool legal_only, PyObject* text) {
     // A legal view is its text, split and decoded when first read.
     if (legal_only) {
         PyObject* v = legal->tp_alloc(legal, 0);
@@ -887,21 +997,7 @@ PyObject* CompactViews::make(const SeatView& view, bool legal_only, PyObject* te
     set(Button, int_of(view.button));
     set(Round, int_of(view.round));
     set(BigBlind, int_of(view.big_blind));
-    PyObject* legal_dict = PyObject_CallNoArgs(legal_type.ptr());
-    if (legal_dict != nullptr) {
-        const LegalActions& l = view.legal;
-        PyObject* values[7] = {PyBool_FromLong(l.can_fold), PyBool_FromLong(l.can_check),
-                               int_of(l.call_amount),       PyBool_FromLong(l.can_raise),
-                               int_of(l.min_raise_to),      int_of(l.max_raise_to),
-                               int_of(l.all_in_to)};
-        for (std::size_t i = 0; i < 7; ++i) {
-            if (values[i] == nullptr ||
-                PyDict_SetItem(legal_dict, legal_keys[i].ptr(), values[i]) != 0)
-                ok = false;
-            Py_XDECREF(values[i]);
-        }
-    }
-    set(Legal, legal_dict);
+    set(Legal, legal_of(view.legal));
     PyObject* stacks = PyList_New(view.num_seats);
     for (int s = 0; stacks != nullptr && s < view.num_seats; ++s)
         PyList_SET_ITEM(stacks, s, int_of(view.stacks[static_cast<std::size_t>(s)]));
@@ -966,6 +1062,11 @@ PythonBotFactory::PythonBotFactory(py::object bot_class, std::string config, std
     c.failed_type = sdk.attr("_Failed");
     c.action_tail = sdk.attr("_action_tail");
     c.json_loads = py::module_::import("json").attr("loads");
+    for (std::size_t i = 0; i < c.words.size(); ++i) {
+        static constexpr std::array<const char*, 3> words{"call", "check", "fold"};
+        c.words[i] = py::reinterpret_steal<py::object>(PyUnicode_InternFromString(words[i]));
+        if (!c.words[i]) throw py::error_already_set();
+    }
     c.print_traceback = py::module_::import("traceback").attr("print_exception");
     c.name = py::str(py::getattr(bot_class, "__name__")).cast<std::string>();
     // The SDK's own hello: the class's view, encoding, check_config and way of answering.

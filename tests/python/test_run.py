@@ -145,7 +145,9 @@ class SameFiguresAsProcessBots(unittest.TestCase):
 
 class ViewChecker(Bot):
     """Checks or calls, and notes every field of its view that differs from what the SDK
-    decodes from the protocol's compact line of the same decision."""
+    decodes from the protocol's compact line of the same decision. Then it spoils what it was
+    given (the host keeps the legal actions' dicts and the ints of its views for the next
+    ones): a view that shared a mutable object with another would differ from its line."""
     mismatches = []
 
     def decide(self, view):
@@ -157,7 +159,15 @@ class ViewChecker(Bot):
                 ViewChecker.mismatches.append((key, getattr(view, key), getattr(line, key)))
         if view.data != line.data:
             ViewChecker.mismatches.append(("data", view.data, line.data))
-        return check() if view.legal.can_check else call()
+        if type(view.legal) is not sdk.Legal:
+            ViewChecker.mismatches.append(("legal's type", type(view.legal), sdk.Legal))
+        action = check() if view.legal.can_check else call()
+        view.legal["call"] = -1
+        view.legal.clear()
+        for spoilt in (view.stacks, view.board, view.my_cards):
+            spoilt.append(-1)
+        view.stacks[0] += 1
+        return action
 
 
 class Views(unittest.TestCase):
