@@ -909,13 +909,14 @@ PyObject* CompactViews::legal_of(const LegalActions& l) {
         Py_XSETREF(model, dict);
         actions = l;
     }
+    // A reference of our own before anything that may collect garbage: a collection can run
+    // Python code and let another thread take the GIL and refill this slot.
+    PyObject* kept = model;
+    Py_INCREF(kept);
     auto* type = reinterpret_cast<PyTypeObject*>(legal_type.ptr());
     PyObject* legal_dict = type->tp_new(type, no_args.ptr(), nullptr);  // dict's, as Legal()
-    if (legal_dict == nullptr) return nullptr;
-    if (PyDict_Merge(legal_dict, model, 1) != 0) {
-        Py_DECREF(legal_dict);
-        return nullptr;
-    }
+    if (legal_dict != nullptr && PyDict_Merge(legal_dict, kept, 1) != 0) Py_CLEAR(legal_dict);
+    Py_DECREF(kept);
     return legal_dict;
 }
 
@@ -923,9 +924,13 @@ void CompactViews::find(const py::object& sdk) {
     const py::object full_type = py::getattr(sdk, "_CompactView", py::none());
     const py::object legal_view_type = py::getattr(sdk, "_CompactLegalView", py::none());
     legal_type = py::getattr(sdk, "Legal", py::none());
+    // Legal is made by dict's tp_new alone (legal_of): only while it adds no __new__ or
+    // __init__ of its own.
     if (!PyType_Check(full_type.ptr()) || !PyType_Check(legal_view_type.ptr()) ||
         !PyType_Check(legal_type.ptr()) ||
-        !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(legal_type.ptr()), &PyDict_Type))
+        !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(legal_type.ptr()), &PyDict_Type) ||
+        reinterpret_cast<PyTypeObject*>(legal_type.ptr())->tp_new != PyDict_Type.tp_new ||
+        reinterpret_cast<PyTypeObject*>(legal_type.ptr())->tp_init != PyDict_Type.tp_init)
         return;
     static constexpr std::array<const char*, kSlots> names{
         "_raw",     "_fields",   "seat",   "num_seats", "hand",    "button",
@@ -999,8 +1004,11 @@ PyObject* CompactViews::make(const SeatView& view, bool legal_only, PyObject* te
     set(BigBlind, int_of(view.big_blind));
     set(Legal, legal_of(view.legal));
     PyObject* stacks = PyList_New(view.num_seats);
-    for (int s = 0; stacks != nullptr && s < view.num_seats; ++s)
-        PyList_SET_ITEM(stacks, s, int_of(view.stacks[static_cast<std::size_t>(s)]));
+    for (int s = 0; stacks != nullptr && s < view.num_seats; ++s) {
+        PyObject* stack = int_of(view.stacks[static_cast<std::size_t>(s)]);
+        if (stack == nullptr) ok = false;
+        PyList_SET_ITEM(stacks, s, stack);
+    }
     set(Stacks, stacks);
     set(Pot, int_of(view.pot));
     set(CurrentBet, int_of(view.current_bet));

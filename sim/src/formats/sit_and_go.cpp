@@ -473,13 +473,16 @@ void fill_payouts(SitAndGo& s, int seats) {
 }
 
 void fill_stack_and_buy_in(const TournamentConfig& c, SitAndGo& s) {
-    const bool antes = level_shape(c) == LevelShape::Antes;
+    const LevelShape shape = level_shape(c);
+    const bool antes = shape == LevelShape::Antes;
     const int seats = c.seats();
     if (s.starting_stack() == 0) s.set_starting_stack(antes ? 100 : 1500);
+    const char* unit = antes                              ? "the first ante ("
+                       : shape == LevelShape::ButtonBlind ? "the first button blind ("
+                                                          : "the first big blind (";
     if (s.starting_stack() < first_unit(c))
         fail("sit_and_go.starting_stack: " + to_string(s.starting_stack()) +
-             "; expected at least " + (antes ? "the first ante (" : "the first big blind (") +
-             to_string(first_unit(c)) + ")");
+             "; expected at least " + unit + to_string(first_unit(c)) + ")");
     if (s.starting_stack() > std::numeric_limits<std::int64_t>::max() / 4 / seats)
         fail("sit_and_go.starting_stack: " + to_string(s.starting_stack()) +
              "; the chips at a table must stay under " +

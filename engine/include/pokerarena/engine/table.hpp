@@ -276,9 +276,9 @@ class Table {
     int raises_this_round_ = 0;   // fixed-limit cap
     int first_to_act_after_ = 0;  // the round's action starts with the next seat after this one
     int big_blind_seat_ = -1;
-    // Whether the hand's blinds were the GameDef's (read when the next hand starts): only then
-    // is big_blind_seat_ the big blind, which the heads-up button rule needs. With per-seat
-    // blinds it is the largest blind, which may be a straddle.
+    // The hand's forced bets were the GameDef's: read at its payout (the game's own antes need no
+    // comparing) and when the next hand starts (only then is big_blind_seat_ the big blind, for
+    // the heads-up button rule; per-seat blinds make it the largest blind, maybe a straddle).
     bool last_blinds_from_game_def_ = true;
 
     // Forced bets planned on reaching their step when ForcedBet events are wanted, then posted
