@@ -78,7 +78,6 @@ Table::Table(const GameDef& def, std::uint64_t seed, std::uint64_t table_id,
     // p1 is the small blind, pN the button).
     button_ = def_.num_seats - 1;
     deck_cards_ = def_.deck();
-    full_deck_ = deck_cards_ == CardSet{CardSet::kFullMask};
     game_deck_.reset(0, deck_cards_);
     // The record's fields that no hand changes.
     record_.seed = seed_;
@@ -326,8 +325,6 @@ POKERARENA_HOT void Table::start_hand() {
         for (int i = 0; i < hand_cards_.board_known; ++i)
             given.add(hand_cards_.board[i]);
         deck_.reset(key, CardSet{deck_cards_.mask() & ~given.mask()});
-    } else if (full_deck_) [[likely]] {
-        deck_.reset(key);
     } else {
         deck_.reset(key, game_deck_);
     }

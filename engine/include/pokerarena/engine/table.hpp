@@ -297,11 +297,9 @@ class Table {
 
     // Cards.
     Deck deck_{};
-    // GameDef::deck(), kept so that a hand does not rebuild it; the full deck takes the
-    // 52-card reset, a copy of a constant, and a smaller one a copy of game_deck_, a deck of
-    // its cards reset once.
+    // GameDef::deck(), kept so that a hand does not rebuild it, and a deck of its cards reset
+    // once, which each hand copies and keys (Deck::reset(key, fresh)).
     CardSet deck_cards_{};
-    bool full_deck_ = true;
     Deck game_deck_{};
     bool cards_preset_ = false;  // this hand uses hand_cards_ where known
     PresetCards hand_cards_{};
