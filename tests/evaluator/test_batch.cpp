@@ -203,10 +203,11 @@ TEST_CASE("evaluate_rows equals scalar on every kernel, every size", "[batch]") 
     const auto rows = rows_of(hands);
     for (Kernel k : available_kernels()) {
         INFO("kernel " << kernel_name(k));
-        // Sizes around a register, a block of 1,024 and the last row's short read.
-        for (std::size_t n :
-             {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{9}, std::size_t{1023},
-              std::size_t{1024}, std::size_t{1025}, hands.size()}) {
+        // Sizes around a register, a block of 128 rows, several blocks and the last row's
+        // short read.
+        for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{9},
+                              std::size_t{127}, std::size_t{128}, std::size_t{129},
+                              std::size_t{1023}, std::size_t{1025}, hands.size()}) {
             INFO("rows " << n);
             std::vector<HandValue> values(n);
             REQUIRE(evaluate_rows(std::span(rows.data(), 7 * n), values, k) == n);
@@ -224,7 +225,7 @@ TEST_CASE("evaluate_rows finds the first bad row wherever it is", "[batch]") {
         // Every pair of positions holding the same card, and each position out of range, in
         // rows at the start, inside a register, at a block's edge, after a bad-free block and
         // in the last row.
-        for (std::size_t row : {std::size_t{0}, std::size_t{5}, std::size_t{1023},
+        for (std::size_t row : {std::size_t{0}, std::size_t{5}, std::size_t{127}, std::size_t{128},
                                 std::size_t{1024}, std::size_t{2500}, hands.size() - 1}) {
             for (int a = 0; a < 7; ++a) {
                 for (int b = 0; b < 7; ++b) {

@@ -62,7 +62,7 @@ void evaluate_batch(std::span<const SevenCards> in, std::span<HandValue> out,
 // Hands given as rows of seven card codes, row i in rows[7 * i .. 7 * i + 6] (a numpy array of
 // shape (N, 7), a C table of bytes), checked and evaluated: out[i] = evaluate(row i). Every row
 // must hold seven distinct codes 0..51; the check runs on kernel k's vectors, in blocks of
-// 1,024 rows, each checked whole before its hands are evaluated with kernel k.
+// 128 rows, each checked whole before its hands are evaluated with kernel k.
 // Returns the number of rows, or the index of the first row that is not seven distinct codes
 // 0..51 (out is then unspecified). Throws
 // std::invalid_argument when rows.size() is not a multiple of seven, out holds fewer values than
