@@ -752,7 +752,8 @@ std::int64_t pot_shares(const std::int64_t* by_winners, int players, int p) {
 EquityResult make_result(const Deal& d, const Tally& t, std::uint64_t outcomes, bool exact) {
     std::array<std::int64_t, kMaxPlayers> wins{}, ties{}, shares{};
     double hero_share_squares = 0;  // in pot units squared
-    for (unsigned set = 1; set < t.by_winners.size(); ++set) {
+    // The sets of this deal's players only (the tally has room for every set of kMaxPlayers).
+    for (unsigned set = 1; set < (1u << d.players); ++set) {
         const std::int64_t n = t.by_winners[set];
         if (n == 0) continue;
         const int tied = std::popcount(set);
