@@ -142,11 +142,11 @@ std::string GameDef::validate() const {
 }
 
 CardSet GameDef::deck() const {
-    CardSet cards;
+    // A card's bit is 4 * rank + suit: each rank of the deck contributes the deck's suits.
+    std::uint64_t cards = 0;
     for (int r = 0; r < kNumRanks; ++r)
-        for (int suit = 0; suit < kNumSuits; ++suit)
-            if (((deck_ranks >> r) & 1) && ((deck_suits >> suit) & 1)) cards.add(Card(r, suit));
-    return cards;
+        if ((deck_ranks >> r) & 1) cards |= std::uint64_t{deck_suits & 0xFu} << (4 * r);
+    return CardSet{cards};
 }
 
 const char* GameDef::ranking_name() const {

@@ -72,6 +72,87 @@ inline HeadsUpMatchup canonical_matchup(const HoleCards& a, const HoleCards& b) 
     return best;
 }
 
+// canonical_matchup's key and seat order from at most twelve relabellings instead of 48: the
+// first hand's smallest form fixes the labels of its own suits (the higher card's suit becomes
+// 0, an offsuit lower card's 1; a pair's two suits 0 and 1 either way round), which leaves two
+// to six relabellings of the other suits to try on the second hand, for each seat order. The
+// key equals canonical_matchup(a, b).key; `swapped` may differ from its only when both seat
+// orders reach the key, where the matchup is its own mirror image and each seat's share is a
+// half.
+struct MatchupKey {
+    int key = 0;
+    bool swapped = false;
+};
+
+namespace matchup_detail {
+// The relabellings that give a first hand its smallest form, by whether it is a pair and the
+// suits of its higher and lower cards (either card of a pair).
+struct FirstHandMaps {
+    int count = 0;
+    std::array<std::array<int, kNumSuits>, 6> maps{};
+};
+inline constexpr auto kFirstHandMaps = [] {
+    std::array<std::array<std::array<FirstHandMaps, kNumSuits>, kNumSuits>, 2> all{};
+    // Every labelling of the suits `m` leaves unlabelled (-1) with the labels from `next`.
+    const auto add_rest = [](FirstHandMaps& out, std::array<int, kNumSuits> m, int next) {
+        std::array<int, kNumSuits> free_suits{}, labels{};
+        int k = 0;
+        for (int s = 0; s < kNumSuits; ++s)
+            if (m[s] < 0) free_suits[k++] = s;
+        for (int i = 0; i < k; ++i)
+            labels[i] = next + i;
+        do {
+            for (int i = 0; i < k; ++i)
+                m[free_suits[i]] = labels[i];
+            out.maps[out.count++] = m;
+        } while (std::next_permutation(labels.begin(), labels.begin() + k));
+    };
+    for (int pair = 0; pair < 2; ++pair) {
+        for (int high = 0; high < kNumSuits; ++high) {
+            for (int low = 0; low < kNumSuits; ++low) {
+                FirstHandMaps& out = all[pair][high][low];
+                std::array<int, kNumSuits> m{-1, -1, -1, -1};
+                if (high == low) {
+                    if (pair) continue;  // no such hand
+                    m[high] = 0;
+                    add_rest(out, m, 1);
+                    continue;
+                }
+                m[high] = 0;
+                m[low] = 1;
+                add_rest(out, m, 2);
+                if (pair) {
+                    m[high] = 1;
+                    m[low] = 0;
+                    add_rest(out, m, 2);
+                }
+            }
+        }
+    }
+    return all;
+}();
+}  // namespace matchup_detail
+
+inline MatchupKey matchup_key(const HoleCards& a, const HoleCards& b) {
+    MatchupKey best{std::numeric_limits<int>::max(), false};
+    for (int swapped = 0; swapped < 2; ++swapped) {
+        const HoleCards& first = swapped ? b : a;
+        const HoleCards& second = swapped ? a : b;
+        const bool high_first = first[0].rank() >= first[1].rank();
+        const Card high = high_first ? first[0] : first[1];
+        const Card low = high_first ? first[1] : first[0];
+        const auto& maps = matchup_detail::kFirstHandMaps[high.rank() == low.rank() ? 1 : 0]
+                                                         [high.suit()][low.suit()];
+        for (int i = 0; i < maps.count; ++i) {
+            const auto& m = maps.maps[static_cast<std::size_t>(i)];
+            const int key = pair_index(relabel(first[0], m), relabel(first[1], m)) * kPairs +
+                            pair_index(relabel(second[0], m), relabel(second[1], m));
+            if (key < best.key) best = {key, swapped != 0};
+        }
+    }
+    return best;
+}
+
 // Calls f(key, first, second) for every canonical matchup in increasing key order. A
 // canonical matchup's first hand is a canonical starting hand (its own smallest relabelling),
 // so only those 169 rows are searched.

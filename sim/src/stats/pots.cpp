@@ -44,45 +44,43 @@ void for_each_seat(SeatMask seats, F&& f) {
 // of the adjustments only from 0.44 s to 0.28 s per 10,000 random heads-up hands over the
 // first 100,000. So the exact counts of every matchup ship with the
 // library (heads_up_preflop_counts.cpp, computed by scripts/make_heads_up_preflop_table.cpp with
-// calculate_equity itself), and a lookup is a canonical relabelling and two loads.
+// calculate_equity itself).
 //
-// The counts are stored in key order, only for canonical matchups; the position of each key
-// is found once per process (about 13 ms) in a table of the 169 canonical first hands by
-// 1,326 second hands. Storing integer counts rather than doubles makes the second seat's
-// share exact too (2 * boards - count).
+// The counts ship in key order, only for canonical matchups. Once per process (about 13 ms)
+// they are spread into a table of the 169 canonical first hands by 1,326 second hands, so a
+// lookup is the matchup's key (matchup_key) and one read: the read misses the cache in most
+// hands, and a second table of positions in between made it two misses in a row.
 
 constexpr int kStartingHands = 169;  // canonical first hands (rows)
 
-struct HeadsUpPositions {
+struct HeadsUpCounts {
     std::array<std::int16_t, kPairs> row_of_first{};
-    std::vector<std::int32_t> position;  // by row * kPairs + second pair; -1 if not canonical
+    std::vector<std::uint32_t> count;  // by row * kPairs + second pair; 0 if not canonical
 };
 
-const HeadsUpPositions& heads_up_positions() {
-    static const HeadsUpPositions positions = [] {
-        HeadsUpPositions p;
-        p.row_of_first.fill(-1);
-        p.position.assign(std::size_t{kStartingHands} * kPairs, -1);
+const HeadsUpCounts& heads_up_counts() {
+    static const HeadsUpCounts counts = [] {
+        HeadsUpCounts c;
+        c.row_of_first.fill(-1);
+        c.count.assign(std::size_t{kStartingHands} * kPairs, 0);
         std::int16_t rows = 0;
-        std::int32_t next = 0;
+        std::size_t next = 0;
         for_each_canonical_matchup([&](int key, const HoleCards&, const HoleCards&) {
-            auto& row = p.row_of_first[static_cast<std::size_t>(key / kPairs)];
+            auto& row = c.row_of_first[static_cast<std::size_t>(key / kPairs)];
             if (row < 0) row = rows++;
-            p.position[static_cast<std::size_t>(row) * kPairs +
-                       static_cast<std::size_t>(key % kPairs)] = next++;
+            c.count[static_cast<std::size_t>(row) * kPairs +
+                    static_cast<std::size_t>(key % kPairs)] = kHeadsUpPreflopCounts[next++];
         });
-        return p;
+        return c;
     }();
-    return positions;
+    return counts;
 }
 
 // The first hand's pot share in half-boards.
-std::int64_t heads_up_preflop_count(const HeadsUpMatchup& m) {
-    const HeadsUpPositions& p = heads_up_positions();
-    const int row = p.row_of_first[static_cast<std::size_t>(m.key / kPairs)];
-    const std::int32_t position = p.position[static_cast<std::size_t>(row) * kPairs +
-                                             static_cast<std::size_t>(m.key % kPairs)];
-    return kHeadsUpPreflopCounts[static_cast<std::size_t>(position)];
+std::int64_t heads_up_preflop_count(int key) {
+    const HeadsUpCounts& c = heads_up_counts();
+    const int row = c.row_of_first[static_cast<std::size_t>(key / kPairs)];
+    return c.count[static_cast<std::size_t>(row) * kPairs + static_cast<std::size_t>(key % kPairs)];
 }
 
 // ---------------------------------------------------------------------------------------
@@ -118,13 +116,13 @@ struct RunOuts {
     }
 
     void finish(const Hand& board) {
-        std::array<HandValue, kMaxSeats> values{};
+        std::array<HandValue, kMaxSeats> values;  // the first `contenders`
         HandValue best = 0;
         for (int i = 0; i < contenders; ++i) {
             values[i] = value(i, board);
             best = std::max(best, values[i]);
         }
-        std::array<LowValue, kMaxSeats> lows{};
+        std::array<LowValue, kMaxSeats> lows;  // under hi-lo, the first `contenders`
         LowValue best_low = kNoLow;
         if (ranking == HandRanking::OmahaHiLo) {
             for (int i = 0; i < contenders; ++i) {
@@ -283,9 +281,9 @@ void PotEquity::award(const HandRecord& r, const GameDef& game, int known,
     if (options_.heads_up_preflop_table && heads_up_preflop(r, known, pots)) {
         const int a = std::countr_zero(static_cast<unsigned>(main.eligible));
         const int b = std::countr_zero(static_cast<unsigned>(main.eligible & (main.eligible - 1)));
-        const HeadsUpMatchup m =
-            canonical_matchup({r.hole[a][0], r.hole[a][1]}, {r.hole[b][0], r.hole[b][1]});
-        const std::int64_t first = heads_up_preflop_count(m);
+        const MatchupKey m =
+            matchup_key({r.hole[a][0], r.hole[a][1]}, {r.hole[b][0], r.hole[b][1]});
+        const std::int64_t first = heads_up_preflop_count(m.key);
         const std::int64_t a_count = m.swapped ? 2 * kPreflopBoards - first : first;
         const double a_share =
             static_cast<double>(a_count) / static_cast<double>(2 * kPreflopBoards);
