@@ -310,6 +310,21 @@ TEST_CASE("AIVAT: its fields beside raw ones that do not change, in both cash la
     }
 }
 
+TEST_CASE("AIVAT of a pair that plays both halves alike: no spread, exactly as raw", "[unit]") {
+    // call against call: each deal's two halves cancel, in raw chips and in AIVAT values,
+    // whose terms do not leave rounding noise behind to pass for a spread.
+    TournamentConfig c = config_of(ROUND_ROBIN, {"call", "call"}, 200, 200);
+    c.set_aivat(true);
+    const UnitResult u = play_unit(make_tournament(c), 0);
+    for (int b = 0; b < 2; ++b) {
+        const BotUnit& bot = u.bots(b);
+        REQUIRE(bot.samples_aivat().n() == bot.samples().n());
+        CHECK(bot.samples().sum_squares() == 0);
+        CHECK(bot.samples_aivat().sum() == 0);
+        CHECK(bot.samples_aivat().sum_squares() == 0);
+    }
+}
+
 TEST_CASE("all-in EV: adjusted fields beside raw ones that do not change", "[unit]") {
     TournamentConfig c = config_of(ROUND_ROBIN, {"random", "allin"}, 300, 300);
     const UnitResult raw = play_unit(make_tournament(c), 0);
