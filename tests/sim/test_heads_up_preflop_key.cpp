@@ -1,6 +1,6 @@
 // The shipped heads-up preflop table's key (sim/src/stats/heads_up_preflop.hpp, a detail of the
-// simulator library): the fast matchup_key against canonical_matchup's 48 relabellings, on
-// every matchup.
+// simulator library): matchup_key against its definition by all 48 relabellings, on every
+// matchup.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <limits>
@@ -11,6 +11,22 @@ using namespace pokerarena;
 using namespace pokerarena::sim::detail;
 
 namespace {
+// The definition, by brute force: the smallest key over the 24 relabellings and both seat
+// orders, the first order found keeping a tie.
+MatchupKey every_relabelling(const HoleCards& a, const HoleCards& b) {
+    MatchupKey best{std::numeric_limits<int>::max(), false};
+    for (const auto& m : kSuitRelabellings) {
+        for (int swapped = 0; swapped < 2; ++swapped) {
+            const HoleCards& first = swapped ? b : a;
+            const HoleCards& second = swapped ? a : b;
+            const int key = pair_index(relabel(first[0], m), relabel(first[1], m)) * kPairs +
+                            pair_index(relabel(second[0], m), relabel(second[1], m));
+            if (key < best.key) best = {key, swapped != 0};
+        }
+    }
+    return best;
+}
+
 // The smallest key with `first` in the first seat, over the 24 relabellings.
 int smallest_with_first(const HoleCards& first, const HoleCards& second) {
     int best = std::numeric_limits<int>::max();
@@ -22,7 +38,8 @@ int smallest_with_first(const HoleCards& first, const HoleCards& second) {
 }
 }  // namespace
 
-TEST_CASE("matchup_key equals canonical_matchup's key on every heads-up matchup", "[allin]") {
+TEST_CASE("matchup_key equals the smallest key over every relabelling on every matchup",
+          "[allin]") {
     long matchups = 0, mismatched_keys = 0, mismatched_orders = 0;
     for (int a0 = 0; a0 < kNumCards; ++a0) {
         for (int a1 = 0; a1 < kNumCards; ++a1) {
@@ -34,7 +51,7 @@ TEST_CASE("matchup_key equals canonical_matchup's key on every heads-up matchup"
                     // Both card orders of the first hand, one of the second's.
                     const HoleCards a{Card{a0}, Card{a1}}, b{Card{b0}, Card{b1}};
                     const MatchupKey fast = matchup_key(a, b);
-                    const HeadsUpMatchup brute = canonical_matchup(a, b);
+                    const MatchupKey brute = every_relabelling(a, b);
                     ++matchups;
                     mismatched_keys += fast.key != brute.key;
                     if (fast.swapped != brute.swapped) {
@@ -48,4 +65,19 @@ TEST_CASE("matchup_key equals canonical_matchup's key on every heads-up matchup"
     CHECK(matchups == 2L * 1326 * 1225);
     CHECK(mismatched_keys == 0);
     CHECK(mismatched_orders == 0);
+}
+
+TEST_CASE("the canonical matchups are the shipped table's 47,008, in increasing key order",
+          "[allin]") {
+    long visited = 0;
+    int previous = -1;
+    bool increasing = true;
+    for_each_canonical_matchup([&](int key, const HoleCards& first, const HoleCards& second) {
+        ++visited;
+        increasing &= key > previous;
+        previous = key;
+        CHECK(matchup_key(first, second).key == key);
+    });
+    CHECK(visited == kHeadsUpMatchups);
+    CHECK(increasing);
 }

@@ -43,42 +43,15 @@ constexpr int relabel(Card c, const std::array<int, kNumSuits>& suits) {
     return 4 * c.rank() + suits[static_cast<std::size_t>(c.suit())];
 }
 
-// The smallest form (pair index of the first hand, then of the second) of a matchup over the
-// 24 suit relabellings and both seat orders; key = first pair * kPairs + second pair.
-struct HeadsUpMatchup {
-    HoleCards first{};
-    HoleCards second{};
-    bool swapped = false;  // `first` is the second seat's hand, relabelled
-    int key = 0;
-};
-
-inline HeadsUpMatchup canonical_matchup(const HoleCards& a, const HoleCards& b) {
-    HeadsUpMatchup best;
-    best.key = std::numeric_limits<int>::max();
-    for (const auto& suits : kSuitRelabellings) {
-        const std::array<int, 4> c = {relabel(a[0], suits), relabel(a[1], suits),
-                                      relabel(b[0], suits), relabel(b[1], suits)};
-        for (int swapped = 0; swapped < 2; ++swapped) {
-            const int f = 2 * swapped;  // the first hand's cards in c
-            const int s = 2 - f;
-            const int key = pair_index(c[f], c[f + 1]) * kPairs + pair_index(c[s], c[s + 1]);
-            if (key >= best.key) continue;
-            best.key = key;
-            best.first = {Card{c[f]}, Card{c[f + 1]}};
-            best.second = {Card{c[s]}, Card{c[s + 1]}};
-            best.swapped = swapped != 0;
-        }
-    }
-    return best;
-}
-
-// canonical_matchup's key and seat order from at most twelve relabellings instead of 48: the
-// first hand's smallest form fixes the labels of its own suits (the higher card's suit becomes
-// 0, an offsuit lower card's 1; a pair's two suits 0 and 1 either way round), which leaves two
-// to six relabellings of the other suits to try on the second hand, for each seat order. The
-// key equals canonical_matchup(a, b).key; `swapped` may differ from its only when both seat
-// orders reach the key, where the matchup is its own mirror image and each seat's share is a
-// half.
+// A matchup's key: its smallest form (the first hand's pair index, then the second's) over the
+// 24 suit relabellings and both seat orders, key = first pair * kPairs + second pair, and
+// whether the first hand of that form is b's (`swapped`). Found from at most twelve
+// relabellings instead of 48: the first hand's smallest form fixes the labels of its own suits
+// (the higher card's suit becomes 0, an offsuit lower card's 1; a pair's two suits 0 and 1
+// either way round), which leaves two to six relabellings of the other suits to try on the
+// second hand, for each seat order (the tests check it against all 48 on every matchup). When
+// both seat orders reach the key, the matchup is its own mirror image and each seat's share a
+// half, so either order serves.
 struct MatchupKey {
     int key = 0;
     bool swapped = false;
@@ -172,7 +145,7 @@ void for_each_canonical_matchup(F&& f) {
                     if (b0 == a0 || b0 == a1 || b1 == a0 || b1 == a1) continue;
                     const HoleCards second{Card{b0}, Card{b1}};
                     const int key = pair_index(a0, a1) * kPairs + pair_index(b0, b1);
-                    if (canonical_matchup(first, second).key == key) f(key, first, second);
+                    if (matchup_key(first, second).key == key) f(key, first, second);
                 }
             }
         }
