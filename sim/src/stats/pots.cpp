@@ -46,10 +46,10 @@ void for_each_seat(SeatMask seats, F&& f) {
 // library (heads_up_preflop_counts.cpp, computed by scripts/make_heads_up_preflop_table.cpp with
 // calculate_equity itself).
 //
-// The counts ship in key order, only for canonical matchups. Once per process (about 13 ms)
+// The counts ship in key order, only for canonical matchups. Once per process (about 6 ms)
 // they are spread into a table of the 169 canonical first hands by 1,326 second hands, so a
-// lookup is the matchup's key (matchup_key) and one read: the read misses the cache in most
-// hands, and a second table of positions in between made it two misses in a row.
+// lookup is the matchup's key (matchup_key) and one read. The read misses the cache in most
+// hands; a table of positions into the shipped array would make it two misses in a row.
 
 constexpr int kStartingHands = 169;  // canonical first hands (rows)
 
