@@ -2,6 +2,7 @@
 // (what an acpc:COMMAND bot runs): thin wrappers over the bots library (docs/acpc.md).
 #include <unistd.h>
 
+#include <charconv>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -16,6 +17,20 @@
 #include "pokerarena/engine/text.hpp"
 
 namespace pokerarena::cli {
+
+namespace {
+
+// Why `port` is not a TCP port ("" when it is): a whole number from 1 to 65535.
+std::string port_problem(const std::string& port) {
+    unsigned value = 0;
+    const auto [end, error] = std::from_chars(port.data(), port.data() + port.size(), value);
+    if (port.empty() || error != std::errc() || end != port.data() + port.size() || value < 1 ||
+        value > 65535)
+        return "'" + port + "': expected a whole number from 1 to 65535";
+    return {};
+}
+
+}  // namespace
 
 void add_acpc_client_command(CLI::App& app, int& exit_code) {
     struct Options {
@@ -40,26 +55,37 @@ void add_acpc_client_command(CLI::App& app, int& exit_code) {
     client->add_option("HOST", options->host, "The dealer's host")->required();
     client->add_option("PORT", options->port, "The dealer's port for this seat")->required();
     client->footer(
-        "Reads the game definition (limit or nolimit hold'em, 2 to 10 players; docs/acpc.md),\n"
-        "connects, and answers every state in which its position is to act, until the dealer\n"
-        "closes the connection. Exit code 0 when it closes after the final state of a hand; 3\n"
-        "when it closes inside a hand or a line (the match was cut short; the message names the\n"
-        "hand); 2 for a bad bot or game definition; 1 when the connection fails or the dealer\n"
-        "sends a state that cannot be played in the game (docs/acpc.md).\n\n"
+        "Reads the game definition (hold'em, Kuhn, Leduc and their variants, limit or nolimit,\n"
+        "2 to 10 players; docs/acpc.md), checks that the bot plays that game, connects, and\n"
+        "answers every state in which its position is to act, until the dealer closes the\n"
+        "connection. Exit code 0 when it closes after the final state of a hand; 3 when it\n"
+        "closes inside a hand or a line (the match was cut short; the message names the hand);\n"
+        "2, before connecting, for a bad bot, game definition or port (1 to 65535), or a bot\n"
+        "that cannot play the game; 1 when the connection fails or the dealer sends a state\n"
+        "that cannot be played in the game (docs/acpc.md).\n\n"
         "Example:\n"
         "  pokerarena acpc-client --bot tag --game holdem.nolimit.2p.reverse_blinds.game "
         "127.0.0.1 18791");
     client->callback([options, &exit_code] {
+        const auto refuse = [&exit_code](const std::string& why) {
+            // A game definition's line, or a bot's words, quoted: escaped.
+            std::cerr << "pokerarena acpc-client: " << printable_text(why) << '\n';
+            exit_code = 2;
+        };
+        if (const std::string problem = port_problem(options->port); !problem.empty())
+            return refuse("PORT: " + problem);
         acpc::GameDefinition game;
         std::unique_ptr<Bot> bot;
         try {
             game = acpc::read_game_definition(options->game);
-            bot = make_bot_factory(options->bot)->create(options->seed);
+            const std::shared_ptr<const BotFactory> factory = make_bot_factory(options->bot);
+            // As run, play and lbr refuse it: the bot would play by rules it does not know.
+            if (const std::string problem = factory->game_problem(game.game); !problem.empty())
+                return refuse("--bot " + options->bot + " cannot play --game " + options->game +
+                              ": " + problem);
+            bot = factory->create(options->seed);
         } catch (const std::exception& e) {
-            // A game definition's line, or a bot's words, quoted: escaped.
-            std::cerr << "pokerarena acpc-client: " << printable_text(e.what()) << '\n';
-            exit_code = 2;
-            return;
+            return refuse(e.what());
         }
         const AcpcClientResult result =
             play_acpc_client(game, *bot, options->host, options->port, std::cerr);

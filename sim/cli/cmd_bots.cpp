@@ -72,10 +72,13 @@ void add_check_bot_command(CLI::App& app, int& exit_code) {
         "Plays 2 to 10 seats, no-limit, pot-limit and fixed-limit, deep, short and\n"
         "one-chip stacks, twice with the same seeds. Reports illegal actions, error statuses,\n"
         "bad answers, exceptions, invalid action probabilities, non-determinism and\n"
-        "decisions per second. The bot plays in a child process: a crash is reported with\n"
+        "decisions per second. Only tables of games the bot plays are played (the others are\n"
+        "named, with the reason); a bot that plays no hold'em (cfr) is checked on Kuhn and\n"
+        "Leduc tables instead. The bot plays in a child process: a crash is reported with\n"
         "its signal and the call in progress, and a call that has not returned after\n"
         "--timeout seconds as a hang. Exit code 0 only when the bot is clean, 1 when it is\n"
-        "not (crashes and hangs included), 2 when it cannot be loaded or created.\n\n"
+        "not (crashes and hangs included), 2 when it cannot be loaded or created or plays\n"
+        "none of the games.\n\n"
         "Example:\n"
         "  pokerarena check-bot build/bots/example_c_bot.so");
     check->callback(

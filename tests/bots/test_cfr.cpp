@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <vector>
 
 #include "pokerarena/bots/cfr.hpp"
+#include "pokerarena/bots/check_bot.hpp"
 #include "pokerarena/bots/exploitability.hpp"
 #include "pokerarena/bots/registry.hpp"
 
@@ -171,6 +173,57 @@ TEST_CASE("the cfr bot reports the average strategy it plays, and refuses hold'e
                Catch::Contains("cfr needs stacks of at least 13"));
     CHECK(factory->game_problem(GameDef::leduc(2, 13)).empty());
     CHECK(factory->game_problem(GameDef::kuhn(2, 2)).empty());
+}
+
+TEST_CASE("the cfr bot names every rule a Leduc or Kuhn game changes, with the standard value") {
+    const auto factory = make_bot_factory("cfr:iterations=10");
+    // The ACPC server's Leduc deals the three highest ranks, Q, K and A.
+    GameDef acpc_deck = GameDef::leduc(2, 100);
+    acpc_deck.deck_ranks = static_cast<std::uint16_t>(0b111u << 10);
+    CHECK(factory->game_problem(acpc_deck) ==
+          "cfr plays the standard rules of leduc (GameDef::leduc), for which its strategy is "
+          "solved, and this game changes them: deck Qh Qs Kh Ks Ah As (expected Jh Js Qh Qs Kh "
+          "Ks)");
+    GameDef capped = GameDef::leduc(2, 100);
+    capped.raise_cap = 3;
+    capped.big_bet = 6;
+    CHECK_THAT(factory->game_problem(capped),
+               Catch::EndsWith("this game changes them: big_bet 6 (expected 4); raise_cap 3 "
+                               "(expected 2)"));
+    GameDef button_first = GameDef::kuhn(2, 100);
+    button_first.first_to_act[0] = FirstToAct::LeftOfBigBlind;
+    CHECK_THAT(factory->game_problem(button_first),
+               Catch::EndsWith("first_to_act left of the big blind (expected left of the "
+                               "button)"));
+    // The stacks and the match's length are not the rules: they are not named.
+    GameDef deep = GameDef::kuhn(2, 500);
+    deep.max_hands = 7;
+    CHECK(factory->game_problem(deep).empty());
+}
+
+TEST_CASE("check-bot plays cfr on the Kuhn and Leduc tables it plays, and says so") {
+    CheckBotOptions options;
+    options.hands_per_setup = 40;
+    std::ostringstream out;
+    const int code = check_bot("cfr:iterations=50", options, out);
+    const std::string report = out.str();
+    INFO(report);
+    CHECK(code == 0);
+    // Every hold'em table is refused (cfr solves heads-up Kuhn and Leduc only); of the Kuhn and
+    // Leduc tables, the three-seat ones and those with stacks a hand can exhaust are too.
+    CHECK_THAT(report, Catch::Contains("\n  schedule: 2 of 8 tables (Kuhn and Leduc, "));
+    CHECK_THAT(report, Catch::Contains("\n    instead of the hold'em tables, none of which the "
+                                       "bot plays; first: 2 seats, no-limit, stacks 100 bb: cfr "
+                                       "plays heads-up Kuhn and Leduc only"));
+    CHECK_THAT(report, Catch::Contains("\n    skipped 6 tables the bot does not play; first: "
+                                       "Kuhn, 2 seats, stacks 1 ante: cfr needs stacks of at "
+                                       "least 2"));
+    // 40 hands at each of the two tables, twice; Leduc's second round reached.
+    CHECK_THAT(report, Catch::Contains("\n  hands: 80   decisions: "));
+    CHECK_THAT(report, Catch::Contains(", round 2 "));
+    CHECK_THAT(report, !Catch::Contains("never reached"));
+    CHECK_THAT(report, Catch::Contains("determinism: both runs took the same actions"));
+    CHECK_THAT(report, Catch::EndsWith("result: clean\n"));
 }
 
 TEST_CASE("a bot that reports no strategy is refused by name") {

@@ -171,6 +171,24 @@ TEST_CASE("acpc: Kuhn and Leduc definitions are games that ACPC clients play chi
     }
 }
 
+TEST_CASE(
+    "acpc: a bot through acpc-client that cannot play the run's game is refused at "
+    "start-up, with its reason",
+    "[acpc]") {
+    // tag reads hold'em hands: in Leduc its client refuses before connecting, and the run
+    // quotes why rather than playing a bot by rules it does not know.
+    TournamentConfig config = field(through_acpc_client("tag", "leduc.limit.2p.game"),
+                                    "leduc.limit.2p.game", ROUND_ROBIN);
+    config.clear_acpc_game();
+    config.set_game(game_file("leduc.limit.2p.game"));
+    CHECK_THROWS_WITH(
+        make_tournament(config, BotLoading::Load, {}, scratch("logs")),
+        Catch::Contains("bots[0].spec: ") &&
+            Catch::Contains("the ACPC client exited before it connected (exit status 2)") &&
+            Catch::Contains("acpc-client: --bot tag cannot play --game ") &&
+            Catch::Contains("tag plays Texas hold'em only, not leduc"));
+}
+
 TEST_CASE("acpc: a game file and what disagrees with it", "[acpc]") {
     TournamentConfig config = field("call", "kuhn.limit.3p.game", ROUND_ROBIN);
     config.clear_acpc_game();

@@ -33,11 +33,17 @@
 namespace pokerarena {
 namespace {
 
+// A table of check-bot's schedule: its game, where it stands in the schedule (which seeds it)
+// and how the report names it.
 struct Setup {
-    int seats;
-    BettingStructure structure;
-    int stacks;  // index into kStackProfiles
+    GameDef game;
+    int index;
+    std::string text;  // "2 seats, pot-limit, stacks 1.5 to 25 bb"
 };
+
+// The hold'em tables, which every bot that plays hold'em is checked on; the Kuhn and Leduc
+// tables, for a bot that plays none of them (cfr).
+enum class Schedule : std::int32_t { Holdem, SmallGames };
 
 // Stacks per seat (cycled) in chips, with a big blind of 2. The first two are deep (the
 // second with antes), then short stacks that go all-in often, then stacks that cannot even
@@ -51,34 +57,102 @@ constexpr std::array<std::array<Chips, 4>, 4> kStackProfiles = {{
 constexpr const char* kStackNames[] = {"100 bb", "300 bb with antes", "1.5 to 25 bb",
                                        "1 to 3 chips"};
 
-std::vector<Setup> schedule() {
+const char* structure_name(BettingStructure s) {
+    switch (s) {
+        case BettingStructure::NoLimit:
+            return "no-limit";
+        case BettingStructure::PotLimit:
+            return "pot-limit";
+        case BettingStructure::FixedLimit:
+            return "fixed-limit";
+    }
+    return "?";
+}
+
+GameDef holdem_game(int seats, BettingStructure structure, int stacks) {
+    GameDef g = structure == BettingStructure::FixedLimit
+                    ? GameDef::fixed_limit_holdem(seats, 200, 1, 2)
+                    : GameDef::no_limit_holdem(seats, 200, 1, 2);
+    g.structure = structure;
+    g.reset_stacks_each_hand = true;
+    for (int s = 0; s < seats; ++s) {
+        g.starting_stacks[static_cast<std::size_t>(s)] =
+            kStackProfiles[static_cast<std::size_t>(stacks)][static_cast<std::size_t>(s % 4)];
+    }
+    if (stacks == 1) {
+        g.ante = 1;
+        g.ante_kind = AnteKind::EveryPlayer;
+    }
+    return g;
+}
+
+// Kuhn and Leduc: heads-up and three seats, stacks no hand exhausts (100 antes) and stacks
+// that go all-in on the ante (Kuhn) or at the first bet (Leduc).
+constexpr Chips kSmallGameDeepStack = 100;
+
+std::vector<Setup> schedule(Schedule which) {
     std::vector<Setup> setups;
-    for (int seats : {2, 3, 4, 6, 9, 10}) {
-        for (auto structure : {BettingStructure::NoLimit, BettingStructure::PotLimit,
-                               BettingStructure::FixedLimit}) {
-            for (int stacks = 0; stacks < static_cast<int>(kStackProfiles.size()); ++stacks) {
-                setups.push_back({seats, structure, stacks});
+    if (which == Schedule::Holdem) {
+        for (int seats : {2, 3, 4, 6, 9, 10}) {
+            for (auto structure : {BettingStructure::NoLimit, BettingStructure::PotLimit,
+                                   BettingStructure::FixedLimit}) {
+                for (int stacks = 0; stacks < static_cast<int>(kStackProfiles.size()); ++stacks) {
+                    setups.push_back(
+                        {holdem_game(seats, structure, stacks), static_cast<int>(setups.size()),
+                         std::to_string(seats) + " seats, " + structure_name(structure) +
+                             ", stacks " + kStackNames[stacks]});
+                }
+            }
+        }
+        return setups;
+    }
+    for (const bool leduc : {false, true}) {
+        for (int seats : {2, 3}) {
+            for (const Chips stack : {kSmallGameDeepStack, Chips{leduc ? 3 : 1}}) {
+                GameDef g = leduc ? GameDef::leduc(seats, stack) : GameDef::kuhn(seats, stack);
+                g.reset_stacks_each_hand = true;
+                setups.push_back({g, static_cast<int>(setups.size()),
+                                  std::string(leduc ? "Leduc, " : "Kuhn, ") +
+                                      std::to_string(seats) + " seats, stacks " +
+                                      std::to_string(stack) + (stack == 1 ? " ante" : " antes")});
             }
         }
     }
     return setups;
 }
 
-GameDef game_for(const Setup& setup) {
-    GameDef g = setup.structure == BettingStructure::FixedLimit
-                    ? GameDef::fixed_limit_holdem(setup.seats, 200, 1, 2)
-                    : GameDef::no_limit_holdem(setup.seats, 200, 1, 2);
-    g.structure = setup.structure;
-    g.reset_stacks_each_hand = true;
-    for (int s = 0; s < setup.seats; ++s) {
-        g.starting_stacks[static_cast<std::size_t>(s)] =
-            kStackProfiles[static_cast<std::size_t>(setup.stacks)][static_cast<std::size_t>(s % 4)];
+// What the report's schedule line says of the tables of `which`.
+std::string schedule_text(Schedule which) {
+    if (which == Schedule::SmallGames)
+        return "Kuhn and Leduc, 2 and 3 seats, fixed-limit; stacks of " +
+               std::to_string(kSmallGameDeepStack) + " antes, and of 1 (Kuhn) or 3 (Leduc) antes";
+    std::string text = "2 to 10 seats; ";
+    for (auto s :
+         {BettingStructure::NoLimit, BettingStructure::PotLimit, BettingStructure::FixedLimit})
+        text += std::string(structure_name(s)) + (s == BettingStructure::FixedLimit ? "; " : ", ");
+    text += "stacks of ";
+    for (std::size_t i = 0; i < std::size(kStackNames); ++i)
+        text += std::string(i ? ", " : "") + kStackNames[i];
+    return text;
+}
+
+// The tables of `which` that `bot` plays, and the first it refuses with its reason.
+struct Playable {
+    Schedule which;
+    std::vector<Setup> setups;
+    std::size_t skipped = 0;
+    std::string first_skipped;
+};
+Playable playable(Schedule which, const BotFactory& bot) {
+    Playable p{which, {}, 0, {}};
+    for (Setup& setup : schedule(which)) {
+        if (std::string why = bot.game_problem(setup.game); !why.empty()) {
+            if (p.skipped++ == 0) p.first_skipped = setup.text + ": " + why;
+            continue;
+        }
+        p.setups.push_back(std::move(setup));
     }
-    if (setup.stacks == 1) {
-        g.ante = 1;
-        g.ante_kind = AnteKind::EveryPlayer;
-    }
-    return g;
+    return p;
 }
 
 std::uint64_t mix(std::uint64_t h, std::uint64_t x) {
@@ -91,8 +165,9 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t x) {
 struct CheckProgress {
     PluginCallState call;                 // the child's plugin call in progress
     std::atomic<std::int64_t> probes{0};  // decisions asked of the bot so far, over both runs
-    std::atomic<std::int32_t> setup{-1};  // the table of the schedule in play
-    std::atomic<std::int32_t> run{0};     // 1 or 2
+    std::atomic<std::int32_t> setup{-1};  // the table of the schedule in play (Setup::index)
+    std::atomic<Schedule> schedule{Schedule::Holdem};
+    std::atomic<std::int32_t> run{0};  // 1 or 2
     // Set as the child leaves on its own: an exit without it is the plugin's exit().
     std::atomic<bool> finished{false};
     // The child's thread that makes the plugin calls, and the thread a fatal signal struck (0:
@@ -361,12 +436,13 @@ RunResult run_schedule(const BotFactory& bot, const BotFactory& opponent,
     progress.run.fetch_add(1, std::memory_order_relaxed);
     for (std::size_t i = 0; i < setups.size(); ++i) {
         const Setup& setup = setups[i];
-        progress.setup.store(static_cast<std::int32_t>(i), std::memory_order_relaxed);
+        const auto index = static_cast<std::uint64_t>(setup.index);
+        progress.setup.store(setup.index, std::memory_order_relaxed);
         std::uint64_t hash = 0;
         std::vector<std::unique_ptr<Bot>> bots;
         std::vector<Bot*> seats;
-        for (int s = 0; s < setup.seats; ++s) {
-            const std::uint64_t seed = mix(mix(options.seed, i), static_cast<std::uint64_t>(s));
+        for (int s = 0; s < setup.game.num_seats; ++s) {
+            const std::uint64_t seed = mix(mix(options.seed, index), static_cast<std::uint64_t>(s));
             if (s % 2 == 0) {
                 bots.push_back(
                     std::make_unique<ProbeBot>(bot.create(seed), run.stats, hash, progress));
@@ -375,7 +451,7 @@ RunResult run_schedule(const BotFactory& bot, const BotFactory& opponent,
             }
             seats.push_back(bots.back().get());
         }
-        Table table(game_for(setup), options.seed, i);
+        Table table(setup.game, options.seed, index);
         SeatDriver driver(table, seats);
         // Two matches at each table, as a run's duplicate units play them: every bot is told
         // new_match() between them, so a plugin's new_match is called (and a crash or a hang in
@@ -385,28 +461,11 @@ RunResult run_schedule(const BotFactory& bot, const BotFactory& opponent,
         driver.new_match();
         run.hands +=
             driver.play_hands(options.hands_per_setup - first_match, [](const HandRecord&) {});
-        for (int s = 0; s < setup.seats; s += 2)
+        for (int s = 0; s < setup.game.num_seats; s += 2)
             merge(run.faults, driver.faults(s));
         run.hashes.push_back(hash);
     }
     return run;
-}
-
-const char* structure_name(BettingStructure s) {
-    switch (s) {
-        case BettingStructure::NoLimit:
-            return "no-limit";
-        case BettingStructure::PotLimit:
-            return "pot-limit";
-        case BettingStructure::FixedLimit:
-            return "fixed-limit";
-    }
-    return "?";
-}
-
-std::string setup_text(const Setup& s) {
-    return std::to_string(s.seats) + " seats, " + structure_name(s.structure) + ", stacks " +
-           kStackNames[s.stacks];
 }
 
 // The strategies' lines of the report; the number of problems found (0 or 1).
@@ -468,7 +527,18 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
         return 2;
     }
     const auto opponent = make_bot_factory("random");
-    const std::vector<Setup> setups = schedule();
+    // The hold'em tables the bot plays; the Kuhn and Leduc ones when it plays none of those.
+    const Playable holdem = playable(Schedule::Holdem, *bot);
+    const Playable chosen = holdem.setups.empty() ? playable(Schedule::SmallGames, *bot) : holdem;
+    if (chosen.setups.empty()) {
+        out << "check-bot: " << printable_text(spec)
+            << " plays none of the games check-bot plays; hold'em: "
+            << printable_text(holdem.first_skipped)
+            << "; Kuhn and Leduc: " << printable_text(chosen.first_skipped) << '\n';
+        return 2;
+    }
+    const std::vector<Setup>& setups = chosen.setups;
+    progress.schedule.store(chosen.which);
 
     out << "check-bot " << printable_text(spec);
     if (is_plugin_spec(spec)) {
@@ -480,15 +550,17 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
         out << " ('" << printable_text(identity.stats.api_name) << "', protocol "
             << process::kProtocolVersion << ')';
     }
-    out << "\n  schedule: " << setups.size() << " tables (2 to 10 seats; ";
-    for (auto s :
-         {BettingStructure::NoLimit, BettingStructure::PotLimit, BettingStructure::FixedLimit}) {
-        out << structure_name(s) << (s == BettingStructure::FixedLimit ? "; " : ", ");
-    }
-    out << "stacks of ";
-    for (std::size_t i = 0; i < std::size(kStackNames); ++i)
-        out << (i ? ", " : "") << kStackNames[i];
-    out << "), " << options.hands_per_setup << " hands each, played twice\n";
+    out << "\n  schedule: ";
+    if (chosen.skipped > 0) out << setups.size() << " of ";
+    out << setups.size() + chosen.skipped << " tables (" << schedule_text(chosen.which) << "), "
+        << options.hands_per_setup << " hands each, played twice\n";
+    if (chosen.which != Schedule::Holdem)
+        out << "    instead of the hold'em tables, none of which the bot plays; first: "
+            << printable_text(holdem.first_skipped) << '\n';
+    if (chosen.skipped > 0)
+        out << "    skipped " << chosen.skipped
+            << " tables the bot does not play; first: " << printable_text(chosen.first_skipped)
+            << '\n';
 
     RunResult first;
     RunResult second;
@@ -506,9 +578,22 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
     std::int64_t decisions = 0;
     for (const std::int64_t n : st.by_round)
         decisions += n;
-    out << "  hands: " << first.hands << "   decisions: " << decisions << " (preflop "
-        << st.by_round[0] << ", flop " << st.by_round[1] << ", turn " << st.by_round[2]
-        << ", river " << st.by_round[3] << ")\n";
+    // Hold'em's streets by name; Kuhn's and Leduc's rounds by number.
+    const bool holdem_rounds = chosen.which == Schedule::Holdem;
+    int rounds = 0;
+    for (const Setup& setup : setups)
+        rounds = std::max(rounds, setup.game.num_rounds);
+    constexpr const char* kStreets[] = {"preflop", "flop", "turn", "river"};
+    out << "  hands: " << first.hands << "   decisions: " << decisions << " (";
+    for (int r = 0; r < rounds; ++r) {
+        out << (r ? ", " : "");
+        if (holdem_rounds)
+            out << kStreets[r];
+        else
+            out << "round " << r + 1;
+        out << ' ' << st.by_round[static_cast<std::size_t>(r)];
+    }
+    out << ")\n";
     out << "  facing an all-in: " << st.facing_all_in << "   with 10 bb or less: " << st.short_stack
         << '\n';
 
@@ -550,10 +635,12 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
     } else {
         out << "  determinism: FAILED, the second run acted differently with the same seeds (first "
                "at "
-            << setup_text(setups[differs]) << ")\n";
+            << setups[differs].text << ")\n";
         ++problems;
     }
-    if (st.by_round[3] == 0) out << "  note: the bot never reached the river\n";
+    if (st.by_round[static_cast<std::size_t>(rounds - 1)] == 0)
+        out << "  note: the bot never reached the " << (holdem_rounds ? "river" : "last round")
+            << '\n';
 
     // Only calls that returned an action are timed: with none, a rate of 0 would read as a
     // measurement.
@@ -652,7 +739,7 @@ void note_crashed_thread(int signal) {
 // "decide on probe 12 (run 1, table 3 of 72: 2 seats, pot-limit, stacks 1.5 to 25 bb; hand 4,
 // seat 0)" from what the child had reached.
 std::string where_text(const CheckProgress& progress, const PluginCallInfo& call) {
-    const std::vector<Setup> setups = schedule();
+    const std::vector<Setup> setups = schedule(progress.schedule.load());
     std::string text = call.bot ? plugin_call_name(call.call) : "outside any plugin call";
     const std::int64_t probes = progress.probes.load();
     if (probes > 0)
@@ -662,7 +749,7 @@ std::string where_text(const CheckProgress& progress, const PluginCallInfo& call
     if (setup >= 0 && setup < static_cast<std::int32_t>(setups.size())) {
         text += " (run " + std::to_string(progress.run.load()) + ", table " +
                 std::to_string(setup + 1) + " of " + std::to_string(setups.size()) + ": " +
-                setup_text(setups[static_cast<std::size_t>(setup)]);
+                setups[static_cast<std::size_t>(setup)].text;
         if (call.bot && call.hand >= 0) text += "; hand " + std::to_string(call.hand);
         if (call.bot && call.seat >= 0) text += ", seat " + std::to_string(call.seat);
         text += ")";

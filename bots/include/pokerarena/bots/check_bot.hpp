@@ -8,6 +8,12 @@
 // every street. Each table plays two matches, with new_match() told to every bot between them.
 // The whole schedule is played twice with the same seeds and fresh instances.
 //
+// Only the tables of games the bot plays (BotFactory::game_problem) are played, the others
+// skipped and named in the report with the first one's reason. A bot that plays none of the
+// hold'em tables (cfr) is played on a second schedule instead, of Kuhn and Leduc: 2 and 3
+// seats, stacks of 100 antes and stacks a hand exhausts (1 ante in Kuhn, 3 in Leduc); its
+// decisions are then counted by round. A bot that plays neither is refused (2).
+//
 // It reports: decisions per street (every decide() asked, counted once; the total is their
 // sum), all-in and short-stack situations, illegal actions, error statuses, bad answers and
 // exceptions (with the first message of each; an exception from on_event or new_match counts
@@ -34,10 +40,10 @@
 //
 // check_bot returns 0 only when there was no fault, no invalid probability, no invalid
 // strategy, no action outside its strategy, no failed strategy test and both runs agree; 1
-// otherwise (a crash and a hang included), and 2 when the bot cannot be made (bad spec, load error,
-// create refused; the message is printed) or the child process cannot be started. It writes a
-// human-readable report to `out`; text from the plugin (its name, its messages) is escaped
-// (printable_text).
+// otherwise (a crash and a hang included), and 2 when the bot cannot be made (bad spec, load
+// error, create refused; the message is printed), plays no table of either schedule, or the
+// child process cannot be started. It writes a human-readable report to `out`; text from the
+// plugin (its name, its messages) is escaped (printable_text).
 #pragma once
 
 #include <cstdint>
