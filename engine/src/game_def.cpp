@@ -141,6 +141,18 @@ std::string GameDef::validate() const {
     return "";
 }
 
+const char* betting_name(BettingStructure s) {
+    switch (s) {
+        case BettingStructure::NoLimit:
+            return "no-limit";
+        case BettingStructure::PotLimit:
+            return "pot-limit";
+        case BettingStructure::FixedLimit:
+            return "fixed-limit";
+    }
+    return "?";
+}
+
 CardSet GameDef::deck() const {
     // A card's bit is 4 * rank + suit: each rank of the deck contributes the deck's suits.
     std::uint64_t cards = 0;

@@ -204,10 +204,7 @@ PhhVariant phh_variant_of(const GameDef& def) {
         return PhhVariant::FixedLimitOmahaHiLo;
     if (omaha || hi_lo)
         throw std::invalid_argument(std::string("PHH has no variant code for ") +
-                                    (def.structure == BettingStructure::NoLimit ? "no-limit"
-                                     : def.structure == BettingStructure::PotLimit
-                                         ? "pot-limit"
-                                         : "fixed-limit") +
+                                    betting_name(def.structure) +
                                     (omaha ? " Omaha" : " Omaha hi-lo") + " (it has PO and FO/8)");
     if (def.structure == BettingStructure::PotLimit)
         throw std::invalid_argument("PHH has no variant code for pot-limit hold'em");

@@ -412,9 +412,7 @@ std::string chips_text(Chips chips) {
 // "no-limit hold'em, 2 players, blinds 50/100, stacks 20000"; "fixed-limit kuhn (4 cards,
 // 1 round), 3 players, antes 1, ...": what a hand depends on.
 std::string game_text(const GameDef& g) {
-    std::string text = g.structure == BettingStructure::FixedLimit ? "fixed-limit"
-                       : g.structure == BettingStructure::PotLimit ? "pot-limit"
-                                                                   : "no-limit";
+    std::string text = betting_name(g.structure);
     if (g.ranking == HandRanking::BestFive && g.num_rounds == 4 && g.hole_cards == 2)
         text += " hold'em";
     else

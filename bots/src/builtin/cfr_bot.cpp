@@ -65,9 +65,7 @@ std::string text(bool value) {
     return value ? "true" : "false";
 }
 std::string text(BettingStructure value) {
-    return value == BettingStructure::FixedLimit ? "fixed-limit"
-           : value == BettingStructure::PotLimit ? "pot-limit"
-                                                 : "no-limit";
+    return betting_name(value);
 }
 std::string text(AnteKind value) {
     return value == AnteKind::EveryPlayer ? "every player"

@@ -57,18 +57,6 @@ constexpr std::array<std::array<Chips, 4>, 4> kStackProfiles = {{
 constexpr const char* kStackNames[] = {"100 bb", "300 bb with antes", "1.5 to 25 bb",
                                        "1 to 3 chips"};
 
-const char* structure_name(BettingStructure s) {
-    switch (s) {
-        case BettingStructure::NoLimit:
-            return "no-limit";
-        case BettingStructure::PotLimit:
-            return "pot-limit";
-        case BettingStructure::FixedLimit:
-            return "fixed-limit";
-    }
-    return "?";
-}
-
 GameDef holdem_game(int seats, BettingStructure structure, int stacks) {
     GameDef g = structure == BettingStructure::FixedLimit
                     ? GameDef::fixed_limit_holdem(seats, 200, 1, 2)
@@ -97,10 +85,10 @@ std::vector<Setup> schedule(Schedule which) {
             for (auto structure : {BettingStructure::NoLimit, BettingStructure::PotLimit,
                                    BettingStructure::FixedLimit}) {
                 for (int stacks = 0; stacks < static_cast<int>(kStackProfiles.size()); ++stacks) {
-                    setups.push_back(
-                        {holdem_game(seats, structure, stacks), static_cast<int>(setups.size()),
-                         std::to_string(seats) + " seats, " + structure_name(structure) +
-                             ", stacks " + kStackNames[stacks]});
+                    setups.push_back({holdem_game(seats, structure, stacks),
+                                      static_cast<int>(setups.size()),
+                                      std::to_string(seats) + " seats, " + betting_name(structure) +
+                                          ", stacks " + kStackNames[stacks]});
                 }
             }
         }
@@ -129,7 +117,7 @@ std::string schedule_text(Schedule which) {
     std::string text = "2 to 10 seats; ";
     for (auto s :
          {BettingStructure::NoLimit, BettingStructure::PotLimit, BettingStructure::FixedLimit})
-        text += std::string(structure_name(s)) + (s == BettingStructure::FixedLimit ? "; " : ", ");
+        text += std::string(betting_name(s)) + (s == BettingStructure::FixedLimit ? "; " : ", ");
     text += "stacks of ";
     for (std::size_t i = 0; i < std::size(kStackNames); ++i)
         text += std::string(i ? ", " : "") + kStackNames[i];

@@ -18,6 +18,9 @@ inline constexpr Chips kMaxTotalChips = std::numeric_limits<Chips>::max() / 4;
 
 enum class BettingStructure : std::uint8_t { NoLimit, PotLimit, FixedLimit };
 
+// "no-limit", "pot-limit" or "fixed-limit", as messages and reports name the betting.
+const char* betting_name(BettingStructure s);
+
 // EveryPlayer: each seat dealt in posts `ante`. BigBlind: the big blind posts `ante` for the
 // table (before its blind). Antes are dead money: they do not count towards calling.
 enum class AnteKind : std::uint8_t { None, EveryPlayer, BigBlind };
