@@ -62,8 +62,8 @@ void check_plugin_file_before_loading(const TournamentConfig& config, int bot,
 // Before the process bots of `config` are started to resume `resume` (`folder`, `bot_logs`: as
 // make_tournament() takes them): throws PluginMismatch when a process bot's command or the
 // files it runs (process_files(), process_bot.hpp: hashed, not run) are not the ones the report
-// records, or when the report holds no units and records no identity for a plugin or process bot
-// (see above). Builds each bot's command as make_tournament() will; a spec it cannot build is left
+// records, or when the report records no identity for a process bot, or holds no units and
+// records none for a plugin bot (see above). Builds each bot's command as make_tournament() will; a spec it cannot build is left
 // for make_tournament() to refuse.
 void check_processes_before_starting(const TournamentConfig& config,
                                      const std::filesystem::path& folder,
@@ -74,5 +74,11 @@ void check_processes_before_starting(const TournamentConfig& config,
 std::vector<std::string> bots_a_resume_runs(const TournamentConfig& config,
                                             const std::filesystem::path& folder,
                                             const std::filesystem::path& bot_logs);
+
+// The standard error log file of each process bot of `config` (`folder`, `bot_logs`: as
+// make_tournament() takes them), in bot order; a spec that cannot be built has none.
+std::vector<std::filesystem::path> process_bot_logs(const TournamentConfig& config,
+                                                    const std::filesystem::path& folder,
+                                                    const std::filesystem::path& bot_logs);
 
 }  // namespace pokerarena::sim
