@@ -74,8 +74,7 @@ int run_report(const ReportOptions& options) {
         if (options.json && !options.json->empty()) outputs.emplace_back("--json", *options.json);
         if (!options.csv.empty())
             for (const char* name : {"bots.csv", "pairs.csv", "curve.csv"})
-                outputs.emplace_back(
-                    "--csv", (std::filesystem::path(options.csv) / name).string());
+                outputs.emplace_back("--csv", (std::filesystem::path(options.csv) / name).string());
         for (const auto& [flag, output] : outputs)
             for (const auto& [what, input] :
                  {std::pair<std::string, std::string>{"the report", options.file},

@@ -250,8 +250,8 @@ void check_config_is_text(const std::string& path) {
         return (u < 0x20 && (u < 0x09 || u > 0x0D)) || u == 0x7F;
     };
     const auto found = std::find_if(head.begin(), head.end(), control);
-    std::size_t odd = found == head.end() ? std::string::npos
-                                          : static_cast<std::size_t>(found - head.begin());
+    std::size_t odd =
+        found == head.end() ? std::string::npos : static_cast<std::size_t>(found - head.begin());
     // A sequence cut by the end of what was read is not counted.
     const std::size_t invalid = sim::first_invalid_utf8(head);
     if (invalid != std::string::npos && invalid + 4 <= head.size()) odd = std::min(odd, invalid);
@@ -264,8 +264,9 @@ void check_config_is_text(const std::string& path) {
         // Not a report this version reads: said as binary data below.
     }
     if (report)
-        throw UsageError(path + ": a pokerarena report, not a configuration file; continue its run "
-                                "with `pokerarena run --resume " +
+        throw UsageError(path +
+                         ": a pokerarena report, not a configuration file; continue its run "
+                         "with `pokerarena run --resume " +
                          path + "`, or show it with `pokerarena report " + path + "`");
     char byte[8];
     std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(head[odd]));
@@ -648,15 +649,14 @@ void RunCommand::read_resume() {
     // units make was changed after the run wrote it, and maybe the bots it names with it.
     sim::check_report_summary(sim::read_report(options_.resume), options_.resume);
     std::vector<std::string> notes;
-    std::int64_t& journal_units = journal_units_;
-    resume_ = sim::read_report_with_journal(options_.resume, notes, journal_units);
+    resume_ = sim::read_report_with_journal(options_.resume, notes, journal_units_);
     for (const std::string& note : notes)
         spdlog::warn("{}", note);
-    if (journal_units >= 0)
-        spdlog::info(
-            "{}: {} finished after the report was last written, taken from the journal",
-            sim::journal_path(options_.resume).string(),
-            journal_units == 1 ? std::string("1 unit") : std::to_string(journal_units) + " units");
+    if (journal_units_ >= 0)
+        spdlog::info("{}: {} finished after the report was last written, taken from the journal",
+                     sim::journal_path(options_.resume).string(),
+                     journal_units_ == 1 ? std::string("1 unit")
+                                         : std::to_string(journal_units_) + " units");
 }
 
 void RunCommand::prepare() {
@@ -726,16 +726,15 @@ void RunCommand::start_bots(const TournamentConfig& config,
                 kept += (kept.empty() ? "" : ", ") + log.string();
         }
         if (kept.empty()) throw;
-        throw UsageError(std::string(error.what()) + " (standard error of the process bots: " +
-                         kept + ")");
+        throw UsageError(std::string(error.what()) +
+                         " (standard error of the process bots: " + kept + ")");
     }
 }
 
 // --shard K/N, else the resumed report's shard, else the whole schedule.
 sim::Shard RunCommand::shard_to_run() const {
     if (!options_.shard.empty()) return sim::parse_shard(options_.shard);
-    if (resume_ && !resume_->run().shard().empty())
-        return sim::parse_shard(resume_->run().shard());
+    if (resume_ && !resume_->run().shard().empty()) return sim::parse_shard(resume_->run().shard());
     return {};
 }
 
@@ -772,7 +771,7 @@ void RunCommand::check_no_output_over_input(const TournamentConfig& config) cons
             {"the journal of the --resume report", output == journal ? "" : resume_journal},
             {"the --resume report",
              flag == "--out" || flag == "--checkpoint" || flag == "the journal" ? ""
-                                                                                 : options_.resume}};
+                                                                                : options_.resume}};
         for (const auto& [what, input] : inputs)
             if (const std::string problem = output_over_input(flag, output, what, input);
                 !problem.empty())
@@ -921,8 +920,7 @@ int RunCommand::play() {
         spdlog::info("{}: complete, {} of {} work units; nothing to play, no bot started",
                      options_.resume, resume_->units_done(), resume_->units_total());
         if (journal_units_ <= 0) return conclude(*resume_, "", false);
-        Report report =
-            sim::merge_reports(std::span(&*resume_, 1), std::span(&options_.resume, 1));
+        Report report = sim::merge_reports(std::span(&*resume_, 1), std::span(&options_.resume, 1));
         *report.mutable_run() = resume_->run();
         return conclude(report, "", false);
     }

@@ -3,8 +3,8 @@
 // it names, before anything is started (a crafted report starts nothing, a complete one has
 // nothing to start); no output is written over an input; a report or a UTF-16 file given as the
 // configuration is said to be one; a process bot that fails to start leaves no empty log.
-#include <catch2/catch.hpp>
 #include <sys/wait.h>
+#include <catch2/catch.hpp>
 
 #include <cstdio>
 #include <filesystem>
@@ -27,8 +27,8 @@ struct Outcome {
 
 // `pokerarena ARGS` run in `folder` through the shell.
 Outcome pokerarena_in(const fs::path& folder, const std::string& args) {
-    const std::string command = "cd '" + folder.string() + "' && '" POKERARENA_COMMAND "' " +
-                                args + " 2>&1 </dev/null";
+    const std::string command =
+        "cd '" + folder.string() + "' && '" POKERARENA_COMMAND "' " + args + " 2>&1 </dev/null";
     FILE* pipe = popen(command.c_str(), "r");
     REQUIRE(pipe != nullptr);
     Outcome outcome;
@@ -55,7 +55,8 @@ std::string contents(const fs::path& file) {
 
 // A complete report of random against call, written by the command.
 void write_real_report(const fs::path& folder, const std::string& name) {
-    const Outcome run = pokerarena_in(folder, "run --bots random,call --deals 8 --quiet -o " + name);
+    const Outcome run =
+        pokerarena_in(folder, "run --bots random,call --deals 8 --quiet -o " + name);
     INFO(run.output);
     REQUIRE(run.exit_code == 0);
 }
@@ -91,8 +92,9 @@ TEST_CASE("run --resume: a report whose bot was made a command starts nothing", 
         CHECK_FALSE(fs::exists(marker));
         CHECK_FALSE(fs::exists(folder / (fs::path(file).stem().string() + ".0-random.stderr.log")));
     }
-    CHECK_THAT(pokerarena_in(folder, "run --resume config_only.pb").output,
-               Contains("bots[0].spec: ") && Contains("the summary does not follow from the units"));
+    CHECK_THAT(
+        pokerarena_in(folder, "run --resume config_only.pb").output,
+        Contains("bots[0].spec: ") && Contains("the summary does not follow from the units"));
     CHECK_THAT(pokerarena_in(folder, "run --resume both.pb").output,
                Contains("the report records no identity for the program of bots[0] 'random', "
                         "but holds units") &&
@@ -143,7 +145,8 @@ TEST_CASE("run, report and merge refuse to write an output over an input", "[run
     CHECK(linked.exit_code == 2);
     CHECK_THAT(linked.output,
                Contains("--json link.txtpb: the same file as the configuration file my.txtpb"));
-    const Outcome checkpoint = pokerarena_in(folder, "run my.txtpb -o r.pb --checkpoint ./my.txtpb");
+    const Outcome checkpoint =
+        pokerarena_in(folder, "run my.txtpb -o r.pb --checkpoint ./my.txtpb");
     CHECK(checkpoint.exit_code == 2);
     CHECK_THAT(checkpoint.output, Contains("--checkpoint ./my.txtpb: the same file as the "
                                            "configuration file my.txtpb"));
@@ -179,14 +182,18 @@ TEST_CASE("run: a report or a UTF-16 file as the configuration is said to be one
                         "with `pokerarena run --resume one.pb`, or show it with `pokerarena "
                         "report one.pb`"));
 
-    std::ofstream(folder / "wide.txtpb", std::ios::binary) << std::string("\xFF\xFE" "b\0o\0", 6);
+    std::ofstream(folder / "wide.txtpb", std::ios::binary) << std::string(
+        "\xFF\xFE"
+        "b\0o\0",
+        6);
     const Outcome wide = pokerarena_in(folder, "run wide.txtpb");
     CHECK(wide.exit_code == 2);
     CHECK_THAT(wide.output, Contains("wide.txtpb: UTF-16 text (it starts with the byte order mark "
                                      "0xFF 0xFE); a configuration file is UTF-8 text"));
     CHECK(wide.output.find('\xFF') == std::string::npos);
 
-    std::ofstream(folder / "binary.txtpb", std::ios::binary) << std::string("deals: 8\n\x01\x02", 11);
+    std::ofstream(folder / "binary.txtpb", std::ios::binary)
+        << std::string("deals: 8\n\x01\x02", 11);
     const Outcome binary = pokerarena_in(folder, "run binary.txtpb");
     CHECK(binary.exit_code == 2);
     CHECK_THAT(binary.output, Contains("binary.txtpb: binary data (byte 0x01 at offset 9), not a "
@@ -206,7 +213,6 @@ TEST_CASE("run: a process bot that fails to start leaves its log only when it wr
         pokerarena_in(folder, "run --bots 'b=proc:sh -c \"echo no_hello_here >&2\",call' -o pt.pb");
     INFO(talks.output);
     CHECK(talks.exit_code == 2);
-    CHECK_THAT(talks.output,
-               Contains("(standard error of the process bots: pt.0-b.stderr.log)"));
+    CHECK_THAT(talks.output, Contains("(standard error of the process bots: pt.0-b.stderr.log)"));
     CHECK(contents(folder / "pt.0-b.stderr.log") == "no_hello_here\n");
 }

@@ -63,8 +63,8 @@ void check_plugin_file_before_loading(const TournamentConfig& config, int bot,
 // make_tournament() takes them): throws PluginMismatch when a process bot's command or the
 // files it runs (process_files(), process_bot.hpp: hashed, not run) are not the ones the report
 // records, or when the report records no identity for a process bot, or holds no units and
-// records none for a plugin bot (see above). Builds each bot's command as make_tournament() will; a spec it cannot build is left
-// for make_tournament() to refuse.
+// records none for a plugin bot (see above). Builds each bot's command as make_tournament() will; a
+// spec it cannot build is left for make_tournament() to refuse.
 void check_processes_before_starting(const TournamentConfig& config,
                                      const std::filesystem::path& folder,
                                      const std::filesystem::path& bot_logs, const Report& resume);
