@@ -719,7 +719,9 @@ void RunCommand::start_bots(const TournamentConfig& config,
         for (const std::filesystem::path& log :
              sim::process_bot_logs(config, bots_folder, bot_logs)) {
             std::error_code ec;
-            if (!std::filesystem::is_regular_file(log, ec)) continue;
+            // A link planted at the name is no log of the run's (make_tournament() refused it).
+            if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(log, ec)))
+                continue;
             if (std::filesystem::file_size(log, ec) == 0 && !ec)
                 std::filesystem::remove(log, ec);
             else
