@@ -18,7 +18,8 @@
 //   program is started.
 // - A run records every identity in the report it writes when it starts (runner.hpp), so a
 //   report without one for a plugin or process bot that holds no units was not written by a
-//   run of this pokerarena: resuming it is refused before anything is loaded or started.
+//   run of this pokerarena, nor one with units but none for a process bot (the units were
+//   played by another bot): resuming either is refused before anything is loaded or started.
 // - bots_a_resume_runs() says, in one line per bot outside this process's own code, what
 //   resuming will load or start, every path absolute: what to read before resuming a report
 //   from someone else (docs/simulator.md).
