@@ -11,6 +11,7 @@
 #include "pokerarena/sim/merge.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_table.hpp"
+#include "result_output.hpp"
 
 namespace pokerarena::cli {
 
@@ -29,6 +30,12 @@ int run_merge(const MergeOptions& options) {
                   << problem << '\n';
         return 2;
     }
+    for (const std::string& input : options.inputs)
+        if (const std::string problem = output_over_input("-o", options.output, "the input", input);
+            !problem.empty()) {
+            std::cerr << "pokerarena merge: " << printable_text(problem) << '\n';
+            return 2;
+        }
     try {
         std::vector<sim::Report> reports;
         reports.reserve(options.inputs.size());

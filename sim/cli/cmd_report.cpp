@@ -9,6 +9,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli_checks.hpp"
@@ -20,6 +21,7 @@
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_json.hpp"
 #include "pokerarena/sim/report_table.hpp"
+#include "result_output.hpp"
 
 namespace pokerarena::cli {
 
@@ -67,6 +69,19 @@ int run_report(const ReportOptions& options) {
                 "--json " + *options.json +
                 ": the report being read; give another file, or no file for "
                 "standard output");
+        // The report's journal is read too; the CSV files are written into the folder.
+        std::vector<std::pair<std::string, std::string>> outputs;
+        if (options.json && !options.json->empty()) outputs.emplace_back("--json", *options.json);
+        if (!options.csv.empty())
+            for (const char* name : {"bots.csv", "pairs.csv", "curve.csv"})
+                outputs.emplace_back("--csv", (std::filesystem::path(options.csv) / name).string());
+        for (const auto& [flag, output] : outputs)
+            for (const auto& [what, input] :
+                 {std::pair<std::string, std::string>{"the report", options.file},
+                  {"the report's journal", sim::journal_path(options.file).string()}})
+                if (const std::string problem = output_over_input(flag, output, what, input);
+                    !problem.empty())
+                    throw std::invalid_argument(problem);
         sim::Report report = sim::read_report(options.file);
         // The summary is printed as the file has it: it must be what its units make.
         sim::check_report_summary(report, options.file);

@@ -10,17 +10,20 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <limits>
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -36,13 +39,16 @@
 #include "pokerarena/engine/text.hpp"
 #include "pokerarena/engine/types.hpp"
 #include "pokerarena/sim/journal.hpp"
+#include "pokerarena/sim/merge.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_json.hpp"
 #include "pokerarena/sim/report_table.hpp"
 #include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/tournament.hpp"
+#include "pokerarena/sim/utf8.hpp"
 #include "progress_log_sink.hpp"
+#include "result_output.hpp"
 
 namespace pokerarena::cli {
 
@@ -225,12 +231,57 @@ void set_deals(const RunCommandOptions& options, TournamentConfig& config) {
     }
 }
 
+// A configuration is text. A report, UTF-16 or other binary data given as one is said to be what
+// it is, before the text parser's first complaint (which quotes the file's bytes, and may send
+// a terminal a raw byte of it): throws UsageError naming the file.
+void check_config_is_text(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::string head(4096, '\0');
+    file.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(file.gcount()));
+    const auto starts_with = [&](std::string_view bytes) { return head.starts_with(bytes); };
+    if (starts_with("\xFF\xFE") || starts_with("\xFE\xFF"))
+        throw UsageError(path + ": UTF-16 text (it starts with the byte order mark " +
+                         (starts_with("\xFF\xFE") ? "0xFF 0xFE" : "0xFE 0xFF") +
+                         "); a configuration file is UTF-8 text: save it as UTF-8");
+    // Control characters other than tabs, line and page breaks are in no configuration.
+    const auto control = [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return (u < 0x20 && (u < 0x09 || u > 0x0D)) || u == 0x7F;
+    };
+    const auto found = std::find_if(head.begin(), head.end(), control);
+    std::size_t odd =
+        found == head.end() ? std::string::npos : static_cast<std::size_t>(found - head.begin());
+    // A sequence cut by the end of what was read is not counted.
+    const std::size_t invalid = sim::first_invalid_utf8(head);
+    if (invalid != std::string::npos && invalid + 4 <= head.size()) odd = std::min(odd, invalid);
+    if (odd == std::string::npos) return;
+    bool report = false;
+    try {
+        sim::read_report(path);
+        report = true;
+    } catch (const std::exception&) {
+        // Not a report this version reads: said as binary data below.
+    }
+    if (report)
+        throw UsageError(path +
+                         ": a pokerarena report, not a configuration file; continue its run "
+                         "with `pokerarena run --resume " +
+                         path + "`, or show it with `pokerarena report " + path + "`");
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(head[odd]));
+    throw UsageError(path + ": binary data (byte " + byte + " at offset " + std::to_string(odd) +
+                     "), not a configuration file: expected Protobuf text format, or JSON when "
+                     "the name ends in .json (see sim/configs/)");
+}
+
 // What the flags go over: the configuration file, or nothing when --bots gives the bots. A
 // resumed run without a file gets its report's configuration through build_config().
 TournamentConfig base_config(const RunCommandOptions& options, const Report* resume) {
     TournamentConfig config;
     const std::string flags_given = options.tournament_flags_given();
     if (!options.config_path.empty()) {
+        check_config_is_text(options.config_path);
         config = sim::read_config(options.config_path);
         // Its ACPC game files are the file's neighbours, whatever folder the bots come from.
         const auto beside = [&](const std::filesystem::path& game) {
@@ -445,16 +496,23 @@ std::string shell_word(const std::string& word) {
 // relative hh_out is taken from the current folder, like every path the run itself was given).
 void show_what_resuming_runs(const RunCommandOptions& options, const TournamentConfig& config,
                              const std::filesystem::path& bots_folder,
-                             const std::filesystem::path& bot_logs, const std::string& out) {
+                             const std::filesystem::path& bot_logs, const std::string& out,
+                             bool complete) {
     const auto absolute = [](const std::filesystem::path& path) {
         return pokerarena::printable_text(
             std::filesystem::absolute(path).lexically_normal().string());
     };
     std::string text = "resuming " + absolute(options.resume) + " runs:\n";
-    const std::vector<std::string> bots = sim::bots_a_resume_runs(config, bots_folder, bot_logs);
+    // A complete report has nothing left to play (once it passes the checks that follow).
+    const std::vector<std::string> bots =
+        complete ? std::vector<std::string>()
+                 : sim::bots_a_resume_runs(config, bots_folder, bot_logs);
     for (const std::string& line : bots)
         text += "  " + line + "\n";
-    if (bots.empty()) text += "  no program of its own (built-in bots only)\n";
+    if (complete)
+        text += "  nothing: the report is complete, so no bot is started\n";
+    else if (bots.empty())
+        text += "  no program of its own (built-in bots only)\n";
     text += "and writes:\n  " + absolute(out) + " (the report)\n";
     if (!options.no_checkpoint) {
         const std::filesystem::path checkpoint =
@@ -549,7 +607,14 @@ class RunCommand {
 
   private:
     void read_resume();
+    void check_resume_before_starting(const TournamentConfig& config,
+                                      const std::filesystem::path& bots_folder,
+                                      const std::filesystem::path& bot_logs);
+    void start_bots(const TournamentConfig& config, const std::filesystem::path& bots_folder,
+                    const std::filesystem::path& bot_logs);
+    sim::Shard shard_to_run() const;
     void choose_shard();
+    void check_no_output_over_input(const TournamentConfig& config) const;
     void check_outputs() const;
     void plan_checkpoints();
     void show_progress(const sim::RunProgress& progress);
@@ -564,6 +629,8 @@ class RunCommand {
     const RunCommandOptions& options_;
     std::shared_ptr<sim::ProgressLogSink> log_sink_;
     std::optional<Report> resume_;
+    std::int64_t journal_units_ = -1;  // the units the resumed report's journal added
+    bool resume_complete_ = false;     // nothing left to play: no bot is loaded or started
     sim::Tournament tournament_;
     sim::RunOptions run_options_;
     std::string out_;  // the report file
@@ -578,16 +645,18 @@ class RunCommand {
 
 void RunCommand::read_resume() {
     if (options_.resume.empty()) return;
+    // Held to what `pokerarena report` holds it to first: a summary that is not what the
+    // units make was changed after the run wrote it, and maybe the bots it names with it.
+    sim::check_report_summary(sim::read_report(options_.resume), options_.resume);
     std::vector<std::string> notes;
-    std::int64_t journal_units = -1;
-    resume_ = sim::read_report_with_journal(options_.resume, notes, journal_units);
+    resume_ = sim::read_report_with_journal(options_.resume, notes, journal_units_);
     for (const std::string& note : notes)
         spdlog::warn("{}", note);
-    if (journal_units >= 0)
-        spdlog::info(
-            "{}: {} finished after the report was last written, taken from the journal",
-            sim::journal_path(options_.resume).string(),
-            journal_units == 1 ? std::string("1 unit") : std::to_string(journal_units) + " units");
+    if (journal_units_ >= 0)
+        spdlog::info("{}: {} finished after the report was last written, taken from the journal",
+                     sim::journal_path(options_.resume).string(),
+                     journal_units_ == 1 ? std::string("1 unit")
+                                         : std::to_string(journal_units_) + " units");
 }
 
 void RunCommand::prepare() {
@@ -601,34 +670,115 @@ void RunCommand::prepare() {
     // Process bots' standard error goes beside the report: REPORT.I-NAME.stderr.log.
     const std::filesystem::path bot_logs = std::filesystem::path(out_).replace_extension();
     const std::filesystem::path bots_folder = plugin_folder(options_, resume);
+    check_no_output_over_input(config);
     if (resume) {
-        show_what_resuming_runs(options_, config, bots_folder, bot_logs, out_);
-        sim::check_processes_before_starting(config, bots_folder, bot_logs, *resume);
+        show_what_resuming_runs(options_, config, bots_folder, bot_logs, out_, resume->complete());
+        check_resume_before_starting(config, bots_folder, bot_logs);
     }
-    tournament_ =
-        sim::make_tournament(config, sim::BotLoading::Load, bots_folder, bot_logs, resume);
     run_options_.threads = options_.threads;
     run_options_.tables = options_.tables;
-    choose_shard();
+    if (!resume_complete_) {
+        start_bots(config, bots_folder, bot_logs);
+        choose_shard();
+    }
     check_outputs();
     // The hand-history folder too: one that holds another run's hands is refused now.
-    sim::detail::claim_hand_history_folder(tournament_.config);
+    if (!resume_complete_) sim::detail::claim_hand_history_folder(tournament_.config);
     if (options_.no_checkpoint && options_.checkpoint_every_flag->count() > 0)
         throw UsageError("--checkpoint-every " + std::to_string(options_.checkpoint_every) +
                          " with --no-checkpoint: give one or the other");
 }
 
+// Everything a resume is checked for that needs no bot, before any is loaded or started: the
+// report's version, configuration, shard and units (on the tournament without its bots) and
+// every process bot's command and files against the identity the report records. A complete
+// report has nothing left to play, so it starts nothing: play() writes its outputs from it.
+void RunCommand::check_resume_before_starting(const TournamentConfig& config,
+                                              const std::filesystem::path& bots_folder,
+                                              const std::filesystem::path& bot_logs) {
+    tournament_ =
+        sim::make_tournament(config, sim::BotLoading::Skip, bots_folder, bot_logs, &*resume_);
+    run_options_.shard = shard_to_run();
+    sim::check_shard(tournament_, run_options_.shard);
+    sim::check_resumable_schedule(tournament_, *resume_, run_options_.shard);
+    sim::check_processes_before_starting(config, bots_folder, bot_logs, *resume_);
+    resume_complete_ = resume_->complete();
+}
+
+// The bots loaded and started. A process bot that fails to start leaves its standard error in
+// its log when it wrote any, and the message says where; an empty log is removed (it has
+// nothing to read, and the run leaves no report to go with it).
+void RunCommand::start_bots(const TournamentConfig& config,
+                            const std::filesystem::path& bots_folder,
+                            const std::filesystem::path& bot_logs) {
+    try {
+        tournament_ = sim::make_tournament(config, sim::BotLoading::Load, bots_folder, bot_logs,
+                                           resume_ ? &*resume_ : nullptr);
+    } catch (const std::exception& error) {
+        std::string kept;
+        for (const std::filesystem::path& log :
+             sim::process_bot_logs(config, bots_folder, bot_logs)) {
+            std::error_code ec;
+            // A link planted at the name is no log of the run's (make_tournament() refused it).
+            if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(log, ec)))
+                continue;
+            if (std::filesystem::file_size(log, ec) == 0 && !ec)
+                std::filesystem::remove(log, ec);
+            else
+                kept += (kept.empty() ? "" : ", ") + log.string();
+        }
+        if (kept.empty()) throw;
+        throw UsageError(std::string(error.what()) +
+                         " (standard error of the process bots: " + kept + ")");
+    }
+}
+
+// --shard K/N, else the resumed report's shard, else the whole schedule.
+sim::Shard RunCommand::shard_to_run() const {
+    if (!options_.shard.empty()) return sim::parse_shard(options_.shard);
+    if (resume_ && !resume_->run().shard().empty()) return sim::parse_shard(resume_->run().shard());
+    return {};
+}
+
 void RunCommand::choose_shard() {
-    if (!options_.shard.empty())
-        run_options_.shard = sim::parse_shard(options_.shard);
-    else if (resume_ && !resume_->run().shard().empty())
-        run_options_.shard = sim::parse_shard(resume_->run().shard());
+    run_options_.shard = shard_to_run();
     sim::check_shard(tournament_, run_options_.shard);
     if (!resume_) return;
     for (const std::string& warning :
          sim::check_resumable(tournament_, *resume_, run_options_.shard))
         spdlog::warn("{}", warning);
     run_options_.resume = &*resume_;
+}
+
+// No output is written over an input: the configuration file (a report written over it would
+// leave no configuration), the resumed report's journal, or the resumed report itself but as
+// the report and its checkpoint, which a resume rewrites in place. Checked before any bot
+// starts; same_file() compares device and inode where the files exist.
+void RunCommand::check_no_output_over_input(const TournamentConfig& config) const {
+    const bool checkpointing = !options_.no_checkpoint;
+    const std::string checkpoint = options_.checkpoint.empty() ? out_ : options_.checkpoint;
+    const std::string journal =
+        checkpointing && !options_.no_journal ? sim::journal_path(checkpoint).string() : "";
+    const std::string resume_journal =
+        options_.resume.empty() ? "" : sim::journal_path(options_.resume).string();
+    const std::pair<std::string, std::string> outputs[] = {
+        {"--out", out_},
+        {"--checkpoint", checkpointing ? options_.checkpoint : ""},
+        {"the journal", journal},
+        {"--json", options_.json},
+        {"--hh-out", config.hh_out()}};
+    for (const auto& [flag, output] : outputs) {
+        const std::pair<std::string, std::string> inputs[] = {
+            {"the configuration file", options_.config_path},
+            {"the journal of the --resume report", output == journal ? "" : resume_journal},
+            {"the --resume report",
+             flag == "--out" || flag == "--checkpoint" || flag == "the journal" ? ""
+                                                                                : options_.resume}};
+        for (const auto& [what, input] : inputs)
+            if (const std::string problem = output_over_input(flag, output, what, input);
+                !problem.empty())
+                throw UsageError(problem);
+    }
 }
 
 // Every output is checked before anything is played: hours of play must not end in a report
@@ -766,6 +916,16 @@ void RunCommand::set_hooks() {
 }
 
 int RunCommand::play() {
+    if (resume_complete_) {
+        // Its outputs, from its units alone (and its journal's, as `pokerarena report` shows
+        // them): nothing is played, no bot loaded or started.
+        spdlog::info("{}: complete, {} of {} work units; nothing to play, no bot started",
+                     options_.resume, resume_->units_done(), resume_->units_total());
+        if (journal_units_ <= 0) return conclude(*resume_, "", false);
+        Report report = sim::merge_reports(std::span(&*resume_, 1), std::span(&options_.resume, 1));
+        *report.mutable_run() = resume_->run();
+        return conclude(report, "", false);
+    }
     spdlog::info("{} bots, {} work units{}, seed {}", tournament_.config.bots_size(),
                  static_cast<int>(tournament_.units.size()),
                  options_.shard.empty() ? "" : ", shard " + options_.shard,
@@ -1084,7 +1244,8 @@ constexpr const char* kRunFooter =
     "seconds (--checkpoint-every), and each unit is appended to FILE.journal as it\n"
     "finishes, so a run that dies (a crash, kill -9, a full disk) loses only the units\n"
     "in play; --resume FILE reads both. Resuming a report runs the programs its bots name\n"
-    "(it prints them, and the files it writes, first): resume only reports you trust.\n"
+    "(it prints them, and the files it writes, first; a complete report starts none):\n"
+    "resume only reports you trust.\n"
     "Plugin bots run inside this process. One that crashes ends it with its signal after\n"
     "a line naming the bot and the command that resumes the run; a\n"
     "plugin call that has not returned after --stall-warning seconds is named in a\n"

@@ -59,4 +59,11 @@ int write_result(const char* command, const std::string& format, const std::stri
     return 0;
 }
 
+std::string output_over_input(const std::string& flag, const std::string& output,
+                              const std::string& what, const std::string& input) {
+    if (output.empty() || input.empty() || !same_file(output, input)) return {};
+    return flag + " " + output + ": the same file as " + what + " " + input +
+           ", which this command reads; give another file";
+}
+
 }  // namespace pokerarena::cli

@@ -28,4 +28,10 @@ int check_result_file(const char* command, const std::string& json_path);
 int write_result(const char* command, const std::string& format, const std::string& text,
                  const std::string& json, const std::string& json_path, std::ostream& out);
 
+// "FLAG OUTPUT: the same file as WHAT INPUT; give another file" when `output` and `input` are
+// one file (same_file(): one device and inode where both exist, else one normal path), else
+// empty: no command writes an output over one of its inputs.
+std::string output_over_input(const std::string& flag, const std::string& output,
+                              const std::string& what, const std::string& input);
+
 }  // namespace pokerarena::cli

@@ -174,7 +174,19 @@ void check_processes_before_starting(const TournamentConfig& config,
                                                                  : resume.bots(b).has_plugin());
         const std::string bot = bot_text(config, static_cast<std::size_t>(b));
         if (!recorded) {
-            if (resume.units_size() > 0) continue;  // check_resumed_plugins() warns
+            // A process bot's command and files have been recorded since there were process
+            // bots: a report with units and none for one had its configuration changed after
+            // the run (its bot was another), and its command is not started. A plugin's may be
+            // missing from a report written before identities were: check_resumed_plugins()
+            // warns of it.
+            if (process && resume.units_size() > 0)
+                throw PluginMismatch(
+                    "--resume: the report records no identity for the program of " + bot +
+                    ", but holds units: a run records every process bot's command and files "
+                    "when it starts, so its units were played by another bot than this "
+                    "configuration names (the report was changed after pokerarena wrote it). "
+                    "Nothing was started; start the run again from a configuration you trust");
+            if (resume.units_size() > 0) continue;
             throw PluginMismatch(
                 "--resume: the report records no identity for the " +
                 std::string(process ? "program" : "plugin") + " of " + bot +
@@ -238,6 +250,22 @@ std::vector<std::string> bots_a_resume_runs(const TournamentConfig& config,
         }
     }
     return lines;
+}
+
+std::vector<std::filesystem::path> process_bot_logs(const TournamentConfig& config,
+                                                    const std::filesystem::path& folder,
+                                                    const std::filesystem::path& bot_logs) {
+    std::vector<std::filesystem::path> logs;
+    for (int b = 0; b < config.bots_size(); ++b) {
+        if (!detail::is_process_entry(config.bots(b))) continue;
+        try {
+            logs.emplace_back(
+                detail::process_bot_spec(config, b, process_folder(folder), bot_logs).stderr_log);
+        } catch (const std::exception&) {
+            // make_tournament() refuses the spec and says why; it starts nothing.
+        }
+    }
+    return logs;
 }
 
 }  // namespace pokerarena::sim

@@ -149,8 +149,8 @@ void check_shard(const Tournament& tournament, const Shard& shard) {
                        "run; run the SPRT without --shard");
 }
 
-std::vector<std::string> check_resumable(const Tournament& tournament, const Report& resume,
-                                         const Shard& shard) {
+void check_resumable_schedule(const Tournament& tournament, const Report& resume,
+                              const Shard& shard) {
     if (resume.config().deal_scheme() != kDealScheme)
         throw RunError("--resume: " + older_deal_scheme(resume));
     // Another version may play a unit differently (an engine or bot fix moves the figures), so
@@ -194,6 +194,11 @@ std::vector<std::string> check_resumable(const Tournament& tournament, const Rep
             throw RunError("--resume: the report holds unit " + std::to_string(unit.unit()) +
                            " twice; it was not written by pokerarena");
     }
+}
+
+std::vector<std::string> check_resumable(const Tournament& tournament, const Report& resume,
+                                         const Shard& shard) {
+    check_resumable_schedule(tournament, resume, shard);
     // Here, so that no caller of run_tournament can resume with another plugin library.
     return check_resumed_plugins(tournament, resume);
 }

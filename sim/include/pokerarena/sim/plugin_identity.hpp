@@ -18,7 +18,8 @@
 //   program is started.
 // - A run records every identity in the report it writes when it starts (runner.hpp), so a
 //   report without one for a plugin or process bot that holds no units was not written by a
-//   run of this pokerarena: resuming it is refused before anything is loaded or started.
+//   run of this pokerarena, nor one with units but none for a process bot (the units were
+//   played by another bot): resuming either is refused before anything is loaded or started.
 // - bots_a_resume_runs() says, in one line per bot outside this process's own code, what
 //   resuming will load or start, every path absolute: what to read before resuming a report
 //   from someone else (docs/simulator.md).
@@ -62,9 +63,9 @@ void check_plugin_file_before_loading(const TournamentConfig& config, int bot,
 // Before the process bots of `config` are started to resume `resume` (`folder`, `bot_logs`: as
 // make_tournament() takes them): throws PluginMismatch when a process bot's command or the
 // files it runs (process_files(), process_bot.hpp: hashed, not run) are not the ones the report
-// records, or when the report holds no units and records no identity for a plugin or process bot
-// (see above). Builds each bot's command as make_tournament() will; a spec it cannot build is left
-// for make_tournament() to refuse.
+// records, or when the report records no identity for a process bot, or holds no units and
+// records none for a plugin bot (see above). Builds each bot's command as make_tournament() will; a
+// spec it cannot build is left for make_tournament() to refuse.
 void check_processes_before_starting(const TournamentConfig& config,
                                      const std::filesystem::path& folder,
                                      const std::filesystem::path& bot_logs, const Report& resume);
@@ -74,5 +75,11 @@ void check_processes_before_starting(const TournamentConfig& config,
 std::vector<std::string> bots_a_resume_runs(const TournamentConfig& config,
                                             const std::filesystem::path& folder,
                                             const std::filesystem::path& bot_logs);
+
+// The standard error log file of each process bot of `config` (`folder`, `bot_logs`: as
+// make_tournament() takes them), in bot order; a spec that cannot be built has none.
+std::vector<std::filesystem::path> process_bot_logs(const TournamentConfig& config,
+                                                    const std::filesystem::path& folder,
+                                                    const std::filesystem::path& bot_logs);
 
 }  // namespace pokerarena::sim

@@ -153,6 +153,11 @@ void check_shard(const Tournament& tournament, const Shard& shard);
 // versions when another pokerarena version wrote it, or the first differing field otherwise,
 // and PluginMismatch (plugin_identity.hpp) when a plugin library is not the one recorded.
 // Returns check_resumed_plugins()'s warnings (plugins the report could not be checked for).
+// check_resumable_schedule() makes every check but the plugins' (the version, the
+// configuration, the shard, the units), so it needs no bot: `run --resume` calls it on the
+// tournament made with BotLoading::Skip, before any bot is loaded or started.
+void check_resumable_schedule(const Tournament& tournament, const Report& resume,
+                              const Shard& shard);
 std::vector<std::string> check_resumable(const Tournament& tournament, const Report& resume,
                                          const Shard& shard);
 
