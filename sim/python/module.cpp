@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <span>
 #include <string>
@@ -108,11 +109,15 @@ Kernel kernel_of(const std::string& name) {
                           name + "\"");
 }
 
-// A hand value given from Python, checked.
+// A hand value given from Python, checked: one that some hand of 5 to 7 cards has.
 HandValue hand_value(int value) {
-    if (value < 0x1000 || value > 0x9FFF)
-        throw py::value_error("value: " + std::to_string(value) +
-                              " is not a hand value (0x1000..0x9FFF)");
+    if (value < 0 || value > 0xFFFF || !is_hand_value(static_cast<HandValue>(value))) {
+        char hex[16] = "";
+        if (value >= 0) std::snprintf(hex, sizeof hex, " (0x%x)", static_cast<unsigned>(value));
+        throw py::value_error("value: " + std::to_string(value) + hex +
+                              " is not a hand value (evaluate() gives 7,462 of them, from "
+                              "0x1000 to 0x900c)");
+    }
     return static_cast<HandValue>(value);
 }
 
@@ -142,16 +147,44 @@ std::string row_problem(const std::uint8_t* row) {
     return "";
 }
 
-py::array_t<std::uint16_t> evaluate_hands(
-    const py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>& hands,
-    const std::string& kernel_name_text) {
-    if (hands.ndim() != 2 || hands.shape(1) != 7)
+// `hands` as a C-contiguous uint8 array of shape (N, 7), checked in the caller's dtype first:
+// integer codes only (a float is refused, not truncated), and each in 0..51 (not wrapped to
+// a byte), so a message quotes the value given.
+py::array_t<std::uint8_t, py::array::c_style> hand_rows(const py::handle& value) {
+    const py::array given = py::array::ensure(value);
+    if (!given)
+        throw py::value_error("hands: expected an array of shape (N, 7) of card codes 0..51");
+    const char kind = given.dtype().kind();
+    if (kind != 'i' && kind != 'u')
+        throw py::value_error("hands: expected integer card codes 0..51, got an array of " +
+                              py::str(given.dtype()).cast<std::string>());
+    if (given.ndim() != 2 || given.shape(1) != 7)
         throw py::value_error(
             "hands: expected an array of shape (N, 7) of card codes 0..51, got "
             "shape " +
             py::repr(py::tuple(py::cast(
-                         std::vector<py::ssize_t>(hands.shape(), hands.shape() + hands.ndim()))))
+                         std::vector<py::ssize_t>(given.shape(), given.shape() + given.ndim()))))
                 .cast<std::string>());
+    if (given.dtype().is(py::dtype::of<std::uint8_t>()) && (given.flags() & py::array::c_style))
+        return py::reinterpret_borrow<py::array_t<std::uint8_t, py::array::c_style>>(given);
+    const py::object numpy = py::module_::import("numpy");
+    const py::object outside = numpy.attr("flatnonzero")(
+        numpy.attr("logical_or")(given.attr("__lt__")(0), given.attr("__gt__")(kNumCards - 1)));
+    if (py::len(outside) > 0) {
+        const auto at = outside[py::int_(0)].cast<py::ssize_t>();
+        const py::object row = given[py::int_(at / 7)];
+        throw py::value_error("hands: row " + std::to_string(at / 7) + " " +
+                              py::str(row.attr("tolist")()).cast<std::string>() + ": card code " +
+                              py::str(row[py::int_(at % 7)]).cast<std::string>() +
+                              " is outside 0..51");
+    }
+    return numpy.attr("ascontiguousarray")(given, numpy.attr("uint8"))
+        .cast<py::array_t<std::uint8_t, py::array::c_style>>();
+}
+
+py::array_t<std::uint16_t> evaluate_hands(const py::handle& hands_given,
+                                          const std::string& kernel_name_text) {
+    const auto hands = hand_rows(hands_given);
     const Kernel kernel = kernel_of(kernel_name_text);
     const auto n = static_cast<std::size_t>(hands.shape(0));
     py::array_t<std::uint16_t> values(static_cast<py::ssize_t>(n));
@@ -290,14 +323,19 @@ PYBIND11_MODULE(pokerarena, m) {
           "avx2, avx512). Every row is checked (codes 0..51, seven distinct cards).");
     m.def(
         "category", [](int value) { return static_cast<int>(category(hand_value(value))); },
-        py::arg("value"), "The category of a hand value: 1 high card .. 9 straight flush.");
+        py::arg("value"),
+        "The category of a hand value: 1 high card .. 9 straight flush. ValueError for a value "
+        "no hand has.");
     m.def(
         "category_name",
         [](int value) { return std::string(category_name(category(hand_value(value)))); },
-        py::arg("value"), "The category's name (\"flush\", \"two pair\", ...).");
+        py::arg("value"),
+        "The name of a hand value's category (\"Flush\", \"Two Pair\", ...). ValueError for "
+        "a value no hand has.");
     m.def(
         "describe", [](int value) { return describe(hand_value(value)); }, py::arg("value"),
-        "The hand a value stands for, in words (\"two pair, kings and fives\").");
+        "The hand a value stands for, in words (\"Two Pair, Kings and Fives\"). ValueError for a "
+        "value no hand has.");
     m.def(
         "kernels",
         [] {

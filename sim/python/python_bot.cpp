@@ -63,10 +63,14 @@ struct ThreadPython {
 };
 thread_local ThreadPython t_python;
 
+// The calls into a bot class's code this thread is in (PythonCall below), for in_bot_code().
+thread_local int t_bot_calls = 0;
+
 // Holds the GIL for one call into Python (nothing when this thread holds it already).
 class PythonCall {
   public:
     PythonCall() {
+        ++t_bot_calls;
         if (PyGILState_Check()) return;
         if (t_python.state == nullptr) {
             t_python.state = PyGILState_GetThisThreadState();
@@ -81,6 +85,7 @@ class PythonCall {
         released_ = true;
     }
     ~PythonCall() {
+        --t_bot_calls;
         if (released_) PyEval_SaveThread();
     }
     PythonCall(const PythonCall&) = delete;
@@ -1042,6 +1047,10 @@ py::object sdk_of(const py::handle& bot_class) {
 }
 
 }  // namespace
+
+bool in_bot_code() {
+    return t_bot_calls > 0;
+}
 
 bool is_sdk_bot_class(const py::handle& value) {
     return !sdk_of(value).is_none();
