@@ -41,6 +41,16 @@ std::int64_t integer_argument(const py::handle& value, const char* name, std::in
     return checked<std::int64_t>(value, name, least, most);
 }
 
+int int_argument(const py::handle& value, const char* name) {
+    return static_cast<int>(integer_argument(value, name, std::numeric_limits<int>::min(),
+                                             std::numeric_limits<int>::max()));
+}
+
+std::int64_t chips_argument(const py::handle& value, const char* name) {
+    return integer_argument(value, name, std::numeric_limits<std::int64_t>::min(),
+                            std::numeric_limits<std::int64_t>::max());
+}
+
 std::uint64_t unsigned_argument(const py::handle& value, const char* name, std::uint64_t least,
                                 std::uint64_t most) {
     return checked<std::uint64_t>(value, name, least, most);

@@ -15,6 +15,11 @@ namespace pokerarena::python {
 std::int64_t integer_argument(const pybind11::handle& value, const char* name, std::int64_t least,
                               std::int64_t most);
 
+// Any int (int_argument) or any chip count (chips_argument): what the C++ parameter holds;
+// the code it is given to checks the rest (a negative stack, too many seats).
+int int_argument(const pybind11::handle& value, const char* name);
+std::int64_t chips_argument(const pybind11::handle& value, const char* name);
+
 // The same for an unsigned 64-bit argument (a seed) in least..most.
 std::uint64_t unsigned_argument(const pybind11::handle& value, const char* name,
                                 std::uint64_t least = 0,

@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "arguments.hpp"
 #include "pokerarena/evaluator/batch.hpp"
 #include "pokerarena/evaluator/card.hpp"
 #include "pokerarena/evaluator/equity.hpp"
@@ -49,10 +50,19 @@ std::vector<Card> cards_of(const py::handle& value, const char* argument) {
     if (!py::isinstance<py::sequence>(value) && !py::isinstance<py::array>(value))
         throw py::value_error(std::string(argument) +
                               ": expected cards as text (\"AsKd\") or a sequence of codes 0..51");
+    if (py::isinstance<py::array>(value) && py::reinterpret_borrow<py::array>(value).ndim() != 1) {
+        const py::array a = py::reinterpret_borrow<py::array>(value);
+        throw py::value_error(
+            std::string(argument) + ": expected one card code a position (a 1-D array), got " +
+            "an array of shape " +
+            py::repr(py::tuple(py::cast(std::vector<py::ssize_t>(a.shape(), a.shape() + a.ndim()))))
+                .cast<std::string>());
+    }
     std::vector<Card> cards;
     CardSet seen;
     for (const py::handle item : value) {
-        if (py::isinstance<py::bool_>(item) || !py::hasattr(item, "__index__"))
+        if (py::isinstance<py::bool_>(item) || !py::hasattr(item, "__index__") ||
+            (py::isinstance<py::array>(item) && py::reinterpret_borrow<py::array>(item).ndim() > 0))
             throw py::value_error(std::string(argument) + ": " +
                                   py::repr(item).cast<std::string>() +
                                   " is not a card code (an integer 0..51)");
@@ -221,9 +231,10 @@ const EquityKeys& equity_keys() {
     return *keys;
 }
 
-py::dict equity(const py::handle& hero, const py::object& villains, int random_opponents,
-                const py::handle& board, const py::handle& dead, const std::string& method,
-                std::uint64_t samples, std::uint64_t seed, int threads, std::uint64_t exact_limit,
+py::dict equity(const py::handle& hero, const py::object& villains,
+                const py::handle& random_opponents, const py::handle& board, const py::handle& dead,
+                const std::string& method, const py::handle& samples, const py::handle& seed,
+                const py::handle& threads, const py::handle& exact_limit,
                 const std::string& kernel) {
     EquityRequest request;
     request.hero = hole_of(hero, "hero");
@@ -237,22 +248,27 @@ py::dict equity(const py::handle& hero, const py::object& villains, int random_o
             request.villains.push_back(hole_of(v, name.c_str()));
         }
     }
-    request.random_opponents = random_opponents;
+    request.random_opponents = int_argument(random_opponents, "random_opponents");
     request.board = cards_of(board, "board");
     for (const Card c : cards_of(dead, "dead"))
         request.dead.add(c);
     request.method = method_of(method);
-    request.samples = samples;
-    request.seed = seed;
-    request.threads = threads;
-    request.exact_limit = exact_limit;
+    request.samples = unsigned_argument(samples, "samples");
+    request.seed = unsigned_argument(seed, "seed");
+    request.threads = static_cast<int>(integer_argument(threads, "threads", 1, kMaxEquityThreads));
+    request.exact_limit = unsigned_argument(exact_limit, "exact_limit");
     request.kernel = kernel_of(kernel);
     EquityResult result;
     try {
         py::gil_scoped_release release;
         result = calculate_equity(request);
     } catch (const EquityError& e) {
-        throw py::value_error(e.what());
+        // The C++ names of the methods as Python spells them.
+        std::string message = e.what();
+        const std::string cpp = "method MonteCarlo or Auto";
+        if (const auto at = message.find(cpp); at != std::string::npos)
+            message.replace(at, cpp.size(), "method=\"monte_carlo\" or \"auto\"");
+        throw py::value_error(message);
     }
     const EquityKeys& key = equity_keys();
     py::list players(result.players.size());
@@ -355,8 +371,10 @@ PYBIND11_MODULE(pokerarena, m) {
           py::arg("threads") = 1, py::arg("exact_limit") = 2'000'000, py::arg("kernel") = "best",
           "The hero's equity against known hands (villains) and random opponents, on a board "
           "of 0, 3, 4 or 5 cards, with dead cards removed from the deck. method: \"exact\" "
-          "(every deal), \"monte_carlo\" (samples deals from seed) or \"auto\" (exact when at "
-          "most exact_limit deals). Returns a dict: equity (the hero's), players (win, tie, "
+          "(every deal), \"monte_carlo\" (samples deals from seed) or \"auto\" (exact when "
+          "every opponent is known, whatever exact_limit and samples say, or when at most "
+          "exact_limit deals; Monte Carlo otherwise). Returns a dict: equity (the hero's), players "
+          "(win, tie, "
           "equity, wins, ties for the hero, each villain, then each random opponent), outcomes, "
           "exact, std_error (Monte Carlo: of the hero's equity).");
 

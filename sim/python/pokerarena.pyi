@@ -36,6 +36,8 @@ def category_name(value: int) -> str: ...  # "Two Pair" (Title Case)
 def describe(value: int) -> str: ...  # "Two Pair, Kings and Sevens", "Royal Flush"
 def kernels() -> list[str]: ...
 def best_kernel() -> str: ...
+# method "auto": exact whenever every opponent is known (exact_limit and samples aside), else
+# exact up to exact_limit deals and Monte Carlo above.
 def equity(
     hero: Cards,
     villains: Sequence[Cards] | None = None,

@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "arguments.hpp"
 #include "game.hpp"
 
 namespace py = pybind11;
@@ -65,9 +66,6 @@ class VectorEnv::InUse {
 VectorEnv::VectorEnv(int tables, int seats, Chips stack, Chips small_blind, Chips big_blind,
                      std::uint64_t seed, const std::string& betting, const std::string& game)
     : seats_(seats), seed_(seed) {
-    if (tables < 1 || tables > kMaxTables)
-        throw py::value_error("tables: expected 1.." + std::to_string(kMaxTables) + ", got " +
-                              std::to_string(tables));
     const GameDef def = table_game(game, seats, stack, small_blind, big_blind, betting);
     // A seat all-in from its forced bets makes a hand with no decision; with every stack so
     // short, and stacks reset every hand, no table would ever come to one.
@@ -254,8 +252,17 @@ won in hands that ended during the step, done (N,) whether one did (the next has
 rewards and done are new arrays every step, safe to keep (a replay buffer's). One call at a
 time: a step() or reset() while another runs on this environment (another Python thread)
 raises RuntimeError; give each thread an environment of its own.)")
-        .def(py::init<int, int, Chips, Chips, Chips, std::uint64_t, const std::string&,
-                      const std::string&>(),
+        .def(py::init([](const py::object& tables, const py::object& seats, const py::object& stack,
+                         const py::object& small_blind, const py::object& big_blind,
+                         const py::object& seed, const std::string& betting,
+                         const std::string& game) {
+                 return std::make_unique<VectorEnv>(
+                     static_cast<int>(integer_argument(tables, "tables", 1, kMaxTables)),
+                     int_argument(seats, "seats"), chips_argument(stack, "stack"),
+                     chips_argument(small_blind, "small_blind"),
+                     chips_argument(big_blind, "big_blind"), unsigned_argument(seed, "seed"),
+                     betting, game);
+             }),
              py::arg("tables"), py::arg("seats") = 2, py::arg("stack") = 200,
              py::arg("small_blind") = 1, py::arg("big_blind") = 2, py::arg("seed") = 0,
              py::arg("betting") = "", py::arg("game") = "holdem",

@@ -31,6 +31,7 @@ namespace pokerarena::python {
 
 class VectorEnv {
   public:
+    // `tables` in 1..2^22 (the binding checks it, as every integer argument).
     VectorEnv(int tables, int seats, Chips stack, Chips small_blind, Chips big_blind,
               std::uint64_t seed, const std::string& betting, const std::string& game);
 

@@ -48,6 +48,13 @@ class Cards(unittest.TestCase):
             pa.cards_str([3, 3])
         with self.assertRaisesRegex(ValueError, "not a card code"):
             pa.cards_str([True, 2])
+        for f in (pa.cards_str, pa.evaluate):
+            with self.subTest(f=f), self.assertRaisesRegex(
+                    ValueError, r"cards: expected one card code a position \(a 1-D array\), "
+                    r"got an array of shape \(2, 7\)"):
+                f(np.arange(14).reshape(2, 7))
+        with self.assertRaisesRegex(ValueError, r"cards: \[0, 1\] is not a card code"):
+            pa.cards_str([[0, 1]])
 
 
 class Evaluate(unittest.TestCase):
@@ -55,7 +62,7 @@ class Evaluate(unittest.TestCase):
         royal = pa.evaluate("AsKsQsJsTs")
         self.assertEqual(pa.category(royal), 9)
         self.assertEqual(pa.describe(royal), "Royal Flush")
-        self.assertEqual(pa.category_name(pa.evaluate("2c2d3h4s5c7d8h")).lower(), "one pair")
+        self.assertEqual(pa.category_name(pa.evaluate("2c2d3h4s5c7d8h")), "One Pair")
         self.assertEqual(pa.describe(pa.evaluate("KcKd7h7s2c")), "Two Pair, Kings and Sevens")
         # The wheel is the lowest straight; six cards value their best five.
         self.assertLess(pa.evaluate("As2d3h4s5c"), pa.evaluate("2d3h4s5c6c"))
@@ -200,6 +207,25 @@ class Equity(unittest.TestCase):
             pa.equity("AsKs", ["AsQc"])  # a card in two hands
         with self.assertRaises(ValueError):
             pa.equity("AsKs", ["QdQc"], board="2c3c")  # a board of two cards
+        for options, message in (
+                (dict(samples=-5), "samples: expected a whole number from 0 to "
+                                   "18446744073709551615, got -5"),
+                (dict(seed=2**64), "seed: .* got 18446744073709551616"),
+                (dict(threads=0), "threads: expected a whole number from 1 to 4096, got 0"),
+                (dict(random_opponents="2"), "random_opponents: expected a whole number"),
+                (dict(exact_limit=-1), "exact_limit: .* got -1")):
+            with self.subTest(options=options), self.assertRaisesRegex(ValueError, message):
+                pa.equity("AsKs", ["QdQc"], **options)
+        with self.assertRaisesRegex(
+                ValueError, 'use Monte Carlo \\(method="monte_carlo" or "auto"\\)'):
+            pa.equity("AsKs", random_opponents=3, method="exact")
+
+    def test_known_opponents_are_always_exact(self):
+        # exact_limit and samples bound random opponents only: 1,712,304 boards here.
+        e = pa.equity("AsKs", ["QdQc"], exact_limit=1000, samples=1000)
+        self.assertTrue(e["exact"])
+        self.assertEqual(e["outcomes"], 1712304)
+        self.assertEqual(e["equity"], pa.equity("AsKs", ["QdQc"], method="exact")["equity"])
 
 
 def random_legal(obs, rng):
@@ -414,6 +440,17 @@ class VectorEnvironment(unittest.TestCase):
             pa.VectorEnv(4, game="plo", betting="no-limit")
 
     def test_bad_settings(self):
+        for make, message in (
+                (lambda: pa.VectorEnv(2, seed=-1), "seed: expected a whole number from 0 to "
+                                                   "18446744073709551615, got -1"),
+                (lambda: pa.VectorEnv(0), "tables: expected a whole number from 1 to 4194304"),
+                (lambda: pa.VectorEnv(2**40), "tables: .* got 1099511627776"),
+                (lambda: pa.VectorEnv(2, stack=2**64), "stack: .* got 18446744073709551616"),
+                (lambda: pa.Table(seed=-1), "seed: expected a whole number from 0 to "),
+                (lambda: pa.Table(table_id=2**64), "table_id: .* got 18446744073709551616"),
+                (lambda: pa.Table(seats="3"), "seats: expected a whole number")):
+            with self.assertRaisesRegex(ValueError, message):
+                make()
         with self.assertRaisesRegex(ValueError, 'game: expected one of "holdem", "plo", "plo8", "short-deck", "kuhn", "leduc"'):
             pa.VectorEnv(4, game="omaha")
         # All-in from the forced bets, no table would ever reach a decision.
