@@ -38,6 +38,12 @@ namespace py = pybind11;
 namespace pokerarena::python {
 namespace {
 
+// An array's shape as Python writes it: "(4, 5)".
+std::string shape_text(const py::array& a) {
+    return py::repr(py::tuple(py::cast(std::vector<py::ssize_t>(a.shape(), a.shape() + a.ndim()))))
+        .cast<std::string>();
+}
+
 // Cards given as text ("AsKd", "As Kd", "as,kd") or as a sequence of codes 0..51.
 std::vector<Card> cards_of(const py::handle& value, const char* argument) {
     if (py::isinstance<py::str>(value)) {
@@ -52,11 +58,9 @@ std::vector<Card> cards_of(const py::handle& value, const char* argument) {
                               ": expected cards as text (\"AsKd\") or a sequence of codes 0..51");
     if (py::isinstance<py::array>(value) && py::reinterpret_borrow<py::array>(value).ndim() != 1) {
         const py::array a = py::reinterpret_borrow<py::array>(value);
-        throw py::value_error(
-            std::string(argument) + ": expected one card code a position (a 1-D array), got " +
-            "an array of shape " +
-            py::repr(py::tuple(py::cast(std::vector<py::ssize_t>(a.shape(), a.shape() + a.ndim()))))
-                .cast<std::string>());
+        throw py::value_error(std::string(argument) +
+                              ": expected one card code a position (a 1-D array), got " +
+                              "an array of shape " + shape_text(a));
     }
     std::vector<Card> cards;
     CardSet seen;
@@ -172,9 +176,7 @@ py::array_t<std::uint8_t, py::array::c_style> hand_rows(const py::handle& value)
         throw py::value_error(
             "hands: expected an array of shape (N, 7) of card codes 0..51, got "
             "shape " +
-            py::repr(py::tuple(py::cast(
-                         std::vector<py::ssize_t>(given.shape(), given.shape() + given.ndim()))))
-                .cast<std::string>());
+            shape_text(given));
     if (given.dtype().is(py::dtype::of<std::uint8_t>()) && (given.flags() & py::array::c_style))
         return py::reinterpret_borrow<py::array_t<std::uint8_t, py::array::c_style>>(given);
     const py::object numpy = py::module_::import("numpy");
