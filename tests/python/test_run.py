@@ -220,6 +220,11 @@ class Nester(Bot):
         return call()
 
 
+class PooledNester(Nester):
+    """The same on a pool of threads (threads = N)."""
+    threads = 2
+
+
 class Rules(unittest.TestCase):
     def test_faults_are_counted_and_tracebacks_printed(self):
         err = io.StringIO()
@@ -254,11 +259,12 @@ class Rules(unittest.TestCase):
         self.assertGreater(Listener.matches, 0)  # duplicate: the second half
 
     def test_a_run_inside_a_bots_decide_raises(self):
-        Nester.errors = []
-        report = pa.run([Nester, "call"], deals=3, threads=1)
-        self.assertEqual(report["bots"][0]["faults"]["exception"], 0)
-        self.assertEqual(len(Nester.errors), report["bots"][0]["decisions"])
-        self.assertIn("called from a bot's code while a run plays it", Nester.errors[0])
+        for bot in (Nester, PooledNester):
+            Nester.errors = []
+            report = pa.run([bot, "call"], deals=3, threads=1)
+            self.assertEqual(report["bots"][0]["faults"]["exception"], 0)
+            self.assertEqual(len(Nester.errors), report["bots"][0]["decisions"])
+            self.assertIn("called from a bot's code while a run plays it", Nester.errors[0])
 
     def test_keyboard_interrupt_stops_the_run(self):
         with self.assertRaises(KeyboardInterrupt):
