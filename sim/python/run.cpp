@@ -156,6 +156,25 @@ void check_integer(const FieldDescriptor& field, const std::string& option,
     }
 }
 
+// The command line's bounds for the fields whose 0 means "the default" in a configuration:
+// --match-deals and --hh-sample take 1 or more, --bot-timeout 0.001 to 86400 seconds, so an
+// explicit 0 is refused, not played as the default.
+void check_command_bounds(const std::string& field, const std::string& option,
+                          const py::handle& value) {
+    if (py::isinstance<py::bool_>(value)) return;
+    if (field == "match_deals" && py::isinstance<py::int_>(value))
+        integer_argument(value, option.c_str(), 1, std::numeric_limits<std::int32_t>::max());
+    if (field == "hh_sample" && py::isinstance<py::int_>(value))
+        integer_argument(value, option.c_str(), 1, std::numeric_limits<std::int64_t>::max());
+    if (field == "decision_timeout" &&
+        (py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value))) {
+        const double seconds = value.cast<double>();
+        if (!(seconds >= 0.001 && seconds <= 86400))
+            throw py::value_error(option + ": expected seconds from 0.001 to 86400, got " +
+                                  py::repr(value).cast<std::string>());
+    }
+}
+
 // The keyword arguments into `fields` (the configuration as JSON's dict).
 void apply_options(const py::kwargs& options, py::dict& fields) {
     const Descriptor& type = *sim::TournamentConfig::descriptor();
@@ -186,6 +205,7 @@ void apply_options(const py::kwargs& options, py::dict& fields) {
             continue;
         }
         check_integer(*field, py::str(key).cast<std::string>(), value);
+        check_command_bounds(name, py::str(key).cast<std::string>(), value);
         if (field->type() == FieldDescriptor::TYPE_ENUM) {
             fields[name.c_str()] = enum_value_name(*field, value);
         } else if (name == "sprt" && !py::isinstance<py::dict>(value)) {

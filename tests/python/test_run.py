@@ -308,7 +308,11 @@ class Options(unittest.TestCase):
                 (dict(hero="call", format="round-robin"),
                  "hero: 'call' with format 'round-robin': only a gauntlet has a hero"),
                 (dict(tournaments=3), "tournaments=3: only a sit-and-go plays tournaments"),
-                (dict(deals=3, tournaments=3), "deals and tournaments: give one")):
+                (dict(deals=3, tournaments=3), "deals and tournaments: give one"),
+                (dict(match_deals=0), "match_deals: expected a whole number from 1 to"),
+                (dict(hh_sample=0), "hh_sample: expected a whole number from 1 to"),
+                (dict(bot_timeout=0), "bot_timeout: expected seconds from 0.001 to 86400, got 0"),
+                (dict(decision_timeout=1e9), "decision_timeout: expected seconds from 0.001")):
             with self.subTest(options=options), self.assertRaisesRegex(ValueError, message):
                 pa.run(["tag", "call"], **options)
         sit_and_go = ["tag", "call", "random"]
