@@ -4,8 +4,9 @@
 //
 // Guarantees
 // - Every function checks what Python hands it (card codes 0..51, distinct cards, array
-//   shapes, option values) and raises ValueError naming the argument and what was expected:
-//   bad input never reaches a C++ precondition.
+//   shapes and dtypes, hand values some hand has, integers in their range, option values) and
+//   raises ValueError naming the argument and what was expected: bad input never reaches a
+//   C++ precondition.
 // - evaluate_batch() checks and evaluates the rows on the widest SIMD kernels (evaluate_rows)
 //   straight into a new numpy array, and releases the GIL while they run; every kernel gives
 //   the same values as the scalar one.
@@ -338,7 +339,9 @@ PYBIND11_MODULE(pokerarena, m) {
     m.def("evaluate_batch", &evaluate_hands, py::arg("hands"), py::arg("kernel") = "best",
           "The values of N seven-card hands, an array (N, 7) of card codes, as a uint16 array "
           "of N values, on the widest SIMD kernel of this CPU (or the one named: scalar, sse4, "
-          "avx2, avx512). Every row is checked (codes 0..51, seven distinct cards).");
+          "avx2, avx512). Every row is checked (codes 0..51, seven distinct cards), in the dtype "
+          "given: an integer array (a float or bool one is refused), 307 or -1 quoted as "
+          "given, not wrapped to a byte.");
     m.def(
         "category", [](int value) { return static_cast<int>(category(hand_value(value))); },
         py::arg("value"),
