@@ -2,6 +2,8 @@
 // make_tables.cpp (see there for the value layout).
 #include "pokerarena/evaluator/evaluate.hpp"
 
+#include <bit>
+
 namespace pokerarena {
 
 namespace {
@@ -56,9 +58,53 @@ int colex_highest(int index, int count) {
     return r;
 }
 
+// The rank mask of the `count` ranks of a colex index below C(13, count).
+std::uint32_t colex_ranks(int index, int count) {
+    std::uint32_t mask = 0;
+    for (int k = count; k >= 1; --k) {
+        const int r = colex_highest(index, k);
+        mask |= 1u << r;
+        index -= choose(r, k);
+    }
+    return mask;
+}
+
+// Five ranks in a row (the wheel A-2-3-4-5 too): a straight, not a high card.
+bool is_straight(std::uint32_t ranks) {
+    if (ranks == 0x100Fu) return true;  // A, 5, 4, 3, 2
+    return ranks == 0x1Fu << std::countr_zero(ranks);
+}
+
 }  // namespace
 
+bool is_hand_value(HandValue v) {
+    const int w = v & 0xFFF;
+    const int c = v >> 12;
+    const auto has = [](std::uint32_t mask, int rank) { return (mask >> rank & 1u) != 0; };
+    switch (static_cast<Category>(c)) {
+        case Category::HighCard:
+        case Category::Flush:
+            return w < choose(kNumRanks, 5) && !is_straight(colex_ranks(w, 5));
+        case Category::OnePair:
+            return w / 286 < kNumRanks && !has(colex_ranks(w % 286, 3), w / 286);
+        case Category::TwoPair: {
+            const int high = w / 169, low = w / 13 % 13, kicker = w % 13;
+            return high < kNumRanks && low < high && kicker != high && kicker != low;
+        }
+        case Category::ThreeOfAKind:
+            return w / 78 < kNumRanks && !has(colex_ranks(w % 78, 2), w / 78);
+        case Category::Straight:
+        case Category::StraightFlush:
+            return w >= 3 && w < kNumRanks;
+        case Category::FullHouse:
+        case Category::FourOfAKind:
+            return w / 13 < kNumRanks && w / 13 != w % 13;
+    }
+    return false;
+}
+
 std::string describe(HandValue v) {
+    if (!is_hand_value(v)) return "Invalid hand value " + std::to_string(v);
     const Category c = category(v);
     const int w = v & 0xFFF;
     const std::string name = category_name(c);

@@ -4,8 +4,9 @@
 //
 // Guarantees
 // - Every function checks what Python hands it (card codes 0..51, distinct cards, array
-//   shapes, option values) and raises ValueError naming the argument and what was expected:
-//   bad input never reaches a C++ precondition.
+//   shapes and dtypes, hand values some hand has, integers in their range, option values) and
+//   raises ValueError naming the argument and what was expected: bad input never reaches a
+//   C++ precondition.
 // - evaluate_batch() checks and evaluates the rows on the widest SIMD kernels (evaluate_rows)
 //   straight into a new numpy array, and releases the GIL while they run; every kernel gives
 //   the same values as the scalar one.
@@ -17,12 +18,14 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "arguments.hpp"
 #include "pokerarena/evaluator/batch.hpp"
 #include "pokerarena/evaluator/card.hpp"
 #include "pokerarena/evaluator/equity.hpp"
@@ -36,6 +39,12 @@ namespace py = pybind11;
 namespace pokerarena::python {
 namespace {
 
+// An array's shape as Python writes it: "(4, 5)".
+std::string shape_text(const py::array& a) {
+    return py::repr(py::tuple(py::cast(std::vector<py::ssize_t>(a.shape(), a.shape() + a.ndim()))))
+        .cast<std::string>();
+}
+
 // Cards given as text ("AsKd", "As Kd", "as,kd") or as a sequence of codes 0..51.
 std::vector<Card> cards_of(const py::handle& value, const char* argument) {
     if (py::isinstance<py::str>(value)) {
@@ -48,10 +57,17 @@ std::vector<Card> cards_of(const py::handle& value, const char* argument) {
     if (!py::isinstance<py::sequence>(value) && !py::isinstance<py::array>(value))
         throw py::value_error(std::string(argument) +
                               ": expected cards as text (\"AsKd\") or a sequence of codes 0..51");
+    if (py::isinstance<py::array>(value) && py::reinterpret_borrow<py::array>(value).ndim() != 1) {
+        const py::array a = py::reinterpret_borrow<py::array>(value);
+        throw py::value_error(std::string(argument) +
+                              ": expected one card code a position (a 1-D array), got " +
+                              "an array of shape " + shape_text(a));
+    }
     std::vector<Card> cards;
     CardSet seen;
     for (const py::handle item : value) {
-        if (py::isinstance<py::bool_>(item) || !py::hasattr(item, "__index__"))
+        if (py::isinstance<py::bool_>(item) || !py::hasattr(item, "__index__") ||
+            (py::isinstance<py::array>(item) && py::reinterpret_borrow<py::array>(item).ndim() > 0))
             throw py::value_error(std::string(argument) + ": " +
                                   py::repr(item).cast<std::string>() +
                                   " is not a card code (an integer 0..51)");
@@ -108,11 +124,15 @@ Kernel kernel_of(const std::string& name) {
                           name + "\"");
 }
 
-// A hand value given from Python, checked.
+// A hand value given from Python, checked: one that some hand of 5 to 7 cards has.
 HandValue hand_value(int value) {
-    if (value < 0x1000 || value > 0x9FFF)
-        throw py::value_error("value: " + std::to_string(value) +
-                              " is not a hand value (0x1000..0x9FFF)");
+    if (value < 0 || value > 0xFFFF || !is_hand_value(static_cast<HandValue>(value))) {
+        char hex[16] = "";
+        if (value >= 0) std::snprintf(hex, sizeof hex, " (0x%x)", static_cast<unsigned>(value));
+        throw py::value_error("value: " + std::to_string(value) + hex +
+                              " is not a hand value (evaluate() gives 7,462 of them, from "
+                              "0x1000 to 0x900c)");
+    }
     return static_cast<HandValue>(value);
 }
 
@@ -142,16 +162,42 @@ std::string row_problem(const std::uint8_t* row) {
     return "";
 }
 
-py::array_t<std::uint16_t> evaluate_hands(
-    const py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>& hands,
-    const std::string& kernel_name_text) {
-    if (hands.ndim() != 2 || hands.shape(1) != 7)
+// `hands` as a C-contiguous uint8 array of shape (N, 7), checked in the caller's dtype first:
+// integer codes only (a float is refused, not truncated), and each in 0..51 (not wrapped to
+// a byte), so a message quotes the value given.
+py::array_t<std::uint8_t, py::array::c_style> hand_rows(const py::handle& value) {
+    const py::array given = py::array::ensure(value);
+    if (!given)
+        throw py::value_error("hands: expected an array of shape (N, 7) of card codes 0..51");
+    const char kind = given.dtype().kind();
+    if (kind != 'i' && kind != 'u')
+        throw py::value_error("hands: expected integer card codes 0..51, got an array of " +
+                              py::str(given.dtype()).cast<std::string>());
+    if (given.ndim() != 2 || given.shape(1) != 7)
         throw py::value_error(
             "hands: expected an array of shape (N, 7) of card codes 0..51, got "
             "shape " +
-            py::repr(py::tuple(py::cast(
-                         std::vector<py::ssize_t>(hands.shape(), hands.shape() + hands.ndim()))))
-                .cast<std::string>());
+            shape_text(given));
+    if (given.dtype().is(py::dtype::of<std::uint8_t>()) && (given.flags() & py::array::c_style))
+        return py::reinterpret_borrow<py::array_t<std::uint8_t, py::array::c_style>>(given);
+    const py::object numpy = py::module_::import("numpy");
+    const py::object outside = numpy.attr("flatnonzero")(
+        numpy.attr("logical_or")(given.attr("__lt__")(0), given.attr("__gt__")(kNumCards - 1)));
+    if (py::len(outside) > 0) {
+        const auto at = outside[py::int_(0)].cast<py::ssize_t>();
+        const py::object row = given[py::int_(at / 7)];
+        throw py::value_error("hands: row " + std::to_string(at / 7) + " " +
+                              py::str(row.attr("tolist")()).cast<std::string>() + ": card code " +
+                              py::str(row[py::int_(at % 7)]).cast<std::string>() +
+                              " is outside 0..51");
+    }
+    return numpy.attr("ascontiguousarray")(given, numpy.attr("uint8"))
+        .cast<py::array_t<std::uint8_t, py::array::c_style>>();
+}
+
+py::array_t<std::uint16_t> evaluate_hands(const py::handle& hands_given,
+                                          const std::string& kernel_name_text) {
+    const auto hands = hand_rows(hands_given);
     const Kernel kernel = kernel_of(kernel_name_text);
     const auto n = static_cast<std::size_t>(hands.shape(0));
     py::array_t<std::uint16_t> values(static_cast<py::ssize_t>(n));
@@ -188,9 +234,10 @@ const EquityKeys& equity_keys() {
     return *keys;
 }
 
-py::dict equity(const py::handle& hero, const py::object& villains, int random_opponents,
-                const py::handle& board, const py::handle& dead, const std::string& method,
-                std::uint64_t samples, std::uint64_t seed, int threads, std::uint64_t exact_limit,
+py::dict equity(const py::handle& hero, const py::object& villains,
+                const py::handle& random_opponents, const py::handle& board, const py::handle& dead,
+                const std::string& method, const py::handle& samples, const py::handle& seed,
+                const py::handle& threads, const py::handle& exact_limit,
                 const std::string& kernel) {
     EquityRequest request;
     request.hero = hole_of(hero, "hero");
@@ -204,22 +251,27 @@ py::dict equity(const py::handle& hero, const py::object& villains, int random_o
             request.villains.push_back(hole_of(v, name.c_str()));
         }
     }
-    request.random_opponents = random_opponents;
+    request.random_opponents = int_argument(random_opponents, "random_opponents");
     request.board = cards_of(board, "board");
     for (const Card c : cards_of(dead, "dead"))
         request.dead.add(c);
     request.method = method_of(method);
-    request.samples = samples;
-    request.seed = seed;
-    request.threads = threads;
-    request.exact_limit = exact_limit;
+    request.samples = unsigned_argument(samples, "samples");
+    request.seed = unsigned_argument(seed, "seed");
+    request.threads = static_cast<int>(integer_argument(threads, "threads", 1, kMaxEquityThreads));
+    request.exact_limit = unsigned_argument(exact_limit, "exact_limit");
     request.kernel = kernel_of(kernel);
     EquityResult result;
     try {
         py::gil_scoped_release release;
         result = calculate_equity(request);
     } catch (const EquityError& e) {
-        throw py::value_error(e.what());
+        // The C++ names of the methods as Python spells them.
+        std::string message = e.what();
+        const std::string cpp = "method MonteCarlo or Auto";
+        if (const auto at = message.find(cpp); at != std::string::npos)
+            message.replace(at, cpp.size(), "method=\"monte_carlo\" or \"auto\"");
+        throw py::value_error(message);
     }
     const EquityKeys& key = equity_keys();
     py::list players(result.players.size());
@@ -287,17 +339,24 @@ PYBIND11_MODULE(pokerarena, m) {
     m.def("evaluate_batch", &evaluate_hands, py::arg("hands"), py::arg("kernel") = "best",
           "The values of N seven-card hands, an array (N, 7) of card codes, as a uint16 array "
           "of N values, on the widest SIMD kernel of this CPU (or the one named: scalar, sse4, "
-          "avx2, avx512). Every row is checked (codes 0..51, seven distinct cards).");
+          "avx2, avx512). Every row is checked (codes 0..51, seven distinct cards), in the dtype "
+          "given: an integer array (a float or bool one is refused), 307 or -1 quoted as "
+          "given, not wrapped to a byte.");
     m.def(
         "category", [](int value) { return static_cast<int>(category(hand_value(value))); },
-        py::arg("value"), "The category of a hand value: 1 high card .. 9 straight flush.");
+        py::arg("value"),
+        "The category of a hand value: 1 high card .. 9 straight flush. ValueError for a value "
+        "no hand has.");
     m.def(
         "category_name",
         [](int value) { return std::string(category_name(category(hand_value(value)))); },
-        py::arg("value"), "The category's name (\"flush\", \"two pair\", ...).");
+        py::arg("value"),
+        "The name of a hand value's category (\"Flush\", \"Two Pair\", ...). ValueError for "
+        "a value no hand has.");
     m.def(
         "describe", [](int value) { return describe(hand_value(value)); }, py::arg("value"),
-        "The hand a value stands for, in words (\"two pair, kings and fives\").");
+        "The hand a value stands for, in words (\"Two Pair, Kings and Fives\"). ValueError for a "
+        "value no hand has.");
     m.def(
         "kernels",
         [] {
@@ -317,8 +376,10 @@ PYBIND11_MODULE(pokerarena, m) {
           py::arg("threads") = 1, py::arg("exact_limit") = 2'000'000, py::arg("kernel") = "best",
           "The hero's equity against known hands (villains) and random opponents, on a board "
           "of 0, 3, 4 or 5 cards, with dead cards removed from the deck. method: \"exact\" "
-          "(every deal), \"monte_carlo\" (samples deals from seed) or \"auto\" (exact when at "
-          "most exact_limit deals). Returns a dict: equity (the hero's), players (win, tie, "
+          "(every deal), \"monte_carlo\" (samples deals from seed) or \"auto\" (exact when "
+          "every opponent is known, whatever exact_limit and samples say, or when at most "
+          "exact_limit deals; Monte Carlo otherwise). Returns a dict: equity (the hero's), players "
+          "(win, tie, "
           "equity, wins, ties for the hero, each villain, then each random opponent), outcomes, "
           "exact, std_error (Monte Carlo: of the hero's equity).");
 

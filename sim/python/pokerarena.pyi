@@ -26,12 +26,18 @@ def parse_cards(text: str) -> list[int]: ...
 def card_str(code: int) -> str: ...
 def cards_str(cards: Cards) -> str: ...
 def evaluate(cards: Cards) -> int: ...
+# hands: an integer array (N, 7) of codes 0..51, checked in its own dtype (a float array is
+# refused, not truncated).
 def evaluate_batch(hands: numpy.typing.ArrayLike, kernel: str = "best") -> numpy.typing.NDArray[numpy.uint16]: ...
+# category, category_name and describe take the 7,462 values evaluate() returns (0x1000 to
+# 0x900C, not contiguous); ValueError for any other int.
 def category(value: int) -> int: ...
-def category_name(value: int) -> str: ...
-def describe(value: int) -> str: ...
+def category_name(value: int) -> str: ...  # "Two Pair" (Title Case)
+def describe(value: int) -> str: ...  # "Two Pair, Kings and Sevens", "Royal Flush"
 def kernels() -> list[str]: ...
 def best_kernel() -> str: ...
+# method "auto": exact whenever every opponent is known (exact_limit and samples aside), else
+# exact up to exact_limit deals and Monte Carlo above.
 def equity(
     hero: Cards,
     villains: Sequence[Cards] | None = None,
@@ -61,7 +67,11 @@ class VectorEnv:
         betting: str = "",
         game: str = "holdem",
     ) -> None: ...
+    # New hands at every table (the hand in play abandoned), to their first decision.
     def reset(self) -> dict[str, numpy.typing.NDArray[numpy.generic]]: ...
+    # (observations, rewards, done): the observations' arrays are rewritten in place by the
+    # next step() or reset() (copy what you keep); rewards and done are new arrays every step.
+    # One call at a time: RuntimeError for a step() or reset() while another runs.
     def step(
         self,
         kinds: numpy.typing.ArrayLike,
@@ -124,8 +134,8 @@ def run(
     bots: Sequence[Union[BotGiven, tuple[str, BotGiven]]] | Mapping[str, BotGiven] | None = None,
     config: str | None = None,
     *,
-    threads: int = 0,
-    tables: int = 2048,
+    threads: int = 0,  # 0 (every core) .. 4096
+    tables: int = 2048,  # 1 .. 1048576
     out: str | None = None,
     json: str | None = None,
     **options: Any,

@@ -63,10 +63,14 @@ struct ThreadPython {
 };
 thread_local ThreadPython t_python;
 
+// The calls into a bot class's code this thread is in (PythonCall below), for in_bot_code().
+thread_local int t_bot_calls = 0;
+
 // Holds the GIL for one call into Python (nothing when this thread holds it already).
 class PythonCall {
   public:
     PythonCall() {
+        ++t_bot_calls;
         if (PyGILState_Check()) return;
         if (t_python.state == nullptr) {
             t_python.state = PyGILState_GetThisThreadState();
@@ -81,6 +85,7 @@ class PythonCall {
         released_ = true;
     }
     ~PythonCall() {
+        --t_bot_calls;
         if (released_) PyEval_SaveThread();
     }
     PythonCall(const PythonCall&) = delete;
@@ -271,6 +276,7 @@ struct PythonBotClass {
     py::object game_problem;     // pokerarena_bot._game_problem
     py::object gather;           // gather(steps, limit) of kGather: a queue's coroutines at once
     py::object thread_pool;      // concurrent.futures.ThreadPoolExecutor (Threads)
+    py::object pool_call;        // call(decide, view) on a pool thread, marked as bot code
     // "call", "check", "fold" interned: the SDK's actions are its module's constants, which
     // Python interns, so an answer is most often one of these very objects.
     std::array<py::object, 3> words;
@@ -818,9 +824,10 @@ void PythonQueue::answer_together() {
     for (std::size_t i = 0; i < taken_.size(); ++i) {
         const Item& item = taken_[i];
         try {
-            py::object step = threads ? loop.attr("run_in_executor")(
-                                            c.thread_pool, item.bot->bound_decide(), item.view)
-                                      : call_one(item.bot->bound_decide(), item.view);
+            py::object step =
+                threads ? loop.attr("run_in_executor")(c.thread_pool, c.pool_call,
+                                                       item.bot->bound_decide(), item.view)
+                        : call_one(item.bot->bound_decide(), item.view);
             if (!py::hasattr(step, "__await__")) {  // answered without awaiting
                 outcomes_[i] = converted(i, step);
                 continue;
@@ -1043,6 +1050,10 @@ py::object sdk_of(const py::handle& bot_class) {
 
 }  // namespace
 
+bool in_bot_code() {
+    return t_bot_calls > 0;
+}
+
 bool is_sdk_bot_class(const py::handle& value) {
     return !sdk_of(value).is_none();
 }
@@ -1097,6 +1108,15 @@ PythonBotFactory::PythonBotFactory(py::object bot_class, std::string config, std
     if (way == "batch") c.way = PythonBotClass::Way::Batch;
     if (way == "async") c.way = PythonBotClass::Way::Async;
     if (way == "threads") c.way = PythonBotClass::Way::Threads;
+    if (c.way == PythonBotClass::Way::Threads)
+        c.pool_call = py::cpp_function([](const py::object& decide, const py::object& view) {
+            // The pool's threads run bot code too (in_bot_code()), outside any PythonCall.
+            ++t_bot_calls;
+            struct Leave {
+                ~Leave() { --t_bot_calls; }
+            } leave;
+            return decide(view);
+        });
     if (c.way == PythonBotClass::Way::Async || c.way == PythonBotClass::Way::Threads) {
         c.new_event_loop = py::module_::import("asyncio").attr("new_event_loop");
         py::dict scope;

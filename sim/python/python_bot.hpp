@@ -105,6 +105,11 @@ class PythonBotFactory final : public BotFactory {
 // "python:MODULE.QUALNAME", the spec that names a class in a report.
 std::string python_class_spec(const py::handle& bot_class);
 
+// True while this thread runs a bot class's code for a run (its decide, constructor,
+// on_event, ..., on a run's thread or on the pool of a class with threads = N): run() refuses
+// to start there, as the run's thread it would block is the one the inner run needs.
+bool in_bot_code();
+
 // True when `value` is a class derived from a pokerarena_bot.Bot.
 bool is_sdk_bot_class(const py::handle& value);
 

@@ -6,12 +6,14 @@
 #include <spdlog/spdlog.h>
 
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "arguments.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_json.hpp"
 #include "pokerarena/sim/runner.hpp"
@@ -128,6 +130,51 @@ std::vector<GivenBot> given_bots(const py::handle& bots) {
     return out;
 }
 
+// An int given for an integer field, in the field's range (Protobuf's JSON parser would quote
+// 2**64 back as 1.8446744073709552e+19); other values are the parser's to judge.
+void check_integer(const FieldDescriptor& field, const std::string& option,
+                   const py::handle& value) {
+    if (field.is_repeated() || py::isinstance<py::bool_>(value) || !py::isinstance<py::int_>(value))
+        return;
+    switch (field.cpp_type()) {
+        case FieldDescriptor::CPPTYPE_INT32:
+            integer_argument(value, option.c_str(), std::numeric_limits<std::int32_t>::min(),
+                             std::numeric_limits<std::int32_t>::max());
+            return;
+        case FieldDescriptor::CPPTYPE_INT64:
+            integer_argument(value, option.c_str(), std::numeric_limits<std::int64_t>::min(),
+                             std::numeric_limits<std::int64_t>::max());
+            return;
+        case FieldDescriptor::CPPTYPE_UINT32:
+            unsigned_argument(value, option.c_str(), 0, std::numeric_limits<std::uint32_t>::max());
+            return;
+        case FieldDescriptor::CPPTYPE_UINT64:
+            unsigned_argument(value, option.c_str());
+            return;
+        default:
+            return;
+    }
+}
+
+// The command line's bounds for the fields whose 0 means "the default" in a configuration:
+// --match-deals and --hh-sample take 1 or more, --bot-timeout 0.001 to 86400 seconds, so an
+// explicit 0 is refused, not played as the default.
+void check_command_bounds(const std::string& field, const std::string& option,
+                          const py::handle& value) {
+    if (py::isinstance<py::bool_>(value)) return;
+    if (field == "match_deals" && py::isinstance<py::int_>(value))
+        integer_argument(value, option.c_str(), 1, std::numeric_limits<std::int32_t>::max());
+    if (field == "hh_sample" && py::isinstance<py::int_>(value))
+        integer_argument(value, option.c_str(), 1, std::numeric_limits<std::int64_t>::max());
+    if (field == "decision_timeout" &&
+        (py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value))) {
+        const double seconds = value.cast<double>();
+        if (!(seconds >= 0.001 && seconds <= 86400))
+            throw py::value_error(option + ": expected seconds from 0.001 to 86400, got " +
+                                  py::repr(value).cast<std::string>());
+    }
+}
+
 // The keyword arguments into `fields` (the configuration as JSON's dict).
 void apply_options(const py::kwargs& options, py::dict& fields) {
     const Descriptor& type = *sim::TournamentConfig::descriptor();
@@ -157,6 +204,8 @@ void apply_options(const py::kwargs& options, py::dict& fields) {
             if (fields.contains(name.c_str())) PyDict_DelItemString(fields.ptr(), name.c_str());
             continue;
         }
+        check_integer(*field, py::str(key).cast<std::string>(), value);
+        check_command_bounds(name, py::str(key).cast<std::string>(), value);
         if (field->type() == FieldDescriptor::TYPE_ENUM) {
             fields[name.c_str()] = enum_value_name(*field, value);
         } else if (name == "sprt" && !py::isinstance<py::dict>(value)) {
@@ -182,6 +231,11 @@ void apply_options(const py::kwargs& options, py::dict& fields) {
 void set_hero_by_name(py::dict& fields, const py::kwargs& options) {
     if (!fields.contains("hero") || !py::isinstance<py::str>(fields["hero"])) return;
     const std::string hero = fields["hero"].cast<std::string>();
+    if (options.contains("format") && py::str(fields["format"]).cast<std::string>() != "GAUNTLET")
+        throw py::value_error("hero: '" + hero + "' with format " +
+                              py::repr(options["format"]).cast<std::string>() +
+                              ": only a gauntlet has a hero (format=\"gauntlet\", or leave "
+                              "format out)");
     std::string names;
     int i = 0;
     for (const py::handle bot : py::reinterpret_borrow<py::list>(fields["bots"])) {
@@ -305,8 +359,39 @@ void check_signals(RunInterrupt& interrupt) {
     }
 }
 
-py::dict run(const py::object& bots, const py::object& config_path, int threads, int tables,
-             const py::object& out, const py::object& json_out, const py::kwargs& options) {
+// deals / tournaments against the format, as `pokerarena run` takes --deals and --tournaments:
+// one of them, the one that counts what the format plays.
+void check_count(const sim::TournamentConfig& config, const py::kwargs& options) {
+    const bool deals = options.contains("deals") && !options["deals"].is_none();
+    const bool tournaments = options.contains("tournaments") && !options["tournaments"].is_none();
+    const auto given = [&](const char* name) { return py::str(options[name]).cast<std::string>(); };
+    if (deals && tournaments)
+        throw py::value_error(
+            "deals and tournaments: give one (tournaments=N for a sit-and-go, "
+            "deals=N for the cash formats)");
+    const bool sit_and_go = config.format() == sim::SIT_AND_GO;
+    if (deals && sit_and_go)
+        throw py::value_error(
+            "deals=" + given("deals") +
+            ": a sit-and-go counts tournaments; give tournaments=" + given("deals"));
+    if (tournaments && !sit_and_go)
+        throw py::value_error(
+            "tournaments=" + given("tournaments") +
+            ": only a sit-and-go plays tournaments; give deals=" + given("tournaments") +
+            " (deals a pairing heads-up, a seat group in a ring)");
+}
+
+py::dict run(const py::object& bots, const py::object& config_path, const py::object& threads_given,
+             const py::object& tables_given, const py::object& out, const py::object& json_out,
+             const py::kwargs& options) {
+    if (in_bot_code())
+        throw std::runtime_error(
+            "run(): called from a bot's code while a run plays it; a bot cannot start a "
+            "tournament of its own (the thread the inner run would need waits for this bot's "
+            "answer): play it before or after the run, or from another Python thread");
+    // `pokerarena run`'s bounds for --threads (0 here: every core) and --tables.
+    const auto threads = static_cast<int>(integer_argument(threads_given, "threads", 0, 4096));
+    const auto tables = static_cast<int>(integer_argument(tables_given, "tables", 1, 1 << 20));
     spdlog::set_level(spdlog::level::warn);
     std::filesystem::path plugin_folder;
     py::dict fields;
@@ -328,6 +413,7 @@ py::dict run(const py::object& bots, const py::object& config_path, int threads,
     apply_options(options, fields);
     set_hero_by_name(fields, options);
     const sim::TournamentConfig config = config_of(fields);
+    check_count(config, options);
 
     // Destroyed with the GIL held (after the release below ends): the classes' objects.
     sim::Tournament tournament;
@@ -403,11 +489,13 @@ void add_run(py::module_& m) {
           "seats, betting, small_blind, big_blind, ante, stack_big_blinds, hero, duplicate, "
           "allin_ev, aivat, sprt, match_deals, deals_per_unit, hh_out, hh_sample, "
           "decision_timeout, sit_and_go, acpc_game), the command line's stack, bot_timeout, "
-          "tournaments and hero=NAME, and blinds=(small, big). threads (0: every core) and "
-          "tables as --threads and --tables; out / json: also write the report there. "
-          "ValueError for a bad option or bot (the command line's message), RuntimeError when "
-          "a work unit fails, KeyboardInterrupt after Ctrl-C. See docs/python.md, "
-          "\"Tournaments\".");
+          "tournaments and hero=NAME, and blinds=(small, big); deals for a cash format, "
+          "tournaments for a sit-and-go, as the command line takes them. threads (0: every "
+          "core, up to 4096) and tables (1 to 1048576) as --threads and --tables; out / json: "
+          "also write the report there. ValueError for a bad option or bot (the command "
+          "line's message, naming the option), RuntimeError when a work unit fails or when "
+          "called from a bot's code during a run, KeyboardInterrupt after Ctrl-C. See "
+          "docs/python.md, \"Tournaments\".");
     m.def("report_frames", &report_frames, py::arg("report"),
           "The records of a report (run()'s dict) as pandas DataFrames: a dict with \"bots\", "
           "\"pairs\" and \"units\", nested fields as dotted columns (\"mbb_per_hand.mean\"). "

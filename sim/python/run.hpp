@@ -13,6 +13,12 @@
 //   64-bit integer (a string in JSON) as an int. Same seed, same bots: the same figures as
 //   `pokerarena run`, whether a class plays in this process or as `proc:python3 FILE`
 //   (given the same match_deals: a process bot's default is shorter matches).
+// - threads and tables take the command line's bounds (0..4096, 0 for every core; 1..2^20),
+//   deals and tournaments its rules (one of them, the one the format counts), match_deals,
+//   hh_sample and bot_timeout its bounds (no 0 for "the default"), and an integer option its
+//   field's range: ValueError naming the option otherwise.
+// - run() from a bot class's code while a run plays it raises RuntimeError: the thread that
+//   would play the inner run waits for the bot's answer (python_bot.hpp, in_bot_code()).
 // - The GIL is released while the tournament plays; threads take it for each call into a bot
 //   class. Ctrl-C (KeyboardInterrupt) stops the run once the units in play are done and
 //   raises KeyboardInterrupt from run(); nothing is written then.

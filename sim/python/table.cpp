@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "arguments.hpp"
 #include "game.hpp"
 #include "pokerarena/engine/phh.hpp"
 #include "pokerarena/engine/replay.hpp"
@@ -233,8 +234,17 @@ advance() runs the table to its next pause and returns the event there (a dict w
 event: "HandStarted", "ForcedBet", "HoleCardsDealt", "BoardDealt", "ActionTaken", ...).
 act() answers an ActionRequired. copy.copy(table) is an independent table in the same state
 (for search).)")
-        .def(py::init<int, Chips, Chips, Chips, std::uint64_t, std::uint64_t, const std::string&,
-                      bool, bool, const std::string&>(),
+        .def(py::init([](const py::object& seats, const py::object& stack,
+                         const py::object& small_blind, const py::object& big_blind,
+                         const py::object& seed, const py::object& table_id,
+                         const std::string& betting, bool reset_stacks, bool events,
+                         const std::string& game) {
+                 return std::make_unique<PyTable>(
+                     int_argument(seats, "seats"), chips_argument(stack, "stack"),
+                     chips_argument(small_blind, "small_blind"),
+                     chips_argument(big_blind, "big_blind"), unsigned_argument(seed, "seed"),
+                     unsigned_argument(table_id, "table_id"), betting, reset_stacks, events, game);
+             }),
              py::arg("seats") = 2, py::arg("stack") = 200, py::arg("small_blind") = 1,
              py::arg("big_blind") = 2, py::arg("seed") = 0, py::arg("table_id") = 0,
              py::arg("betting") = "", py::arg("reset_stacks") = true, py::arg("events") = false,

@@ -5,7 +5,11 @@
 #include <bit>
 #include <limits>
 #include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
 
+#include "arguments.hpp"
 #include "game.hpp"
 
 namespace py = pybind11;
@@ -28,14 +32,40 @@ py::array_t<T> column(std::vector<py::ssize_t> shape, T** data) {
     return a;
 }
 
+// `value` as an int64 array, or a null one when it is none. Anything but a numpy array goes
+// through numpy.asarray first, so that an exception its conversion raises (an __array__'s)
+// reaches the caller instead of a message about the shape.
+py::array_t<std::int64_t, py::array::forcecast> int64_array(const py::handle& value) {
+    if (py::isinstance<py::array>(value))
+        return py::array_t<std::int64_t, py::array::forcecast>::ensure(value);
+    return py::array_t<std::int64_t, py::array::forcecast>::ensure(
+        py::module_::import("numpy").attr("asarray")(value));
+}
+
 }  // namespace
+
+class VectorEnv::InUse {
+  public:
+    InUse(VectorEnv& env, const char* call) : env_(env) {
+        if (env_.in_use_)
+            throw std::runtime_error(
+                std::string("VectorEnv.") + call +
+                "(): the environment is in use by another step() or reset() (another Python "
+                "thread, or code that call runs); an environment takes one call at a time: give "
+                "each thread an environment of its own, or hold a lock around its calls");
+        env_.in_use_ = true;
+    }
+    ~InUse() { env_.in_use_ = false; }
+    InUse(const InUse&) = delete;
+    InUse& operator=(const InUse&) = delete;
+
+  private:
+    VectorEnv& env_;
+};
 
 VectorEnv::VectorEnv(int tables, int seats, Chips stack, Chips small_blind, Chips big_blind,
                      std::uint64_t seed, const std::string& betting, const std::string& game)
-    : seats_(seats) {
-    if (tables < 1 || tables > kMaxTables)
-        throw py::value_error("tables: expected 1.." + std::to_string(kMaxTables) + ", got " +
-                              std::to_string(tables));
+    : seats_(seats), seed_(seed) {
     const GameDef def = table_game(game, seats, stack, small_blind, big_blind, betting);
     // A seat all-in from its forced bets makes a hand with no decision; with every stack so
     // short, and stacks reset every hand, no table would ever come to one.
@@ -48,6 +78,7 @@ VectorEnv::VectorEnv(int tables, int seats, Chips stack, Chips small_blind, Chip
     for (int round = 0; round < def.num_rounds; ++round)
         board_cards_ += def.board_cards[static_cast<std::size_t>(round)];
     tables_.reserve(static_cast<std::size_t>(tables));
+    first_deal_.assign(static_cast<std::size_t>(tables), 0);
     for (int i = 0; i < tables; ++i) {
         tables_.emplace_back(def, seed, static_cast<std::uint64_t>(i));
         tables_.back().set_pause_mask(pause_bit(EventKind::ActionRequired) |
@@ -74,10 +105,6 @@ VectorEnv::VectorEnv(int tables, int seats, Chips stack, Chips small_blind, Chip
     o["min_raise_to"] = column<std::int64_t>({n}, &min_raise_to_);
     o["max_raise_to"] = column<std::int64_t>({n}, &max_raise_to_);
     observations_ = o;
-    double* rewards = nullptr;
-    rewards_ = column<double>({n, s}, &rewards);
-    bool* done = nullptr;
-    done_ = column<bool>({n}, &done);
 }
 
 void VectorEnv::observe(std::size_t i) {
@@ -87,7 +114,7 @@ void VectorEnv::observe(std::size_t i) {
     const auto row = i * static_cast<std::size_t>(seats_);
     seat_[i] = static_cast<std::int8_t>(s);
     button_[i] = static_cast<std::int8_t>(t.button());
-    hand_[i] = t.hand_number();
+    hand_[i] = static_cast<std::int64_t>(first_deal_[i]) + t.hand_number();
     round_[i] = static_cast<std::int8_t>(t.round());
     const auto holes = static_cast<std::size_t>(hole_cards_);
     for (std::size_t c = 0; c < holes; ++c)
@@ -113,28 +140,40 @@ void VectorEnv::observe(std::size_t i) {
     max_raise_to_[i] = legal.max_raise_to;
 }
 
-void VectorEnv::play_to_decision(std::size_t i) {
+void VectorEnv::play_to_decision(std::size_t i, double* rewards, bool* done) {
     Table& t = tables_[i];
-    double* rewards = rewards_.mutable_data() + i * static_cast<std::size_t>(seats_);
     for (;;) {
         const Event e = t.advance();
         if (e.kind == EventKind::ActionRequired) break;
-        if (e.kind == EventKind::HandEnded) {
+        if (e.kind == EventKind::HandEnded && rewards != nullptr) {
             const HandRecord& hand = t.last_hand();
+            double* row = rewards + i * static_cast<std::size_t>(seats_);
             for (int k = 0; k < seats_; ++k)
-                rewards[k] += static_cast<double>(hand.net[k]);
-            done_.mutable_data()[i] = true;
+                row[k] += static_cast<double>(hand.net[k]);
+            done[i] = true;
         }
     }
     observe(i);
 }
 
 py::dict VectorEnv::reset() {
-    py::gil_scoped_release release;
-    for (std::size_t i = 0; i < tables_.size(); ++i)
-        play_to_decision(i);
-    std::fill_n(rewards_.mutable_data(), rewards_.size(), 0.0);
-    std::fill_n(done_.mutable_data(), done_.size(), false);
+    const InUse in_use(*this, "reset");
+    {
+        py::gil_scoped_release release;
+        for (std::size_t i = 0; i < tables_.size(); ++i) {
+            if (started_) {
+                // Every table waits at a decision: its hand is abandoned for a new table at the
+                // next deal, the button on the next seat as a new hand would have it.
+                const Table& old = tables_[i];
+                first_deal_[i] += static_cast<std::uint64_t>(old.hand_number()) + 1;
+                Table fresh(old.game_def(), seed_, i, first_deal_[i]);
+                fresh.set_pause_mask(old.pause_mask());
+                fresh.set_button((old.button() + 1) % seats_);
+                tables_[i] = std::move(fresh);
+            }
+            play_to_decision(i, nullptr, nullptr);
+        }
+    }
     started_ = true;
     return observations_;
 }
@@ -151,16 +190,17 @@ std::string VectorEnv::problem(std::size_t i, std::int64_t kind, std::int64_t am
     return "";
 }
 
-py::tuple VectorEnv::step(const py::array_t<std::int64_t, py::array::forcecast>& kinds,
-                          const py::object& amounts) {
+py::tuple VectorEnv::step(const py::object& kinds_given, const py::object& amounts) {
+    const InUse in_use(*this, "step");
     if (!started_) throw py::value_error("step() before reset()");
     const auto n = static_cast<py::ssize_t>(tables_.size());
-    if (kinds.ndim() != 1 || kinds.shape(0) != n)
+    const auto kinds = int64_array(kinds_given);
+    if (!kinds || kinds.ndim() != 1 || kinds.shape(0) != n)
         throw py::value_error("kinds: expected an array of " + std::to_string(n) +
                               " action kinds (0 fold, 1 check or call, 2 raise)");
     py::array_t<std::int64_t, py::array::forcecast> raise_to;
     if (!amounts.is_none()) {
-        raise_to = py::array_t<std::int64_t, py::array::forcecast>::ensure(amounts);
+        raise_to = int64_array(amounts);
         if (!raise_to || raise_to.ndim() != 1 || raise_to.shape(0) != n)
             throw py::value_error("amounts: expected an array of " + std::to_string(n) +
                                   " raise-to amounts (street totals), or None");
@@ -174,20 +214,22 @@ py::tuple VectorEnv::step(const py::array_t<std::int64_t, py::array::forcecast>&
         const std::string why = problem(i, kind[i], amount ? amount[i] : 0);
         if (!why.empty()) throw py::value_error("table " + std::to_string(i) + ": " + why);
     }
+    double* rewards = nullptr;
+    bool* done = nullptr;
+    py::array_t<double> rewards_array = column<double>({n, seats_}, &rewards);
+    py::array_t<bool> done_array = column<bool>({n}, &done);
     {
         py::gil_scoped_release release;
-        std::fill_n(rewards_.mutable_data(), rewards_.size(), 0.0);
-        std::fill_n(done_.mutable_data(), done_.size(), false);
         for (std::size_t i = 0; i < tables_.size(); ++i) {
             const Action a = kind[i] == kFold        ? Action::fold()
                              : kind[i] == kCheckCall ? Action::check_call()
                                                      : Action::raise_to(amount[i]);
             // Checked above against the same legal actions, so the table takes it.
             tables_[i].act(a);
-            play_to_decision(i);
+            play_to_decision(i, rewards, done);
         }
     }
-    return py::make_tuple(observations_, rewards_, done_);
+    return py::make_tuple(observations_, std::move(rewards_array), std::move(done_array));
 }
 
 void add_vector_env(py::module_& m) {
@@ -206,9 +248,21 @@ numpy arrays (one row per table) that the environment rewrites in place: copy wh
   stacks, bets, folded (N, S)    per seat: chips behind, chips bet this round, has folded
   can_fold, can_check, call_amount, can_raise, min_raise_to, max_raise_to   the legal actions
 step(kinds, amounts) returns (observations, rewards, done): rewards (N, S) the chips each seat
-won in hands that ended during the step, done (N,) whether one did (the next has begun).)")
-        .def(py::init<int, int, Chips, Chips, Chips, std::uint64_t, const std::string&,
-                      const std::string&>(),
+won in hands that ended during the step, done (N,) whether one did (the next has begun);
+rewards and done are new arrays every step, safe to keep (a replay buffer's). One call at a
+time: a step() or reset() while another runs on this environment (another Python thread)
+raises RuntimeError; give each thread an environment of its own.)")
+        .def(py::init([](const py::object& tables, const py::object& seats, const py::object& stack,
+                         const py::object& small_blind, const py::object& big_blind,
+                         const py::object& seed, const std::string& betting,
+                         const std::string& game) {
+                 return std::make_unique<VectorEnv>(
+                     static_cast<int>(integer_argument(tables, "tables", 1, kMaxTables)),
+                     int_argument(seats, "seats"), chips_argument(stack, "stack"),
+                     chips_argument(small_blind, "small_blind"),
+                     chips_argument(big_blind, "big_blind"), unsigned_argument(seed, "seed"),
+                     betting, game);
+             }),
              py::arg("tables"), py::arg("seats") = 2, py::arg("stack") = 200,
              py::arg("small_blind") = 1, py::arg("big_blind") = 2, py::arg("seed") = 0,
              py::arg("betting") = "", py::arg("game") = "holdem",
@@ -218,11 +272,15 @@ won in hands that ended during the step, done (N,) whether one did (the next has
              "\"short-deck\", \"kuhn\" or \"leduc\" as Table takes them. Table i deals from "
              "(seed, i) alone.")
         .def("reset", &VectorEnv::reset,
-             "Deals every table to its first decision; returns the observations.")
+             "Deals every table a new hand and plays it to its first decision; returns the "
+             "observations. After steps, the hand in play at each table is abandoned (no "
+             "rewards; stacks start full every hand) and the table deals its next deal, the "
+             "button moved on, as if that hand had ended: a reset never replays cards.")
         .def("step", &VectorEnv::step, py::arg("kinds"), py::arg("amounts") = py::none(),
              "kinds[i]: 0 fold, 1 check or call, 2 raise to amounts[i] (a street total in "
              "min_raise_to..max_raise_to). Every action is checked before any is applied "
-             "(ValueError naming the table). Returns (observations, rewards, done).")
+             "(ValueError naming the table). Returns (observations, rewards, done): observations "
+             "rewritten in place, rewards and done new arrays.")
         .def_property_readonly("tables", &VectorEnv::tables, "The number of tables.")
         .def_property_readonly("seats", &VectorEnv::seats, "Seats at each table.");
 }

@@ -1,6 +1,7 @@
 """The Python module `pokerarena` (sim/python): cards, evaluation and equity, against known
 values, the module's own scalar path and the published frequencies of seven-card hands."""
 import copy
+import itertools
 import math
 import unittest
 
@@ -47,6 +48,13 @@ class Cards(unittest.TestCase):
             pa.cards_str([3, 3])
         with self.assertRaisesRegex(ValueError, "not a card code"):
             pa.cards_str([True, 2])
+        for f in (pa.cards_str, pa.evaluate):
+            with self.subTest(f=f), self.assertRaisesRegex(
+                    ValueError, r"cards: expected one card code a position \(a 1-D array\), "
+                    r"got an array of shape \(2, 7\)"):
+                f(np.arange(14).reshape(2, 7))
+        with self.assertRaisesRegex(ValueError, r"cards: \[0, 1\] is not a card code"):
+            pa.cards_str([[0, 1]])
 
 
 class Evaluate(unittest.TestCase):
@@ -54,7 +62,7 @@ class Evaluate(unittest.TestCase):
         royal = pa.evaluate("AsKsQsJsTs")
         self.assertEqual(pa.category(royal), 9)
         self.assertEqual(pa.describe(royal), "Royal Flush")
-        self.assertEqual(pa.category_name(pa.evaluate("2c2d3h4s5c7d8h")).lower(), "one pair")
+        self.assertEqual(pa.category_name(pa.evaluate("2c2d3h4s5c7d8h")), "One Pair")
         self.assertEqual(pa.describe(pa.evaluate("KcKd7h7s2c")), "Two Pair, Kings and Sevens")
         # The wheel is the lowest straight; six cards value their best five.
         self.assertLess(pa.evaluate("As2d3h4s5c"), pa.evaluate("2d3h4s5c6c"))
@@ -69,6 +77,32 @@ class Evaluate(unittest.TestCase):
             pa.evaluate("AsKsQsJsTs9s8s7s")
         with self.assertRaisesRegex(ValueError, "not a hand value"):
             pa.describe(5)
+
+    def test_only_values_some_hand_has_are_described(self):
+        # Every five-card hand's value: each multiset of five ranks (suits dealt round, so no
+        # flush), and each set of five ranks in one suit (the flushes and straight flushes).
+        values = set()
+        for ranks in itertools.combinations_with_replacement(range(13), 5):
+            if max(ranks.count(r) for r in ranks) <= 4:
+                values.add(pa.evaluate([4 * r + i % 4 for i, r in enumerate(ranks)]))
+        for ranks in itertools.combinations(range(13), 5):
+            values.add(pa.evaluate([4 * r for r in ranks]))
+        self.assertEqual(len(values), 7462)
+        described = set()
+        for v in range(-1, 0x10001):
+            try:
+                text = pa.describe(v)
+            except ValueError as e:
+                where = "value: %d (0x%x)" % (v, v) if v >= 0 else "value: -1"
+                self.assertIn(where + " is not a hand value", str(e))
+                for f in (pa.category, pa.category_name) if v % 61 == 0 else ():
+                    with self.assertRaisesRegex(ValueError, "value: %d " % v):
+                        f(v)
+                continue
+            described.add(v)
+            self.assertTrue(text.startswith(pa.category_name(v) + ", ") or text == "Royal Flush",
+                            text)
+        self.assertEqual(described, values)
 
     def test_batch_equals_one_at_a_time_on_every_kernel(self):
         hands = random_hands(20000, 7)
@@ -111,6 +145,23 @@ class Evaluate(unittest.TestCase):
             pa.evaluate_batch(np.zeros((4, 5), dtype=np.uint8))
         with self.assertRaisesRegex(ValueError, "kernel: expected"):
             pa.evaluate_batch(random_hands(2, 1), kernel="avx9")
+
+    def test_batch_codes_are_checked_before_any_cast(self):
+        hands = random_hands(4, 2).astype(np.int64)
+        for bad in (307, 256 + 5, -1, 2**40):
+            given = hands.copy()
+            given[3, 4] = bad
+            with self.subTest(code=bad), self.assertRaisesRegex(
+                    ValueError, r"row 3 \[.*\]: card code %d is outside 0..51" % bad):
+                pa.evaluate_batch(given)
+        for dtype in (np.float64, np.float32, np.bool_):
+            with self.subTest(dtype=dtype), self.assertRaisesRegex(
+                    ValueError, "expected integer card codes 0..51, got an array of"):
+                pa.evaluate_batch(hands.astype(dtype))
+        with self.assertRaisesRegex(ValueError, "integer card codes"):
+            pa.evaluate_batch([[0, 1, 2, 3, 4, 5, 6.5]])
+        np.testing.assert_array_equal(pa.evaluate_batch(hands.tolist()),
+                                      pa.evaluate_batch(hands.astype(np.uint8)))
 
 
 class Equity(unittest.TestCase):
@@ -156,6 +207,25 @@ class Equity(unittest.TestCase):
             pa.equity("AsKs", ["AsQc"])  # a card in two hands
         with self.assertRaises(ValueError):
             pa.equity("AsKs", ["QdQc"], board="2c3c")  # a board of two cards
+        for options, message in (
+                (dict(samples=-5), "samples: expected a whole number from 0 to "
+                                   "18446744073709551615, got -5"),
+                (dict(seed=2**64), "seed: .* got 18446744073709551616"),
+                (dict(threads=0), "threads: expected a whole number from 1 to 4096, got 0"),
+                (dict(random_opponents="2"), "random_opponents: expected a whole number"),
+                (dict(exact_limit=-1), "exact_limit: .* got -1")):
+            with self.subTest(options=options), self.assertRaisesRegex(ValueError, message):
+                pa.equity("AsKs", ["QdQc"], **options)
+        with self.assertRaisesRegex(
+                ValueError, 'use Monte Carlo \\(method="monte_carlo" or "auto"\\)'):
+            pa.equity("AsKs", random_opponents=3, method="exact")
+
+    def test_known_opponents_are_always_exact(self):
+        # exact_limit and samples bound random opponents only: 1,712,304 boards here.
+        e = pa.equity("AsKs", ["QdQc"], exact_limit=1000, samples=1000)
+        self.assertTrue(e["exact"])
+        self.assertEqual(e["outcomes"], 1712304)
+        self.assertEqual(e["equity"], pa.equity("AsKs", ["QdQc"], method="exact")["equity"])
 
 
 def random_legal(obs, rng):
@@ -228,6 +298,73 @@ class VectorEnvironment(unittest.TestCase):
                 legal = final["can_raise"]
                 np.testing.assert_array_equal(final["min_raise_to"][legal],
                                               final["max_raise_to"][legal])
+
+    def test_rewards_and_done_are_new_arrays_every_step(self):
+        env = pa.VectorEnv(8, seed=3)
+        obs = env.reset()
+        kept = []
+        for _ in range(60):
+            obs, rewards, done = env.step(np.ones(8, np.int64))
+            kept.append((rewards, done, rewards.copy(), done.copy()))
+        for rewards, done, rewards_then, done_then in kept:
+            np.testing.assert_array_equal(rewards, rewards_then)
+            np.testing.assert_array_equal(done, done_then)
+        self.assertGreater(sum(int(d.sum()) for _, d, _, _ in kept), 0)
+        self.assertEqual(len({id(r) for r, _, _, _ in kept}), len(kept))
+
+    def test_reset_deals_new_hands(self):
+        env = pa.VectorEnv(4, seed=4)
+        first = {k: v.copy() for k, v in env.reset().items()}
+        np.testing.assert_array_equal(first["hand"], 0)
+        for _ in range(3):  # into the first hands: the flop is out
+            obs = {k: v.copy() for k, v in env.step(np.ones(4, np.int64))[0].items()}
+        np.testing.assert_array_equal(obs["hand"], 0)
+        self.assertTrue((obs["round"] > 0).all())
+        after = {k: v.copy() for k, v in env.reset().items()}
+        # A new hand at its first decision: preflop, blinds in, no board, the next deal.
+        np.testing.assert_array_equal(after["round"], 0)
+        np.testing.assert_array_equal(after["pot"], 3)
+        self.assertTrue((after["board"] == -1).all())
+        np.testing.assert_array_equal(after["hand"], 1)
+        np.testing.assert_array_equal(after["button"], 1 - first["button"])
+        # The second deal of a fresh environment, whose first hands ended at once (folds).
+        other = pa.VectorEnv(4, seed=4)
+        other.reset()
+        second, _, _ = other.step(np.zeros(4, np.int64))
+        for k in after:
+            np.testing.assert_array_equal(after[k], second[k], k)
+        _, rewards, done = env.step(np.zeros(4, np.int64))  # the new hands end: folds
+        self.assertTrue(done.all())
+        np.testing.assert_array_equal(np.abs(rewards).sum(axis=1), 2)
+
+    def test_one_call_at_a_time(self):
+        env = pa.VectorEnv(4, seed=2)
+        env.reset()
+        before = {k: v.copy() for k, v in env.step(np.ones(4, np.int64))[0].items()}
+        errors = []
+
+        class Inner:
+            """Actions whose conversion steps the environment from inside step()."""
+            def __array__(self, dtype=None, copy=None):
+                for call in (lambda: env.step(np.ones(4, np.int64)), env.reset):
+                    try:
+                        call()
+                    except RuntimeError as e:
+                        errors.append(str(e))
+                return np.ones(4, np.int64)
+
+        obs, _, _ = env.step(Inner())
+        self.assertEqual(len(errors), 2)
+        self.assertIn("VectorEnv.step(): the environment is in use", errors[0])
+        self.assertIn("VectorEnv.reset(): the environment is in use", errors[1])
+        # Only the outer step moved the tables: as a second step of a fresh environment.
+        fresh = pa.VectorEnv(4, seed=2)
+        fresh.reset()
+        fresh.step(np.ones(4, np.int64))
+        expected, _, _ = fresh.step(np.ones(4, np.int64))
+        for k in obs:
+            np.testing.assert_array_equal(obs[k], expected[k], k)
+        self.assertFalse(all((before[k] == obs[k]).all() for k in obs))
 
     def test_a_bad_action_moves_no_table(self):
         env = pa.VectorEnv(4, seed=3)
@@ -303,6 +440,17 @@ class VectorEnvironment(unittest.TestCase):
             pa.VectorEnv(4, game="plo", betting="no-limit")
 
     def test_bad_settings(self):
+        for make, message in (
+                (lambda: pa.VectorEnv(2, seed=-1), "seed: expected a whole number from 0 to "
+                                                   "18446744073709551615, got -1"),
+                (lambda: pa.VectorEnv(0), "tables: expected a whole number from 1 to 4194304"),
+                (lambda: pa.VectorEnv(2**40), "tables: .* got 1099511627776"),
+                (lambda: pa.VectorEnv(2, stack=2**64), "stack: .* got 18446744073709551616"),
+                (lambda: pa.Table(seed=-1), "seed: expected a whole number from 0 to "),
+                (lambda: pa.Table(table_id=2**64), "table_id: .* got 18446744073709551616"),
+                (lambda: pa.Table(seats="3"), "seats: expected a whole number")):
+            with self.assertRaisesRegex(ValueError, message):
+                make()
         with self.assertRaisesRegex(ValueError, 'game: expected one of "holdem", "plo", "plo8", "short-deck", "kuhn", "leduc"'):
             pa.VectorEnv(4, game="omaha")
         # All-in from the forced bets, no table would ever reach a decision.

@@ -208,6 +208,23 @@ class Interrupter(Bot):
         return call()
 
 
+class Nester(Bot):
+    """Starts a tournament from inside its own decide."""
+    errors = []
+
+    def decide(self, view):
+        try:
+            pa.run(["call", "random"], deals=2, threads=1)
+        except RuntimeError as e:
+            Nester.errors.append(str(e))
+        return call()
+
+
+class PooledNester(Nester):
+    """The same on a pool of threads (threads = N)."""
+    threads = 2
+
+
 class Rules(unittest.TestCase):
     def test_faults_are_counted_and_tracebacks_printed(self):
         err = io.StringIO()
@@ -241,6 +258,14 @@ class Rules(unittest.TestCase):
         self.assertIn("hole_cards", Listener.seen)
         self.assertGreater(Listener.matches, 0)  # duplicate: the second half
 
+    def test_a_run_inside_a_bots_decide_raises(self):
+        for bot in (Nester, PooledNester):
+            Nester.errors = []
+            report = pa.run([bot, "call"], deals=3, threads=1)
+            self.assertEqual(report["bots"][0]["faults"]["exception"], 0)
+            self.assertEqual(len(Nester.errors), report["bots"][0]["decisions"])
+            self.assertIn("called from a bot's code while a run plays it", Nester.errors[0])
+
     def test_keyboard_interrupt_stops_the_run(self):
         with self.assertRaises(KeyboardInterrupt):
             pa.run([Interrupter, "call"], deals=5000, threads=2)
@@ -271,9 +296,32 @@ class Options(unittest.TestCase):
                 (dict(hands=3), "not hands; give deals=N"),
                 (dict(format="ringg"), "format: 'ringg'; expected round-robin"),
                 (dict(hero="nobody"), "no bot is named 'nobody'"),
-                (dict(blinds=3), "blinds: expected")):
+                (dict(blinds=3), "blinds: expected"),
+                (dict(threads=4097), "threads: expected a whole number from 0 to 4096, got 4097"),
+                (dict(threads=-1), "threads: expected a whole number from 0 to 4096, got -1"),
+                (dict(threads=2**64), "threads: .* got 18446744073709551616"),
+                (dict(threads=1.5), "threads: expected a whole number"),
+                (dict(tables=0), "tables: expected a whole number from 1 to 1048576, got 0"),
+                (dict(tables=2**20 + 1), "tables: .* got 1048577"),
+                (dict(seed=-1), "seed: expected a whole number from 0 to 18446744073709551615"),
+                (dict(seed=2**64), "seed: .* got 18446744073709551616"),
+                (dict(hero="call", format="round-robin"),
+                 "hero: 'call' with format 'round-robin': only a gauntlet has a hero"),
+                (dict(tournaments=3), "tournaments=3: only a sit-and-go plays tournaments"),
+                (dict(deals=3, tournaments=3), "deals and tournaments: give one"),
+                (dict(match_deals=0), "match_deals: expected a whole number from 1 to"),
+                (dict(hh_sample=0), "hh_sample: expected a whole number from 1 to"),
+                (dict(bot_timeout=0), "bot_timeout: expected seconds from 0.001 to 86400, got 0"),
+                (dict(decision_timeout=1e9), "decision_timeout: expected seconds from 0.001")):
             with self.subTest(options=options), self.assertRaisesRegex(ValueError, message):
                 pa.run(["tag", "call"], **options)
+        sit_and_go = ["tag", "call", "random"]
+        with self.assertRaisesRegex(ValueError, "deals=3: a sit-and-go counts tournaments"):
+            pa.run(sit_and_go, format="sit-and-go", deals=3)
+        with self.assertRaisesRegex(ValueError, "deals and tournaments: give one"):
+            pa.run(sit_and_go, format="sit-and-go", tournaments=3, deals=5)
+        report = pa.run(sit_and_go, format="sit-and-go", tournaments=2, threads=1)
+        self.assertEqual(int(report["config"]["deals"]), 2)
         with self.assertRaisesRegex(ValueError, "unknown bot 'tagg'"):
             pa.run(["tagg", "call"])
         with self.assertRaisesRegex(ValueError, "nor a subclass of pokerarena_bot.Bot"):

@@ -47,7 +47,15 @@ constexpr Category category(HandValue v) {
 }
 const char* category_name(Category c);
 
-// "Two Pair, Kings and Sevens", "Straight, Five High", "Flush, Ace High".
+// Whether some hand of 5 to 7 cards has the value `v`: true for exactly the 7,462 values
+// evaluate() returns, false for the others of 0..0xFFFF (a category outside 1..9, a field
+// past its category's last hand, a kicker equal to a pair's rank, five ranks in a row called
+// a high card). A few divisions and, for a high card or a flush, the colex decode of five
+// ranks: no table, no allocation.
+bool is_hand_value(HandValue v);
+
+// "Two Pair, Kings and Sevens", "Straight, Five High", "Flush, Ace High"; for a value
+// is_hand_value() refuses, "Invalid hand value N".
 std::string describe(HandValue v);
 
 namespace detail {
