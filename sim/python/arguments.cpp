@@ -1,7 +1,9 @@
 // Checked integer arguments: see arguments.hpp.
 #include "arguments.hpp"
 
+#include <optional>
 #include <string>
+#include <type_traits>
 
 namespace py = pybind11;
 
@@ -24,8 +26,34 @@ py::int_ index_of(const py::handle& value, const char* name, const std::string& 
     return py::reinterpret_steal<py::int_>(index);
 }
 
+// An exact int within least..most, read without building a message or a Python object (the
+// common case: equity() takes five integers a call); nullopt sends it to the checks below.
+template <typename T>
+std::optional<T> exact_int_in_range(const py::handle& value, T least, T most) {
+    if (!PyLong_CheckExact(value.ptr())) return std::nullopt;
+    if constexpr (std::is_signed_v<T>) {
+        int overflow = 0;
+        const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+        if (overflow != 0 || (v == -1 && PyErr_Occurred())) {
+            PyErr_Clear();
+            return std::nullopt;
+        }
+        if (v < least || v > most) return std::nullopt;
+        return static_cast<T>(v);
+    } else {
+        const unsigned long long v = PyLong_AsUnsignedLongLong(value.ptr());
+        if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+            PyErr_Clear();  // negative or too large: the checks below say which
+            return std::nullopt;
+        }
+        if (v < least || v > most) return std::nullopt;
+        return static_cast<T>(v);
+    }
+}
+
 template <typename T>
 T checked(const py::handle& value, const char* name, T least, T most) {
+    if (const std::optional<T> v = exact_int_in_range(value, least, most)) return *v;
     const std::string range = "from " + std::to_string(least) + " to " + std::to_string(most);
     const py::int_ n = index_of(value, name, range);
     if (n < py::int_(least) || n > py::int_(most))
