@@ -179,6 +179,9 @@ pokerarena_cli_test("run takes an unnamed process bot with options" 0
 pokerarena_cli_test("run takes an unnamed ACPC client with options" 2
   "bots\\[0\\][.]spec: an ACPC client cannot play a sit-and-go"
   run --format sit-and-go "--bots=acpc[connection=lane]:./client,call,tag")
+pokerarena_cli_test("play --vs takes an unnamed ACPC client with options" 2
+  "pokerarena play: bot 'acpc[[]connection=lane[]]:[.]/no_such_client' [^\n]*cannot start the ACPC client '[.]/no_such_client'"
+  play "--vs=acpc[connection=lane]:./no_such_client,call" --hands 1)
 add_test(NAME "sim: play --vs takes an unnamed process bot with options"
   COMMAND sh -c "\"$0\" play --vs \"proc[timeout=5]:$1 good,tag\" --seats 3 --hands 1 --delay 0 --seed 1 </dev/null"
           $<TARGET_FILE:pokerarena> $<TARGET_FILE:test_misbehaving_bot>)

@@ -208,12 +208,21 @@ TEST_CASE("process bots: a bot that cannot start is an error naming it", "[proce
                       Catch::Contains("bots[0].process:") && Catch::Contains("refused: "));
 }
 
-TEST_CASE("process bots: a folder that is not there is named as the problem", "[process]") {
+namespace {
+
+// field() with its first bot a configuration's process: the misbehaving bot, playing well.
+TournamentConfig process_field() {
     TournamentConfig config = field("call");
-    BotEntry& bot = *config.mutable_bots(0);
-    bot.clear_spec();
-    ProcessBot& p = *bot.mutable_process();
-    p.add_command(MISBEHAVING_BOT);
+    config.mutable_bots(0)->clear_spec();
+    config.mutable_bots(0)->mutable_process()->add_command(MISBEHAVING_BOT);
+    return config;
+}
+
+}  // namespace
+
+TEST_CASE("process bots: a folder that is not there is named as the problem", "[process]") {
+    TournamentConfig config = process_field();
+    ProcessBot& p = *config.mutable_bots(0)->mutable_process();
     p.set_working_dir("no_such_folder");
     const fs::path base = scratch("");
     CHECK_THROWS_WITH(make_tournament(config, BotLoading::Load, base, {}),
@@ -228,11 +237,8 @@ TEST_CASE("process bots: a folder that is not there is named as the problem", "[
 }
 
 TEST_CASE("process bots: procs and timeout given as 0 are refused, not the defaults", "[process]") {
-    TournamentConfig config = field("call");
-    BotEntry& bot = *config.mutable_bots(0);
-    bot.clear_spec();
-    ProcessBot& p = *bot.mutable_process();
-    p.add_command(MISBEHAVING_BOT);
+    TournamentConfig config = process_field();
+    ProcessBot& p = *config.mutable_bots(0)->mutable_process();
     p.set_procs(0);
     CHECK_THROWS_WITH(make_tournament(config),
                       Catch::StartsWith("bots[0].process: process.procs: 0; expected a whole "
