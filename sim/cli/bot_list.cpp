@@ -94,7 +94,9 @@ std::vector<FlagBot> split_bot_list(const std::vector<std::string>& lists, const
             const bool after_plugin =
                 bots.size() > first_of_list && is_plugin_spec(bots.back().spec) &&
                 bots.back().spec.size() > split_plugin_spec(bots.back().spec).path.size();
-            if (equals == std::string::npos || key.find_first_of(":/") != std::string::npos) {
+            // NAME= only where the '=' comes before any ':', '/' or '[': the '=' of
+            // "proc[procs=2]:./bot" or "acpc[connection=lane]:./client" is an option's.
+            if (equals == std::string::npos || key.find_first_of(":/[") != std::string::npos) {
                 if (after_plugin)
                     warnings.push_back(
                         read_as_new_bot(flag, piece, bots.back(), "a bot of its own"));

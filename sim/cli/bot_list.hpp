@@ -20,8 +20,9 @@ struct FlagBot {
 // parameter part (after ':') and the value is a number (every built-in parameter is), or the
 // bot is a plugin (its configuration is free text) and the value is not itself a bot (a
 // built-in's name or a ".so" library: "a=x.so:k=v,b=y.so" is two plugins). Any other piece
-// with '=' before its first ':' or '/' is NAME=SPEC: "a=tag,b=tag" is two tags named a and b,
-// "a=equity:samples=500,b=tag" names both. A new --bots flag always starts a new bot, which
+// with '=' before its first ':', '/' or '[' is NAME=SPEC: "a=tag,b=tag" is two tags named a
+// and b, "a=equity:samples=500,b=tag" names both, and "proc[procs=2]:./bot" is unnamed (its
+// '=' is inside the options' brackets). A new --bots flag always starts a new bot, which
 // lets a plugin's configuration hold anything: --bots a=x.so:opponent=tag --bots b=tag.
 //
 // After a plugin with a configuration, in the same value, both readings of a piece are

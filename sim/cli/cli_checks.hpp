@@ -16,6 +16,9 @@ namespace pokerarena::cli {
 // word, and its PositiveNumber accepts fractions.) A transform, not a check: an accepted text is
 // rewritten in plain decimal, because CLI11 reads a leading 0 as octal ("--seed 010" would be
 // seed 8, and "--seed 08" an error) and "0x10" as hexadecimal. Add it with ->transform().
+// `most` must fit the option's type (the default fits only an unsigned 64-bit one): above it,
+// CLI11's conversion clamps a signed 64-bit value to 2^63 - 1 (so that a refusal further on
+// quotes a number that was never given) and refuses a narrower one as "Could not convert".
 CLI::Validator whole_number(
     unsigned long long least,
     unsigned long long most = std::numeric_limits<unsigned long long>::max());

@@ -334,12 +334,9 @@ void apply_flags(const RunCommandOptions& options, TournamentConfig& config) {
     }
     if (options.hero_flag->count() > 0) set_hero(options, config);
     set_deals(options, config);
-    if (options.match_deals_flag->count() > 0) {
-        if (options.match_deals > std::numeric_limits<std::int32_t>::max())
-            throw UsageError("--match-deals " + std::to_string(options.match_deals) + ": at most " +
-                             std::to_string(std::numeric_limits<std::int32_t>::max()) + " deals");
+    // --match-deals is at most 2^31 - 1 (its flag's range).
+    if (options.match_deals_flag->count() > 0)
         config.set_match_deals(static_cast<std::int32_t>(options.match_deals));
-    }
     if (options.seed_flag->count() > 0) config.set_seed(options.seed);
     if (options.seats_flag->count() > 0) config.set_seats(options.seats);
     if (options.stack_flag->count() > 0) config.set_stack_big_blinds(options.stack_big_blinds);
@@ -1089,10 +1086,10 @@ void add_tournament_flags(CLI::App* run_app, RunCommandOptions* options) {
                          "Cash formats: deals per pairing (heads-up; each played twice with the "
                          "seats swapped when duplicate, so 2N hands a pair) or per seat group "
                          "(ring; each played once per rotation when duplicate)")
-            ->transform(whole_number(1));
+            ->transform(whole_number(1, sim::kMaxDeals));
     options->tournaments_flag =
         run_app->add_option("--tournaments", options->tournaments, "Sit-and-go: tournaments")
-            ->transform(whole_number(1))
+            ->transform(whole_number(1, sim::kMaxDeals))
             ->excludes(options->deals_flag);
     // Hidden: refused with the flag that counts what was meant (set_deals).
     options->hands_flag = run_app->add_option("--hands", options->hands)->group("");
@@ -1104,7 +1101,7 @@ void add_tournament_flags(CLI::App* run_app, RunCommandOptions* options) {
                          "this caps a slow bot's tables in flight at deals / N (default for a "
                          "bot outside this process, proc:, isolated: or acpc:: the largest power "
                          "of two up to deals / 2048, at least 1; otherwise a work unit's deals)")
-            ->transform(whole_number(1));
+            ->transform(whole_number(1, std::numeric_limits<std::int32_t>::max()));
     options->seed_flag = run_app->add_option("--seed", options->seed, "Seed of every deal and bot")
                              ->transform(whole_number(0));
 }
@@ -1124,11 +1121,12 @@ void add_play_flags(CLI::App* run_app, RunCommandOptions* options) {
         ->transform(whole_number(1, 1 << 20));
     options->seats_flag =
         run_app->add_option("--seats", options->seats, "Ring and sit-and-go: seats per table")
-            ->transform(whole_number(1));
-    options->stack_flag = run_app
-                              ->add_option("--stack", options->stack_big_blinds,
-                                           "Cash formats: starting stack in big blinds")
-                              ->transform(whole_number(1));
+            ->transform(whole_number(1, std::numeric_limits<int>::max()));
+    options->stack_flag =
+        run_app
+            ->add_option("--stack", options->stack_big_blinds,
+                         "Cash formats: starting stack in big blinds")
+            ->transform(whole_number(1, std::numeric_limits<std::int64_t>::max()));
     options->acpc_game_flag = run_app->add_option(
         "--acpc-game", options->acpc_game,
         "Cash formats: the game of an ACPC game definition file (betting, blinds, stack; "
@@ -1154,7 +1152,7 @@ void add_play_flags(CLI::App* run_app, RunCommandOptions* options) {
         run_app->add_option("--hh-out", options->hh_out, "Write hands as PHH into this folder");
     options->hh_sample_flag =
         run_app->add_option("--hh-sample", options->hh_sample, "With --hh-out: write one hand in N")
-            ->transform(whole_number(1));
+            ->transform(whole_number(1, std::numeric_limits<std::int64_t>::max()));
     options->bot_timeout_flag =
         run_app
             ->add_option("--bot-timeout", options->bot_timeout,

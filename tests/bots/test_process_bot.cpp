@@ -407,10 +407,22 @@ TEST_CASE("process specs: command, quoting, options and their errors", "[process
     CHECK_FALSE(is_process_spec("tag"));
     CHECK_THROWS_WITH(parse_process_spec("proc:"), Catch::Contains("no command"));
     CHECK_THROWS_WITH(parse_process_spec("proc:python3 'x"), Catch::Contains("not closed"));
+    // Each refusal states the real bounds, in the option's own kind of number.
     CHECK_THROWS_WITH(parse_process_spec("proc[procs=0]:x"),
-                      Catch::Contains("procs='0': expected a number from 1"));
+                      Catch::EndsWith("procs='0': expected a whole number from 1 to 64"));
     CHECK_THROWS_WITH(parse_process_spec("proc[procs=1.5]:x"),
-                      Catch::Contains("expected a whole number"));
+                      Catch::EndsWith("procs='1.5': expected a whole number from 1 to 64"));
+    CHECK_THROWS_WITH(parse_process_spec("proc[procs=65]:x"),
+                      Catch::EndsWith("procs='65': expected a whole number from 1 to 64"));
+    CHECK_THROWS_WITH(
+        parse_process_spec("proc[max_restarts=-1]:x"),
+        Catch::EndsWith("max_restarts='-1': expected a whole number from 0 to 1000000"));
+    CHECK_THROWS_WITH(parse_process_spec("proc[timeout=0]:x"),
+                      Catch::EndsWith("timeout='0': expected seconds from 0.001 to 86400"));
+    CHECK_THROWS_WITH(parse_process_spec("proc[start_timeout=nan]:x"),
+                      Catch::EndsWith("start_timeout='nan': expected seconds from 0.001 to 86400"));
+    CHECK(parse_process_spec("proc[timeout=0.001]:x").decision_timeout ==
+          std::chrono::milliseconds(1));
     CHECK_THROWS_WITH(parse_process_spec("proc[speed=3]:x"),
                       Catch::Contains("unknown option 'speed'"));
     CHECK_THROWS_WITH(parse_process_spec("proc[procs=2,procs=3]:x"),
@@ -424,6 +436,12 @@ TEST_CASE("process bots: a program that cannot start is an error naming it", "[p
     CHECK_THROWS_WITH(
         ProcessBotFactory(spec, "proc:x"),
         Catch::Contains("cannot start '/no/such/program': No such file or directory"));
+    // A program that is there, in a folder that is not: the folder is what is missing.
+    ProcessBotSpec nowhere = misbehaving("good");
+    nowhere.working_dir = "/no/such/folder";
+    CHECK_THROWS_WITH(ProcessBotFactory(nowhere, "proc:x"),
+                      Catch::EndsWith("its folder '/no/such/folder' does not exist or is not a "
+                                      "folder"));
     CHECK_THROWS_WITH(ProcessBotFactory(misbehaving("refuse"), "proc:x"),
                       Catch::Contains("refused: this bot plays only fixed-limit"));
     CHECK_THROWS_WITH(ProcessBotFactory(misbehaving("bad_protocol"), "proc:x"),

@@ -43,11 +43,34 @@ foreach(hands 1500000 150000000)
 endforeach()
 # 0 would mean "the default" in a configuration and "-1" would wrap to 2^64 - 1, so these
 # flags refuse them (CLI11's validation error, 105) rather than play something else.
-pokerarena_cli_test("run deals 0" 105 "--deals: '0': expected a whole number of 1 or more"
+pokerarena_cli_test("run deals 0" 105 "--deals: '0': expected a whole number from 1 to 1000000000000"
   run --bots tag,call --deals 0)
 pokerarena_cli_test("run tournaments 0" 105
-  "--tournaments: '0': expected a whole number of 1 or more"
+  "--tournaments: '0': expected a whole number from 1 to 1000000000000"
   run --format sit-and-go --bots tag,call,random --tournaments 0)
+# A count beyond a flag's range is refused quoting the value given, with the range the flag
+# takes (the flag's help shows it too), not clamped to the largest 64-bit value and refused
+# later under another number.
+pokerarena_cli_test("run deals beyond their range" 105
+  "^--deals: '18446744073709551615': expected a whole number from 1 to 1000000000000
+"
+  run --bots tag,call --deals 18446744073709551615)
+pokerarena_cli_test("run help gives the range of deals" 0
+  "
+  --deals INT:INT in [[]1 - 1000000000000[]] "
+  run --help)
+pokerarena_cli_test("run match-deals beyond their range" 105
+  "^--match-deals: '9223372036854775808': expected a whole number from 1 to 2147483647
+"
+  run --bots tag,call --match-deals 9223372036854775808)
+pokerarena_cli_test("run hh-sample beyond its range" 105
+  "^--hh-sample: '9223372036854775808': expected a whole number from 1 to 9223372036854775807
+"
+  run --bots tag,call --hh-sample 9223372036854775808)
+pokerarena_cli_test("run seats beyond their range" 105
+  "^--seats: '4294967297': expected a whole number from 1 to 2147483647
+"
+  run --bots tag,call --seats 4294967297)
 
 # run counts deals (cash formats) or tournaments (sit-and-go), never hands: --hands is refused
 # with the flag for the format given and what it counts, and each count with the wrong format
@@ -81,7 +104,7 @@ pokerarena_cli_test("run sit-and-go header counts tournaments" 0
   "^Sit-and-go, 6 seats, no-limit, 6 bots, [0-9,]+ tournaments, [0-9,]+ hands, seed 4, complete\n"
   run ${PROJECT_SOURCE_DIR}/sim/configs/sit_and_go.txtpb --tournaments 2 --quiet
   -o ${run_dir}/sng_tournaments.pb)
-pokerarena_cli_test("run stack 0" 105 "--stack: '0': expected a whole number of 1 or more"
+pokerarena_cli_test("run stack 0" 105 "--stack: '0': expected a whole number from 1 to 9223372036854775807"
   run --bots tag,call --stack 0)
 pokerarena_cli_test("run negative seed" 105 "--seed: '-1': expected a whole number of 0 or more"
   run --bots tag,call --seed -1)
@@ -144,6 +167,26 @@ pokerarena_cli_test("bench 1 thread" 0 "Hands: 199998\n.*Checksum: ${bench_check
   bench --threads 1 --hands 200000)
 pokerarena_cli_test("bench 2 threads" 0 "Hands: 199998\n.*Checksum: ${bench_checksum}\n"
   bench --threads 2 --hands 200000)
+
+# A process bot's spec with options and no name: the '=' inside its brackets is an option's,
+# not NAME=, in --bots and in play --vs alike (NAME= is what comes before an '=' that is
+# before any '[', ':' or '/'). Options hold commas, and a spec with options can follow a
+# built-in with parameters.
+pokerarena_cli_test("run takes an unnamed process bot with options" 0
+  "^Round robin, no-limit, 3 bots, .*\nProcess bot proc[[]procs=2(,timeout=5)?[]]:[^\n]* good: 'misbehaving', 0 restarts; stderr: [^\n]*unnamed_proc[.][02]-[^\n]*\nProcess bot proc[[]procs=2(,timeout=5)?[]]:[^\n]* good: 'misbehaving', 0 restarts; stderr: [^\n]*unnamed_proc[.][02]-"
+  run "--bots=proc[procs=2]:$<TARGET_FILE:test_misbehaving_bot> good,equity:samples=10,proc[procs=2,timeout=5]:$<TARGET_FILE:test_misbehaving_bot> good"
+  --deals 2 --threads 2 --quiet -o ${run_dir}/unnamed_proc.pb)
+pokerarena_cli_test("run takes an unnamed ACPC client with options" 2
+  "bots\\[0\\][.]spec: an ACPC client cannot play a sit-and-go"
+  run --format sit-and-go "--bots=acpc[connection=lane]:./client,call,tag")
+pokerarena_cli_test("play --vs takes an unnamed ACPC client with options" 2
+  "pokerarena play: bot 'acpc[[]connection=lane[]]:[.]/no_such_client' [^\n]*cannot start the ACPC client '[.]/no_such_client'"
+  play "--vs=acpc[connection=lane]:./no_such_client,call" --hands 1)
+add_test(NAME "sim: play --vs takes an unnamed process bot with options"
+  COMMAND sh -c "\"$0\" play --vs \"proc[timeout=5]:$1 good,tag\" --seats 3 --hands 1 --delay 0 --seed 1 </dev/null"
+          $<TARGET_FILE:pokerarena> $<TARGET_FILE:test_misbehaving_bot>)
+set_tests_properties("sim: play --vs takes an unnamed process bot with options" PROPERTIES
+  PASS_REGULAR_EXPRESSION "=== Hand 1 === button: tag#2\n[^\n]*\nproc\\[timeout=5\\]#1 posts the big blind 2\n")
 
 # `play --vs` takes the specs of `run --bots`: a process bot's [options] hold commas, NAME=
 # names a bot, a built-in's parameters follow it (the list was split at every comma before).

@@ -530,6 +530,15 @@ TEST_CASE("a bad sit-and-go structure is rejected naming the field", "[config]")
     c = base;
     c.mutable_sit_and_go()->set_buy_in(-2);
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("sit_and_go.buy_in: -2"));
+    // Given as 0, the stack and the buy-in are refused, not taken for the defaults (1500, 1).
+    c = base;
+    c.mutable_sit_and_go()->set_buy_in(0);
+    CHECK_THAT(config_error(c),
+               Catch::Matchers::StartsWith("sit_and_go.buy_in: 0; expected a positive amount"));
+    c = base;
+    c.mutable_sit_and_go()->set_starting_stack(0);
+    CHECK_THAT(config_error(c),
+               Catch::Matchers::StartsWith("sit_and_go.starting_stack: 0; expected at least"));
     c = base;
     c.set_allin_ev(true);
     CHECK_THAT(config_error(c), Catch::Matchers::StartsWith("allin_ev: true"));

@@ -208,6 +208,55 @@ TEST_CASE("process bots: a bot that cannot start is an error naming it", "[proce
                       Catch::Contains("bots[0].process:") && Catch::Contains("refused: "));
 }
 
+namespace {
+
+// field() with its first bot a configuration's process: the misbehaving bot, playing well.
+TournamentConfig process_field() {
+    TournamentConfig config = field("call");
+    config.mutable_bots(0)->clear_spec();
+    config.mutable_bots(0)->mutable_process()->add_command(MISBEHAVING_BOT);
+    return config;
+}
+
+}  // namespace
+
+TEST_CASE("process bots: a folder that is not there is named as the problem", "[process]") {
+    TournamentConfig config = process_field();
+    ProcessBot& p = *config.mutable_bots(0)->mutable_process();
+    p.set_working_dir("no_such_folder");
+    const fs::path base = scratch("");
+    CHECK_THROWS_WITH(make_tournament(config, BotLoading::Load, base, {}),
+                      Catch::StartsWith("bots[0].process.working_dir: 'no_such_folder' (" +
+                                        (base / "no_such_folder").lexically_normal().string() +
+                                        ") does not exist"));
+    std::ofstream(scratch("a_file")) << "x";
+    p.set_working_dir("a_file");
+    CHECK_THROWS_WITH(make_tournament(config, BotLoading::Load, base, {}),
+                      Catch::StartsWith("bots[0].process.working_dir: 'a_file' (") &&
+                          Catch::Contains(") is not a folder"));
+}
+
+TEST_CASE("process bots: procs and timeout given as 0 are refused, not the defaults", "[process]") {
+    TournamentConfig config = process_field();
+    ProcessBot& p = *config.mutable_bots(0)->mutable_process();
+    p.set_procs(0);
+    CHECK_THROWS_WITH(make_tournament(config),
+                      Catch::StartsWith("bots[0].process: process.procs: 0; expected a whole "
+                                        "number from 1 to 64 (leave it out for the default, 1)"));
+    p.set_procs(65);
+    CHECK_THROWS_WITH(make_tournament(config), Catch::Contains("process.procs: 65; expected"));
+    p.clear_procs();
+    p.set_timeout(0);
+    CHECK_THROWS_WITH(make_tournament(config),
+                      Catch::StartsWith("bots[0].process: process.timeout: 0; expected seconds "
+                                        "from 0.001 to 86400"));
+    // Left out, procs is the default: one process (one lane).
+    p.clear_timeout();
+    CHECK(make_tournament(config).factories[0]->lanes() == 1);
+    p.set_procs(2);
+    CHECK(make_tournament(config).factories[0]->lanes() == 2);
+}
+
 TEST_CASE("process bots: a configuration's command list, folder and environment", "[process]") {
     // A script that finds its bot through the environment, in the folder it is run from.
     const fs::path folder = scratch("bot_folder");

@@ -179,6 +179,13 @@ void BotProcess::start() {
         ::close(in_pipe[1]);
         ::close(out_pipe[0]);
         ::close(err_pipe[0]);
+        // The folder may be what is missing (the program starts in it): then it is the
+        // problem, not the program.
+        std::error_code ec;
+        if (!spec_.working_dir.empty() && !std::filesystem::is_directory(spec_.working_dir, ec))
+            throw ProcessBotError(describe() + ": cannot start '" + spec_.command[0] +
+                                  "': its folder '" + spec_.working_dir +
+                                  "' does not exist or is not a folder");
         throw ProcessBotError(
             describe() + ": cannot start '" + spec_.command[0] + "': " + std::strerror(error) +
             (spec_.working_dir.empty() ? std::string()

@@ -60,16 +60,27 @@ std::vector<std::string> split_command(std::string_view text, std::string_view s
     return words;
 }
 
-double option_number(std::string_view key, std::string_view value, double lo, double hi,
-                     std::string_view spec) {
+// A whole-number option ("procs=2"): digits only, from `lo` to `hi`.
+int whole_option(std::string_view key, std::string_view value, int lo, int hi,
+                 std::string_view spec) {
+    int number = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (value.empty() || value.find_first_not_of("0123456789") != std::string_view::npos ||
+        error != std::errc() || end != value.data() + value.size() || number < lo || number > hi)
+        throw BotSpecError("'" + std::string(spec) + "': " + std::string(key) + "='" +
+                           std::string(value) + "': expected a whole number from " +
+                           std::to_string(lo) + " to " + std::to_string(hi));
+    return number;
+}
+
+// A time option in seconds ("timeout=2.5"): from a millisecond to a day.
+double seconds_option(std::string_view key, std::string_view value, std::string_view spec) {
     double number = 0;
     const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
     if (error != std::errc() || end != value.data() + value.size() || !std::isfinite(number) ||
-        number < lo || number > hi)
+        !(number >= 0.001 && number <= 86400))
         throw BotSpecError("'" + std::string(spec) + "': " + std::string(key) + "='" +
-                           std::string(value) + "': expected a number from " +
-                           std::to_string(lo).substr(0, std::to_string(lo).find('.') + 2) + " to " +
-                           std::to_string(static_cast<long long>(hi)));
+                           std::string(value) + "': expected seconds from 0.001 to 86400");
     return number;
 }
 
@@ -177,14 +188,14 @@ ProcessBotSpec parse_process_spec(std::string_view spec) {
                                    " is given twice");
             seen.push_back(key);
             if (key == "procs")
-                result.procs = static_cast<int>(option_number(key, value, 1, 64, spec));
+                result.procs = whole_option(key, value, 1, 64, spec);
             else if (key == "timeout") {
-                result.decision_timeout = seconds(option_number(key, value, 0.001, 86400, spec));
+                result.decision_timeout = seconds(seconds_option(key, value, spec));
                 result.timeout_given = true;
             } else if (key == "start_timeout")
-                result.start_timeout = seconds(option_number(key, value, 0.001, 86400, spec));
+                result.start_timeout = seconds(seconds_option(key, value, spec));
             else if (key == "max_restarts")
-                result.max_restarts = static_cast<int>(option_number(key, value, 0, 1000000, spec));
+                result.max_restarts = whole_option(key, value, 0, 1000000, spec);
             else if (acpc && key == "connection") {
                 if (value != "match" && value != "lane")
                     throw BotSpecError("'" + std::string(spec) + "': connection='" +
@@ -194,10 +205,6 @@ ProcessBotSpec parse_process_spec(std::string_view spec) {
                 throw BotSpecError("'" + std::string(spec) + "': unknown option '" + key +
                                    "'; the options are procs, timeout, start_timeout, " +
                                    (acpc ? "max_restarts and connection" : "and max_restarts"));
-            if ((key == "procs" || key == "max_restarts") &&
-                value.find_first_not_of("0123456789") != std::string_view::npos)
-                throw BotSpecError("'" + std::string(spec) + "': " + key + "='" +
-                                   std::string(value) + "': expected a whole number");
         }
     }
     if (!rest.starts_with(':'))

@@ -41,10 +41,6 @@ namespace {
 
 using std::to_string;
 
-// Far beyond any run (a trillion deals), and small enough that deal and unit arithmetic can
-// never overflow.
-constexpr std::int64_t kMaxDeals = 1'000'000'000'000;
-
 [[noreturn]] void fail(const std::string& message) {
     throw ConfigError(message);
 }
@@ -701,12 +697,28 @@ void add_process_bot(Tournament& t, int i, const std::filesystem::path& folder,
     const BotEntry& entry = t.config.bots(i);
     const std::string field =
         "bots[" + std::to_string(i) + "]" + (entry.has_process() ? ".process" : ".spec");
+    const std::filesystem::path base =
+        (folder.empty() ? std::filesystem::current_path() : std::filesystem::absolute(folder))
+            .lexically_normal();
+    // The folder before the program: a program cannot start in a folder that is not there,
+    // and the launch's error would blame the program.
+    if (entry.has_process() && !entry.process().working_dir().empty()) {
+        const std::filesystem::path dir = (base / entry.process().working_dir()).lexically_normal();
+        std::error_code error;
+        const std::filesystem::file_status status = std::filesystem::status(dir, error);
+        if (!std::filesystem::is_directory(status))
+            fail(field + ".working_dir: '" + entry.process().working_dir() + "' (" + dir.string() +
+                 ") " +
+                 (std::filesystem::exists(status) ? "is not a folder"
+                  : error && error != std::errc::no_such_file_or_directory &&
+                          error != std::errc::not_a_directory
+                      ? "cannot be read: " + error.message()
+                      : "does not exist") +
+                 "; expected the folder the program runs in (relative to the configuration "
+                 "file's folder)");
+    }
     try {
-        ProcessBotSpec spec = detail::process_bot_spec(
-            t.config, i,
-            (folder.empty() ? std::filesystem::current_path() : std::filesystem::absolute(folder))
-                .lexically_normal(),
-            bot_logs);
+        ProcessBotSpec spec = detail::process_bot_spec(t.config, i, base, bot_logs);
         // A game definition's game goes by its family's name (kuhn, leduc, holdem).
         spec.game = t.config.game().empty()         ? "holdem"
                     : is_game_file(t.config.game()) ? t.game.ranking_name()

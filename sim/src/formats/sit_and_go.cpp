@@ -476,7 +476,7 @@ void fill_stack_and_buy_in(const TournamentConfig& c, SitAndGo& s) {
     const LevelShape shape = level_shape(c);
     const bool antes = shape == LevelShape::Antes;
     const int seats = c.seats();
-    if (s.starting_stack() == 0) s.set_starting_stack(antes ? 100 : 1500);
+    if (!s.has_starting_stack()) s.set_starting_stack(antes ? 100 : 1500);
     const char* unit = antes                              ? "the first ante ("
                        : shape == LevelShape::ButtonBlind ? "the first button blind ("
                                                           : "the first big blind (";
@@ -487,10 +487,11 @@ void fill_stack_and_buy_in(const TournamentConfig& c, SitAndGo& s) {
         fail("sit_and_go.starting_stack: " + to_string(s.starting_stack()) +
              "; the chips at a table must stay under " +
              to_string(std::numeric_limits<std::int64_t>::max() / 4));
-    if (s.buy_in() == 0) s.set_buy_in(1);
-    if (!std::isfinite(s.buy_in()) || s.buy_in() < 0)
+    if (!s.has_buy_in()) s.set_buy_in(1);
+    // ROI is per unit of buy-in: a buy-in of 0 has none.
+    if (!std::isfinite(s.buy_in()) || !(s.buy_in() > 0))
         fail("sit_and_go.buy_in: " + formats::shortest_text(s.buy_in()) +
-             "; expected a positive amount");
+             "; expected a positive amount (leave it out for the default, 1)");
 }
 
 // --- Aggregating ----------------------------------------------------------------------------

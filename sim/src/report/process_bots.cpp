@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "formats/format.hpp"
 #include "pokerarena/bots/acpc_bridge.hpp"
 #include "pokerarena/bots/registry.hpp"
 
@@ -61,16 +62,17 @@ ProcessBotSpec process_bot_spec(const TournamentConfig& config, int i, const fs:
             if (e.find('=') == std::string::npos || e.front() == '=')
                 throw BotSpecError("process.env: '" + e + "': expected KEY=VALUE");
         spec.config = p.config();
-        if (p.procs() < 0 || p.procs() > 64)
+        if (p.has_procs() && (p.procs() < 1 || p.procs() > 64))
             throw BotSpecError("process.procs: " + std::to_string(p.procs()) +
-                               ": expected 1 to 64 (0: the default, 1)");
-        spec.procs = p.procs() == 0 ? 1 : p.procs();
-        if (!std::isfinite(p.timeout()) || p.timeout() < 0 || p.timeout() > 86400)
-            throw BotSpecError(
-                "process.timeout: expected seconds from 0.001 to 86400 (0: the "
-                "run's decision_timeout)");
+                               "; expected a whole number from 1 to 64 (leave it out for the "
+                               "default, 1)");
+        spec.procs = p.has_procs() ? p.procs() : 1;
+        if (p.has_timeout() && !(p.timeout() >= 0.001 && p.timeout() <= 86400))
+            throw BotSpecError("process.timeout: " + formats::shortest_text(p.timeout()) +
+                               "; expected seconds from 0.001 to 86400 (leave it out for the "
+                               "run's decision_timeout)");
         spec.decision_timeout = std::chrono::milliseconds(
-            std::llround(1000 * (p.timeout() > 0 ? p.timeout() : default_timeout)));
+            std::llround(1000 * (p.has_timeout() ? p.timeout() : default_timeout)));
         if (p.has_max_restarts()) {
             if (p.max_restarts() < 0)
                 throw BotSpecError("process.max_restarts: expected 0 or more");

@@ -119,6 +119,9 @@ inline constexpr std::int64_t kMinSeatingsPerGroup = 64;
 inline constexpr std::int64_t kMaxDealSeatsPerUnit = std::int64_t{1} << 20;
 // make_tournament() rejects a schedule with more units than this (raise deals_per_unit).
 inline constexpr std::int64_t kMaxUnits = 10'000'000;
+// The most deals (cash formats) or tournaments (sit-and-go) of a run: far beyond any run, and
+// small enough that deal and unit arithmetic can never overflow.
+inline constexpr std::int64_t kMaxDeals = 1'000'000'000'000;
 
 // The standard error (mbb per hand) given to the ratings' pairs without a spread when no pair
 // of the field has one (see aggregate()).
