@@ -342,6 +342,9 @@ std::string game_text(const std::string& name, const GameDef& game) {
 struct Field {
     int seats = 0;
     std::vector<std::string> names{"you"};
+    // The factories live as long as their bots (declared first, destroyed last): a process
+    // bot's factory owns its processes and shuts them down when it goes.
+    std::vector<std::shared_ptr<const BotFactory>> factories;
     std::vector<std::unique_ptr<Bot>> bots;
 };
 
@@ -385,7 +388,7 @@ std::optional<Field> make_field(const PlayOptions& options, const GameDef& game)
     }
     try {
         // One factory per spec validates it once; bots for extra seats cycle through the list.
-        std::vector<std::shared_ptr<const BotFactory>> factories;
+        std::vector<std::shared_ptr<const BotFactory>>& factories = field.factories;
         for (std::size_t i = 0; i < listed.size(); ++i) {
             factories.push_back(make_bot_factory(listed[i].spec));
             if (const std::string problem = factories.back()->game_problem(game);
