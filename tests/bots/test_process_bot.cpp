@@ -677,3 +677,19 @@ TEST_CASE("process bots: check-bot's forked check process starts bots after this
     INFO(out.str());
     CHECK_THAT(out.str(), Catch::Contains("decisions/s"));
 }
+
+TEST_CASE("process bots: a decision after the factory shut its processes down is a fault at once",
+          "[process]") {
+    const SeatView view = first_view();
+    ProcessBotFactory factory(misbehaving("good"), "proc:good");
+    auto bot = factory.create(1);
+    CHECK(bot->decide(view) == Action::check_call());
+    factory.shut_down();
+    try {
+        bot->decide(view);
+        FAIL("no BotError");
+    } catch (const BotError& e) {
+        CHECK(e.kind() == FaultKind::Forfeit);
+        CHECK_THAT(e.what(), Catch::Contains("has been shut down"));
+    }
+}

@@ -721,6 +721,12 @@ void BotProcess::forget_pending() {
 
 void BotProcess::shut_down(std::chrono::milliseconds grace) {
     std::lock_guard lock(mutex_);
+    // A decision posted after this is answered at once as a fault, not left waiting on pipes
+    // that are closed.
+    if (!out_of_play_) {
+        out_of_play_ = true;
+        out_reason_ = describe() + " has been shut down";
+    }
     if (pid_ < 0) return;
     flush();
     close_fd(in_fd_);
