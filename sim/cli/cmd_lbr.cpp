@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -61,9 +62,12 @@ void print_text(const LbrCliOptions& o, const Measured& m, std::ostream& out) {
         << " mbb/hand (95% interval over the deals" << (m.mbb.too_few_samples ? "; too few" : "")
         << "): a lower bound on the bot's exploitability\n";
     out << "  AIVAT: " << fixed_number(m.aivat.mean, 1) << " +- " << fixed_number(m.aivat.ci95, 1)
-        << " mbb/hand (variance " << fixed_number(m.aivat_variance_ratio, 3)
-        << " of the raw one's; the bot's strategy used at " << m.decisions_with_strategy << " of "
-        << r.bot_decisions << " decisions)\n";
+        << " mbb/hand (" << (m.aivat.too_few_samples ? "too few; " : "") << "variance "
+        << (std::isnan(m.aivat_variance_ratio)
+                ? std::string("ratio n/a")
+                : fixed_number(m.aivat_variance_ratio, 3) + " of the raw one's")
+        << "; the bot's strategy used at " << m.decisions_with_strategy << " of " << r.bot_decisions
+        << " decisions)\n";
     out << "  chips per hand: " << fixed_number(r.chips_per_hand(), 4)
         << " (in seat 0: " << fixed_number(2 * r.chips_by_seat[0] / static_cast<double>(r.hands), 4)
         << ", in seat 1: " << fixed_number(2 * r.chips_by_seat[1] / static_cast<double>(r.hands), 4)
@@ -93,7 +97,9 @@ std::string json_text(const LbrCliOptions& o, const Measured& m) {
            ", \"aivat_mbb_per_hand\": " + fixed_number(m.aivat.mean, 6) +
            ", \"aivat_mbb_per_hand_ci95\": " +
            (std::isfinite(m.aivat.ci95) ? fixed_number(m.aivat.ci95, 6) : std::string("null")) +
-           ", \"aivat_variance_ratio\": " + fixed_number(m.aivat_variance_ratio, 6) +
+           ", \"aivat_variance_ratio\": " +
+           (std::isnan(m.aivat_variance_ratio) ? std::string("null")
+                                               : fixed_number(m.aivat_variance_ratio, 6)) +
            ", \"decisions_with_strategy\": " + std::to_string(m.decisions_with_strategy) +
            ", \"chips_per_hand\": " + fixed_number(r.chips_per_hand(), 9) +
            ", \"bot_decisions\": " + std::to_string(r.bot_decisions) +
@@ -154,8 +160,13 @@ int run_lbr(const LbrCliOptions& o) {
     // A sample is a deal's two hands: chips per deal to mbb per hand.
     m.mbb = sim::summarize(moments, 1000.0 / (2.0 * static_cast<double>(bb)));
     m.aivat = sim::summarize(aivat, 1000.0 / (2.0 * static_cast<double>(bb)));
-    m.aivat_variance_ratio =
-        m.mbb.stddev > 0 ? (m.aivat.stddev * m.aivat.stddev) / (m.mbb.stddev * m.mbb.stddev) : 1;
+    // Only where both spreads are known (a run of one deal, or raw results all alike, has no
+    // ratio: NaN, shown as n/a and null).
+    const bool ratio_known = std::isfinite(m.mbb.stddev) && std::isfinite(m.aivat.stddev) &&
+                             m.mbb.stddev > 0 && !m.mbb.too_few_samples && !m.aivat.too_few_samples;
+    m.aivat_variance_ratio = ratio_known
+                                 ? (m.aivat.stddev * m.aivat.stddev) / (m.mbb.stddev * m.mbb.stddev)
+                                 : std::numeric_limits<double>::quiet_NaN();
     std::ostringstream text;
     if (o.format == "text") print_text(o, m, text);
     return write_result("lbr", o.format, text.str(), json_text(o, m), o.json, std::cout);
