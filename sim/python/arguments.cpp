@@ -17,7 +17,9 @@ py::int_ index_of(const py::handle& value, const char* name, const std::string& 
         return py::value_error(std::string(name) + ": expected a whole number " + range + ", got " +
                                py::repr(value).cast<std::string>());
     };
-    if (py::isinstance<py::bool_>(value) || !py::hasattr(value, "__index__")) throw refuse();
+    if (py::isinstance<py::bool_>(value) || is_numpy_bool(value) ||
+        !py::hasattr(value, "__index__"))
+        throw refuse();
     PyObject* index = PyNumber_Index(value.ptr());
     if (index == nullptr) {
         PyErr_Clear();
@@ -63,6 +65,12 @@ T checked(const py::handle& value, const char* name, T least, T most) {
 }
 
 }  // namespace
+
+bool is_numpy_bool(const py::handle& value) {
+    const py::handle type = py::type::handle_of(value);
+    return type.attr("__module__").cast<std::string>() == "numpy" &&
+           type.attr("__name__").cast<std::string>() == "bool_";
+}
 
 std::int64_t integer_argument(const py::handle& value, const char* name, std::int64_t least,
                               std::int64_t most) {

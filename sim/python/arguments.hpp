@@ -10,6 +10,9 @@
 
 namespace pokerarena::python {
 
+// numpy's bool scalar, which has __index__ (a deprecated one) but is no count, seed or card.
+bool is_numpy_bool(const pybind11::handle& value);
+
 // `value` (an int, or anything with __index__ but a bool) in least..most; ValueError
 // "NAME: expected a whole number from LEAST to MOST, got VALUE" otherwise.
 std::int64_t integer_argument(const pybind11::handle& value, const char* name, std::int64_t least,

@@ -19,6 +19,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -66,7 +67,8 @@ std::vector<Card> cards_of(const py::handle& value, const char* argument) {
     std::vector<Card> cards;
     CardSet seen;
     for (const py::handle item : value) {
-        if (py::isinstance<py::bool_>(item) || !py::hasattr(item, "__index__") ||
+        if (py::isinstance<py::bool_>(item) || is_numpy_bool(item) ||
+            !py::hasattr(item, "__index__") ||
             (py::isinstance<py::array>(item) && py::reinterpret_borrow<py::array>(item).ndim() > 0))
             throw py::value_error(std::string(argument) + ": " +
                                   py::repr(item).cast<std::string>() +
@@ -125,10 +127,16 @@ Kernel kernel_of(const std::string& name) {
 }
 
 // A hand value given from Python, checked: one that some hand of 5 to 7 cards has.
-HandValue hand_value(int value) {
+// `given` as a hand value: an int (not a bool) that some hand has, ValueError naming it
+// otherwise (a float, a bool, 2**40 or a value no hand has).
+HandValue hand_value(const py::handle& given) {
+    const std::int64_t value =
+        integer_argument(given, "value", std::numeric_limits<std::int64_t>::min(),
+                         std::numeric_limits<std::int64_t>::max());
     if (value < 0 || value > 0xFFFF || !is_hand_value(static_cast<HandValue>(value))) {
-        char hex[16] = "";
-        if (value >= 0) std::snprintf(hex, sizeof hex, " (0x%x)", static_cast<unsigned>(value));
+        char hex[24] = "";
+        if (value >= 0)
+            std::snprintf(hex, sizeof hex, " (0x%llx)", static_cast<unsigned long long>(value));
         throw py::value_error("value: " + std::to_string(value) + hex +
                               " is not a hand value (evaluate() gives 7,462 of them, from "
                               "0x1000 to 0x900c)");
@@ -343,18 +351,22 @@ PYBIND11_MODULE(pokerarena, m) {
           "given: an integer array (a float or bool one is refused), 307 or -1 quoted as "
           "given, not wrapped to a byte.");
     m.def(
-        "category", [](int value) { return static_cast<int>(category(hand_value(value))); },
+        "category",
+        [](const py::handle& value) { return static_cast<int>(category(hand_value(value))); },
         py::arg("value"),
         "The category of a hand value: 1 high card .. 9 straight flush. ValueError for a value "
         "no hand has.");
     m.def(
         "category_name",
-        [](int value) { return std::string(category_name(category(hand_value(value)))); },
+        [](const py::handle& value) {
+            return std::string(category_name(category(hand_value(value))));
+        },
         py::arg("value"),
         "The name of a hand value's category (\"Flush\", \"Two Pair\", ...). ValueError for "
         "a value no hand has.");
     m.def(
-        "describe", [](int value) { return describe(hand_value(value)); }, py::arg("value"),
+        "describe", [](const py::handle& value) { return describe(hand_value(value)); },
+        py::arg("value"),
         "The hand a value stands for, in words (\"Two Pair, Kings and Fives\"). ValueError for a "
         "value no hand has.");
     m.def(

@@ -35,11 +35,18 @@ py::array_t<T> column(std::vector<py::ssize_t> shape, T** data) {
 // `value` as an int64 array, or a null one when it is none. Anything but a numpy array goes
 // through numpy.asarray first, so that an exception its conversion raises (an __array__'s)
 // reaches the caller instead of a message about the shape.
-py::array_t<std::int64_t, py::array::forcecast> int64_array(const py::handle& value) {
-    if (py::isinstance<py::array>(value))
-        return py::array_t<std::int64_t, py::array::forcecast>::ensure(value);
-    return py::array_t<std::int64_t, py::array::forcecast>::ensure(
-        py::module_::import("numpy").attr("asarray")(value));
+// Integers only: a float or bool array is refused naming `name`, not truncated to int64.
+py::array_t<std::int64_t, py::array::forcecast> int64_array(const py::handle& value,
+                                                            const char* name) {
+    const py::object given = py::isinstance<py::array>(value)
+                                 ? py::reinterpret_borrow<py::object>(value)
+                                 : py::module_::import("numpy").attr("asarray")(value);
+    const char kind = py::reinterpret_borrow<py::array>(given).dtype().kind();
+    if (kind != 'i' && kind != 'u')
+        throw py::value_error(
+            std::string(name) + ": expected an array of integers, got one of " +
+            py::str(py::reinterpret_borrow<py::array>(given).dtype()).cast<std::string>());
+    return py::array_t<std::int64_t, py::array::forcecast>::ensure(given);
 }
 
 }  // namespace
@@ -194,13 +201,13 @@ py::tuple VectorEnv::step(const py::object& kinds_given, const py::object& amoun
     const InUse in_use(*this, "step");
     if (!started_) throw py::value_error("step() before reset()");
     const auto n = static_cast<py::ssize_t>(tables_.size());
-    const auto kinds = int64_array(kinds_given);
+    const auto kinds = int64_array(kinds_given, "kinds");
     if (!kinds || kinds.ndim() != 1 || kinds.shape(0) != n)
         throw py::value_error("kinds: expected an array of " + std::to_string(n) +
                               " action kinds (0 fold, 1 check or call, 2 raise)");
     py::array_t<std::int64_t, py::array::forcecast> raise_to;
     if (!amounts.is_none()) {
-        raise_to = int64_array(amounts);
+        raise_to = int64_array(amounts, "amounts");
         if (!raise_to || raise_to.ndim() != 1 || raise_to.shape(0) != n)
             throw py::value_error("amounts: expected an array of " + std::to_string(n) +
                                   " raise-to amounts (street totals), or None");

@@ -188,9 +188,8 @@ add_test(NAME "sim: play --vs takes an unnamed process bot with options"
 set_tests_properties("sim: play --vs takes an unnamed process bot with options" PROPERTIES
   PASS_REGULAR_EXPRESSION "=== Hand 1 === button: tag#2\n[^\n]*\nproc\\[timeout=5\\]#1 posts the big blind 2\n")
 
-# A process bot in `play` answers: its factory, which owns its processes, lives as long as the
-# session (it was dropped after the set-up, leaving the bot's decisions to wait forever, or until
-# a timeout made them faults).
+# A process bot in `play` answers: its factory owns its processes, so it must outlive the bots
+# (without it the first decision would wait on closed pipes).
 add_test(NAME "sim: play answers a process bot's decisions to the end of the hand"
   COMMAND sh -c "printf 'c\\nc\\nc\\nc\\nc\\nc\\n' | \"$0\" play --vs \"n=proc:$1\" --hands 1 --delay 0 --seed 1"
           $<TARGET_FILE:pokerarena> $<TARGET_FILE:example_process_call_bot>)

@@ -104,6 +104,24 @@ class Evaluate(unittest.TestCase):
                             text)
         self.assertEqual(described, values)
 
+    def test_hand_values_and_counts_are_ints(self):
+        royal = pa.evaluate("AsKsQsJsTs")
+        self.assertEqual(pa.category(np.int64(royal)), 9)
+        for f in (pa.category, pa.category_name, pa.describe):
+            for bad in (2**40, 2**31):
+                with self.assertRaisesRegex(ValueError, "value: %d .* is not a hand value" % bad):
+                    f(bad)
+            for bad in (2**64, float(royal), True, np.bool_(True)):
+                with self.assertRaisesRegex(ValueError, "value: expected a whole number"):
+                    f(bad)
+        # numpy's bool is no count and no card either.
+        with self.assertRaisesRegex(ValueError, "stack: expected a whole number"):
+            pa.VectorEnv(2, stack=np.bool_(True))
+        with self.assertRaisesRegex(ValueError, "random_opponents: expected a whole number"):
+            pa.equity("AsKs", random_opponents=np.bool_(True), samples=10)
+        with self.assertRaisesRegex(ValueError, "hero: True is not a card code"):
+            pa.equity([np.bool_(True), 2], random_opponents=1, samples=10)
+
     def test_batch_equals_one_at_a_time_on_every_kernel(self):
         hands = random_hands(20000, 7)
         one = np.array([pa.evaluate(h) for h in hands[:2000]], dtype=np.uint16)
@@ -388,6 +406,19 @@ class VectorEnvironment(unittest.TestCase):
         self.assertFalse(done.any())
         with self.assertRaisesRegex(ValueError, "table 0: fold is not open"):
             env.step(np.zeros(4, dtype=np.int64))
+
+    def test_actions_are_integers(self):
+        env = pa.VectorEnv(2, seed=5)
+        env.reset()
+        # A float or bool array is refused, not truncated (2.9 played a raise, True a call).
+        for kinds, amounts, name in ((np.array([2.9, 2.9]), np.array([4.9, 4.9]), "kinds"),
+                                     ([1.2, 1.0], None, "kinds"),
+                                     (np.array([True, True]), None, "kinds"),
+                                     (np.array([2, 2]), np.array([4.5, 4.5]), "amounts")):
+            with self.assertRaisesRegex(ValueError, name + ": expected an array of integers"):
+                env.step(kinds, amounts)
+        obs, _, _ = env.step(np.array([1, 1], dtype=np.uint8))
+        self.assertTrue(obs["can_check"].all())
 
     def test_kuhn_and_leduc(self):
         # Kuhn: J, Q, K of spades, one card a seat, no board; Leduc: J, Q, K of hearts and
