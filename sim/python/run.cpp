@@ -175,11 +175,27 @@ void check_command_bounds(const std::string& field, const std::string& option,
     }
 }
 
+// numpy.integer, the base of numpy's integer scalars.
+py::handle numpy_integer() {
+    static const py::object* integer =
+        new py::object(py::module_::import("numpy").attr("integer"));  // never destroyed
+    return *integer;
+}
+
 // The keyword arguments into `fields` (the configuration as JSON's dict).
 void apply_options(const py::kwargs& options, py::dict& fields) {
     const Descriptor& type = *sim::TournamentConfig::descriptor();
-    for (const auto& [key, value] : options) {
+    for (const auto& [key, given] : options) {
         std::string name = py::str(key).cast<std::string>();
+        // A numpy integer or bool as the Python int or bool it stands for (it would reach the
+        // JSON as a type the encoder refuses), then checked as those are.
+        py::object value = py::reinterpret_borrow<py::object>(given);
+        if (is_numpy_bool(value)) {
+            value = py::bool_(value.cast<bool>());
+        } else if (!py::isinstance<py::int_>(value) && py::isinstance(value, numpy_integer())) {
+            value = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+            if (!value) throw py::error_already_set();
+        }
         if (name == "hands")
             throw py::value_error(
                 "hands: run counts deals or tournaments, not hands; give deals=N (deals a "

@@ -289,6 +289,14 @@ class Options(unittest.TestCase):
         b = pa.run([run_bots.Drawer, "tag"], deals=50, seed=9, threads=2)
         self.assertEqual(figures(a), figures(b))
 
+    def test_numpy_integers_are_integers(self):
+        import numpy as np
+        a = pa.run(["tag", "call"], deals=np.int64(20), match_deals=np.int32(5), seed=np.uint64(3))
+        b = pa.run(["tag", "call"], deals=20, match_deals=5, seed=3)
+        self.assertEqual(figures(a), figures(b))
+        with self.assertRaisesRegex(ValueError, "hh_sample: expected a whole number from 1"):
+            pa.run(["tag", "call"], deals=10, hh_sample=np.int64(0))
+
     def test_bad_options(self):
         for options, message in (
                 (dict(deals=0), "deals: 0"),
