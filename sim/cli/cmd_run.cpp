@@ -610,6 +610,7 @@ class RunCommand {
     void start_bots(const TournamentConfig& config, const std::filesystem::path& bots_folder,
                     const std::filesystem::path& bot_logs);
     sim::Shard shard_to_run() const;
+    bool nothing_left_to_play() const;
     void choose_shard();
     void check_no_output_over_input(const TournamentConfig& config) const;
     void check_outputs() const;
@@ -669,7 +670,8 @@ void RunCommand::prepare() {
     const std::filesystem::path bots_folder = plugin_folder(options_, resume);
     check_no_output_over_input(config);
     if (resume) {
-        show_what_resuming_runs(options_, config, bots_folder, bot_logs, out_, resume->complete());
+        show_what_resuming_runs(options_, config, bots_folder, bot_logs, out_,
+                                nothing_left_to_play());
         check_resume_before_starting(config, bots_folder, bot_logs);
     }
     run_options_.threads = options_.threads;
@@ -699,7 +701,16 @@ void RunCommand::check_resume_before_starting(const TournamentConfig& config,
     sim::check_shard(tournament_, run_options_.shard);
     sim::check_resumable_schedule(tournament_, *resume_, run_options_.shard);
     sim::check_processes_before_starting(config, bots_folder, bot_logs, *resume_);
-    resume_complete_ = resume_->complete();
+    resume_complete_ = nothing_left_to_play();
+}
+
+// Whether the resumed report (its journal's units included) leaves nothing to play: it is
+// complete, or it is a shard's (never marked complete) and holds every unit of the shard.
+bool RunCommand::nothing_left_to_play() const {
+    const sim::Shard shard = shard_to_run();
+    return resume_->complete() ||
+           (shard.count > 1 &&
+            resume_->units_done() >= sim::units_in_shard(resume_->units_total(), shard));
 }
 
 // The bots loaded and started. A process bot that fails to start leaves its standard error in

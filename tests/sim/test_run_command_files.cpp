@@ -130,6 +130,25 @@ TEST_CASE("run --resume: a complete report is written again without starting its
     CHECK(fs::file_size(folder / "again.json") > 0);
 }
 
+TEST_CASE("run --resume: a shard whose units are all done starts no bot either", "[run-files]") {
+    // A shard's report is never marked complete; holding all its units, it has nothing to play.
+    const fs::path folder = fresh_folder("shard_done");
+    const Outcome run = pokerarena_in(folder, "run --bots 'c=proc:" PROCESS_CALL_BOT
+                                              ",call,tag' --deals 8 --shard 1/2 --quiet -o s1.pb");
+    INFO(run.output);
+    REQUIRE(run.exit_code == 0);
+    const Report s1 = read_report(folder / "s1.pb");
+    REQUIRE_FALSE(s1.complete());
+    const Outcome resumed = pokerarena_in(folder, "run --resume s1.pb -o again.pb");
+    INFO(resumed.output);
+    CHECK(resumed.exit_code == 0);
+    CHECK_THAT(resumed.output, Contains("nothing to play, no bot started"));
+    CHECK_FALSE(fs::exists(folder / "again.0-c.stderr.log"));
+    const Report again = read_report(folder / "again.pb");
+    CHECK(again.units_size() == s1.units_size());
+    CHECK(again.run().shard() == "1/2");
+}
+
 TEST_CASE("run, report and merge refuse to write an output over an input", "[run-files]") {
     const fs::path folder = fresh_folder("overwrite");
     const std::string config = "bots { spec: \"call\" } bots { spec: \"random\" } deals: 8\n";
