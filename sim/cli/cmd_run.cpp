@@ -927,8 +927,13 @@ int RunCommand::play() {
     if (resume_complete_) {
         // Its outputs, from its units alone (and its journal's, as `pokerarena report` shows
         // them): nothing is played, no bot loaded or started.
-        spdlog::info("{}: complete, {} of {} work units; nothing to play, no bot started",
-                     options_.resume, resume_->units_done(), resume_->units_total());
+        if (resume_->complete())
+            spdlog::info("{}: complete, {} of {} work units; nothing to play, no bot started",
+                         options_.resume, resume_->units_done(), resume_->units_total());
+        else
+            spdlog::info("{}: shard {} done, {} of its units; nothing to play, no bot started",
+                         options_.resume, sim::shard_text(run_options_.shard),
+                         resume_->units_done());
         if (journal_units_ <= 0) return conclude(*resume_, "", false);
         Report report = sim::merge_reports(std::span(&*resume_, 1), std::span(&options_.resume, 1));
         *report.mutable_run() = resume_->run();

@@ -229,8 +229,12 @@ std::vector<std::string> bots_a_resume_runs(const TournamentConfig& config,
             try {
                 const ProcessBotSpec spec =
                     detail::process_bot_spec(config, b, process_folder(folder), bot_logs);
+                // The environment it adds, which the recorded identity does not cover.
+                std::string env;
+                for (const std::string& setting : spec.env)
+                    env += (env.empty() ? " with " : " ") + printable_text(setting);
                 lines.push_back(
-                    printable_text(bot) + ": starts `" + command_text(spec.command) + "`" +
+                    printable_text(bot) + ": starts `" + command_text(spec.command) + "`" + env +
                     (spec.procs > 1 ? " (" + std::to_string(spec.procs) + " processes)" : "") +
                     " in " + printable_text(spec.working_dir) +
                     (spec.stderr_log.empty()
