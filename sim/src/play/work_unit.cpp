@@ -360,7 +360,6 @@ class CashTally {
         : n_(seats),
           slots_(static_cast<std::size_t>(seats)),
           deals_(static_cast<std::size_t>(deals)),
-          plays_(plays),
           // One play of one match adds its samples hand by hand, in deal order. Otherwise a
           // deal's sample is complete only after its last play, and matches end in any order,
           // while a sum of doubles depends on the order of its terms: each deal's sums wait
@@ -572,7 +571,6 @@ class CashTally {
     const int n_;
     const std::size_t slots_;
     const std::size_t deals_;
-    const int plays_;
     const bool per_deal_;
     const bool allin_ev_;
     const bool aivat_;
