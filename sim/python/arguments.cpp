@@ -67,9 +67,10 @@ T checked(const py::handle& value, const char* name, T least, T most) {
 }  // namespace
 
 bool is_numpy_bool(const py::handle& value) {
-    const py::handle type = py::type::handle_of(value);
-    return type.attr("__module__").cast<std::string>() == "numpy" &&
-           type.attr("__name__").cast<std::string>() == "bool_";
+    // numpy's bool type, looked up once (never destroyed: no Python object after the end).
+    static const py::object* numpy_bool =
+        new py::object(py::module_::import("numpy").attr("bool_"));
+    return py::type::handle_of(value).is(*numpy_bool);
 }
 
 std::int64_t integer_argument(const py::handle& value, const char* name, std::int64_t least,

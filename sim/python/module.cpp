@@ -67,8 +67,10 @@ std::vector<Card> cards_of(const py::handle& value, const char* argument) {
     std::vector<Card> cards;
     CardSet seen;
     for (const py::handle item : value) {
-        if (py::isinstance<py::bool_>(item) || is_numpy_bool(item) ||
-            !py::hasattr(item, "__index__") ||
+        // An exact int needs none of these checks (a bool is not one).
+        if ((!PyLong_CheckExact(item.ptr()) &&
+             (py::isinstance<py::bool_>(item) || is_numpy_bool(item) ||
+              !py::hasattr(item, "__index__"))) ||
             (py::isinstance<py::array>(item) && py::reinterpret_borrow<py::array>(item).ndim() > 0))
             throw py::value_error(std::string(argument) + ": " +
                                   py::repr(item).cast<std::string>() +
