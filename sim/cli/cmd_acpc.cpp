@@ -75,10 +75,13 @@ void add_acpc_client_command(CLI::App& app, int& exit_code) {
         if (const std::string problem = port_problem(options->port); !problem.empty())
             return refuse("PORT: " + problem);
         acpc::GameDefinition game;
+        // Kept for the whole session: a process bot's factory owns its processes, and shuts
+        // them down when it goes (its instances then fault at their first decision).
+        std::shared_ptr<const BotFactory> factory;
         std::unique_ptr<Bot> bot;
         try {
             game = acpc::read_game_definition(options->game);
-            const std::shared_ptr<const BotFactory> factory = make_bot_factory(options->bot);
+            factory = make_bot_factory(options->bot);
             // As run, play and lbr refuse it: the bot would play by rules it does not know.
             if (const std::string problem = factory->game_problem(game.game); !problem.empty())
                 return refuse("--bot " + options->bot + " cannot play --game " + options->game +
