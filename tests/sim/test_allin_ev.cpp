@@ -28,6 +28,10 @@ using pokerarena::test::mean;
 using pokerarena::test::play_scripted;
 using pokerarena::test::variance;
 
+// The adjusted nets are on a grid of 2^-20 chips (pots.hpp, round_to_chip_grid): each within a
+// step of its exact value.
+constexpr double kGridStep = 1.0 / 1048576.0;
+
 struct Shares {
     std::vector<double> share;  // pot share per hand
     std::int64_t boards = 0;
@@ -99,9 +103,9 @@ TEST_CASE("turn all-in: a set against the nut flush draw, counted by hand", "[al
     AllinEvaluator ev;
     std::array<double, kMaxSeats> net{};
     REQUIRE(ev.adjust(table, net));
-    CHECK(net[0] == Approx(400.0 * 37 / 44 - 200).epsilon(1e-12));
-    CHECK(net[1] == Approx(400.0 * 7 / 44 - 200).epsilon(1e-12));
-    CHECK(net[0] + net[1] == Approx(0).margin(1e-9));
+    CHECK(net[0] == Approx(400.0 * 37 / 44 - 200).margin(kGridStep));
+    CHECK(net[1] == Approx(400.0 * 7 / 44 - 200).margin(kGridStep));
+    CHECK(net[0] + net[1] == 0);  // on the chip grid, exactly zero-sum
 }
 
 TEST_CASE("flop all-in matches a brute force over the 990 run-outs", "[allin]") {
@@ -116,8 +120,8 @@ TEST_CASE("flop all-in matches a brute force over the 990 run-outs", "[allin]") 
         AllinEvaluator ev(AllinEvaluator::Options{.enumerate_every_board = plain});
         std::array<double, kMaxSeats> net{};
         REQUIRE(ev.adjust(table, net));
-        CHECK(net[0] == Approx(400 * ref.share[0] - 200).epsilon(1e-12));
-        CHECK(net[1] == Approx(400 * ref.share[1] - 200).epsilon(1e-12));
+        CHECK(net[0] == Approx(400 * ref.share[0] - 200).margin(kGridStep));
+        CHECK(net[1] == Approx(400 * ref.share[1] - 200).margin(kGridStep));
     }
 }
 
@@ -139,8 +143,8 @@ TEST_CASE("preflop AsAh vs KsKh: the brute-forced share, from the table or not, 
             AllinEvaluator ev(AllinEvaluator::Options{.heads_up_preflop_table = from_table});
             std::array<double, kMaxSeats> net{};
             REQUIRE(ev.adjust(table, net));
-            CHECK(net[aces_first ? 0 : 1] == Approx(aces).epsilon(1e-12));
-            CHECK(net[aces_first ? 1 : 0] == Approx(-aces).epsilon(1e-12));
+            CHECK(net[aces_first ? 0 : 1] == Approx(aces).margin(kGridStep));
+            CHECK(net[aces_first ? 1 : 0] == Approx(-aces).margin(kGridStep));
         }
     }
 }
@@ -194,8 +198,8 @@ TEST_CASE("three-way all-in with a side pot: the short stack's equity counts for
         std::array<double, kMaxSeats> net{};
         REQUIRE(ev.adjust(table, net));
         for (int s = 0; s < 3; ++s)
-            CHECK(net[s] == Approx(expected[static_cast<std::size_t>(s)]).epsilon(1e-12));
-        CHECK(net[0] + net[1] + net[2] == Approx(0).margin(1e-9));
+            CHECK(net[s] == Approx(expected[static_cast<std::size_t>(s)]).margin(kGridStep));
+        CHECK(net[0] + net[1] + net[2] == 0);
     }
     // The aces win at most the main pot: 150 - 50.
     CHECK(expected[2] < 100);
@@ -257,8 +261,8 @@ TEST_CASE("everyone all-in from the blinds: no action at all, the whole board to
     REQUIRE(ev.adjust(table, net));
     // Both have one chip in: the small blind matches the all-in big blind and cannot act.
     const Shares ref = brute_force(holes, "");
-    CHECK(net[0] == Approx(2 * ref.share[0] - 1).epsilon(1e-12));
-    CHECK(net[1] == Approx(2 * ref.share[1] - 1).epsilon(1e-12));
+    CHECK(net[0] == Approx(2 * ref.share[0] - 1).margin(kGridStep));
+    CHECK(net[1] == Approx(2 * ref.share[1] - 1).margin(kGridStep));
 }
 
 namespace {
@@ -400,4 +404,37 @@ TEST_CASE("a report's all-in adjusted interval is much narrower than the raw one
     // errors) for all but about one seed in 20,000.
     CHECK(std::abs(allin.mbb_per_hand_allin_ev().mean() - allin.mbb_per_hand().mean()) <
           2 * raw_ci);
+}
+
+TEST_CASE("chip grid: zero-sum values stay zero-sum, each within a grid step", "[allin]") {
+    std::mt19937_64 rng(7);
+    std::uniform_real_distribution<double> chips(-20000.0, 20000.0);
+    for (int n = 2; n <= kMaxSeats; ++n) {
+        for (int trial = 0; trial < 20000; ++trial) {
+            std::array<double, kMaxSeats> v{};
+            double sum = 0;
+            for (int s = 0; s + 1 < n; ++s) {
+                v[s] = chips(rng) / 3.0;
+                sum += v[s];
+            }
+            v[n - 1] = -sum;  // zero-sum up to rounding, as a hand's estimates are
+            std::array<double, kMaxSeats> rounded = v;
+            sim::detail::round_to_chip_grid(rounded, n);
+            double total = 0;
+            for (int s = 0; s < n; ++s) {
+                REQUIRE(std::abs(rounded[s] - v[s]) < kGridStep);
+                REQUIRE(rounded[s] / kGridStep == std::floor(rounded[s] / kGridStep));
+                total += rounded[s];
+            }
+            REQUIRE(total == 0);
+            if (n == 2) {
+                // Heads-up: the nearest grid point, and a value and its negative stay negatives.
+                CHECK(std::abs(rounded[0] - v[0]) <= kGridStep / 2);
+                std::array<double, kMaxSeats> swapped{v[1], v[0]};
+                sim::detail::round_to_chip_grid(swapped, 2);
+                CHECK(swapped[0] == rounded[1]);
+                CHECK(swapped[1] == rounded[0]);
+            }
+        }
+    }
 }

@@ -325,6 +325,33 @@ TEST_CASE("AIVAT of a pair that plays both halves alike: no spread, exactly as r
     }
 }
 
+TEST_CASE("estimates that cancel in theory cancel exactly: a ring of alike bots, all-in EV",
+          "[unit]") {
+    // Three call bots in a ring: every hand is zero-sum and each rotation group's results are
+    // alike, so AIVAT (whose seats' values were each rounded on their own, and then summed to
+    // a multiple of 2^-19 chips) and all-in EV leave no spread.
+    TournamentConfig ring = config_of(RING, {"call", "call", "call"}, 300, 300);
+    ring.set_aivat(true);
+    ring.set_allin_ev(true);
+    const UnitResult r = play_unit(make_tournament(ring), 0);
+    for (const BotUnit& bot : r.bots()) {
+        CHECK(bot.net_aivat() == 0);
+        CHECK(bot.net_allin_ev() == 0);
+        CHECK(bot.samples_aivat().sum_squares() == 0);
+        CHECK(bot.samples_allin_ev().sum_squares() == 0);
+    }
+    // allin against call, duplicate: every hand is all-in before the flop, and the two halves
+    // of a deal hold the same equities with the seats swapped (the docs' exact-zero example).
+    TournamentConfig pair = config_of(ROUND_ROBIN, {"allin", "call"}, 300, 300);
+    pair.set_allin_ev(true);
+    const UnitResult u = play_unit(make_tournament(pair), 0);
+    for (const BotUnit& bot : u.bots()) {
+        REQUIRE(bot.samples_allin_ev().n() == bot.samples().n());
+        CHECK(bot.samples_allin_ev().sum() == 0);
+        CHECK(bot.samples_allin_ev().sum_squares() == 0);
+    }
+}
+
 TEST_CASE("all-in EV: adjusted fields beside raw ones that do not change", "[unit]") {
     TournamentConfig c = config_of(ROUND_ROBIN, {"random", "allin"}, 300, 300);
     const UnitResult raw = play_unit(make_tournament(c), 0);

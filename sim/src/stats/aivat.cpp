@@ -274,19 +274,14 @@ void AivatEstimator::estimate(const HandRecord& r, const GameDef& g,
                p.known_board + g.board_cards[round + 1] <= r.board_count)
             next_round();
     }
-    // The value on a grid of 2^-20 chips: the terms are differences of products of pots and
-    // equities, so values that cancel exactly in theory (the two halves of a duplicate pair
-    // played alike, a hand's seats) would otherwise leave rounding noise of 1e-13 chips, which
-    // the statistics would take for a spread ("+0.0 +- 0.0" where the raw estimate rightly has
-    // none). Rounded, they cancel exactly; each value moves by at most 2^-21 chips, and sums of
-    // grid values are exact below 2^32 chips.
-    constexpr double kGrid = 1048576.0;  // 2^20
     for (int s = 0; s < n; ++s) {
         double sum = static_cast<double>(r.net[s]);
         for (const auto& kind : out.terms)
             sum += kind[s];
-        out.value[s] = std::nearbyint(sum * kGrid) / kGrid;
+        out.value[s] = sum;
     }
+    // On the chip grid, zero-sum: values that cancel in theory cancel exactly (pots.hpp).
+    detail::round_to_chip_grid(out.value, n);
 }
 
 }  // namespace pokerarena::sim

@@ -51,6 +51,8 @@ bool AllinEvaluator::adjust(const Table& table, std::array<double, kMaxSeats>& n
 
     for (int s = 0; s < kMaxSeats; ++s)
         net[s] = s < r.num_seats ? award[s] - static_cast<double>(table.committed(s)) : 0.0;
+    // On the chip grid, zero-sum: values that cancel in theory cancel exactly (pots.hpp).
+    detail::round_to_chip_grid(net, r.num_seats);
     return true;
 }
 

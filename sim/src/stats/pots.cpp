@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -360,6 +361,34 @@ void PotEquity::award_by_run_outs(const ContestedPot& pot, std::array<double, kM
     const double units = static_cast<double>(kPotUnits) * static_cast<double>(run_outs.boards);
     for (int i = 0; i < run_outs.contenders; ++i)
         award[run_outs.seats[i]] += pot.amount * static_cast<double>(run_outs.shares[i]) / units;
+}
+
+void round_to_chip_grid(std::array<double, kMaxSeats>& values, int n) {
+    constexpr double kGrid = 1048576.0;  // 2^20
+    std::array<double, kMaxSeats> below{};
+    std::array<double, kMaxSeats> remainder{};
+    double total = 0;
+    double floors = 0;
+    for (int s = 0; s < n; ++s) {
+        const double scaled = values[s] * kGrid;
+        below[s] = std::floor(scaled);
+        remainder[s] = scaled - below[s];
+        total += scaled;
+        floors += below[s];
+    }
+    // The points above go to the largest remainders, ties to the lower seat; at most n of them.
+    int up = static_cast<int>(std::nearbyint(total - floors));
+    std::array<bool, kMaxSeats> raised{};
+    for (; up > 0; --up) {
+        int best = -1;
+        for (int s = 0; s < n; ++s)
+            if (!raised[s] && remainder[s] > 0 && (best < 0 || remainder[s] > remainder[best]))
+                best = s;
+        if (best < 0) break;
+        raised[best] = true;
+    }
+    for (int s = 0; s < n; ++s)
+        values[s] = (below[s] + (raised[s] ? 1.0 : 0.0)) / kGrid;
 }
 
 }  // namespace pokerarena::sim::detail

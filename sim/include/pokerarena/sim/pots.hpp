@@ -15,6 +15,8 @@
 //   enumeration (calculate_pot_shares, which allocates a few small vectors); the turn (44
 //   run-outs, where that is slower) and other shapes enumerate every run-out, pot by pot,
 //   from the game's deck and by its hand ranking (Kuhn's and Leduc's too).
+// - round_to_chip_grid: a hand's values per seat on a grid of 2^-20 chips, zero-sum when they
+//   sum to zero.
 #pragma once
 
 #include <array>
@@ -77,5 +79,17 @@ class PotEquity {
     // Reused between calls so its vectors keep their capacity.
     EquityRequest request_;
 };
+
+// The values of a hand's seats 0..n-1 on a grid of 2^-20 chips, with their sum rounded to the
+// grid too: a zero-sum hand stays exactly zero-sum. Both estimates are differences of products
+// of pots and equities, so values that cancel exactly in theory (the two halves of a duplicate
+// pair played alike, the seats of one hand) would otherwise leave rounding noise of 1e-13
+// chips, which the statistics would take for a spread (an interval of +-0.0 and a likelihood
+// of superiority where the raw figures rightly have none). Each value goes to the grid point
+// below or above it (it moves by less than 2^-20 chips), the seats with the largest remainders
+// taking the points above, as many as the rounded sum needs: heads-up that is the nearest
+// point, and a value and its negative round to negatives, so duplicate halves cancel. Sums of
+// grid values are exact below 2^32 chips, so they do not depend on the order of addition.
+void round_to_chip_grid(std::array<double, kMaxSeats>& values, int n);
 
 }  // namespace pokerarena::sim::detail
