@@ -295,31 +295,44 @@ py::dict file_fields(const std::string& path) {
     return py::module_::import("json").attr("loads")(text);
 }
 
-// Every 64-bit integer of `value` (a dict of message `type`, as the JSON writer wrote it:
-// strings) as an int.
-void int64_to_int(py::handle value, const Descriptor& type) {
+// The numbers of `value` (a dict of message `type`) as their fields' Python types: every
+// 64-bit integer (which the JSON writer wrote as a string) as an int, and every double or float
+// as a float: a whole one was read as an int, and one that is not finite ("Infinity",
+// "-Infinity", "NaN": the interval of a figure with too few samples) as a string.
+void json_numbers(py::handle value, const Descriptor& type) {
     if (!py::isinstance<py::dict>(value)) return;
     py::dict d = py::reinterpret_borrow<py::dict>(value);
-    const py::object to_int = py::module_::import("builtins").attr("int");
+    const py::object builtins = py::module_::import("builtins");
+    const py::object to_int = builtins.attr("int");
+    const py::object to_float = builtins.attr("float");
     for (int i = 0; i < type.field_count(); ++i) {
         const FieldDescriptor& field = *type.field(i);
         const char* key = field.name().c_str();
         if (!d.contains(key)) continue;
-        const bool int64 = field.cpp_type() == FieldDescriptor::CPPTYPE_INT64 ||
-                           field.cpp_type() == FieldDescriptor::CPPTYPE_UINT64;
         if (field.cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
             if (field.is_repeated())
                 for (const py::handle item : d[key])
-                    int64_to_int(item, *field.message_type());
+                    json_numbers(item, *field.message_type());
             else
-                int64_to_int(d[key], *field.message_type());
-        } else if (int64 && field.is_repeated()) {
-            py::list ints;
+                json_numbers(d[key], *field.message_type());
+            continue;
+        }
+        const bool int64 = field.cpp_type() == FieldDescriptor::CPPTYPE_INT64 ||
+                           field.cpp_type() == FieldDescriptor::CPPTYPE_UINT64;
+        const bool real = field.cpp_type() == FieldDescriptor::CPPTYPE_DOUBLE ||
+                          field.cpp_type() == FieldDescriptor::CPPTYPE_FLOAT;
+        if (!int64 && !real) continue;
+        const auto number = [&](const py::handle item) -> py::object {
+            return int64 ? to_int(item) : to_float(item);
+        };
+        if (field.is_repeated()) {
+            py::list numbers;
             for (const py::handle item : d[key])
-                ints.append(to_int(item));
-            d[key] = ints;
-        } else if (int64)
-            d[key] = to_int(d[key]);
+                numbers.append(number(item));
+            d[key] = numbers;
+        } else {
+            d[key] = number(d[key]);
+        }
     }
 }
 
@@ -327,7 +340,7 @@ py::dict report_dict(const sim::Report& report) {
     std::ostringstream text;
     sim::write_report_json(report, text);
     py::dict d = py::module_::import("json").attr("loads")(text.str());
-    int64_to_int(d, *sim::Report::descriptor());
+    json_numbers(d, *sim::Report::descriptor());
     return d;
 }
 

@@ -289,6 +289,15 @@ class Options(unittest.TestCase):
         b = pa.run([run_bots.Drawer, "tag"], deals=50, seed=9, threads=2)
         self.assertEqual(figures(a), figures(b))
 
+    def test_intervals_without_spread_are_infinite_floats(self):
+        # call against call has no spread: the JSON writer's "Infinity" comes back as a float.
+        report = pa.run({"a": "call", "b": "call"}, deals=20, seed=1)
+        for bot in report["bots"]:
+            ci = bot["mbb_per_hand"]["ci95"]
+            self.assertIsInstance(ci, float)
+            self.assertEqual(ci, float("inf"))
+            self.assertIsInstance(bot["mbb_per_hand"]["mean"], float)
+
     def test_numpy_integers_are_integers(self):
         import numpy as np
         a = pa.run(["tag", "call"], deals=np.int64(20), match_deals=np.int32(5), seed=np.uint64(3))
