@@ -160,13 +160,13 @@ int run_lbr(const LbrCliOptions& o) {
     // A sample is a deal's two hands: chips per deal to mbb per hand.
     m.mbb = sim::summarize(moments, 1000.0 / (2.0 * static_cast<double>(bb)));
     m.aivat = sim::summarize(aivat, 1000.0 / (2.0 * static_cast<double>(bb)));
-    // Only where both spreads are known (a run of one deal, or raw results all alike, has no
-    // ratio: NaN, shown as n/a and null).
-    const bool ratio_known = std::isfinite(m.mbb.stddev) && std::isfinite(m.aivat.stddev) &&
-                             m.mbb.stddev > 0 && !m.mbb.too_few_samples && !m.aivat.too_few_samples;
-    m.aivat_variance_ratio = ratio_known
-                                 ? (m.aivat.stddev * m.aivat.stddev) / (m.mbb.stddev * m.mbb.stddev)
-                                 : std::numeric_limits<double>::quiet_NaN();
+    // Where both spreads are known, as run gives it (few deals too: the ratio of two intervals
+    // over the same deals); a run of one deal, or raw results all alike, has no ratio: NaN,
+    // shown as n/a and null.
+    const bool ratio_known =
+        std::isfinite(m.mbb.ci95) && std::isfinite(m.aivat.ci95) && m.mbb.ci95 > 0;
+    m.aivat_variance_ratio = ratio_known ? (m.aivat.ci95 * m.aivat.ci95) / (m.mbb.ci95 * m.mbb.ci95)
+                                         : std::numeric_limits<double>::quiet_NaN();
     std::ostringstream text;
     if (o.format == "text") print_text(o, m, text);
     return write_result("lbr", o.format, text.str(), json_text(o, m), o.json, std::cout);
