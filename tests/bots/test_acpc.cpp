@@ -145,7 +145,8 @@ TEST_CASE("acpc: a fixed-limit raise is a bare r, a total there belongs to no-li
         INFO(total);
         error.clear();
         CHECK_FALSE(acpc::parse_action(total, true, a, error));
-        CHECK_THAT(error, Catch::Contains(std::string("'") + total + "' is a raise with a total "
+        CHECK_THAT(error, Catch::Contains(std::string("'") + total +
+                                          "' is a raise with a total "
                                           "in a fixed-limit game") &&
                               Catch::Contains("bare r"));
     }

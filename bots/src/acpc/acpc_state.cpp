@@ -201,13 +201,13 @@ std::string raise_total_problem(Chips total, Chips round_start, const LegalActio
     const Chips lowest = round_start + legal.min_raise_to;
     const Chips highest = round_start + legal.max_raise_to;
     if (total >= lowest && total <= highest) return {};
-    std::string why = total < lowest ? "is below the smallest legal raise total, r" +
-                                           std::to_string(lowest)
-                                     : "is above the largest legal raise total, r" +
-                                           std::to_string(highest) + " (all-in)";
+    std::string why =
+        total < lowest
+            ? "is below the smallest legal raise total, r" + std::to_string(lowest)
+            : "is above the largest legal raise total, r" + std::to_string(highest) + " (all-in)";
     why += lowest == highest ? "; r" + std::to_string(lowest) + " is the only legal raise"
-                             : "; the legal raise totals are r" + std::to_string(lowest) +
-                                   " to r" + std::to_string(highest);
+                             : "; the legal raise totals are r" + std::to_string(lowest) + " to r" +
+                                   std::to_string(highest);
     return why;
 }
 
