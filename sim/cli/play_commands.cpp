@@ -1,3 +1,4 @@
+// The person's commands in `pokerarena play` (play_commands.hpp).
 #include "play_commands.hpp"
 
 #include <charconv>
