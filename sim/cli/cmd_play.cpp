@@ -26,6 +26,7 @@
 #include "bot_list.hpp"
 #include "cli_checks.hpp"
 #include "commands.hpp"
+#include "play_commands.hpp"
 #include "play_render.hpp"
 #include "pokerarena/bots/plugin.hpp"
 #include "pokerarena/bots/plugin_call.hpp"
@@ -162,25 +163,33 @@ class PersonSeat final : public Bot {
         // Compact: the events were one line each; the table once, when it is needed.
         if (compact_) std::cout << table_text(view, names_, style_);
         for (;;) {
-            std::cout << prompt(view) << std::flush;
+            std::cout << prompt_text(view) << std::flush;
             std::string line;
             if (!std::getline(std::cin, line)) {
                 std::cout << "\n(end of input)\n";
                 return leave(view);
             }
-            if (echo_input_) std::cout << line << '\n';
-            std::string error;
-            const std::optional<Action> action = parse_command(line, view, error);
-            if (quit_) return leave(view);
-            if (!action) {
-                if (!error.empty()) std::cout << error << '\n';
-                continue;
+            // Escaped: piped input need not be typed, and its control bytes must not reach
+            // the terminal as escape sequences.
+            if (echo_input_) std::cout << printable_text(line) << '\n';
+            const Command command = read_command(line, view);
+            switch (command.kind) {
+                case Command::Kind::Quit:
+                    return leave(view);
+                case Command::Kind::Help:
+                    std::cout << legal_actions_text(view);
+                    continue;
+                case Command::Kind::Refused:
+                    std::cout << command.message << '\n';
+                    continue;
+                case Command::Kind::Play:
+                    break;
             }
             // Tried on a copy: the engine judges the amount and says why, the real table
             // stays as it was.
             Table trial = *table_;
-            const Status status = trial.act(*action);
-            if (status.ok()) return *action;
+            const Status status = trial.act(command.action);
+            if (status.ok()) return command.action;
             std::cout << "Not allowed: " << status.message << '\n';
         }
     }
@@ -217,59 +226,6 @@ class PersonSeat final : public Bot {
         std::cout << "You leave the table" << (view.legal.can_check ? " (checking" : " (folding")
                   << " the rest of this hand).\n";
         return check_or_fold(view.legal);
-    }
-
-    std::string prompt(const SeatView& view) const {
-        const LegalActions& legal = view.legal;
-        std::string s = "Your turn: ";
-        s += legal.can_check ? "c check" : "f fold, c call " + std::to_string(legal.call_amount);
-        if (legal.can_raise) {
-            s += view.current_bet == 0 ? ", b N bet " : ", r N raise to ";
-            s += std::to_string(legal.min_raise_to) + ".." + std::to_string(legal.max_raise_to) +
-                 ", a all-in";
-        }
-        return s + ", ? help, q quit > ";
-    }
-
-    // The action a command line asks for; nullopt with `error` set for anything else, or with
-    // `error` empty after `?` (which only prints). `q` sets quit_.
-    std::optional<Action> parse_command(const std::string& line, const SeatView& view,
-                                        std::string& error) {
-        std::size_t first = line.find_first_not_of(" \t\r");
-        const std::string command =
-            first == std::string::npos
-                ? ""
-                : line.substr(first, line.find_last_not_of(" \t\r") + 1 - first);
-        const LegalActions& legal = view.legal;
-        if (command == "f") return Action::fold();
-        if (command == "c") return Action::check_call();
-        if (command == "a")
-            return legal.can_raise ? Action::raise_to(legal.all_in_to) : Action::check_call();
-        if (command == "?") {
-            std::cout << legal_actions_text(view);
-            return std::nullopt;
-        }
-        if (command == "q") {
-            quit_ = true;
-            return std::nullopt;
-        }
-        if (!command.empty() && (command[0] == 'r' || command[0] == 'b') &&
-            (command.size() == 1 || command[1] == ' ')) {
-            const std::size_t digits = command.find_first_not_of(' ', 1);
-            Chips amount = 0;
-            const char* begin =
-                command.data() + (digits == std::string::npos ? command.size() : digits);
-            const char* end = command.data() + command.size();
-            const auto [rest, ec] = std::from_chars(begin, end, amount);
-            if (begin == end || ec != std::errc() || rest != end) {
-                error = "'" + command + "': give the street total in chips, e.g. " +
-                        command.substr(0, 1) + " " + std::to_string(legal.min_raise_to);
-                return std::nullopt;
-            }
-            return Action::raise_to(amount);
-        }
-        error = "'" + command + "' is not a command: f, c, r N, b N, a, ? or q";
-        return std::nullopt;
     }
 
     // Pots and showdowns of the person, from the events every seat sees.
@@ -586,7 +542,7 @@ void add_play_command(CLI::App& app, int& exit_code) {
     play->footer(
         "Blinds are 1/2 chips (short-deck: a button blind of 2 and antes of 2; Kuhn and Leduc:\n"
         "antes of 1); amounts are chips. You sit in seat 0. Commands at your turn:\n"
-        "  f  fold             c  check or call       a  all-in\n"
+        "  f  fold             c  check or call       a  all-in (when the rules allow it)\n"
         "  r N / b N  raise or bet to N (your total for the street)\n"
         "  ?  legal actions    q  quit (end of input quits too)\n"
         "A command the rules refuse prints the engine's reason and asks again.\n"

@@ -38,8 +38,8 @@ void add_replay_command(CLI::App& app, int& exit_code) {
     replay->footer(
         "Prints one line per problem (ERROR, MISMATCH), then\n"
         "  N hands, N matched, N mismatched, N errors, N unchecked, N skipped\n"
-        "(unchecked: legal but nothing to compare; skipped: a variant other than NT, FT, PO or "
-        "FO/8).\n"
+        "(unchecked: legal but nothing to compare; skipped: a variant other than NT, FT, NS, PO\n"
+        "or FO/8).\n"
         "Exit code 0 only if nothing mismatched and nothing failed.\n\n"
         "Example:\n"
         "  pokerarena replay ../shared/phh/pluribus my_hands.phhs --verbose");

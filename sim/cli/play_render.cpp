@@ -278,30 +278,4 @@ std::string table_text(const SeatView& view, std::span<const std::string> names,
     return s;
 }
 
-std::string legal_actions_text(const SeatView& view) {
-    const LegalActions& legal = view.legal;
-    std::string s;
-    if (legal.can_fold) s += "  f        fold\n";
-    s += legal.can_check
-             ? std::string("  c        check\n")
-             : "  c        call " + std::to_string(legal.call_amount) +
-                   (legal.call_amount == view.stacks[static_cast<std::size_t>(view.seat)]
-                        ? " (all-in)\n"
-                        : "\n");
-    if (legal.can_raise) {
-        const char* verb = view.current_bet == 0 ? "b" : "r";
-        const char* word = view.current_bet == 0 ? "bet" : "raise to";
-        s += std::string("  ") + verb + " N      " + word + " N, from " +
-             std::to_string(legal.min_raise_to) + " to " + std::to_string(legal.max_raise_to) +
-             "\n";
-        s += "  a        all-in (" + std::string(word) + " " + std::to_string(legal.all_in_to) +
-             ")\n";
-    } else {
-        s += "  a        all-in: no raise is possible, so this checks or calls\n";
-    }
-    s += "  ?        this list\n  q        quit: fold this hand (check when free) and end the "
-         "session\n";
-    return s;
-}
-
 }  // namespace pokerarena::cli

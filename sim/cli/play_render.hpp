@@ -38,7 +38,4 @@ std::string event_line(const Event& e, const SeatView& view, std::span<const std
 // only once shown).
 std::string table_text(const SeatView& view, std::span<const std::string> names, Style style);
 
-// The viewer's legal actions with their amounts, as typed commands ("c  call 4").
-std::string legal_actions_text(const SeatView& view);
-
 }  // namespace pokerarena::cli

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "pokerarena/bots/acpc.hpp"
@@ -122,12 +123,64 @@ TEST_CASE("acpc: actions as clients write them", "[acpc]") {
     legal.can_raise = true;
     legal.min_raise_to = legal.max_raise_to = 20;
     CHECK(acpc::to_engine(a, 10, legal, true) == Action::raise_to(20));
-    for (const char* bad : {"r", "x", "", "r-5", "r12x", "cc", "r99999999999999999999"}) {
+    for (const char* bad : {"r", "x", "", "r-5", "r12x", "cc", "r+5"}) {
         INFO(bad);
         error.clear();
         CHECK_FALSE(acpc::parse_action(bad, false, a, error));
         CHECK_FALSE(error.empty());
     }
+    // A total too large for any table is still a raise total, one no seat may raise to.
+    for (const char* huge : {"r9223372036854775807", "r99999999999999999999"}) {
+        INFO(huge);
+        REQUIRE(acpc::parse_action(huge, false, a, error));
+        CHECK(a.has_total);
+        CHECK(a.total == kMaxTotalChips + 1);
+    }
+}
+
+TEST_CASE("acpc: a fixed-limit raise is a bare r, a total there belongs to no-limit", "[acpc]") {
+    acpc::ClientAction a;
+    std::string error;
+    for (const char* total : {"r7", "r0", "r300", "r99999999999999999999"}) {
+        INFO(total);
+        error.clear();
+        CHECK_FALSE(acpc::parse_action(total, true, a, error));
+        CHECK_THAT(error, Catch::Contains(std::string("'") + total +
+                                          "' is a raise with a total "
+                                          "in a fixed-limit game") &&
+                              Catch::Contains("bare r"));
+    }
+    REQUIRE(acpc::parse_action("r", true, a, error));
+    CHECK(a.kind == ActionKind::RaiseTo);
+    CHECK_FALSE(a.has_total);
+}
+
+TEST_CASE("acpc: a no-limit raise total is judged in hand totals, as ACPC writes it", "[acpc]") {
+    LegalActions legal;
+    legal.can_raise = true;
+    legal.min_raise_to = 100;  // a bet of a big blind on the flop
+    legal.max_raise_to = legal.all_in_to = 19900;
+    // 100 in before the flop: the legal totals are 200 to 20,000.
+    CHECK(acpc::raise_total_problem(200, 100, legal).empty());
+    CHECK(acpc::raise_total_problem(20000, 100, legal).empty());
+    CHECK(acpc::raise_total_problem(1, 100, legal) ==
+          "is below the smallest legal raise total, r200; the legal raise totals are r200 to "
+          "r20000");
+    CHECK(acpc::raise_total_problem(150, 100, legal) ==
+          "is below the smallest legal raise total, r200; the legal raise totals are r200 to "
+          "r20000");
+    CHECK(acpc::raise_total_problem(kMaxTotalChips + 1, 100, legal) ==
+          "is above the largest legal raise total, r20000 (all-in); the legal raise totals are "
+          "r200 to r20000");
+    legal.min_raise_to = legal.max_raise_to;  // short: all-in is the only raise
+    CHECK(acpc::raise_total_problem(300, 100, legal) ==
+          "is below the smallest legal raise total, r20000; r20000 is the only legal raise");
+    legal.can_raise = false;
+    CHECK(acpc::raise_total_problem(300, 100, legal) ==
+          "no raise is allowed here: the seat may only call (c) or fold (f)");
+    legal.can_check = true;
+    CHECK(acpc::raise_total_problem(300, 100, legal) ==
+          "no raise is allowed here: the seat may only check (c)");
 }
 
 TEST_CASE("acpc: state lines parsed back", "[acpc]") {
@@ -192,6 +245,45 @@ TEST_CASE("acpc: a bot answers the states in which it is to act", "[acpc]") {
                       Catch::Contains("not legal"));
     CHECK_THROWS_WITH(answer_state("MATCHSTATE:0:5::QhQc||", game, *call, answer, result, err),
                       Catch::Contains("3 positions"));
+    // A raise total the seat may not make is named in the dealer's hand totals: after 100 each
+    // before the flop, r150 is a flop bet of 50.
+    CHECK_THROWS_WITH(
+        answer_state("MATCHSTATE:1:6:cc/r150:|AsKd/2c3d4h", game, *call, answer, result, err),
+        Catch::Equals("action 3 of the betting is not legal in this game: r150 is below the "
+                      "smallest legal raise total, r200; the legal raise totals are r200 to "
+                      "r20000"));
+    CHECK_THROWS_WITH(
+        answer_state("MATCHSTATE:1:6:cc/r20001:|AsKd/2c3d4h", game, *call, answer, result, err),
+        Catch::Contains("r20001 is above the largest legal raise total, r20000 (all-in)"));
+    CHECK(answer.empty());
+}
+
+TEST_CASE("acpc-client: a raise total in a fixed-limit state is another game's", "[acpc]") {
+    const std::string data = std::string(POKERARENA_TEST_DATA) + "/acpc";
+    const acpc::GameDefinition holdem = acpc::read_game_definition(data + "/holdem.limit.2p.game");
+    const acpc::GameDefinition leduc = acpc::read_game_definition(data + "/leduc.limit.2p.game");
+    AcpcClientResult result;
+    std::ostringstream err;
+    std::string answer;
+    auto call = make_bot_factory("call")->create(1);
+    // The bare r of fixed-limit is played as the game's raise.
+    CHECK(answer_state("MATCHSTATE:1:0:r:|Kh", leduc, *call, answer, result, err));
+    CHECK(answer == "MATCHSTATE:1:0:r:|Kh:c");
+    answer.clear();
+    for (const auto& [line, game, total] :
+         {std::tuple{"MATCHSTATE:0:0:r7:AsKd|", &holdem, "r7"},
+          std::tuple{"MATCHSTATE:0:0:r300:AsKd|", &holdem, "r300"},
+          std::tuple{"MATCHSTATE:1:0:r99:|Kh", &leduc, "r99"},
+          std::tuple{"MATCHSTATE:1:0:r0:|Kh", &leduc, "r0"},
+          std::tuple{"MATCHSTATE:1:0:rr2:|Kh", &leduc, "r2"}}) {
+        INFO(line);
+        CHECK_THROWS_WITH(answer_state(line, *game, *call, answer, result, err),
+                          Catch::Contains(std::string(", ") + total +
+                                          ", is a raise with a total in a fixed-limit game") &&
+                              Catch::Contains("the dealer plays a no-limit game"));
+    }
+    CHECK(answer.empty());
+    CHECK(result.decisions == 1);
 }
 
 namespace {

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 
 #include "pokerarena/bots/acpc_bridge.hpp"
 #include "pokerarena/sim/runner.hpp"
@@ -318,15 +319,28 @@ TEST_CASE("acpc: matches of 100 deals or more get a connection each unless lane 
 
 TEST_CASE("acpc: a wrong echo, a malformed or an illegal action is a fault of that decision",
           "[acpc]") {
-    for (const auto& [mode, kind] : {std::pair{"wrong-echo", "wrong MATCHSTATE echo"},
-                                     std::pair{"malformed", "malformed ACPC action"},
-                                     std::pair{"illegal", "illegal action"}}) {
+    // The client's first state is the small blind's, 50 in of 20,000: a raise goes to 200 to
+    // 20,000 over the hand, as the bridge names it (not the table's street totals).
+    const std::string kLegalTotals = "; the legal raise totals are r200 to r20000";
+    for (const auto& [mode, game, kind] :
+         {std::tuple{"wrong-echo", "holdem.nolimit.2p.game", std::string("wrong MATCHSTATE echo")},
+          std::tuple{"malformed", "holdem.nolimit.2p.game", std::string("malformed ACPC action")},
+          std::tuple{"illegal", "holdem.nolimit.2p.game",
+                     "illegal ACPC raise: 'r1' is below the smallest legal raise total, r200" +
+                         kLegalTotals},
+          std::tuple{"huge", "holdem.nolimit.2p.game",
+                     "illegal ACPC raise: 'r99999999999999999999' is above the largest legal "
+                     "raise total, r20000 (all-in)" +
+                         kLegalTotals},
+          std::tuple{"total", "holdem.limit.2p.game",
+                     std::string("malformed ACPC action: 'r7' is a raise with a total in a "
+                                 "fixed-limit game")}}) {
         INFO(mode);
-        const Report report =
-            run(field(kClient + " " + mode, "holdem.nolimit.2p.game", ROUND_ROBIN), 1, 4);
+        const Report report = run(field(kClient + " " + mode, game, ROUND_ROBIN), 1, 4);
         const BotResult& bot = report.bots(0);
-        // Only the first state of each connection (one lane: one) is spoilt.
-        CHECK(bot.faults().exception() + bot.faults().illegal_action() == 1);
+        // Only the first state of each connection (one lane: one) is spoilt: an error status.
+        CHECK(bot.faults().exception() == 1);
+        CHECK(bot.faults().illegal_action() == 0);
         CHECK_THAT(bot.faults().first_message(), Catch::Contains(kind));
         CHECK(bot.process().restarts() == 0);
         CHECK(report.complete());

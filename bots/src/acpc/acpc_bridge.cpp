@@ -651,9 +651,20 @@ class Bridge {
             return true;
         }
         acpc::ClientAction action;
-        if (!acpc::parse_action(line.substr(colon + 1), options_.game.limit, action, error_)) {
+        const std::string_view sent = line.substr(colon + 1);
+        if (!acpc::parse_action(sent, options_.game.limit, action, error_)) {
             answer_error(in.id, "malformed ACPC action: " + error_);
             return true;
+        }
+        // A no-limit total is judged here, where it is still the hand total the client wrote:
+        // the table would judge its street total and say "bet of -99" for the client's r1.
+        if (action.kind == ActionKind::RaiseTo && !options_.game.limit) {
+            const std::string problem =
+                acpc::raise_total_problem(action.total, in.round_start, in.legal);
+            if (!problem.empty()) {
+                answer_error(in.id, "illegal ACPC raise: " + excerpt(sent) + " " + problem);
+                return true;
+            }
         }
         answer_action(in.id,
                       acpc::to_engine(action, in.round_start, in.legal, options_.game.limit));

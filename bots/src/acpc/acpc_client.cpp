@@ -19,15 +19,48 @@ namespace pokerarena {
 
 namespace {
 
-// The engine's action for step `step` of a state, for the seat to act on `table`.
-Action engine_action(const acpc::MatchState::Step& step, const Table& table, bool limit) {
+// The engine's action for action `index` (from 1) of a state's betting, for the seat to act on
+// `table`. Throws std::invalid_argument, naming the action, for a raise the game's betting
+// cannot hold: a bare r in no-limit, a total in fixed-limit (ACPC 2.0.0 writes a fixed-limit
+// raise as a bare r, so a dealer that sends totals plays a no-limit game), or a no-limit total
+// the seat may not raise to, judged as a hand total as the dealer wrote it.
+Action engine_action(const acpc::MatchState::Step& step, int index, const Table& table,
+                     bool limit) {
     const int seat = table.seat_to_act();
     const SeatView view = table.view(seat);
     const auto s = static_cast<std::size_t>(seat);
-    acpc::ClientAction action{step.kind, step.has_total, step.total};
-    if (step.kind == ActionKind::RaiseTo && !limit && !step.has_total)
-        throw std::invalid_argument("a raise without its total in a no-limit game");
-    return acpc::to_engine(action, view.committed[s] - view.bets[s], view.legal, limit);
+    const Chips round_start = view.committed[s] - view.bets[s];
+    const acpc::ClientAction action{step.kind, step.has_total, step.total};
+    if (step.kind == ActionKind::RaiseTo) {
+        // Built by appending: GCC 12 warns (-Wrestrict, wrongly) on the chains of operator+.
+        std::string why = "action ";
+        why += std::to_string(index);
+        why += " of the betting";
+        if (!limit && !step.has_total) {
+            why += " is a raise without its total in a no-limit game";
+            throw std::invalid_argument(why);
+        }
+        if (limit && step.has_total) {
+            why += ", r";
+            why += std::to_string(step.total);
+            why +=
+                ", is a raise with a total in a fixed-limit game: ACPC 2.0.0 writes a "
+                "fixed-limit raise as a bare r, so the dealer plays a no-limit game";
+            throw std::invalid_argument(why);
+        }
+        if (!limit) {
+            const std::string problem =
+                acpc::raise_total_problem(step.total, round_start, view.legal);
+            if (!problem.empty()) {
+                why += " is not legal in this game: r";
+                why += std::to_string(step.total);
+                why += ' ';
+                why += problem;
+                throw std::invalid_argument(why);
+            }
+        }
+    }
+    return acpc::to_engine(action, round_start, view.legal, limit);
 }
 
 // Every message of the client goes to `err` through here, escaped: it quotes the dealer's
@@ -40,7 +73,11 @@ void say(std::ostream& err, std::string_view message) {
 // At most the first 200 bytes of what the dealer sent, for a message (say() escapes them).
 std::string excerpt(std::string_view bytes) {
     constexpr std::size_t kShown = 200;
-    return "'" + std::string(bytes.substr(0, kShown)) + (bytes.size() > kShown ? "...'" : "'");
+    // Built by appending: GCC 12 warns (-Wrestrict, wrongly) on "'" + std::string(...).
+    std::string quoted(1, '\'');
+    quoted.append(bytes.substr(0, kShown));
+    quoted += bytes.size() > kShown ? "...'" : "'";
+    return quoted;
 }
 
 // "3 hands played to their end", for the message of a match cut short.
@@ -105,7 +142,7 @@ bool answer_state(std::string_view line, const acpc::GameDefinition& game, Bot& 
             throw std::invalid_argument("action " + std::to_string(k + 1) + " is in round " +
                                         std::to_string(step.round) + " but the table is in round " +
                                         std::to_string(e.round));
-        const Status status = table.act(engine_action(step, table, game.limit));
+        const Status status = table.act(engine_action(step, k + 1, table, game.limit));
         if (!status.ok())
             throw std::invalid_argument(
                 "action " + std::to_string(k + 1) +

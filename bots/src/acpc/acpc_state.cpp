@@ -151,9 +151,22 @@ bool parse_action(std::string_view text, bool limit, ClientAction& action, std::
                 "in the hand after it";
             return false;
         }
-        std::size_t at = 1;
-        Chips total = 0;
-        if (read_number(text, at, total) && at == text.size() && total <= kMaxTotalChips) {
+        // Every byte after the r a digit: a raise total, whatever its size (a total beyond any
+        // table's chips reads as kMaxTotalChips + 1, which no seat may raise to, so that it is
+        // refused as too large with the legal totals rather than as not an action).
+        const std::string_view digits = text.substr(1);
+        if (digits.find_first_not_of("0123456789") == std::string_view::npos) {
+            if (limit) {
+                error.assign(1, '\'');
+                error.append(text.substr(0, 40));
+                error +=
+                    "' is a raise with a total in a fixed-limit game: ACPC 2.0.0 writes a "
+                    "fixed-limit raise as a bare r, and a total belongs to a no-limit game";
+                return false;
+            }
+            std::size_t at = 1;
+            Chips total = 0;
+            if (!read_number(text, at, total) || total > kMaxTotalChips) total = kMaxTotalChips + 1;
             action = {ActionKind::RaiseTo, true, total};
             return true;
         }
@@ -178,6 +191,24 @@ Action to_engine(const ClientAction& action, Chips round_start, const LegalActio
     }
     if (limit) return Action::raise_to(legal.min_raise_to);
     return Action::raise_to(action.total - round_start);
+}
+
+std::string raise_total_problem(Chips total, Chips round_start, const LegalActions& legal) {
+    if (!legal.can_raise)
+        return legal.can_check ? "no raise is allowed here: the seat may only check (c)"
+                               : "no raise is allowed here: the seat may only call (c) or fold (f)";
+    // The legal street totals as hand totals: what the seat had in before the round on top.
+    const Chips lowest = round_start + legal.min_raise_to;
+    const Chips highest = round_start + legal.max_raise_to;
+    if (total >= lowest && total <= highest) return {};
+    std::string why =
+        total < lowest
+            ? "is below the smallest legal raise total, r" + std::to_string(lowest)
+            : "is above the largest legal raise total, r" + std::to_string(highest) + " (all-in)";
+    why += lowest == highest ? "; r" + std::to_string(lowest) + " is the only legal raise"
+                             : "; the legal raise totals are r" + std::to_string(lowest) + " to r" +
+                                   std::to_string(highest);
+    return why;
 }
 
 bool state_hand(std::string_view line, std::uint32_t& hand) {

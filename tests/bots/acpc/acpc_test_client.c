@@ -16,7 +16,8 @@
  * as call does, MS milliseconds after it has read each batch of states (a slow bot); MODE
  * check-paced-MS is check at that pace.
  *
- * The other MODEs misbehave on purpose: wrong-echo, malformed and illegal spoil the answer to the
+ * The other MODEs misbehave on purpose: wrong-echo, malformed, illegal (r1), huge (a total of 20
+ * digits) and total (r7, a total where a fixed-limit game has a bare r) spoil the answer to the
  * first state (then it calls); answer-twice answers the first state twice; disconnect closes the
  * connection after 5 answers; never-connect waits for its end without connecting; connect-twice
  * opens a second connection after the first; no-version starts without its VERSION line;
@@ -219,6 +220,8 @@ int main(int argc, char** argv) {
                 if (strcmp(mode, "wrong-echo") == 0) out[used + len - 1] ^= 1;
                 if (strcmp(mode, "malformed") == 0) action = "x";
                 if (strcmp(mode, "illegal") == 0) action = "r1";
+                if (strcmp(mode, "huge") == 0) action = "r99999999999999999999";
+                if (strcmp(mode, "total") == 0) action = "r7";
                 if (strcmp(mode, "answer-twice") == 0) copies = 2;
             }
             for (int k = 0; k < copies; ++k) {

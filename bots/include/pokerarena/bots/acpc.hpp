@@ -123,8 +123,10 @@ struct ClientAction {
     Chips total = 0;  // r<total>: the seat's total over the hand
 };
 
-// "f", "c" or "r<digits>" (in fixed-limit, digits are optional and ignored; in no-limit they
-// are required). Anything else is refused.
+// "f", "c", and in no-limit "r<digits>", in fixed-limit a bare "r" (ACPC 2.0.0 reads a raise's
+// size only in no-limit). Anything else is refused, a total in fixed-limit ("r7") with a
+// message saying that it belongs to no-limit. A total too large for any table's chips reads as
+// kMaxTotalChips + 1 (no seat may raise to it, raise_total_problem says so).
 bool parse_action(std::string_view text, bool limit, ClientAction& action, std::string& error);
 
 // The engine's action for a client's: a raise's hand total less what the seat had put in
@@ -132,6 +134,14 @@ bool parse_action(std::string_view text, bool limit, ClientAction& action, std::
 // `legal.min_raise_to` (the only size). The table judges whether it is legal.
 Action to_engine(const ClientAction& action, Chips round_start, const LegalActions& legal,
                  bool limit);
+
+// For a no-limit raise to `total` (the seat's chips in the hand after it, as ACPC writes it):
+// empty when the seat may raise to it, else why not in the protocol's terms, the table's legal
+// street totals (`legal`) moved by what the seat had put in before the round (`round_start`):
+// "is below the smallest legal raise total, r200; the legal raise totals are r200 to r20000",
+// "is above the largest legal raise total, r20000 (all-in); ...", "no raise is allowed here:
+// the seat may only call (c) or fold (f)". The caller names the raise in front of it.
+std::string raise_total_problem(Chips total, Chips round_start, const LegalActions& legal);
 
 // A state line, parsed (the client's side).
 struct MatchState {

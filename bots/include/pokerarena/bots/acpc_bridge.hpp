@@ -28,9 +28,11 @@
 //   reason (a start-up error of the run naming the bot). A later match's client that fails so
 //   ends the bridge with that reason.
 // - A decide's answer must echo the state the client was to act in, byte for byte: a wrong
-//   echo or an action that is not f, c or r<total> is answered {"id":..,"error":<what>} (an
-//   error-status fault of that decision); an illegal action is passed on for the table to
-//   judge.
+//   echo, an action that is not f, c or r<total> (a bare r in fixed-limit, where a total is
+//   refused), or a no-limit total the seat may not raise to is answered
+//   {"id":..,"error":<what>} (an error-status fault of that decision), a total named with the
+//   legal ones in the protocol's hand totals; any other illegal action (a fold when checking
+//   is free, a fixed-limit r over the cap) is passed on for the table to judge.
 // - An answer for a hand the client was not asked to act in (out of turn, or a second
 //   answer), a line that is not an answer, a second connection, a connection closed before its
 //   match ended or a client that exits mid-match end the bridge with the reason on standard

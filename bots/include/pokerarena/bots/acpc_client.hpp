@@ -13,10 +13,12 @@
 // - A bot's action the table refuses (or a decide() that throws) is answered with check when
 //   it is free, else fold, and counted (AcpcClientResult::faults; the first is written to
 //   `err`), as a fault is inside pokerarena.
-// - A state that cannot be parsed or whose betting is not legal in `game`, or a connection that
-//   fails, ends the client with status 1 and the reason on `err`. The dealer closing the
-//   connection after the final state of a hand ends it with status 0 (the match is over);
-//   closing it inside a line, or inside a hand (the last state read shows the hand still
+// - A state that cannot be parsed or whose betting is not legal in `game` (among them a raise
+//   total in fixed-limit, whose raise ACPC 2.0.0 writes as a bare r: the dealer plays a
+//   no-limit game), or a connection that fails, ends the client with status 1 and the reason
+//   on `err`, naming the action and, for a no-limit total, the legal ones in hand totals. The
+//   dealer closing the connection after the final state of a hand ends it with status 0 (the match
+//   is over); closing it inside a line, or inside a hand (the last state read shows the hand still
 //   being played), ends it with status kAcpcClientCutShort, the message naming the hand and
 //   the hands played to their end. Under pokerarena's own bridge with connection=lane, which
 //   sends only the states in which the client is to act, every end looks cut short: the bridge

@@ -6,7 +6,9 @@
 By the strength of its hole cards it picks a strategy (a strong hand raises more often, a
 weak one folds more often to a bet), raising to any total from the minimum raise to twice
 the pot, each equally likely. decide returns self.mixed(parts): the SDK draws the action from
-self.rng and reports the strategy beside it (docs/python-bots.md, "Mixed strategies").
+self.rng and reports the strategy beside it (docs/python-bots.md, "Mixed strategies"). It
+reads two hole cards, so it plays hold'em and short-deck (its ``games``): another game is
+refused at start-up.
 """
 import os
 import sys
@@ -19,6 +21,7 @@ from pokerarena_bot import Bot, call, fold, raise_range, rank, run  # noqa: E402
 class MixedBot(Bot):
     name = "py-mixed 1.0"
     view = "full"
+    games = ("holdem", "short-deck")  # it reads two hole cards: Omaha deals four, Kuhn one
 
     def decide(self, view):
         legal = view.legal

@@ -17,7 +17,8 @@ for one view against 0.35 ms a view in a batch of 256 (docs/python-bots.md).
 
 Config: comma-separated ``batch=N`` (the most views a pass evaluates, 1..4096, default 256;
 ``batch=1`` evaluates one view at a time, for comparison) and ``hidden=N`` (the width of the
-two hidden layers, 8..4096, default 2048). Anything else is refused at start-up.
+two hidden layers, 8..4096, default 2048). Anything else is refused at start-up, and so is
+a game other than hold'em and short-deck (its ``games``: the features read two hole cards).
 
 The batched and the one-at-a-time passes give the same scores bit for bit, so the bot plays
 the same actions either way: features and weights are multiples of powers of two small
@@ -110,6 +111,7 @@ def features(view):
 class MlpBot(Bot):
     name = "py-mlp 1.0"
     view = "full"
+    games = ("holdem", "short-deck")  # its features read two hole cards
     network = None   # built once per process by check_config: weights, not table state
 
     @staticmethod

@@ -9,6 +9,8 @@ cards, raise a pair with the board after the flop, call when the pot odds are go
 is small next to the stacks, check when that is free, fold the rest; 10% of its calls become
 raises (drawn from self.rng, so the bot is deterministic given its seed). Its decide costs
 little, so decisions per second measure the SDK, not the bot (docs/python-bots.md, "Speed").
+It reads two hole cards, so it plays hold'em and short-deck (its ``games``): another game is
+refused at start-up.
 """
 import os
 import sys
@@ -21,6 +23,7 @@ from pokerarena_bot import Bot, call, check, fold, raise_to, rank, run  # noqa: 
 class RuleBot(Bot):
     name = "py-rules 1.0"
     view = "full"
+    games = ("holdem", "short-deck")  # it reads two hole cards: Omaha deals four, Kuhn one
 
     def decide(self, view):
         legal = view.legal
