@@ -65,7 +65,8 @@ void add_check_bot_command(CLI::App& app, int& exit_code) {
     check
         ->add_option("--timeout", options->check.call_timeout_seconds,
                      "Seconds a call into the plugin (decide, ...) may run before the bot is "
-                     "reported as hanging")
+                     "reported as hanging; a process bot's time limit, unless its spec gives "
+                     "one (proc[timeout=S]:...)")
         ->default_val(options->check.call_timeout_seconds)
         ->transform(whole_number(1, 3600));
     check->footer(

@@ -1049,12 +1049,17 @@ int RunCommand::how_it_ended(const Report& report, const std::string& unit_failu
     if (!report.run().shard().empty())
         std::cout << "Shard " << report.run().shard()
                   << " done; combine the shards with: pokerarena merge SHARD.pb... -o ALL.pb\n";
-    // Complete, but not a clean result: a bot that dropped out played check-or-fold.
+    // Complete, but not a clean result: a bot that dropped out played check-or-fold, or went
+    // out with the last decisions (the table marks it OUT either way).
     for (const auto& bot : report.bots())
-        if (bot.faults().forfeit() > 0) {
+        if (sim::dropped_out(bot)) {
             std::cerr << "pokerarena run: bot '" << pokerarena::printable_text(bot.name())
-                      << "' dropped out and forfeited " << bot.faults().forfeit()
-                      << " decisions (see OUT above); exit code 3\n";
+                      << "' dropped out";
+            if (bot.faults().forfeit() > 0)
+                std::cerr << " and forfeited " << bot.faults().forfeit() << " decisions";
+            else
+                std::cerr << " with the run's last decisions, none left to forfeit";
+            std::cerr << " (see OUT above); exit code 3\n";
             return 3;
         }
     return 0;
@@ -1245,8 +1250,8 @@ constexpr const char* kRunFooter =
     "the process without writing. Bot processes and the processes they start end with\n"
     "the run (docs/simulator.md: what a kill -9 of the run can leave).\n"
     "Exit code 0 when done, 3 when done but a bot dropped out (its restarts used up,\n"
-    "its later decisions forfeited: marked OUT), 1 when the run fails, 130 when\n"
-    "interrupted, 2 for a\n"
+    "its later decisions, if any, forfeited: marked OUT), 1 when the run fails, 130\n"
+    "when interrupted, 2 for a\n"
     "configuration refused after parsing (a bad field or flag combination, an unknown\n"
     "bot, an output that cannot be written: the message names it). A command line the\n"
     "parser refuses exits with CLI11's code: 105 for a refused value (a number out of\n"

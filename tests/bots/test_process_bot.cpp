@@ -73,6 +73,19 @@ Played play_against_call(ProcessBotSpec spec, int hands) {
     return out;
 }
 
+// check_bot() of `spec` with `options`: its exit code and its report.
+struct Checked {
+    int code = -1;
+    std::string out;
+};
+Checked checked(const std::string& spec, const CheckBotOptions& options) {
+    std::ostringstream out;
+    Checked result;
+    result.code = check_bot(spec, options, out);
+    result.out = out.str();
+    return result;
+}
+
 }  // namespace
 
 TEST_CASE("process protocol: a decide line is JSON with every field of the view", "[process]") {
@@ -314,6 +327,22 @@ TEST_CASE("process protocol: strings are escaped and made valid UTF-8", "[proces
     CHECK(parser.parse(out).error() == simdjson::SUCCESS);
 }
 
+TEST_CASE("process protocol: a message quoting a bot's line writes its other bytes as hex",
+          "[process]") {
+    std::string scratch;
+    // Latin-1 "café", an overlong form of '/' and a lone surrogate: none valid UTF-8.
+    const process::Answer a = process::parse_answer(
+        std::string("{\"id\":5,\"error\":\"caf\xe9 \xc0\xaf \xed\xa0\x80 \xc3\xa9\"}"), scratch);
+    CHECK(a.kind == process::Answer::Kind::BadLine);
+    CHECK(a.message ==
+          "not a JSON object: \"{\\\"id\\\":5,\\\"error\\\":\\\"caf\\xE9 "
+          "\\xC0\\xAF \\xED\\xA0\\x80 \xc3\xa9\\\"}\"");
+    // A line for the bot, by contrast, holds U+FFFD escapes: it must parse as JSON.
+    std::string out;
+    process::append_json_string(out, "\xc0\xaf");
+    CHECK(out == "\"\\ufffd\\ufffd\"");
+}
+
 TEST_CASE("process protocol: answers", "[process]") {
     std::string scratch;
     using Kind = process::Answer::Kind;
@@ -522,14 +551,90 @@ TEST_CASE("process bots: a process a bot starts outside its group ends with the 
     CHECK(gone);
 }
 
-TEST_CASE("process bots: answers for ids not pending are counted, not played", "[process]") {
-    for (const char* mode : {"unknown_id", "repeat_id"}) {
-        INFO(mode);
-        const Played p = play_against_call(misbehaving(mode, 3), 50);
-        CHECK(p.faults.total() == 0);
-        CHECK(p.stats.bad_lines == 1);
-        CHECK(p.stats.restarts == 0);
-        CHECK_THAT(p.stats.first_problem, Catch::Contains("not a pending decision"));
+TEST_CASE("process bots: an answer for an id not pending is a bad line: the process restarts",
+          "[process]") {
+    const std::string once = scratch_path("not_pending");
+    // unknown_id writes its line before the decision's own answer: the decision is pending in
+    // the process the line ends, and is its bad answer.
+    std::filesystem::remove(once);
+    ProcessBotSpec spec = misbehaving("unknown_id", 3);
+    spec.env = {"MISBEHAVE_ONCE_FILE=" + once};
+    Played p = play_against_call(spec, 50);
+    CHECK(p.faults.total() == 1);
+    CHECK(p.faults.of(FaultKind::BadAnswer) == 1);
+    CHECK_THAT(p.faults.first_message,
+               Catch::Contains("answered id ") &&
+                   Catch::Contains(", which is not a pending decision (never asked, or answered "
+                                   "already)"));
+    CHECK(p.stats.bad_lines == 1);
+    CHECK(p.stats.restarts == 1);
+    CHECK(p.conserved);
+    // repeat_id's second answer follows the first in one write, after the decision it answers
+    // was played: no decision is pending to take the fault, yet the line is counted and the
+    // process restarted all the same.
+    std::filesystem::remove(once);
+    spec = misbehaving("repeat_id", 3);
+    spec.env = {"MISBEHAVE_ONCE_FILE=" + once};
+    p = play_against_call(spec, 50);
+    CHECK(p.faults.total() == 0);
+    CHECK(p.stats.bad_lines == 1);
+    CHECK(p.stats.restarts == 1);
+    CHECK_THAT(p.stats.first_problem, Catch::Contains("not a pending decision"));
+    CHECK(p.conserved);
+    std::filesystem::remove(once);
+}
+
+TEST_CASE("process bots: a late answer to a decision the host gave up is counted, not a fault",
+          "[process]") {
+    const SeatView view = first_view();
+    ProcessBotFactory factory(misbehaving("good"), "proc:good");
+    auto bot = factory.create(1);
+    struct Ticket final : DecisionTicket {
+        bool called = false;
+        void answered(RemoteDecision&&) override { called = true; }
+    } ticket;
+    ProcessLane lane;
+    lane.add(factory.process(0));
+    // Posted and given up before the lane writes it: the bot answers a decision the host no
+    // longer waits for.
+    bot->posting()->post_decide(view, &ticket);
+    lane.forget_pending();
+    while (factory.stats().bad_lines == 0)
+        lane.pump(std::chrono::milliseconds(100));
+    CHECK_FALSE(ticket.called);
+    CHECK(factory.stats().restarts == 0);
+    CHECK(factory.stats().first_problem.empty());
+    // The process plays on.
+    CHECK(bot->decide(view) == Action::check_call());
+    CHECK(factory.stats().restarts == 0);
+}
+
+TEST_CASE("process bots: check-bot names a bot that answers twice", "[process]") {
+    CheckBotOptions options;
+    options.hands_per_setup = 10;
+    const Checked c = checked(std::string("proc:") + MISBEHAVING_BOT + " repeat_id 3", options);
+    INFO(c.out);
+    CHECK(c.code == 1);
+    // Every process repeats its third answer: six bad lines use up the five restarts.
+    CHECK_THAT(c.out, Catch::Contains("  bad lines: 6 (lines that answered no pending "
+                                      "decision), 5 restarts\n    first problem: "));
+    CHECK_THAT(c.out, Catch::Contains("which is not a pending decision"));
+    CHECK_THAT(c.out, !Catch::Contains("result: clean"));
+}
+
+TEST_CASE("process bots: check-bot's --timeout is a process bot's time limit", "[process]") {
+    CheckBotOptions options;
+    options.hands_per_setup = 2;
+    options.call_timeout_seconds = 1;
+    for (const auto& [options_text, limit] : {std::pair{"[max_restarts=0]", "1 s"},
+                                              std::pair{"[max_restarts=0,timeout=0.5]", "0.5 s"}}) {
+        const Checked c = checked(
+            std::string("proc") + options_text + ":" + MISBEHAVING_BOT + " hang 1", options);
+        INFO(c.out);
+        CHECK(c.code == 1);
+        // The spec's own limit, where it sets one, is the more particular.
+        CHECK_THAT(c.out, Catch::Contains(std::string("did not answer within ") + limit + "\n"));
+        CHECK_THAT(c.out, Catch::Contains("  timeout: 1\n"));
     }
 }
 

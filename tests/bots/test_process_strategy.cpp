@@ -169,6 +169,11 @@ TEST_CASE("process bots: a reported strategy comes with the decision, judged aga
         CHECK(decision.action == Action::check_call());
         CHECK_FALSE(decision.has_strategy);
         CHECK(decision.strategy_problem == "probabilities sum to 0.500000, not 1");
+        // The process counts every strategy it drops, posted or waited for, with the first
+        // reason: what a run's report shows of them.
+        CHECK(bot->decide(view) == Action::check_call());
+        CHECK(factory.stats().invalid_strategies == 2);
+        CHECK(factory.stats().first_invalid_strategy == "probabilities sum to 0.500000, not 1");
     }
     {
         ProcessBotFactory factory(misbehaving("strategy_bad", 2), "proc:strategy_bad");
@@ -182,6 +187,9 @@ TEST_CASE("process bots: a reported strategy comes with the decision, judged aga
         CHECK(bot->last_strategy(view, s));
         CHECK(bot->strategy_problems()->count == 1);
         CHECK(bot->strategy_problems()->first == R"("strategy" part 1: no "p" (its probability))");
+        CHECK(factory.stats().invalid_strategies == 1);
+        CHECK(factory.stats().first_invalid_strategy ==
+              R"("strategy" part 1: no "p" (its probability))");
         CHECK(factory.stats().bad_lines == 0);
     }
     {
@@ -191,6 +199,7 @@ TEST_CASE("process bots: a reported strategy comes with the decision, judged aga
         bot->decide(view);
         CHECK_FALSE(bot->last_strategy(view, s));
         CHECK(bot->strategy_problems()->count == 0);
+        CHECK(factory.stats().invalid_strategies == 0);
     }
 }
 

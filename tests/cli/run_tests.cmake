@@ -268,6 +268,14 @@ pokerarena_cli_test("run bot that drops out" 3
   " 2  first +60 .* OUT\nLOS [(]likelihood of superiority[)]: [^\n]*\nrating: [^\n]*\nOUT first dropped out [(]its restarts used up[)] at unit 0, match 0, [^\n]*hand 0 and forfeited [1-9][0-9]* decisions [(]played check-or-fold[)].*pokerarena run: bot 'first' dropped out and forfeited [1-9][0-9]* decisions [(]see OUT above[)]; exit code 3\n"
   run "--bots=first=proc[max_restarts=1]:$<TARGET_FILE:test_misbehaving_bot> crash 1" --bots call
   --deals 30 --threads 1 --quiet -o ${run_dir}/drops_out.pb)
+# A bot whose last restart goes with the run's last decision is out as well, with nothing left
+# to forfeit: the table marks it and the run exits 3, as its process record says OUT. (call
+# against call acts once a street in each of the pair's two hands: 8 decisions, the 8th the
+# run's last.)
+pokerarena_cli_test("run bot out at its last decision" 3
+  " 1  x +2 +[^\n]* 1 OUT\n.*\nOUT x dropped out [(]its restarts used up[)] with the run's last decisions, none left to forfeit: [^\n]*\n.*Process bot x: 'misbehaving', 0 restarts; OUT [^\n]*\n.*pokerarena run: bot 'x' dropped out with the run's last decisions, none left to forfeit [(]see OUT above[)]; exit code 3\n"
+  run "--bots=x=proc[max_restarts=0]:$<TARGET_FILE:test_misbehaving_bot> crash 8" --bots call
+  --deals 1 --threads 1 --quiet -o ${run_dir}/out_at_last.pb)
 pokerarena_cli_test("run isolated plugin that crashes" 0
   "\nFaults of [^\n]*: 0 exceptions or error statuses, 0 illegal actions, 0 bad answers, 0 timeouts, [1-9][0-9]* crash(es)?; first: unit 0, match 0, first half, hand 0, crash: bot [^\n]*closed its output; it was killed by SIGSEGV\n(.*\n)?Process bot [^\n]*: 'bad bot', [1-5] restarts?"
   run --bots isolated:$<TARGET_FILE:test_bad_bot>:crash,call --deals 10 --threads 1 --quiet

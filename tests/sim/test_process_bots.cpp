@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "pokerarena/sim/merge.hpp"
 #include "pokerarena/sim/plugin_identity.hpp"
+#include "pokerarena/sim/report_csv.hpp"
 #include "pokerarena/sim/runner.hpp"
 #include "pokerarena/sim/tournament.hpp"
 
@@ -193,6 +195,45 @@ TEST_CASE("process bots: illegal answers are faults of the bot, counted in the r
         }
     }
     CHECK(net == 0);
+}
+
+TEST_CASE("process bots: strategies that are dropped are counted, with the first reason",
+          "[process]") {
+    // Every answer reports a strategy summing to 0.5: each is dropped, and the action stands.
+    TournamentConfig config = field(kMisbehaving + " strategy_sum");
+    config.set_aivat(true);
+    RunOptions options;
+    options.threads = 1;
+    std::vector<Report> shards;
+    for (const int k : {1, 2}) {
+        options.shard = {k, 2};
+        shards.push_back(run_tournament(
+            make_tournament(config, BotLoading::Load, {}, scratch("logs")), options));
+    }
+    std::int64_t decisions = 0;
+    for (const Report& shard : shards) {
+        const BotResult& bot = shard.bots(0);
+        REQUIRE(bot.name() == "first");
+        CHECK(bot.decisions() > 0);
+        CHECK(bot.decisions_with_strategy() == 0);
+        CHECK(bot.faults().bad_answer() == 0);
+        CHECK(bot.process().invalid_strategies() == bot.decisions());
+        CHECK(bot.process().first_invalid_strategy() == "probabilities sum to 0.500000, not 1");
+        decisions += bot.decisions();
+    }
+    // Merged, the shards' counts add up.
+    const Report merged = merge_reports(shards);
+    CHECK(merged.bots(0).process().invalid_strategies() == decisions);
+    CHECK(merged.bots(0).process().first_invalid_strategy() ==
+          "probabilities sum to 0.500000, not 1");
+    // The CSV's last columns: not out, the count and the reason (quoted: it holds a comma).
+    const std::string csv = report_to_csv(merged)[0].second;
+    const std::string header = csv.substr(0, csv.find('\n'));
+    CHECK_THAT(header, Catch::EndsWith(",out,invalid_strategies,first_invalid_strategy"));
+    const std::string row =
+        csv.substr(header.size() + 1, csv.find('\n', header.size() + 1) - header.size() - 1);
+    CHECK_THAT(row, Catch::EndsWith(",false," + std::to_string(decisions) +
+                                    ",\"probabilities sum to 0.500000, not 1\""));
 }
 
 TEST_CASE("process bots: a bot that cannot start is an error naming it", "[process]") {

@@ -397,25 +397,92 @@ TEST_CASE("report table: a gauntlet shows the hero against each opponent, unrank
     report.mutable_pairs()->DeleteSubrange(0, 1);  // call and equity never met
     report.mutable_pairs(0)->mutable_mbb_per_hand_a()->set_los(0.9);  // call against tag
     report.mutable_pairs(1)->mutable_mbb_per_hand_a()->set_los(1.0);  // equity against tag
-    const std::vector<std::string> lines = table_lines(report);
-    const auto hero = std::find(
-        lines.begin(), lines.end(),
-        "Hero tag against each opponent: the hero's mbb/hand; LOS, the chance the hero is the "
-        "better; faults, the opponent's (last line: the hero's)");
-    REQUIRE(lines.end() - hero >= 5);
-    // From tag's side, in bot order, then tag's own figures; no ranks and no ratings.
-    const std::vector<std::string> want = {
-        " opponent            hands  mbb/hand   95% CI    LOS  faults",
-        " call                2,000    -475.5 ±   45.2  10.0%       0",
-        " equity:samples=200  2,000    -969.0 ±   50.0   0.0%       3",
-        " all opponents       4,000    -722.2 ±   35.0   0.0%       0",
+    set_estimate(report.mutable_pairs(0)->mutable_mbb_per_hand_allin_ev_a(), 450.0, 40.0, 0.9,
+                 1000);
+    set_estimate(report.mutable_pairs(1)->mutable_mbb_per_hand_allin_ev_a(), 900.5, 48.0, 1.0,
+                 1000);
+    const auto hero_table = [](const std::vector<std::string>& lines) {
+        const auto hero = std::find(
+            lines.begin(), lines.end(),
+            "Hero tag against each opponent: the hero's mbb/hand; LOS, the chance the hero is the "
+            "better; faults, the opponent's (last line: the hero's)");
+        REQUIRE(lines.end() - hero >= 5);
+        return std::vector<std::string>(hero + 1, hero + 5);
     };
-    CHECK(std::vector<std::string>(hero + 1, hero + 5) == want);
+    // From tag's side, in bot order, then tag's own figures; no ranks and no ratings. The run
+    // asked for all-in EV: beside the raw figures, as in the other formats' tables.
+    const std::vector<std::string> lines = table_lines(report);
+    const std::vector<std::string> want = {
+        " opponent            hands  mbb/hand   95% CI    LOS  all-in EV   95% CI  faults",
+        " call                2,000    -475.5 ±   45.2  10.0%     -450.0 ±   40.0       0",
+        " equity:samples=200  2,000    -969.0 ±   50.0   0.0%     -900.5 ±   48.0       3",
+        " all opponents       4,000    -722.2 ±   35.0   0.0%     -700.0 ±   29.0       0",
+    };
+    CHECK(hero_table(lines) == want);
     CHECK(lines[0].rfind("Gauntlet of tag, ", 0) == 0);
     for (const std::string& line : lines) {
         CHECK(line.find("rating") == std::string::npos);
         CHECK(line.find("Crosstable") == std::string::npos);
     }
+    // Without all-in EV, no such columns.
+    report.mutable_config()->set_allin_ev(false);
+    const std::vector<std::string> raw = {
+        " opponent            hands  mbb/hand   95% CI    LOS  faults",
+        " call                2,000    -475.5 ±   45.2  10.0%       0",
+        " equity:samples=200  2,000    -969.0 ±   50.0   0.0%       3",
+        " all opponents       4,000    -722.2 ±   35.0   0.0%       0",
+    };
+    CHECK(hero_table(table_lines(report)) == raw);
+}
+
+TEST_CASE("report table: a process bot out of restarts is OUT, with or without forfeits") {
+    Report report = round_robin_report();
+    BotResult& tag = *report.mutable_bots(2);
+    tag.mutable_faults()->set_crash(6);
+    ProcessInfo& process = *tag.mutable_process();
+    process.set_restarts(5);
+    process.set_crashes(6);
+    process.set_out(true);
+    // Out with the run's last decisions: nothing was forfeited, and the table marks it all the
+    // same, as the process record says.
+    CHECK(dropped_out(tag));
+    std::vector<std::string> lines = table_lines(report);
+    CHECK(std::count(lines.begin(), lines.end(),
+                     " 3  tag                 4,000    -722.2 ±   35.0    0.0%     -700.0 ±   "
+                     "29.0   -722.2 ±   21.0   6 OUT") == 1);
+    CHECK(std::count(lines.begin(), lines.end(),
+                     "OUT tag dropped out (its restarts used up) with the run's last decisions, "
+                     "none left to forfeit: its figures hold the faults that used up its "
+                     "restarts") == 1);
+    CHECK(std::count(lines.begin(), lines.end(),
+                     "Process bot tag: 5 restarts; OUT (its restarts were used up; any later "
+                     "decision was forfeited)") == 1);
+    // Forfeits say where.
+    tag.mutable_faults()->set_forfeit(3);
+    tag.mutable_faults()->set_first_forfeit("unit 4, match 1, first half, hand 0");
+    lines = table_lines(report);
+    CHECK(std::count(lines.begin(), lines.end(),
+                     "OUT tag dropped out (its restarts used up) at unit 4, match 1, first half, "
+                     "hand 0 and forfeited 3 decisions (played check-or-fold): its figures are "
+                     "not of the bot") == 1);
+    // Not out: no mark.
+    tag.mutable_faults()->set_forfeit(0);
+    process.set_out(false);
+    CHECK_FALSE(dropped_out(tag));
+    for (const std::string& line : table_lines(report))
+        CHECK(line.find("OUT") == std::string::npos);
+}
+
+TEST_CASE("report table: a process bot's dropped strategies are counted with the first reason") {
+    Report report = round_robin_report();
+    ProcessInfo& process = *report.mutable_bots(2)->mutable_process();
+    process.set_api_name("mixer");
+    process.set_invalid_strategies(1234);
+    process.set_first_invalid_strategy("probabilities sum to 0.500000, not 1");
+    const std::vector<std::string> lines = table_lines(report);
+    CHECK(std::count(lines.begin(), lines.end(),
+                     "Process bot tag: 'mixer', 0 restarts, 1,234 invalid strategies (dropped, the "
+                     "actions stood; first: probabilities sum to 0.500000, not 1)") == 1);
 }
 
 TEST_CASE("report table: marks for too few samples and for the SPRT's stop") {

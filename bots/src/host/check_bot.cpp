@@ -504,12 +504,40 @@ int report_strategies(const StrategyTest& test, std::int64_t decisions, std::ost
     return failed ? 1 : 0;
 }
 
+// The bot's factory. A process bot's decision time limit is --timeout (call_timeout_seconds)
+// unless its spec sets one (proc[timeout=S]:...): the limit a plugin call has here is the one
+// its answer has.
+std::shared_ptr<const BotFactory> make_checked_factory(const std::string& spec,
+                                                       const CheckBotOptions& options) {
+    if (!is_process_spec(spec)) return make_bot_factory(spec);
+    ProcessBotSpec process = parse_process_spec(spec);
+    if (!process.timeout_given)
+        process.decision_timeout = std::chrono::seconds(options.call_timeout_seconds);
+    return std::make_shared<ProcessBotFactory>(std::move(process), spec);
+}
+
+// A process bot's lines that answered nothing (not an answer, a second answer, an id never
+// asked): each cost the process a restart, and the decisions pending in it a fault, but one
+// that came with nothing pending hit no decision, so the faults above do not show it. The
+// number of problems found (0 or 1).
+int report_bad_lines(const BotFactory& bot, std::ostream& out) {
+    const BotIdentity identity = bot.identity();
+    if (identity.kind != BotIdentity::Kind::Process) return 0;
+    const ProcessStats& stats = identity.stats;
+    out << "  bad lines: " << stats.bad_lines << " (lines that answered no pending decision), "
+        << stats.restarts << (stats.restarts == 1 ? " restart" : " restarts") << '\n';
+    if (stats.bad_lines == 0) return 0;
+    if (!stats.first_problem.empty())
+        out << "    first problem: " << printable_text(stats.first_problem) << '\n';
+    return 1;
+}
+
 // The whole check, in the child process (see check_bot).
 int check_in_this_process(const std::string& spec, const CheckBotOptions& options,
                           std::ostream& out, CheckProgress& progress) {
     std::shared_ptr<const BotFactory> bot;
     try {
-        bot = make_bot_factory(spec);
+        bot = make_checked_factory(spec, options);
     } catch (const std::exception& e) {
         out << "check-bot: " << printable_text(e.what()) << '\n';
         return 2;
@@ -598,6 +626,7 @@ int check_in_this_process(const std::string& spec, const CheckBotOptions& option
     }
     if (first.faults.total() > 0)
         out << "    first: " << printable_text(first.faults.first_message) << '\n';
+    problems += report_bad_lines(*bot, out);
 
     if (st.offers_probabilities) {
         out << "  action probabilities: " << st.bad_probabilities << " invalid of "

@@ -500,28 +500,35 @@ RemoteDecision action_decision(const Answer& a, const LegalActions& legal) {
 
 }  // namespace
 
-int BotProcess::deliver(const Answer& a) {
-    const auto slot = static_cast<std::uint32_t>(a.id & (kMaxPending - 1));
-    const std::uint64_t generation = a.id >> kSlotBits;
-    if (!a.has_id || slot >= pending_.size() || !pending_[slot].used ||
-        pending_[slot].generation != generation) {
-        std::lock_guard lock(stats_->mutex);
-        ++stats_->stats.bad_lines;
-        stats_->problem(describe() + ": " +
-                        (a.has_id ? "answered id " + std::to_string(a.id) +
-                                        ", which is not a pending decision (unknown, or "
-                                        "answered already)"
-                                  : a.message));
-        return 0;
-    }
+bool BotProcess::pending_slot(std::uint64_t id, std::uint32_t& slot) const {
+    slot = static_cast<std::uint32_t>(id & (kMaxPending - 1));
+    return slot < pending_.size() && pending_[slot].used &&
+           pending_[slot].generation == id >> kSlotBits;
+}
+
+bool BotProcess::was_forgotten(std::uint64_t id) const {
+    const auto slot = static_cast<std::uint32_t>(id & (kMaxPending - 1));
+    return slot < pending_.size() && pending_[slot].forgotten == (id >> kSlotBits) + 1;
+}
+
+void BotProcess::note_invalid_strategy(const std::string& why) {
+    std::lock_guard lock(stats_->mutex);
+    if (stats_->stats.invalid_strategies++ == 0) stats_->stats.first_invalid_strategy = why;
+}
+
+int BotProcess::deliver(std::uint32_t slot, const Answer& a) {
     const Pending& p = pending_[slot];
     switch (a.kind) {
         case Answer::Kind::Action:
-            if (p.probabilities)
+            if (p.probabilities) {
                 answer(slot, faulted(FaultKind::BadAnswer,
                                      "answered an action to a probabilities request"));
-            else
-                answer(slot, action_decision(a, p.legal));
+            } else {
+                RemoteDecision decision = action_decision(a, p.legal);
+                if (!decision.strategy_problem.empty())
+                    note_invalid_strategy(decision.strategy_problem);
+                answer(slot, std::move(decision));
+            }
             break;
         case Answer::Kind::Probabilities:
             if (!p.probabilities)
@@ -575,7 +582,23 @@ int BotProcess::read_output() {
                 return answered + fail(FaultKind::BadAnswer,
                                        "wrote a line that is not an answer (" + a.message + ")");
             }
-            answered += deliver(a);
+            std::uint32_t slot = 0;
+            if (!pending_slot(a.id, slot)) {
+                {
+                    std::lock_guard lock(stats_->mutex);
+                    ++stats_->stats.bad_lines;
+                }
+                // The host gave this decision up (forget_pending): the bot is not to blame.
+                if (was_forgotten(a.id)) continue;
+                // A second answer, or one for a decision never asked: the bot has lost track
+                // of which answer is whose, so that its next one may be meant for another
+                // decision. It is garbage, as a line that is not an answer is.
+                return answered + fail(FaultKind::BadAnswer,
+                                       "answered id " + std::to_string(a.id) +
+                                           ", which is not a pending decision (never asked, or "
+                                           "answered already)");
+            }
+            answered += deliver(slot, a);
         }
         if (read_buffer_.size() - parsed_ > kMaxLineBytes) {
             {
@@ -713,6 +736,7 @@ void BotProcess::forget_pending() {
         if (!pending_[slot].used) continue;
         pending_[slot].used = false;
         pending_[slot].ticket = nullptr;
+        pending_[slot].forgotten = pending_[slot].generation + 1;
         free_slots_.push_back(slot);
     }
     num_pending_ = 0;

@@ -103,6 +103,9 @@ class BotProcess {
         std::uint32_t candidates = 0;
         LegalActions legal;  // a decision's, to judge the strategy its answer reports
         Clock::time_point sent;
+        // The generation + 1 of the last decision of this slot that forget_pending() dropped
+        // (0: none), so that its late answer is told from a bot's second answer.
+        std::uint64_t forgotten = 0;
     };
 
     // Takes a free slot for a request and returns its id; a bot that is out, or has every
@@ -120,7 +123,13 @@ class BotProcess {
     int fail(FaultKind kind, const std::string& why);
     int read_output();
     void read_stderr();
-    int deliver(const Answer& answer);
+    // The slot of the decision `id` names, when that decision is pending.
+    bool pending_slot(std::uint64_t id, std::uint32_t& slot) const;
+    // Whether `id` names a decision forget_pending() dropped.
+    bool was_forgotten(std::uint64_t id) const;
+    // Answers the pending decision in `slot` with `answer`; returns the tickets answered (1).
+    int deliver(std::uint32_t slot, const Answer& answer);
+    void note_invalid_strategy(const std::string& why);
     void answer(std::uint32_t slot, RemoteDecision&& decision);
     std::string stderr_tail() const;
     std::string describe() const;  // "bot 'NAME' (process 2 of 'python3 bot.py')"

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "pokerarena/bots/event_fields.hpp"
+#include "pokerarena/engine/text.hpp"
 #include "protocol_strategy.hpp"
 
 namespace pokerarena::process {
@@ -142,20 +143,13 @@ const char* action_word(ActionKind kind, Chips added) {
     }
 }
 
-// A UTF-8 sequence's length from its lead byte, 0 for a byte that cannot lead one. Overlong
-// forms and surrogates are let through: the line stays parseable, which is all a report needs.
-std::size_t utf8_length(unsigned char lead) {
-    if (lead < 0x80) return 1;
-    if (lead >= 0xC2 && lead <= 0xDF) return 2;
-    if (lead >= 0xE0 && lead <= 0xEF) return 3;
-    if (lead >= 0xF0 && lead <= 0xF4) return 4;
-    return 0;
-}
-
-}  // namespace
-
-void append_json_string(std::string& out, std::string_view text) {
+// `text` in double quotes with JSON's escapes (quotes, backslashes, control characters). A
+// byte that is not valid UTF-8 becomes U+FFFD for a line a bot is to parse (`for_bot`), and
+// the four characters \xHH for a message that quotes a bot's line to a person: U+FFFD would
+// hide which byte the bot sent (docs/formats.md, "Text").
+void append_quoted(std::string& out, std::string_view text, bool for_bot) {
     static constexpr char kHex[] = "0123456789abcdef";
+    static constexpr char kUpperHex[] = "0123456789ABCDEF";
     out += '"';
     for (std::size_t i = 0; i < text.size();) {
         const auto c = static_cast<unsigned char>(text[i]);
@@ -172,13 +166,15 @@ void append_json_string(std::string& out, std::string_view text) {
             out += static_cast<char>(c);
             ++i;
         } else {
-            std::size_t n = utf8_length(c);
-            for (std::size_t k = 1; n != 0 && k < n; ++k)
-                if (i + k >= text.size() ||
-                    (static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80)
-                    n = 0;
+            const std::size_t n = utf8_sequence_length(text, i);
             if (n == 0) {
-                out += "\\ufffd";
+                if (for_bot) {
+                    out += "\\ufffd";
+                } else {
+                    out += "\\x";
+                    out += kUpperHex[c >> 4];
+                    out += kUpperHex[c & 15];
+                }
                 ++i;
             } else {
                 out.append(text.substr(i, n));
@@ -187,6 +183,12 @@ void append_json_string(std::string& out, std::string_view text) {
         }
     }
     out += '"';
+}
+
+}  // namespace
+
+void append_json_string(std::string& out, std::string_view text) {
+    append_quoted(out, text, true);
 }
 
 void write_hello(std::string& out, std::string_view bot_name, std::string_view config,
@@ -533,7 +535,7 @@ std::string_view prepare(std::string_view line, std::string& scratch) {
 
 std::string quoted(std::string_view text) {
     std::string out;
-    append_json_string(out, text.substr(0, 80));
+    append_quoted(out, text.substr(0, 80), false);
     if (text.size() > 80) out += "...";
     return out;
 }

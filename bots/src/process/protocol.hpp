@@ -5,7 +5,8 @@
 // the largest batch a decision costs no allocation. Reading takes one line (without its '\n')
 // and says what it is; a line that is not a message the host expects is a BadLine with a
 // message naming what is wrong ("not JSON: ...", "no \"id\"", "unknown action \"bet\""),
-// never an exception.
+// never an exception. A message quoting the line keeps its valid UTF-8 and writes every other
+// byte as the four characters \xHH, so that it is valid UTF-8 and still shows what was sent.
 #pragma once
 
 #include <charconv>
@@ -35,7 +36,8 @@ void append_decimal(std::string& out, Integer value) {
 }
 
 // Appends `text` as a JSON string (quotes included), escaping what JSON requires and every
-// control character; invalid UTF-8 bytes become U+FFFD so that every line is valid UTF-8.
+// control character; bytes that are not valid UTF-8 (RFC 3629) become U+FFFD so that every
+// line is valid UTF-8.
 void append_json_string(std::string& out, std::string_view text);
 
 // The host's hello, with the game the bot will play: its name, deck and hole cards.

@@ -12,6 +12,7 @@
 #include "pokerarena/sim/aggregate.hpp"
 #include "pokerarena/sim/stats.hpp"
 #include "pokerarena/sim/tournament.hpp"
+#include "pokerarena/sim/utf8.hpp"
 #include "stats/bot_identity.hpp"
 
 namespace pokerarena::sim {
@@ -414,8 +415,14 @@ void add_curve(int num_bots, const std::vector<UnitResult>& units, Curve& curve)
 // counts.
 void add_identity(const Tournament& tournament, int b, BotResult& out) {
     // Not for a merge, whose tournament loads no bots: merge_reports() records them.
-    if (static_cast<std::size_t>(b) < tournament.factories.size())
-        detail::record_identity(tournament.factories[static_cast<std::size_t>(b)]->identity(), out);
+    if (static_cast<std::size_t>(b) >= tournament.factories.size()) return;
+    const BotIdentity identity = tournament.factories[static_cast<std::size_t>(b)]->identity();
+    detail::record_identity(identity, out);
+    if (!out.has_process()) return;
+    // The strategies its answers reported that were dropped, with the process's other counts.
+    ProcessInfo& process = *out.mutable_process();
+    process.set_invalid_strategies(identity.stats.invalid_strategies);
+    process.set_first_invalid_strategy(to_valid_utf8(identity.stats.first_invalid_strategy));
 }
 
 // A result per bot, in config order: its counts, then the format's estimates.

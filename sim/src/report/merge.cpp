@@ -84,6 +84,9 @@ void merge_processes(std::span<const Report> reports, std::span<const std::strin
             out.set_stderr_bytes_dropped(out.stderr_bytes_dropped() + p.stderr_bytes_dropped());
             out.set_out(out.out() || p.out());
             if (out.first_problem().empty()) out.set_first_problem(p.first_problem());
+            out.set_invalid_strategies(out.invalid_strategies() + p.invalid_strategies());
+            if (out.first_invalid_strategy().empty())
+                out.set_first_invalid_strategy(p.first_invalid_strategy());
         }
     }
 }

@@ -8,6 +8,7 @@
 
 #include "formats/format.hpp"
 #include "pokerarena/sim/report_io.hpp"
+#include "pokerarena/sim/report_table.hpp"
 
 namespace pokerarena::sim {
 
@@ -80,6 +81,11 @@ std::string bots_csv(const Report& report) {
     add_estimate_header(header, "mbb_per_hand_aivat");
     header.push_back("aivat_variance_ratio");
     header.push_back("decisions_with_strategy");
+    // Last, so that a script reading the columns before them by place finds those where they
+    // were: whether the bot dropped out (forfeited decisions, or its restarts used up), and the
+    // strategies a process bot reported that were dropped.
+    for (const char* name : {"out", "invalid_strategies", "first_invalid_strategy"})
+        header.push_back(name);
     CsvTable table(header);
     // One schema for every format; a freezeout fills prizes instead of chip win rates.
     const bool freezeout = formats::format_for_report(report.config()).freezeout();
@@ -107,6 +113,9 @@ std::string bots_csv(const Report& report) {
         add_estimate(row, aivat, bot.mbb_per_hand_aivat());
         row.push_back(aivat ? number(bot.aivat_variance_ratio()) : "");
         row.push_back(aivat ? std::to_string(bot.decisions_with_strategy()) : "");
+        row.push_back(flag(dropped_out(bot)));
+        row.push_back(bot.has_process() ? std::to_string(bot.process().invalid_strategies()) : "");
+        row.push_back(bot.has_process() ? bot.process().first_invalid_strategy() : "");
         table.add(row);
     }
     return table.text();

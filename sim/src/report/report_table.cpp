@@ -45,6 +45,12 @@ std::int64_t total_faults(const FaultCounts& f) {
            f.forfeit();
 }
 
+// The faults column: the count, and OUT for a bot that dropped out (from there on it played
+// check-or-fold, so its figures say little).
+std::string faults_cell(const BotResult& bot) {
+    return grouped(total_faults(bot.faults())) + (dropped_out(bot) ? " OUT" : "");
+}
+
 // What a process bot ran and what became of its processes: its restarts, the first problem,
 // and where its standard error went.
 void print_process(const std::string& name, const ProcessInfo& p, std::ostream& out) {
@@ -54,7 +60,11 @@ void print_process(const std::string& name, const ProcessInfo& p, std::ostream& 
     if (p.bad_lines() > 0) out << ", " << counted(p.bad_lines(), "bad line");
     if (p.stderr_bytes_dropped() > 0)
         out << ", " << grouped(p.stderr_bytes_dropped()) << " bytes of stderr dropped";
-    if (p.out()) out << "; OUT (its restarts were used up; later decisions were faults)";
+    if (p.invalid_strategies() > 0)
+        out << ", " << counted(p.invalid_strategies(), "invalid strategy", "invalid strategies")
+            << " (dropped, the actions stood; first: " << printable_text(p.first_invalid_strategy())
+            << ")";
+    if (p.out()) out << "; OUT (its restarts were used up; any later decision was forfeited)";
     if (!p.first_problem().empty()) out << "; first problem: " << printable_text(p.first_problem());
     if (!p.stderr_log().empty()) out << "; stderr: " << printable_text(p.stderr_log());
     out << '\n';
@@ -70,12 +80,17 @@ void print_marks(bool too_few, bool stopped, const Report& report, std::ostream&
             << " hands: these fixed-sample figures are biased by the stop (the mean away from "
                "the bound not crossed, the interval too narrow); quote the SPRT's decision\n";
     for (int b = 0; b < report.bots_size(); ++b) {
-        const FaultCounts& f = report.bots(b).faults();
-        if (f.forfeit() == 0) continue;
-        out << "OUT " << printable_text(report.bots(b).name()) << " dropped out (its restarts "
-            << "used up) at " << printable_text(f.first_forfeit()) << " and forfeited "
-            << grouped(f.forfeit()) << (f.forfeit() == 1 ? " decision" : " decisions")
-            << " (played check-or-fold): its figures are not of the bot\n";
+        const BotResult& bot = report.bots(b);
+        const FaultCounts& f = bot.faults();
+        if (!dropped_out(bot)) continue;
+        out << "OUT " << printable_text(bot.name()) << " dropped out (its restarts used up)";
+        if (f.forfeit() > 0)
+            out << " at " << printable_text(f.first_forfeit()) << " and forfeited "
+                << grouped(f.forfeit()) << (f.forfeit() == 1 ? " decision" : " decisions")
+                << " (played check-or-fold): its figures are not of the bot\n";
+        else
+            out << " with the run's last decisions, none left to forfeit: its figures hold "
+                   "the faults that used up its restarts\n";
     }
 }
 
@@ -323,34 +338,45 @@ void print_rating_fit(const Report& report, std::ostream& out) {
 // the chance the hero is the better of the two), then its mean over all of them.
 void print_gauntlet(const Report& report, std::ostream& out) {
     const int hero = report.config().hero();
+    const bool show_allin_ev = !format_of(report).freezeout() && report.config().allin_ev();
     out << "Hero " << bot_name(report, hero)
         << " against each opponent: the hero's mbb/hand; LOS, the chance the hero is "
            "the better; faults, the opponent's (last line: the hero's)\n";
-    TextTable table({{"opponent", true, " "},
-                     {"hands"},
-                     {"mbb/hand"},
-                     {"95% CI", false, " ± "},
-                     {"LOS"},
-                     {"faults"}});
+    std::vector<Column> columns = {
+        {"opponent", true, " "}, {"hands"}, {"mbb/hand"}, {"95% CI", false, " ± "}, {"LOS"}};
+    if (show_allin_ev) {
+        columns.push_back({"all-in EV"});
+        columns.push_back({"95% CI", false, " ± "});
+    }
+    columns.push_back({"faults"});
+    TextTable table(std::move(columns));
+    // A row's figures from the hero's side: `hero_is_a` false turns b's estimate around.
+    const auto figures = [&](const Estimate& e, const Estimate& allin_ev, bool hero_is_a,
+                             std::vector<std::string>& row) {
+        row.push_back(signed_figure(hero_is_a ? e.mean() : -e.mean(), 1));
+        row.push_back(interval(e, 1));
+        row.push_back(std::isfinite(e.ci95()) ? percent(hero_is_a ? e.los() : 1.0 - e.los())
+                                              : "n/a");
+        if (!show_allin_ev) return;
+        row.push_back(signed_figure(hero_is_a ? allin_ev.mean() : -allin_ev.mean(), 1));
+        row.push_back(interval(allin_ev, 1));
+    };
     for (const PairResult& pair : report.pairs()) {
         const bool hero_is_a = pair.a() == hero;
         if (!hero_is_a && pair.b() != hero) continue;
         const int opponent = hero_is_a ? pair.b() : pair.a();
         if (opponent < 0 || opponent >= report.bots_size() || opponent == hero) continue;
-        const Estimate& e = pair.mbb_per_hand_a();
-        const bool finite = std::isfinite(e.ci95());
-        table.add_row({bot_name(report, opponent), grouped(pair.hands()),
-                       signed_figure(hero_is_a ? e.mean() : -e.mean(), 1), interval(e, 1),
-                       finite ? percent(hero_is_a ? e.los() : 1.0 - e.los()) : "n/a",
-                       grouped(total_faults(report.bots(opponent).faults()))});
+        std::vector<std::string> row = {bot_name(report, opponent), grouped(pair.hands())};
+        figures(pair.mbb_per_hand_a(), pair.mbb_per_hand_allin_ev_a(), hero_is_a, row);
+        row.push_back(faults_cell(report.bots(opponent)));
+        table.add_row(std::move(row));
     }
     if (hero >= 0 && hero < report.bots_size()) {
         const BotResult& bot = report.bots(hero);
-        table.add_row(
-            {"all opponents", grouped(bot.hands()), signed_figure(bot.mbb_per_hand().mean(), 1),
-             interval(bot.mbb_per_hand(), 1),
-             std::isfinite(bot.mbb_per_hand().ci95()) ? percent(bot.mbb_per_hand().los()) : "n/a",
-             grouped(total_faults(bot.faults()))});
+        std::vector<std::string> row = {"all opponents", grouped(bot.hands())};
+        figures(bot.mbb_per_hand(), bot.mbb_per_hand_allin_ev(), true, row);
+        row.push_back(faults_cell(bot));
+        table.add_row(std::move(row));
     }
     table.print(out);
 }
@@ -389,9 +415,7 @@ void print_ranking(const Report& report, const std::vector<int>& order, bool sho
             row.push_back(bot.has_rating() ? signed_figure(bot.rating().mean(), 1) : "");
             row.push_back(bot.has_rating() ? interval(bot.rating(), 1) : "");
         }
-        // A bot that dropped out played check-or-fold from there on: its figures say little.
-        row.push_back(grouped(total_faults(bot.faults())) +
-                      (bot.faults().forfeit() > 0 ? " OUT" : ""));
+        row.push_back(faults_cell(bot));
         table.add_row(std::move(row));
     }
     table.print(out);
@@ -716,6 +740,10 @@ void print_timing(const Report& report, const std::vector<int>& order, std::ostr
 }
 
 }  // namespace
+
+bool dropped_out(const BotResult& bot) {
+    return bot.faults().forfeit() > 0 || (bot.has_process() && bot.process().out());
+}
 
 void print_report_table(const Report& report, std::ostream& out) {
     const std::vector<int> order = ranking(report);

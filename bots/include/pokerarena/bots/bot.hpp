@@ -145,8 +145,12 @@ struct ProcessStats {
     std::int64_t stderr_bytes_dropped = 0;
     bool out = false;           // restarts used up: every later decision is a fault
     std::string first_problem;  // the first of the above, in words
-    std::string stderr_log;     // where the bot's standard error went
-    std::string api_name;       // the name the bot gave in its hello
+    // Strategies reported beside an answer that were dropped (unreadable, invalid for the
+    // decision, or the bot's "strategy_error"), and why the first was; its action stood.
+    std::int64_t invalid_strategies = 0;
+    std::string first_invalid_strategy;
+    std::string stderr_log;  // where the bot's standard error went
+    std::string api_name;    // the name the bot gave in its hello
 };
 
 // What tells one bot from another beyond its spec: what a report records of it and what

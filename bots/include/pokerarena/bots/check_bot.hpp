@@ -17,7 +17,10 @@
 // It reports: decisions per street (every decide() asked, counted once; the total is their
 // sum), all-in and short-stack situations, illegal actions, error statuses, bad answers and
 // exceptions (with the first message of each; an exception from on_event or new_match counts
-// too), invalid action probabilities (when the bot offers them: an error status, a value
+// too), for a process bot the lines that answered no pending decision (bad_lines: not an
+// answer, an unknown id, a second answer; each restarted the process, and one that came with
+// no decision pending is a fault of none) with its restarts and first problem, invalid action
+// probabilities (when the bot offers them: an error status, a value
 // outside 0..1 or a sum above 1), the strategies the bot reports (Bot::last_strategy, asked
 // after every decision: how many, how many invalid with the first reason, actions played that
 // the report gives probability 0, and a chi-square test of the actions played against the
@@ -38,7 +41,10 @@
 // within 10 s; the check was stopped" and "result: the bot hangs" (the child is killed). A
 // probe is a decision asked of the bot, counted from 1 over both runs.
 //
-// check_bot returns 0 only when there was no fault, no invalid probability, no invalid
+// A process bot's decision time limit is call_timeout_seconds unless its spec sets one
+// (proc[timeout=S]:...).
+//
+// check_bot returns 0 only when there was no fault, no bad line, no invalid probability, no invalid
 // strategy, no action outside its strategy, no failed strategy test and both runs agree; 1
 // otherwise (a crash and a hang included), and 2 when the bot cannot be made (bad spec, load
 // error, create refused; the message is printed), plays no table of either schedule, or the
@@ -53,9 +59,10 @@
 namespace pokerarena {
 
 struct CheckBotOptions {
-    std::uint64_t seed = 0;         // seeds the deals and every bot (0: every command's default)
-    int hands_per_setup = 150;      // hands played at each table of the schedule (per run)
-    int call_timeout_seconds = 10;  // a plugin call running longer is reported as a hang
+    std::uint64_t seed = 0;     // seeds the deals and every bot (0: every command's default)
+    int hands_per_setup = 150;  // hands played at each table of the schedule (per run)
+    // A plugin call running longer is reported as a hang; a process bot's time limit.
+    int call_timeout_seconds = 10;
 };
 
 int check_bot(const std::string& spec, const CheckBotOptions& options, std::ostream& out);

@@ -17,18 +17,22 @@
 //
 // Guarantees
 // - A bot's failures are faults of the decisions they hit, never errors of the run: a
-//   process that exits, crashes, closes its output, writes a line that is not an answer, or
-//   does not answer within the decision time limit is killed with its process group and
+//   process that exits, crashes, closes its output, writes a line that is not an answer or
+//   that answers an id not pending (one never asked, or answered already), or does not answer
+//   within the decision time limit is killed with its process group and
 //   started again (at most max_restarts times, then the bot is out and every later decision
 //   is a fault); its instances are created again from their seeds. Every decision pending in
-//   it gets a fault: Timeout for one past its limit, Crash for the others.
+//   it gets a fault: Timeout for one past its limit, BadAnswer for those of a process that
+//   wrote a bad line, Crash for the others. Each bad line is counted (bad_lines), also when no
+//   decision was pending to take the fault.
 // - An answer with an error is an ErrorStatus fault, an unknown action word a BadAnswer; the
-//   process plays on. An answer for an id that is not pending is counted (bad_lines) and
-//   dropped.
+//   process plays on. An answer for a decision ProcessLane::forget_pending dropped is counted
+//   (bad_lines) and dropped: the host, not the bot, gave the decision up.
 // - An answer may report the strategy its action was drawn from (docs/bot-protocol.md,
 //   "Reporting a strategy"): it is judged against the decision's legal actions
 //   (strategy_problem) and comes in the RemoteDecision, or its problem does; a bad strategy
-//   never makes the answer a fault.
+//   never makes the answer a fault. The process counts every strategy it drops, with the
+//   first reason (ProcessStats::invalid_strategies).
 // - Standard error goes to the log file (stderr_log), at most kMaxStderrBytes of it; a flood
 //   past that is dropped and counted, never buffered.
 // - Nothing here throws on the decision path; the lane allocates only when the number of

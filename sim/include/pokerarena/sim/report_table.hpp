@@ -7,10 +7,12 @@
 //   tournaments for sit-and-go, hands, seed; "complete", "INCOMPLETE: k of n units" or
 //   "shard K/N: k of n units"; blinds and stacks or the sit-and-go structure; version); the
 //   bots (a gauntlet: the hero against each opponent in bot order, hands, the hero's mbb/hand
-//   ± 95% CI, LOS and the opponent's faults, then the hero against all of them; no ranking,
+//   ± 95% CI, LOS, all-in EV ± CI (when config.allin_ev) and the opponent's faults, then the
+//   hero against all of them; no ranking,
 //   no ratings, no crosstable), else ranked by mbb/hand (sit-and-go: by prize; ties in report
 //   order), with hands, mbb/hand ± 95% CI and LOS (sit-and-go: places, ROI ± CI and ITM instead),
-//   all-in EV ± CI (when config.allin_ev), rating ± CI (when the report has ratings) and faults; an
+//   all-in EV ± CI (when config.allin_ev), rating ± CI (when the report has ratings) and
+//   faults, marked OUT for a bot that dropped_out(); an
 //   interval is marked "?" when its estimate has too_few_samples and "*" when it is
 //   biased_by_sprt_stop; under the ranking, a line saying what LOS is (sit-and-go: ROI and
 //   ITM) and, when ratings are shown, one saying what a rating is; one line explaining each
@@ -44,5 +46,10 @@
 namespace pokerarena::sim {
 
 void print_report_table(const Report& report, std::ostream& out);
+
+// Whether the bot dropped out: it forfeited decisions, or its process record says its
+// restarts were used up (ProcessInfo.out: the last restart may come with the run's last
+// decisions, leaving none to forfeit). The table marks it OUT and `run` exits with code 3.
+bool dropped_out(const BotResult& bot);
 
 }  // namespace pokerarena::sim
