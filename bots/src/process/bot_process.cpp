@@ -18,6 +18,7 @@
 
 #include "child_io.hpp"
 #include "descendants.hpp"
+#include "pokerarena/engine/text.hpp"
 
 extern char** environ;
 
@@ -215,7 +216,8 @@ void BotProcess::handshake() {
         std::string how;
         kill_now(&how, std::chrono::milliseconds(200));  // a bot that gave up may be exiting
         read_stderr();
-        std::string message = describe() + ": " + what;
+        // `what` may quote the bot's hello (its refusal's reason): escaped, as its stderr is.
+        std::string message = describe() + ": " + printable_text(what);
         // A refusal gives its reason; the status the bot exits with after it says no more, and
         // beside an ACPC bridge's reason (which quotes its client's status) read as a second.
         if (!how.empty() && !refused) message += " (it " + how + ")";
@@ -324,7 +326,19 @@ std::string BotProcess::stderr_tail() const {
     std::string tail = tail_.size() > kTailBytes ? tail_.substr(tail_.size() - kTailBytes) : tail_;
     while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r'))
         tail.pop_back();
-    return tail;
+    // Line by line, each escaped: the bot's bytes go to a terminal (an escape sequence would
+    // rewrite the screen or its title), its lines stay lines.
+    std::string escaped;
+    for (std::size_t start = 0; start <= tail.size();) {
+        std::size_t end = tail.find('\n', start);
+        if (end == std::string::npos) end = tail.size();
+        std::string_view line(tail.data() + start, end - start);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (start > 0) escaped += '\n';
+        escaped += printable_text(line);
+        start = end + 1;
+    }
+    return escaped;
 }
 
 std::uint64_t BotProcess::create_instance(std::uint64_t seed) {
