@@ -75,8 +75,8 @@ void add_acpc_client_command(CLI::App& app, int& exit_code) {
         if (const std::string problem = port_problem(options->port); !problem.empty())
             return refuse("PORT: " + problem);
         acpc::GameDefinition game;
-        // Kept for the whole session: a process bot's factory owns its processes, and shuts
-        // them down when it goes (its instances then fault at their first decision).
+        // Kept until the dealer closes the connection: a process bot's factory owns its processes,
+        // and shuts them down when it goes (its instances then fault at their first decision).
         std::shared_ptr<const BotFactory> factory;
         std::unique_ptr<Bot> bot;
         try {

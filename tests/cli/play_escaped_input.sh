@@ -2,7 +2,7 @@
 # `pokerarena play` reading a pipe echoes each line and quotes a command it refuses: a control
 # byte or a byte that is not UTF-8 in the input must come back escaped (\x1B), never raw, or a
 # terminal would take it for an escape sequence (here: one that sets the window title).
-# Usage: play_escaped_input.sh POKERARENA FOLDER. Prints the session, then ok when no raw byte
+# Usage: play_escaped_input.sh POKERARENA FOLDER. Prints what play wrote, then ok when no raw byte
 # came back.
 pokerarena=$1
 folder=$2
