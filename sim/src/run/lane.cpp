@@ -1,5 +1,7 @@
 #include "lane.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <chrono>
 #include <exception>
@@ -203,8 +205,14 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
                 // The first wait lasts over pumps (each ends after 100 ms at most) until the
                 // bots' first answer; every later pump is a wait of its own.
                 const auto since = answered ? began : *first_wait_began;
-                tables_free += static_cast<std::int64_t>(
-                    allowance.waited(std::chrono::steady_clock::now() - since, !answered));
+                const auto wait = std::chrono::steady_clock::now() - since;
+                const std::size_t added = allowance.waited(wait, !answered);
+                tables_free += static_cast<std::int64_t>(added);
+                // A few times a lane at most: each doubles the tables or lets in all of them.
+                if (added > 0)
+                    spdlog::debug("lane {}: {} tables in flight after a {}wait of {:.1f} ms", lane,
+                                  allowance.tables(), answered ? "" : "first ",
+                                  std::chrono::duration<double, std::milli>(wait).count());
             }
             answered = answered || !ready.empty();
             continue;

@@ -89,8 +89,8 @@ inline constexpr std::chrono::microseconds kSlowWait{1000};
 inline constexpr int kSlowWaitsToGrow = 3;
 inline constexpr std::chrono::milliseconds kVerySlowWait{20};
 // Ten times kVerySlowWait: a fast Python bot's first answer, its instances for 256 tables made
-// in it, takes a few milliseconds to a few tens on a loaded machine; a slow bot's takes its
-// batch or its model's reply.
+// in it, took 2 to 3 ms (the SDK's rule and call bots, Intel Xeon guest) and may take tens on a
+// loaded machine; a slow bot's takes its batch or its model's reply.
 inline constexpr std::chrono::milliseconds kVerySlowFirstWait{200};
 
 // The tables a lane lets in flight: `first` (at least 1), growing to `most` by the waits above.
