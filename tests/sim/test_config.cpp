@@ -644,6 +644,36 @@ TEST_CASE("the default unit size follows the documented rule", "[schedule]") {
                                                             "6000000000000 work units"));
 }
 
+TEST_CASE("a process bot's default matches are as many as the tables in flight, or twice",
+          "[schedule]") {
+    // What a slow bot's run keeps when stopped early follows from these (docs/simulator.md,
+    // "Tables in flight"): the default match leaves a group 2048 to 4095 matches, one or two
+    // rounds of the default 2048 tables, and a unit holds many of them (40 at 20,000 deals).
+    TournamentConfig c = bots_only({"proc:slow_bot", "call"});
+    for (const auto& [deals, match, unit] :
+         {std::array<std::int64_t, 3>{20'000, 8, 320}, std::array<std::int64_t, 3>{10'000, 4, 160},
+          std::array<std::int64_t, 3>{100'000, 32, 512}}) {
+        INFO("deals " << deals);
+        c.set_deals(deals);
+        const Tournament t = make_tournament(c, BotLoading::Skip);
+        CHECK(t.config.match_deals() == match);
+        CHECK(t.config.deals_per_unit() == unit);
+        const std::int64_t matches = deals / match;
+        CHECK(matches >= kMinRemoteMatchesPerGroup);
+        CHECK(matches < 2 * kMinRemoteMatchesPerGroup);
+        // About kMinRemoteUnitsPerGroup units or more (ceil(deals / 64) deals each, rounded up
+        // to whole matches).
+        CHECK(static_cast<std::int64_t>(t.units.size()) >= 63);
+        CHECK(unit % match == 0);
+    }
+    // Given matches are kept, and so units of a few of them can be asked for.
+    c.set_deals(20'000);
+    c.set_match_deals(1);
+    c.set_deals_per_unit(4);
+    const Tournament t = make_tournament(c, BotLoading::Skip);
+    CHECK(t.units.size() == 5000);
+}
+
 TEST_CASE("a gauntlet puts the hero in seat 0 against every other bot in order", "[schedule]") {
     TournamentConfig c = bots_only({"call", "fold", "tag", "random"});
     c.set_format(GAUNTLET);

@@ -1,10 +1,12 @@
 // play_lane(): a lane plays every unit it is given, and each exactly as play_unit() does,
 // however few tables it keeps in flight and however little it lets wait unwritten for the bot
-// processes (sim/src/run/lane.hpp).
+// processes (sim/src/run/lane.hpp); the tables it lets in flight as the bots keep them
+// waiting, and the SPRT's first wave that fills them.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -123,4 +125,73 @@ TEST_CASE("a lane with more tables in flight than the pipes take requests at onc
         check_lane_plays_as_play_unit(remote, in_process, remote.units.size(), 8192);
     }
     std::filesystem::remove_all(logs);
+}
+
+TEST_CASE("a lane's tables grow with the bots' waits, a slow first answer counted", "[lane]") {
+    using sim::detail::TableAllowance;
+    using std::chrono::milliseconds;
+    // 256 to start with, up to 2048.
+    {
+        TableAllowance allowance(256, 2048);
+        // A first answer of 30 ms may be a fast bot making its instances: nothing grows.
+        CHECK(allowance.waited(milliseconds(30), true) == 0);
+        CHECK(allowance.tables() == 256);
+        // After it, one wait of 20 ms lets every table in.
+        CHECK(allowance.waited(milliseconds(20), false) == 2048 - 256);
+        CHECK(allowance.tables() == 2048);
+    }
+    {
+        // A first answer of 200 ms or more is a slow bot's: every table at its first answer.
+        TableAllowance allowance(256, 2048);
+        CHECK(allowance.waited(sim::detail::kVerySlowFirstWait, true) == 2048 - 256);
+        CHECK(allowance.tables() == 2048);
+        CHECK(allowance.waited(milliseconds(1000), false) == 0);
+    }
+    {
+        // Three waits in a row of a millisecond or more double the tables; a quick one between
+        // starts the count again; never past the most.
+        TableAllowance allowance(256, 600);
+        CHECK(allowance.waited(milliseconds(2), false) == 0);
+        CHECK(allowance.waited(milliseconds(2), false) == 0);
+        CHECK(allowance.waited(std::chrono::microseconds(100), false) == 0);
+        CHECK(allowance.waited(milliseconds(2), false) == 0);
+        CHECK(allowance.waited(milliseconds(2), false) == 0);
+        CHECK(allowance.waited(milliseconds(5), false) == 256);
+        CHECK(allowance.tables() == 512);
+        for (int i = 0; i < 3; ++i)
+            allowance.waited(milliseconds(2), false);
+        CHECK(allowance.tables() == 600);
+    }
+    // At least one table, and never more to start with than the most.
+    CHECK(TableAllowance(0, 10).tables() == 1);
+    CHECK(TableAllowance(256, 10).tables() == 10);
+}
+
+TEST_CASE("an SPRT's first wave fills the lanes' tables with its units' matches", "[lane]") {
+    using sim::detail::first_wave_units;
+    // Without an SPRT: --tables units.
+    CHECK(first_wave_units(false, 2, 2048, 1, 16) == 2048);
+    // With one and no lane: two units a thread.
+    CHECK(first_wave_units(true, 1, 2048, 0, 16) == 2);
+    CHECK(first_wave_units(true, 4, 2048, 0, 16) == 8);
+    // A slow bot's SPRT with the defaults (units of 512 deals, matches of 32 at 100,000 deals:
+    // 16 a unit): 128 units, 2048 tables, where two units held 32.
+    CHECK(first_wave_units(true, 1, 2048, 1, 16) == 128);
+    // Two lanes: each its 1024 tables, 64 units each; 3 lanes of 683 tables: 43 units each.
+    CHECK(first_wave_units(true, 1, 2048, 2, 16) == 128);
+    CHECK(first_wave_units(true, 1, 2048, 3, 16) == 129);
+    // Units of more matches than tables: two a thread still; never more than --tables units.
+    CHECK(first_wave_units(true, 2, 100, 1, 512) == 4);
+    CHECK(first_wave_units(true, 1, 4, 1, 1) == 4);
+}
+
+TEST_CASE("an SPRT's lane starts with two units' matches in flight", "[lane]") {
+    using sim::detail::first_lane_tables;
+    using sim::detail::kFirstTables;
+    CHECK(first_lane_tables(false, 16) == kFirstTables);
+    // 16 matches a unit: 32 tables, two units, for a fast bot to keep; a slow one's first
+    // answer lets in the rest.
+    CHECK(first_lane_tables(true, 16) == 32);
+    CHECK(first_lane_tables(true, 1) == 2);
+    CHECK(first_lane_tables(true, 1000) == kFirstTables);
 }

@@ -109,6 +109,21 @@ RunOptions gated_options() {
     return options;
 }
 
+// tag against fold in units of 10 deals, with an SPRT that decides within its first units.
+TournamentConfig lopsided_sprt_config() {
+    TournamentConfig config;
+    config.add_bots()->set_spec("tag");
+    config.add_bots()->set_spec("fold");
+    config.set_deals(20000);
+    config.set_deals_per_unit(10);
+    config.set_seed(3);
+    config.mutable_sprt()->set_mbb0(0);
+    config.mutable_sprt()->set_mbb1(100);
+    config.mutable_sprt()->set_alpha(0.05);
+    config.mutable_sprt()->set_beta(0.05);
+    return config;
+}
+
 }  // namespace
 
 TEST_CASE("runner: same report with 1 or 2 threads and any wave size", "[runner]") {
@@ -325,17 +340,7 @@ TEST_CASE("runner: shards 1/2 and 2/2 together are the whole run", "[runner]") {
 
 TEST_CASE("runner: the SPRT stops a lopsided match at the same unit with 1 or 2 threads",
           "[runner]") {
-    TournamentConfig config;
-    config.add_bots()->set_spec("tag");
-    config.add_bots()->set_spec("fold");
-    config.set_deals(20000);
-    config.set_deals_per_unit(10);
-    config.set_seed(3);
-    config.mutable_sprt()->set_mbb0(0);
-    config.mutable_sprt()->set_mbb1(100);
-    config.mutable_sprt()->set_alpha(0.05);
-    config.mutable_sprt()->set_beta(0.05);
-    const Tournament tournament = make_tournament(config);
+    const Tournament tournament = make_tournament(lopsided_sprt_config());
 
     const Report one = run(tournament, 1, 3);
     const Report two = run(tournament, 2, 64);
@@ -636,4 +641,69 @@ TEST_CASE("runner: cutting the deals into other units changes no figure once mat
     // Matches of another length make other instances: the same cards, other figures.
     config.set_match_deals(20);
     CHECK(totals(run(make_tournament(config), 2, 64)) != totals(large));
+}
+
+TEST_CASE("runner: an SPRT of a process bot fills its tables from the first wave", "[runner]") {
+    // Units of 16 one-deal matches, 64 tables on one lane: the first wave is the 4 units that
+    // fill them (two a thread would be 2, 32 tables), and each next one doubles. The progress
+    // callback, with an interval no wave reaches, comes after each wave only.
+    TournamentConfig config;
+    config.add_bots()->set_spec(std::string("proc:") + PROCESS_CALL_BOT);
+    config.add_bots()->set_spec("tag");
+    config.set_deals(1024);
+    config.set_deals_per_unit(16);
+    config.set_match_deals(1);
+    config.set_seed(5);
+    config.mutable_sprt()->set_mbb0(-1000);
+    config.mutable_sprt()->set_mbb1(1000);
+    config.mutable_sprt()->set_alpha(0.05);
+    config.mutable_sprt()->set_beta(0.05);
+    const fs::path logs = scratch("sprt_waves_logs");
+    const Tournament tournament = make_tournament(config, BotLoading::Load, {}, logs);
+    REQUIRE(tournament.units.size() == 64);
+
+    const auto waves = [&](int tables, Report& report) {
+        std::vector<std::int64_t> done;
+        RunOptions options;
+        options.threads = 1;
+        options.tables = tables;
+        options.progress_interval_seconds = 1e6;
+        options.progress = [&](const RunProgress& p) { done.push_back(p.units_done); };
+        report = run_tournament(tournament, options);
+        return done;
+    };
+    Report filled, small;
+    const std::vector<std::int64_t> by_tables = waves(64, filled);
+    REQUIRE(by_tables.size() >= 2);
+    CHECK(by_tables[0] == 4);
+    CHECK(by_tables[1] == 12);
+    // 3 tables: two units a thread fill them (first_wave_units gives at least that), 2, then 3.
+    const std::vector<std::int64_t> by_threads = waves(3, small);
+    REQUIRE(by_threads.size() >= 2);
+    CHECK(by_threads[0] == 2);
+    CHECK(by_threads[1] == 5);
+    // The waves change no figure: the test walks the units from unit 0 whatever they were.
+    CHECK(figures(filled) == figures(small));
+    fs::remove_all(logs);
+}
+
+TEST_CASE("runner: a decided SPRT starts no more units of the wave in play", "[runner]") {
+    // The lopsided match above, on one thread: the wave's units are played in order, and the
+    // test walks on as each finishes, so the wave stops at the unit that decides.
+    const Tournament tournament = make_tournament(lopsided_sprt_config());
+    std::int64_t played = 0;
+    RunOptions options;
+    options.threads = 1;
+    options.tables = 2048;
+    options.progress_interval_seconds = 1e6;  // after each wave only
+    options.progress = [&](const RunProgress& p) { played = p.units_done; };
+    const Report report = run_tournament(tournament, options);
+    REQUIRE(report.sprt().decision() == "H1 (mbb1)");
+    CHECK(report.complete());
+    CHECK(played == report.units_done());
+    // The deciding unit is not the last of a wave (waves of 2, 4, 8, ... units): a wave that
+    // played on would have played more.
+    for (std::int64_t end = 2, wave = 2; end <= report.units_done(); wave *= 2, end += wave)
+        CHECK(end != report.units_done());
+    CHECK(figures(report) == figures(run(tournament, 2, 64)));
 }

@@ -1,5 +1,7 @@
 #include "lane.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <chrono>
 #include <exception>
@@ -47,6 +49,49 @@ WaveSplit split_wave(const Tournament& tournament, std::span<const std::int64_t>
     return split;
 }
 
+TableAllowance::TableAllowance(std::size_t first, std::size_t most)
+    : tables_(std::clamp<std::size_t>(first, 1, std::max<std::size_t>(1, most))),
+      most_(std::max<std::size_t>(1, most)) {}
+
+std::size_t TableAllowance::waited(std::chrono::steady_clock::duration wait, bool first) {
+    std::size_t grown = tables_;
+    if (first) {
+        // Its programs' first work is in it: only a wait far longer than that says anything.
+        if (wait >= kVerySlowFirstWait) grown = most_;
+    } else if (wait >= kVerySlowWait) {
+        grown = most_;
+    } else if (wait < kSlowWait) {
+        slow_waits_ = 0;
+    } else if (++slow_waits_ == kSlowWaitsToGrow) {
+        slow_waits_ = 0;
+        grown = std::min(most_, 2 * tables_);
+    }
+    const std::size_t added = grown - tables_;
+    tables_ = grown;
+    return added;
+}
+
+std::size_t first_lane_tables(bool sprt, std::int64_t matches_per_unit) {
+    if (!sprt) return kFirstTables;
+    return std::clamp<std::size_t>(
+        2 * static_cast<std::size_t>(std::max<std::int64_t>(1, matches_per_unit)), 1, kFirstTables);
+}
+
+std::size_t first_wave_units(bool sprt, std::size_t threads, std::size_t tables, int lanes,
+                             std::int64_t matches_per_unit) {
+    tables = std::max<std::size_t>(1, tables);
+    if (!sprt) return tables;
+    std::size_t units = 2 * std::max<std::size_t>(1, threads);
+    if (lanes > 0) {
+        // Units are dealt round the lanes in turn, and each lane has ceil(tables / lanes).
+        const auto n = static_cast<std::size_t>(lanes);
+        const auto matches = static_cast<std::size_t>(std::max<std::int64_t>(1, matches_per_unit));
+        const std::size_t lane_tables = (tables + n - 1) / n;
+        units = std::max(units, n * ((lane_tables + matches - 1) / matches));
+    }
+    return std::min(units, tables);
+}
+
 void play_lane(const Tournament& tournament, int lane, std::span<const std::int64_t> units,
                std::size_t max_in_flight, std::size_t max_tables, const LaneHooks& hooks,
                std::size_t max_unsent, std::size_t first_tables) {
@@ -70,24 +115,10 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
     // The tables (cash matches) the lane's units may still start; a unit with none in flight
     // starts one anyway, so it can run below zero by the units in flight.
     max_tables = std::max<std::size_t>(1, max_tables);
-    std::size_t allowance = std::clamp<std::size_t>(first_tables, 1, max_tables);
-    auto tables_free = static_cast<std::int64_t>(allowance);
-    int slow_waits = 0;     // in a row
+    TableAllowance allowance(first_tables, max_tables);
+    auto tables_free = static_cast<std::int64_t>(allowance.tables());
     bool answered = false;  // the bots have answered this lane at least once
-    // A wait for answers with every table allowed in flight: the allowance grows (lane.hpp).
-    const auto waited = [&](std::chrono::steady_clock::duration wait) {
-        std::size_t grown = allowance;
-        if (wait >= kVerySlowWait) {
-            grown = max_tables;
-        } else if (wait < kSlowWait) {
-            slow_waits = 0;
-        } else if (++slow_waits == kSlowWaitsToGrow) {
-            slow_waits = 0;
-            grown = std::min(max_tables, 2 * allowance);
-        }
-        tables_free += static_cast<std::int64_t>(grown - allowance);
-        allowance = grown;
-    };
+    std::optional<std::chrono::steady_clock::time_point> first_wait_began;
 
     // Plays the flight on until it waits or is over; a finished or failed unit frees its slot.
     const auto run = [&](std::size_t slot) {
@@ -163,13 +194,26 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
         // wrote): the pump below writes it, and units start again.
         if (in_flight == 0 && (next == units.size() || !hooks.keep_starting())) return;
         if (ready.empty() || backed_up()) {
-            // Held back by the allowance, not by the pipes, and past the bots' start: the first
-            // answers wait for the programs to start, which says nothing of their speed.
+            // Held back by the allowance, not by the pipes: how long the bots keep every
+            // table waiting says whether they take more.
             const bool held_back =
-                answered && tables_free <= 0 && allowance < max_tables && !backed_up();
+                tables_free <= 0 && allowance.tables() < max_tables && !backed_up();
             const auto began = std::chrono::steady_clock::now();
+            if (held_back && !answered && !first_wait_began) first_wait_began = began;
             processes.pump(std::chrono::milliseconds(100));
-            if (held_back) waited(std::chrono::steady_clock::now() - began);
+            if (held_back) {
+                // The first wait lasts over pumps (each ends after 100 ms at most) until the
+                // bots' first answer; every later pump is a wait of its own.
+                const auto since = answered ? began : *first_wait_began;
+                const auto wait = std::chrono::steady_clock::now() - since;
+                const std::size_t added = allowance.waited(wait, !answered);
+                tables_free += static_cast<std::int64_t>(added);
+                // A few times a lane at most: each doubles the tables or lets in all of them.
+                if (added > 0)
+                    spdlog::debug("lane {}: {} tables in flight after a {}wait of {:.1f} ms", lane,
+                                  allowance.tables(), answered ? "" : "first ",
+                                  std::chrono::duration<double, std::milli>(wait).count());
+            }
             answered = answered || !ready.empty();
             continue;
         }

@@ -5,12 +5,14 @@
 // once, which the lane's pump asks for its answers). It keeps up to
 // `max_in_flight` of them in play at once, and up to `max_tables` tables (a cash unit's
 // matches play at once, each a table of its own). It starts with `first_tables` of them and
-// lets in more while every table it allows waits for the bots: twice as many after
-// kSlowWaitsToGrow waits in a row of kSlowWait or more, all of them after one of
-// kVerySlowWait, counted from the bots' first answer (before it, a wait is their programs'
-// start). A slow bot soon has every table, while a fast one keeps a few hundred whose
-// state stays in cache (thousands in flight cost a fast C bot about 40% of its speed), and a
-// stray long wait of a busy machine is not taken for a slow bot. Each unit runs (UnitTask)
+// lets in more while every table it allows waits for the bots (TableAllowance): twice as many
+// after kSlowWaitsToGrow waits in a row of kSlowWait or more, all of them after one of
+// kVerySlowWait, or after a first wait (the one for the bots' first answer, which also holds
+// their programs' first work: creating instances, warming caches) of kVerySlowFirstWait. A slow
+// bot soon has every table, one that takes kVerySlowFirstWait an answer at its first, while a
+// fast one keeps a few hundred whose state stays in cache (thousands in flight cost a fast C
+// bot about 40% of its speed), and a stray long wait of a busy machine is not taken for a slow
+// bot. Each unit runs (UnitTask)
 // until its tables
 // wait for answers, then the next one starts; once every unit in play waits, the lane writes all
 // their requests to the bot processes in one go and sleeps in poll() until answers come, then
@@ -86,6 +88,39 @@ inline constexpr std::size_t kFirstTables = 256;
 inline constexpr std::chrono::microseconds kSlowWait{1000};
 inline constexpr int kSlowWaitsToGrow = 3;
 inline constexpr std::chrono::milliseconds kVerySlowWait{20};
+// Ten times kVerySlowWait: a fast Python bot's first answer, its instances for 256 tables made
+// in it, took 2 to 3 ms (the SDK's rule and call bots, Intel Xeon guest) and may take tens on a
+// loaded machine; a slow bot's takes its batch or its model's reply.
+inline constexpr std::chrono::milliseconds kVerySlowFirstWait{200};
+
+// The tables a lane lets in flight: `first` (at least 1), growing to `most` by the waits above.
+class TableAllowance {
+  public:
+    TableAllowance(std::size_t first, std::size_t most);
+    std::size_t tables() const { return tables_; }
+    // A wait for answers while every table allowed was in flight and waited; `first`: no answer
+    // had come before it. Returns the tables it lets in besides.
+    std::size_t waited(std::chrono::steady_clock::duration wait, bool first);
+
+  private:
+    std::size_t tables_;
+    std::size_t most_;
+    int slow_waits_ = 0;  // in a row
+};
+
+// The tables a lane starts with: kFirstTables; with an SPRT, two units' matches (at most
+// kFirstTables), so that a fast bot, which keeps them, has few units in flight past the one
+// where a lopsided test decides, while a slow bot's waits let in every table at once.
+std::size_t first_lane_tables(bool sprt, std::int64_t matches_per_unit);
+
+// The most units of a run's first wave, each next one doubling up to `tables`. Without an
+// SPRT: `tables`. With one: two units a thread (a lopsided match often decides within its
+// first units), or, when the units are played in `lanes` (they seat a bot that posts), enough
+// to give every lane its share of `tables` in matches (`matches_per_unit` a unit), so that a
+// slow bot has them all in flight from the first wave; at most `tables`. The waves' sizes
+// change no figure: the SPRT decides on the unbroken run of units from unit 0.
+std::size_t first_wave_units(bool sprt, std::size_t threads, std::size_t tables, int lanes,
+                             std::int64_t matches_per_unit);
 
 // Plays `units` on the calling thread through lane `lane` (0 <= lane < lane_count()), pumping
 // before it starts or resumes a unit while more than `max_unsent` bytes wait unwritten. At

@@ -224,7 +224,9 @@ class TournamentRun {
 
     void take_resumed_units();
     void choose_units_to_play();
+    std::int64_t matches_per_unit() const;
     bool sprt_decided();
+    void sprt_walk();
     int stop_requests() const;
     bool stop_requested() const { return stop_requests() >= 1; }
     RunProgress progress() const;
@@ -268,6 +270,11 @@ class TournamentRun {
     // only on the results, never on which wave or thread finished a unit.
     std::optional<SprtMonitor> sprt_;
     std::int64_t sprt_next_ = 0;
+    // The test walks on as units finish, on their threads, one at a time; once it has decided,
+    // the wave in play starts no more units (they would count for nothing).
+    std::mutex sprt_mutex_;
+    std::atomic<bool> sprt_stop_{false};
+    std::size_t wave_first_ = 0;  // the wave in play: to_play_[wave_first_ + i]
     Clock::time_point last_checkpoint_;
     // Every unit as it finishes (journal.hpp); null without a checkpoint or a journal.
     std::unique_ptr<JournalWriter> journal_;
@@ -342,15 +349,40 @@ void TournamentRun::choose_units_to_play() {
     }
 }
 
+std::int64_t TournamentRun::matches_per_unit() const {
+    const TournamentConfig& config = tournament_.config;
+    return config.match_deals() > 0
+               ? (config.deals_per_unit() + config.match_deals() - 1) / config.match_deals()
+               : 1;
+}
+
 bool TournamentRun::sprt_decided() {
     if (!sprt_) return false;
-    while (!sprt_->decided() && sprt_next_ < num_units_ &&
-           position_[static_cast<std::size_t>(sprt_next_)] >= 0) {
-        sprt_->add(
-            finished_[static_cast<std::size_t>(position_[static_cast<std::size_t>(sprt_next_)])]);
+    const std::lock_guard lock(sprt_mutex_);
+    sprt_walk();
+    return sprt_->decided();
+}
+
+// Under sprt_mutex_: the test takes the unbroken run of finished units from sprt_next_ on, the
+// wave's among them (to_play_ is in unit order). Where it stops does not depend on when it
+// looks: the same units from unit 0, in order.
+void TournamentRun::sprt_walk() {
+    const auto wave =
+        std::span<const std::int64_t>(to_play_).subspan(wave_first_, wave_played_.size());
+    while (!sprt_->decided() && sprt_next_ < num_units_) {
+        const std::int64_t position = position_[static_cast<std::size_t>(sprt_next_)];
+        if (position >= 0) {
+            sprt_->add(finished_[static_cast<std::size_t>(position)]);
+        } else {
+            const auto it = std::lower_bound(wave.begin(), wave.end(), sprt_next_);
+            if (it == wave.end() || *it != sprt_next_) break;
+            const auto i = static_cast<std::size_t>(it - wave.begin());
+            if (!played(i)) break;
+            sprt_->add(wave_results_[i]);
+        }
         ++sprt_next_;
     }
-    return sprt_->decided();
+    if (sprt_->decided()) sprt_stop_.store(true, std::memory_order_relaxed);
 }
 
 int TournamentRun::stop_requests() const {
@@ -494,12 +526,13 @@ Report TournamentRun::play() {
     // One lane per process of the bot with the fewest, whatever the threads: a lane is a thread
     // of its own that mostly waits in poll(), and procs=K is a promise of K processes at work.
     lanes_ = detail::lane_count(tournament_);
-    // With an SPRT, waves start at two units per thread and double up to `tables`: a lopsided
-    // match often decides within its first units, and a full first wave would play thousands
-    // of units only for aggregate() to drop them. The waves' sizes change nothing else.
+    // With an SPRT, waves start small and double up to `tables`: a lopsided match often
+    // decides within its first units, and a full first wave would play thousands of units
+    // only for aggregate() to drop them; but units in lanes fill their tables from the first
+    // wave (first_wave_units). The waves' sizes change nothing else.
     const auto tables = static_cast<std::size_t>(options_.tables);
-    auto wave_limit = tables;
-    if (sprt_) wave_limit = std::min(wave_limit, 2 * static_cast<std::size_t>(threads_));
+    auto wave_limit = detail::first_wave_units(
+        sprt_.has_value(), static_cast<std::size_t>(threads_), tables, lanes_, matches_per_unit());
     start_checkpoint_and_journal();
     for (std::size_t first = 0, wave_size = 0;
          first < to_play_.size() && !stop_requested() && !failed_.load() && !sprt_decided();
@@ -518,6 +551,7 @@ Report TournamentRun::play() {
 // worker takes the core the bot processes need (heads-up against one process, 2 threads
 // played 2.8 times slower that way).
 void TournamentRun::play_wave(tbb::task_arena& arena, std::size_t first, std::size_t wave_size) {
+    wave_first_ = first;
     wave_results_.assign(wave_size, UnitResult());
     wave_played_.assign(wave_size, 0);
     wave_calls_ = std::make_unique<PluginCallState[]>(wave_size);
@@ -576,7 +610,8 @@ void TournamentRun::play_wave(tbb::task_arena& arena, std::size_t first, std::si
 // Units not started when a stop or a failure comes are left for the resume.
 bool TournamentRun::keep_starting() const {
     return !stop_requested() && !failed_.load(std::memory_order_relaxed) &&
-           !coordinator_failed_.load(std::memory_order_relaxed);
+           !coordinator_failed_.load(std::memory_order_relaxed) &&
+           !sprt_stop_.load(std::memory_order_relaxed);
 }
 
 void TournamentRun::unit_finished(std::size_t i, UnitResult&& result) {
@@ -584,6 +619,10 @@ void TournamentRun::unit_finished(std::size_t i, UnitResult&& result) {
     if (journal_) journal_->append(wave_results_[i]);
     std::atomic_ref<char>(wave_played_[i]).store(1, std::memory_order_release);
     totals_.add(wave_results_[i], true);
+    if (sprt_ && !sprt_stop_.load(std::memory_order_relaxed)) {
+        const std::lock_guard lock(sprt_mutex_);
+        sprt_walk();
+    }
 }
 
 // On the arena's threads: each unit of `items` (indices in the wave), unless a stop or a
@@ -623,7 +662,8 @@ void TournamentRun::play_lane_units(std::size_t first, int lane,
         const auto tables = static_cast<std::size_t>(options_.tables);
         const auto lanes = static_cast<std::size_t>(lanes_);
         detail::play_lane(tournament_, lane, units, units.size(), (tables + lanes - 1) / lanes,
-                          hooks);
+                          hooks, detail::kMaxUnsentBytes,
+                          detail::first_lane_tables(sprt_.has_value(), matches_per_unit()));
     } catch (const std::exception& error) {
         record_failure(units.front(), error.what());
     }

@@ -22,10 +22,11 @@
 //   and, if a unit has failed meanwhile, UnitFailure's text ("unit 5 failed: ..."; else empty).
 //   It is meant to write that report and end the process; if it returns, the run goes on as
 //   after a first stop.
-// - SPRT (config.sprt set): after each wave the finished units are walked in unit order and
-//   the run stops at the first unit after which the test has decided; later units are
-//   dropped even if they were played, so the deciding unit does not depend on threads or
-//   tables either.
+// - SPRT (config.sprt set): as units finish (and after each wave) the unbroken run of
+//   finished units from unit 0 is walked in unit order, and the run stops at the first unit
+//   after which the test has decided: no more units start, and later units are dropped even
+//   if they were played, so the deciding unit does not depend on threads or tables either.
+//   The first wave is small (lane.hpp, first_wave_units) unless a lane's tables need more.
 // - Checkpoint: the partial report (every unit finished so far, including those of the wave
 //   in play) is written atomically (write_report) when checkpoint_interval_seconds have passed
 //   since the last write, checked after every wave and every progress interval during one, and
