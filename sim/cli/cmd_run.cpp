@@ -1135,9 +1135,9 @@ void add_play_flags(CLI::App* run_app, RunCommandOptions* options) {
     run_app
         ->add_option("--tables", options->tables,
                      "Work units per wave, and the most tables in flight for bots outside this "
-                     "process (shared over the lanes; each lane starts with 256 and lets in more "
-                     "while its bots keep all of them waiting); the next wave starts when one is "
-                     "done")
+                     "process (shared over the lanes; each lane starts with 256, or two units' "
+                     "matches with --sprt, and lets in more while its bots keep all of them "
+                     "waiting); the next wave starts when one is done")
         ->default_val(options->tables)
         ->transform(whole_number(1, 1 << 20));
     options->seats_flag =
