@@ -343,6 +343,20 @@ TEST_CASE("process protocol: a message quoting a bot's line writes its other byt
     CHECK(out == "\"\\ufffd\\ufffd\"");
 }
 
+TEST_CASE("process protocol: a long line is quoted up to 80 bytes, never inside a character",
+          "[process]") {
+    std::string scratch;
+    // 79 bytes, then a two-byte "é" across the 80th: the quote stops before it, rather than
+    // showing its first byte as \xC3.
+    const std::string line = std::string(79, 'x') + "\xc3\xa9 and more";
+    const process::Answer a = process::parse_answer(line, scratch);
+    CHECK(a.message == "not a JSON object: \"" + std::string(79, 'x') + "\"...");
+    // A character that ends at the 80th byte is kept.
+    const std::string fits = std::string(78, 'x') + "\xc3\xa9 and more";
+    CHECK(process::parse_answer(fits, scratch).message ==
+          "not a JSON object: \"" + std::string(78, 'x') + "\xc3\xa9\"...");
+}
+
 TEST_CASE("process protocol: answers", "[process]") {
     std::string scratch;
     using Kind = process::Answer::Kind;

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <numeric>
 #include <random>
@@ -404,6 +405,24 @@ TEST_CASE("a report's all-in adjusted interval is much narrower than the raw one
     // errors) for all but about one seed in 20,000.
     CHECK(std::abs(allin.mbb_per_hand_allin_ev().mean() - allin.mbb_per_hand().mean()) <
           2 * raw_ci);
+}
+
+TEST_CASE("chip grid: exact halves of a step round to even, a value and its negative alike",
+          "[allin]") {
+    for (const double half : {1.5, 2.5, -0.5, 7.5}) {
+        std::array<double, kMaxSeats> v{half * kGridStep, -half * kGridStep};
+        std::array<double, kMaxSeats> swapped{-half * kGridStep, half * kGridStep};
+        sim::detail::round_to_chip_grid(v, 2);
+        sim::detail::round_to_chip_grid(swapped, 2);
+        CHECK(v[0] == std::nearbyint(half) * kGridStep);  // to even, as nearbyint
+        CHECK(v[0] == -v[1]);
+        CHECK(swapped[0] == v[1]);
+        CHECK(swapped[1] == v[0]);
+    }
+    // Not finite: left alone.
+    std::array<double, kMaxSeats> bad{std::numeric_limits<double>::infinity(), 1.0};
+    sim::detail::round_to_chip_grid(bad, 2);
+    CHECK(bad[1] == 1.0);
 }
 
 TEST_CASE("chip grid: zero-sum values stay zero-sum, each within a grid step", "[allin]") {

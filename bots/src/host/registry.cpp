@@ -197,6 +197,12 @@ std::shared_ptr<const BotFactory> make_bot_factory(std::string_view spec) {
 }
 
 std::unique_ptr<Bot> make_bot(std::string_view spec, std::uint64_t seed) {
+    // A process bot's factory owns its processes and shuts them down when it goes: the bot
+    // made here would fault at its first decision.
+    if (is_process_spec(spec))
+        throw std::invalid_argument("bot spec '" + std::string(spec) +
+                                    "': a process bot's factory must outlive its bots "
+                                    "(make_bot_factory), so make_bot cannot make one");
     return make_bot_factory(spec)->create(seed);
 }
 

@@ -2,6 +2,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <charconv>
 #include <climits>
 #include <cstdint>
@@ -534,9 +535,17 @@ std::string_view prepare(std::string_view line, std::string& scratch) {
 }
 
 std::string quoted(std::string_view text) {
+    // At most 80 bytes, cut where no UTF-8 character straddles the cut (a valid character cut
+    // in two would be quoted as bytes the bot never sent as such).
+    std::size_t cut = 0;
+    while (cut < text.size()) {
+        const std::size_t length = std::max<std::size_t>(1, utf8_sequence_length(text, cut));
+        if (cut + length > 80) break;
+        cut += length;
+    }
     std::string out;
-    append_quoted(out, text.substr(0, 80), false);
-    if (text.size() > 80) out += "...";
+    append_quoted(out, text.substr(0, cut), false);
+    if (cut < text.size()) out += "...";
     return out;
 }
 

@@ -376,14 +376,21 @@ void round_to_chip_grid(std::array<double, kMaxSeats>& values, int n) {
         total += scaled;
         floors += below[s];
     }
-    // The points above go to the largest remainders, ties to the lower seat; at most n of them.
+    if (!std::isfinite(total)) return;  // nothing to put on a grid
+    // The points above go to the largest remainders, at most n of them; between equal ones,
+    // to the seat whose point above is even (as nearbyint rounds halves), so that a value and
+    // its negative still round to negatives, then to the lower seat.
     int up = static_cast<int>(std::nearbyint(total - floors));
     std::array<bool, kMaxSeats> raised{};
+    const auto above_is_even = [&](int s) { return std::fmod(below[s], 2.0) != 0.0; };
     for (; up > 0; --up) {
         int best = -1;
-        for (int s = 0; s < n; ++s)
-            if (!raised[s] && remainder[s] > 0 && (best < 0 || remainder[s] > remainder[best]))
+        for (int s = 0; s < n; ++s) {
+            if (raised[s] || remainder[s] <= 0) continue;
+            if (best < 0 || remainder[s] > remainder[best] ||
+                (remainder[s] == remainder[best] && above_is_even(s) && !above_is_even(best)))
                 best = s;
+        }
         if (best < 0) break;
         raised[best] = true;
     }

@@ -24,7 +24,9 @@
 //   is a fault); its instances are created again from their seeds. Every decision pending in
 //   it gets a fault: Timeout for one past its limit, BadAnswer for those of a process that
 //   wrote a bad line, Crash for the others. Each bad line is counted (bad_lines), also when no
-//   decision was pending to take the fault.
+//   decision was pending to take the fault. Which decisions were pending when a bad line came
+//   depends on timing, so the faults of a bot that breaks the protocol may differ from run to
+//   run; a bot that keeps to it plays the same figures whatever the timing.
 // - An answer with an error is an ErrorStatus fault, an unknown action word a BadAnswer; the
 //   process plays on. An answer for a decision ProcessLane::forget_pending dropped is counted
 //   (bad_lines) and dropped: the host, not the bot, gave the decision up.

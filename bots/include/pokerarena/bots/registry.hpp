@@ -56,7 +56,9 @@ std::string resolve_plugin_spec(std::string_view spec, const std::filesystem::pa
 // A factory for `spec` (built-in or plugin); see the guarantees above.
 std::shared_ptr<const BotFactory> make_bot_factory(std::string_view spec);
 
-// make_bot_factory(spec)->create(seed).
+// make_bot_factory(spec)->create(seed), for a built-in or an in-process plugin. Throws
+// std::invalid_argument for a process bot's spec (proc:, isolated:, acpc:), whose factory owns
+// the processes and must outlive the bots: keep make_bot_factory's.
 std::unique_ptr<Bot> make_bot(std::string_view spec, std::uint64_t seed);
 
 // Prints every built-in: its name and description, then one line per parameter with its

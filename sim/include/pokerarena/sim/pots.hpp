@@ -87,8 +87,10 @@ class PotEquity {
 // chips, which the statistics would take for a spread (an interval of +-0.0 and a likelihood
 // of superiority where the raw figures rightly have none). Each value goes to the grid point
 // below or above it (it moves by less than 2^-20 chips), the seats with the largest remainders
-// taking the points above, as many as the rounded sum needs: heads-up that is the nearest
-// point, and a value and its negative round to negatives, so duplicate halves cancel. Sums of
+// taking the points above, as many as the rounded sum needs (between equal remainders the seat
+// whose point above is even): heads-up that is the nearest point, halves to even, and a value
+// and its negative round to negatives, so duplicate halves cancel. Values that are not all
+// finite are left as they are. Sums of
 // grid values are exact below 2^32 chips, so they do not depend on the order of addition.
 void round_to_chip_grid(std::array<double, kMaxSeats>& values, int n);
 
