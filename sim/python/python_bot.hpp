@@ -53,19 +53,36 @@ namespace pokerarena::python {
 
 namespace py = pybind11;
 
-// What stops a run from inside its bots: the runner's stop counter, and the first
-// KeyboardInterrupt or SystemExit a bot's code raised.
+// What stops a run from inside its bots: the runner's stop counter, the first KeyboardInterrupt
+// or SystemExit (Ctrl-C's, or one a bot's code raised), and whether the units in play were given
+// up (a second Ctrl-C: the classes are then called no more).
 class RunInterrupt {
   public:
     std::atomic<int>& stop() { return stop_; }
-    // With the GIL held and the error set (PyErr_Occurred): keeps it (the first one) and asks
-    // the run to stop. Returns false, leaving the error set, for an ordinary exception.
+    // With the GIL held and the error set (PyErr_Occurred), for an error from a bot's code:
+    // keeps a KeyboardInterrupt or SystemExit (the first one) and asks the run to stop. The
+    // decision it was raised in is a fault, so the run's units are spoilt (spoilt()). Returns
+    // false, leaving the error set, for an ordinary exception.
     bool take_if_interrupt();
+    // With the GIL held and the error set, for a signal's exception on the thread that called
+    // run(): keeps it (the first one) and adds a stop request (the first lets the units in play
+    // finish, the second gives them up).
+    void take_signal();
+    // The units in play are given up (their report written): no class is called again, and a
+    // decision asked of one fails its unit.
+    void give_up() { given_up_.store(true); }
+    bool given_up() const { return given_up_.load(std::memory_order_relaxed); }
+    bool spoilt() const { return spoilt_.load(); }
     // With the GIL held: raises the kept error in Python, if there is one.
     void rethrow();
 
   private:
+    // With the GIL held and the error set: keeps it if it is the first.
+    void keep();
+
     std::atomic<int> stop_{0};
+    std::atomic<bool> given_up_{false};
+    std::atomic<bool> spoilt_{false};
     std::mutex mutex_;
     py::object type_, value_, traceback_;
 };
@@ -95,6 +112,10 @@ class PythonBotFactory final : public BotFactory {
     std::string game_problem(const GameDef& game) const override;
     // The name the class gives (its `name`, else the class's name).
     const std::string& bot_name() const;
+    // The run's time limit (decision_timeout) in seconds, before any instance is made: how
+    // long the coroutines of an async decide may all stay silent before those pending are
+    // cancelled as timeout faults. A blocking call cannot be stopped: no limit applies to it.
+    void set_time_limit(double seconds);
 
   private:
     std::shared_ptr<PythonBotClass> class_;
