@@ -24,9 +24,20 @@
 //   and the answer's checks run without it. A thread keeps its Python thread state between
 //   calls (created once; pybind11's scoped acquire would make and free one per call on a
 //   thread Python did not start).
-// - A KeyboardInterrupt (or SystemExit) raised in the bot's code is not a fault: it is kept
-//   in the run's RunInterrupt and the run is asked to stop; run() raises it once the units in
-//   play are done.
+// - A KeyboardInterrupt (or SystemExit) raised in the bot's code is kept in the run's
+//   RunInterrupt and the run is asked to stop; run() raises it once the units in play are done.
+//   Once the run gives up its units in play (RunInterrupt::given_up, a second Ctrl-C), no class
+//   is called again: a lane's pump throws, failing the lane's units, and a blocking decide is a
+//   forfeit.
+//
+// Time limits and stalls
+// - An async decide's coroutines get the run's time limit (set_time_limit) as a process bot
+//   gets it, on silence: when none of a pump's pending coroutines has answered for that long,
+//   those pending are cancelled and each is a timeout fault (one line on stderr says how many).
+// - A blocking call (decide, decide_batch, a decide on the pool of threads = N) cannot be
+//   stopped safely: no limit applies, and its answer, however late, is played. Each call is
+//   marked as a plugin's is (PluginCallMarker), in the state of the unit whose table asked (for
+//   a lane's pump, of its first decision's), so the runner's stall warning names it.
 //
 // Batches and concurrency: a class that answers in another way than a blocking decide on the
 // calling thread (decide_batch, an async decide, threads = N) has one lane (BotFactory::
