@@ -454,7 +454,10 @@ py::dict run(const py::object& bots, const py::object& config_path, const py::ob
     // `pokerarena run`'s bounds for --threads (0 here: every core) and --tables.
     const auto threads = static_cast<int>(integer_argument(threads_given, "threads", 0, 4096));
     const auto tables = static_cast<int>(integer_argument(tables_given, "tables", 1, 1 << 20));
-    const double stall_warning = stall_given.cast<double>();
+    const bool seconds_given =
+        !py::isinstance<py::bool_>(stall_given) &&
+        (py::isinstance<py::int_>(stall_given) || py::isinstance<py::float_>(stall_given));
+    const double stall_warning = seconds_given ? stall_given.cast<double>() : 0;
     if (!(stall_warning >= 0.001 && stall_warning <= 86400))
         throw py::value_error("stall_warning: expected seconds from 0.001 to 86400, got " +
                               py::repr(stall_given).cast<std::string>());
