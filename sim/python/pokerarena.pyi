@@ -138,6 +138,8 @@ def run(
     tables: int = 2048,  # 1 .. 1048576
     out: str | None = None,
     json: str | None = None,
+    resume: str | None = None,
+    stall_warning: float = 60.0,  # seconds, 0.001 .. 86400
     **options: Any,
 ) -> dict[str, Any]: ...
 def report_frames(report: Mapping[str, Any]) -> dict[str, Any]: ...

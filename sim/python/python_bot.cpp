@@ -6,13 +6,16 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <cstring>
 #include <initializer_list>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "pokerarena/bots/plugin_call.hpp"
 #include "pokerarena/bots/strategy.hpp"
 #include "pokerarena/engine/game_def.hpp"
 #include "pokerarena/evaluator/card.hpp"
@@ -149,26 +152,34 @@ constexpr std::string_view kJsonHead = R"({"type":"decide","id":0,"instance":0,"
 
 }  // namespace
 
-bool RunInterrupt::take_if_interrupt() {
-    if (!PyErr_ExceptionMatches(PyExc_KeyboardInterrupt) &&
-        !PyErr_ExceptionMatches(PyExc_SystemExit))
-        return false;
+void RunInterrupt::keep() {
     PyObject *type = nullptr, *value = nullptr, *traceback = nullptr;
     PyErr_Fetch(&type, &value, &traceback);
     PyErr_NormalizeException(&type, &value, &traceback);
     py::object t = py::reinterpret_steal<py::object>(type);
     py::object v = py::reinterpret_steal<py::object>(value);
     py::object tb = py::reinterpret_steal<py::object>(traceback);
-    {
-        std::lock_guard lock(mutex_);
-        if (!type_) {
-            type_ = std::move(t);
-            value_ = std::move(v);
-            traceback_ = std::move(tb);
-        }
+    std::lock_guard lock(mutex_);
+    if (!type_) {
+        type_ = std::move(t);
+        value_ = std::move(v);
+        traceback_ = std::move(tb);
     }
+}
+
+bool RunInterrupt::take_if_interrupt() {
+    if (!PyErr_ExceptionMatches(PyExc_KeyboardInterrupt) &&
+        !PyErr_ExceptionMatches(PyExc_SystemExit))
+        return false;
+    keep();
+    spoilt_.store(true);
     if (stop_.load() == 0) stop_.store(1);
     return true;
+}
+
+void RunInterrupt::take_signal() {
+    keep();
+    stop_.fetch_add(1);
 }
 
 void RunInterrupt::rethrow() {
@@ -274,7 +285,8 @@ struct PythonBotClass {
     py::object print_traceback;  // traceback.print_exception
     py::object new_event_loop;   // asyncio.new_event_loop (an async decide)
     py::object game_problem;     // pokerarena_bot._game_problem
-    py::object gather;           // gather(steps, limit) of kGather: a queue's coroutines at once
+    py::object gather;           // gather(steps, limit, timeout, tick) of kGather
+    py::object cancelled;        // kGather's CANCELLED: a step cancelled before it answered
     py::object thread_pool;      // concurrent.futures.ThreadPoolExecutor (Threads)
     py::object pool_call;        // call(decide, view) on a pool thread, marked as bot code
     // "call", "check", "fold" interned: the SDK's actions are its module's constants, which
@@ -288,6 +300,10 @@ struct PythonBotClass {
     // Batch: the most views a decide_batch call gets. Async: the most coroutines in flight
     // (0: no limit). Threads: the threads decide runs on.
     int way_limit = 0;
+    // Async: the seconds its coroutines may all be silent while decisions wait (0: none).
+    double time_limit = 0;
+    // The class's spec as the runner's stall warnings name a call into it (plugin_label).
+    const char* label = nullptr;
     std::atomic<int> tracebacks{0};
     std::shared_ptr<RunInterrupt> interrupt;
     CompactViews views;
@@ -304,8 +320,8 @@ struct PythonBotClass {
         }
         for (py::object* o :
              {&bot_class, &compact_view, &json_view, &event_type, &failed_type, &action_tail,
-              &json_loads, &print_traceback, &new_event_loop, &game_problem, &gather, &thread_pool,
-              &words[0], &words[1], &words[2]})
+              &json_loads, &print_traceback, &new_event_loop, &game_problem, &gather, &cancelled,
+              &thread_pool, &words[0], &words[1], &words[2]})
             *o = py::object();
         config = py::str();
     }
@@ -462,6 +478,7 @@ class PythonBot final : public Bot, public PostingBot {
     bool has_strategy_ = false;
     Strategy strategy_;
     StrategyProblems strategy_problems_;
+    std::uint32_t calls_ = 0;  // the serial of its calls' stall markers
 };
 
 }  // namespace
@@ -481,9 +498,10 @@ class PythonQueue final : public DecisionQueue {
     PythonQueue(const PythonQueue&) = delete;
     PythonQueue& operator=(const PythonQueue&) = delete;
 
-    // With the GIL held.
-    void add(PythonBot* bot, py::object view, DecisionTicket* ticket, const LegalActions& legal) {
-        items_.push_back(Item{bot, std::move(view), ticket, legal});
+    // With the GIL held, in the unit's table (whose PluginCallScope is this thread's).
+    void add(PythonBot* bot, py::object view, DecisionTicket* ticket, const SeatView& seat_view) {
+        items_.push_back(Item{bot, std::move(view), ticket, seat_view.legal,
+                              &current_plugin_call_state(), seat_view.hand_number, seat_view.seat});
     }
     int answer_pending() override;
     std::int64_t pending() const override { return static_cast<std::int64_t>(items_.size()); }
@@ -499,7 +517,14 @@ class PythonQueue final : public DecisionQueue {
         py::object view;
         DecisionTicket* ticket = nullptr;
         LegalActions legal;
+        // Where the unit of its table marks its calls, for the runner's stall warnings: the
+        // wave's, which outlives every decision of its units.
+        PluginCallState* calls = nullptr;
+        int hand = -1;
+        int seat = -1;
     };
+    // Marks a call into the class for item `i`'s unit (a new call each time).
+    void mark_call(std::size_t i);
     // With the GIL held: outcomes_ for taken_.
     void answer_batches();
     void answer_together();
@@ -511,6 +536,10 @@ class PythonQueue final : public DecisionQueue {
     std::vector<Outcome> outcomes_;
     std::vector<Strategy> strategies_;  // the strategies outcomes_ report
     std::vector<std::size_t> awaited_;  // the items of the awaitables gathered
+    // The call into the class in progress, marked in the state of its first item's unit.
+    std::optional<PluginCallScope> scope_;
+    std::optional<PluginCallMarker> marker_;
+    std::uint32_t calls_ = 0;
 };
 
 namespace {
@@ -544,9 +573,16 @@ py::object PythonBot::make_view(std::string_view text_view, const SeatView& seat
 
 Action PythonBot::decide(const SeatView& view) {
     has_strategy_ = false;
+    // The units in play are given up: their results are dropped, so no decision is asked.
+    if (class_->interrupt->given_up())
+        throw BotError(FaultKind::Forfeit, "not asked: the run's units in play were given up");
     const std::string_view text = view_text(view);
     Outcome outcome;
     {
+        // Named by the runner's stall warning while it lasts (a call into Python cannot be
+        // stopped).
+        const PluginCallMarker marker(class_->label, PluginCall::Decide, ++calls_, view.hand_number,
+                                      view.seat);
         PythonCall hold;
         try {
             outcome = convert(answer(make_view(text, view)), view.legal, strategy_);
@@ -571,7 +607,7 @@ void PythonBot::post_decide(const SeatView& view, DecisionTicket* ticket) {
             py::object v = make_view(text, view);
             // An instance whose constructor raised answers its error at once, as the SDK's.
             if (!failed_) {
-                queue_->add(this, std::move(v), ticket, view.legal);
+                queue_->add(this, std::move(v), ticket, view);
                 return;
             }
             outcome = convert(call_one(decide_, v), view.legal, strategy_);
@@ -716,27 +752,101 @@ void PythonBot::new_match() {
     }
 }
 
-// Defines gather(steps, limit): the results of the awaitables `steps` run at once, at most
-// `limit` of them in flight (None: no limit), an exception standing for a step that raised.
+// Defines gather(steps, limit, timeout, tick) -> (results, ended): the results of the awaitables
+// `steps` run at once, at most `limit` of them in flight (None: no limit), an exception standing
+// for a step that raised. The time limit is on silence, as a process bot's: when no step has
+// answered for `timeout` seconds (None: no limit) while some are pending, ended is 1; when
+// tick(answered so far), called every quarter of a second, says the run gave its units up, 2.
+// Either way the pending steps are cancelled and stand as CANCELLED (those not started are
+// closed, so that none is left unawaited).
 constexpr const char* kGather = R"(
 import asyncio
+import inspect
 
-async def gather(steps, limit):
+CANCELLED = object()
+
+async def gather(steps, limit, timeout, tick):
+    loop = asyncio.get_running_loop()
     if limit is None:
-        return await asyncio.gather(*steps, return_exceptions=True)
-    places = asyncio.Semaphore(limit)
+        tasks = [asyncio.ensure_future(step) for step in steps]
+    else:
+        places = asyncio.Semaphore(limit)
 
-    async def one(step):
-        async with places:
-            return await step
+        async def one(step):
+            async with places:
+                return await step
 
-    return await asyncio.gather(*[one(step) for step in steps], return_exceptions=True)
+        tasks = [loop.create_task(one(step)) for step in steps]
+    left = len(tasks)
+    all_done = loop.create_future()
+    last = loop.time()
+
+    def finished(task):
+        nonlocal left, last
+        left -= 1
+        last = loop.time()
+        if left == 0 and not all_done.done():
+            all_done.set_result(None)
+
+    for task in tasks:
+        task.add_done_callback(finished)
+    ended = 0
+    while left:
+        wait = 0.25 if timeout is None else min(0.25, last + timeout - loop.time())
+        if wait > 0:
+            await asyncio.wait((all_done,), timeout=wait)
+        if not left:
+            break
+        if tick(len(tasks) - left):
+            ended = 2
+        elif timeout is not None and loop.time() - last >= timeout:
+            ended = 1
+        if ended:
+            break
+    if ended:
+        waiting = [task for task in tasks if not task.done()]
+        for task in waiting:
+            task.cancel()
+        # A coroutine that ignores its cancellation is left to the loop.
+        await asyncio.wait(waiting, timeout=timeout or 1.0)
+        for step in steps:
+            if inspect.iscoroutine(step) and \
+                    inspect.getcoroutinestate(step) == inspect.CORO_CREATED:
+                step.close()
+    results = []
+    for task in tasks:
+        if not task.done() or (ended and task.cancelled()):
+            results.append(CANCELLED)
+        elif task.cancelled():  # the bot's own CancelledError
+            results.append(asyncio.CancelledError())
+        else:
+            error = task.exception()
+            results.append(error if error is not None else task.result())
+    return results, ended
 )";
+
+}  // namespace
+
+namespace {
+
+// What a lane's pump throws once the run gives its units up: the units in play on the lane fail,
+// so none of them is finished with decisions no bot answered.
+[[noreturn]] void throw_given_up() {
+    throw std::runtime_error("the run's units in play were given up (a second Ctrl-C)");
+}
+
+// "2", "0.05": seconds as the options give them.
+std::string seconds_text(double seconds) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", seconds);
+    return text;
+}
 
 }  // namespace
 
 int PythonQueue::answer_pending() {
     if (items_.empty()) return 0;
+    if (class_->interrupt->given_up()) throw_given_up();
     taken_.swap(items_);
     outcomes_.resize(taken_.size());
     if (strategies_.size() < taken_.size()) strategies_.resize(taken_.size());
@@ -754,8 +864,15 @@ int PythonQueue::answer_pending() {
                 if (!o.ok && o.message.empty())
                     o.message = std::string("answering the queue failed: ") + error.what();
         }
+        marker_.reset();
+        scope_.reset();
         for (Item& item : taken_)
             item.view = py::object();
+    }
+    if (class_->interrupt->given_up()) {
+        taken_.clear();
+        outcomes_.assign(outcomes_.size(), Outcome{});
+        throw_given_up();
     }
     const auto answered = static_cast<int>(taken_.size());
     for (std::size_t i = 0; i < taken_.size(); ++i) {
@@ -764,6 +881,15 @@ int PythonQueue::answer_pending() {
     }
     taken_.clear();
     return answered;
+}
+
+void PythonQueue::mark_call(std::size_t i) {
+    marker_.reset();
+    scope_.reset();
+    const Item& item = taken_[i];
+    if (item.calls == nullptr) return;
+    scope_.emplace(*item.calls, item.calls->unit);
+    marker_.emplace(class_->label, PluginCall::Decide, ++calls_, item.hand, item.seat);
 }
 
 Outcome PythonQueue::converted(std::size_t i, const py::handle& answer) {
@@ -783,6 +909,8 @@ void PythonQueue::answer_batches() {
     const py::object decide_batch = py::getattr(c.bot_class, "decide_batch");
     for (std::size_t first = 0; first < taken_.size(); first += limit) {
         const std::size_t n = std::min(limit, taken_.size() - first);
+        if (c.interrupt->given_up()) return;
+        mark_call(first);
         py::list answers;
         try {
             py::list items(n);
@@ -840,11 +968,28 @@ void PythonQueue::answer_together() {
         }
     }
     if (awaited_.empty()) return;
+    mark_call(awaited_.front());
     py::list results;
+    int ended = 0;
     try {
         const py::object limit =
             !threads && c.way_limit > 0 ? py::object(py::int_(c.way_limit)) : py::none();
-        results = py::list(loop.attr("run_until_complete")(c.gather(steps, limit)));
+        // A blocking decide on the pool cannot be stopped: only coroutines get the time limit.
+        const py::object timeout =
+            !threads && c.time_limit > 0 ? py::object(py::float_(c.time_limit)) : py::none();
+        std::int64_t seen = 0;
+        const py::cpp_function tick([this, &seen](std::int64_t answered) {
+            // Answers came since the last tick: a new call for the stall warnings.
+            if (answered != seen) {
+                seen = answered;
+                mark_call(awaited_.front());
+            }
+            return class_->interrupt->given_up();
+        });
+        const py::tuple gathered(
+            loop.attr("run_until_complete")(c.gather(steps, limit, timeout, tick)));
+        results = py::list(gathered[0]);
+        ended = gathered[1].cast<int>();
     } catch (py::error_already_set& e) {
         // A KeyboardInterrupt or SystemExit, which asyncio lets through, or a failing loop.
         e.restore();
@@ -853,9 +998,19 @@ void PythonQueue::answer_together() {
             outcomes_[i] = failed;
         return;
     }
+    std::size_t timed_out = 0;
     for (std::size_t k = 0; k < awaited_.size(); ++k) {
         const py::handle r = results[k];
-        if (PyExceptionInstance_Check(r.ptr())) {
+        if (r.ptr() == c.cancelled.ptr()) {
+            Outcome& o = outcomes_[awaited_[k]];
+            if (ended == 1) {
+                o.fault = FaultKind::Timeout;
+                o.message = "no coroutine of decide() answered for " + seconds_text(c.time_limit) +
+                            " s (bot_timeout): cancelled";
+                ++timed_out;
+            } else
+                o.message = "cancelled: the run's units in play were given up";
+        } else if (PyExceptionInstance_Check(r.ptr())) {
             PyObject* traceback = PyException_GetTraceback(r.ptr());  // new reference
             Py_INCREF(r.ptr());
             PyObject* type = reinterpret_cast<PyObject*>(Py_TYPE(r.ptr()));
@@ -864,6 +1019,14 @@ void PythonQueue::answer_together() {
             outcomes_[awaited_[k]] = raised(c, "decide()");
         } else
             outcomes_[awaited_[k]] = converted(awaited_[k], r);
+    }
+    if (timed_out > 0) {
+        const py::object err = py::module_::import("sys").attr("stderr");
+        err.attr("write")("pokerarena: bot '" + c.name +
+                          "': no coroutine of decide() answered for " + seconds_text(c.time_limit) +
+                          " s (bot_timeout): " + std::to_string(timed_out) +
+                          " decisions cancelled, each a timeout fault\n");
+        err.attr("flush")();
     }
 }
 
@@ -1122,7 +1285,9 @@ PythonBotFactory::PythonBotFactory(py::object bot_class, std::string config, std
         py::dict scope;
         py::exec(kGather, scope);
         c.gather = scope["gather"];
+        c.cancelled = scope["CANCELLED"];
     }
+    c.label = plugin_label(spec_);
     if (c.way != PythonBotClass::Way::Sync) queue_ = std::make_shared<PythonQueue>(class_);
 }
 
@@ -1153,6 +1318,10 @@ std::string PythonBotFactory::game_problem(const GameDef& game) const {
 
 const std::string& PythonBotFactory::bot_name() const {
     return class_->name;
+}
+
+void PythonBotFactory::set_time_limit(double seconds) {
+    class_->time_limit = seconds;
 }
 
 }  // namespace pokerarena::python

@@ -24,9 +24,20 @@
 //   and the answer's checks run without it. A thread keeps its Python thread state between
 //   calls (created once; pybind11's scoped acquire would make and free one per call on a
 //   thread Python did not start).
-// - A KeyboardInterrupt (or SystemExit) raised in the bot's code is not a fault: it is kept
-//   in the run's RunInterrupt and the run is asked to stop; run() raises it once the units in
-//   play are done.
+// - A KeyboardInterrupt (or SystemExit) raised in the bot's code is kept in the run's
+//   RunInterrupt and the run is asked to stop; run() raises it once the units in play are done.
+//   Once the run gives up its units in play (RunInterrupt::given_up, a second Ctrl-C), no class
+//   is called again: a lane's pump throws, failing the lane's units, and a blocking decide is a
+//   forfeit.
+//
+// Time limits and stalls
+// - An async decide's coroutines get the run's time limit (set_time_limit) as a process bot
+//   gets it, on silence: when none of a pump's pending coroutines has answered for that long,
+//   those pending are cancelled and each is a timeout fault (one line on stderr says how many).
+// - A blocking call (decide, decide_batch, a decide on the pool of threads = N) cannot be
+//   stopped safely: no limit applies, and its answer, however late, is played. Each call is
+//   marked as a plugin's is (PluginCallMarker), in the state of the unit whose table asked (for
+//   a lane's pump, of its first decision's), so the runner's stall warning names it.
 //
 // Batches and concurrency: a class that answers in another way than a blocking decide on the
 // calling thread (decide_batch, an async decide, threads = N) has one lane (BotFactory::
@@ -53,19 +64,36 @@ namespace pokerarena::python {
 
 namespace py = pybind11;
 
-// What stops a run from inside its bots: the runner's stop counter, and the first
-// KeyboardInterrupt or SystemExit a bot's code raised.
+// What stops a run from inside its bots: the runner's stop counter, the first KeyboardInterrupt
+// or SystemExit (Ctrl-C's, or one a bot's code raised), and whether the units in play were given
+// up (a second Ctrl-C: the classes are then called no more).
 class RunInterrupt {
   public:
     std::atomic<int>& stop() { return stop_; }
-    // With the GIL held and the error set (PyErr_Occurred): keeps it (the first one) and asks
-    // the run to stop. Returns false, leaving the error set, for an ordinary exception.
+    // With the GIL held and the error set (PyErr_Occurred), for an error from a bot's code:
+    // keeps a KeyboardInterrupt or SystemExit (the first one) and asks the run to stop. The
+    // decision it was raised in is a fault, so the run's units are spoilt (spoilt()). Returns
+    // false, leaving the error set, for an ordinary exception.
     bool take_if_interrupt();
+    // With the GIL held and the error set, for a signal's exception on the thread that called
+    // run(): keeps it (the first one) and adds a stop request (the first lets the units in play
+    // finish, the second gives them up).
+    void take_signal();
+    // The units in play are given up (their report written): no class is called again, and a
+    // decision asked of one fails its unit.
+    void give_up() { given_up_.store(true); }
+    bool given_up() const { return given_up_.load(std::memory_order_relaxed); }
+    bool spoilt() const { return spoilt_.load(); }
     // With the GIL held: raises the kept error in Python, if there is one.
     void rethrow();
 
   private:
+    // With the GIL held and the error set: keeps it if it is the first.
+    void keep();
+
     std::atomic<int> stop_{0};
+    std::atomic<bool> given_up_{false};
+    std::atomic<bool> spoilt_{false};
     std::mutex mutex_;
     py::object type_, value_, traceback_;
 };
@@ -95,6 +123,10 @@ class PythonBotFactory final : public BotFactory {
     std::string game_problem(const GameDef& game) const override;
     // The name the class gives (its `name`, else the class's name).
     const std::string& bot_name() const;
+    // The run's time limit (decision_timeout) in seconds, before any instance is made: how
+    // long the coroutines of an async decide may all stay silent before those pending are
+    // cancelled as timeout faults. A blocking call cannot be stopped: no limit applies to it.
+    void set_time_limit(double seconds);
 
   private:
     std::shared_ptr<PythonBotClass> class_;

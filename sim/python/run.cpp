@@ -5,15 +5,18 @@
 #include <pybind11/stl.h>
 #include <spdlog/spdlog.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "arguments.hpp"
+#include "pokerarena/sim/merge.hpp"
 #include "pokerarena/sim/report_io.hpp"
 #include "pokerarena/sim/report_json.hpp"
 #include "pokerarena/sim/runner.hpp"
@@ -344,10 +347,12 @@ py::dict report_dict(const sim::Report& report) {
     return d;
 }
 
-// The factories of the bots that are classes (null for specs), and their entries in fields.
+// The factories of the bots that are classes (null for specs), and their entries in fields;
+// the classes' factories also in `classes`.
 std::vector<std::shared_ptr<const BotFactory>> add_bots(
     const std::vector<GivenBot>& bots, py::dict& fields,
-    const std::shared_ptr<RunInterrupt>& interrupt) {
+    const std::shared_ptr<RunInterrupt>& interrupt,
+    std::vector<std::shared_ptr<PythonBotFactory>>& classes) {
     std::vector<std::shared_ptr<const BotFactory>> factories;
     py::list entries;
     for (std::size_t i = 0; i < bots.size(); ++i) {
@@ -367,6 +372,7 @@ std::vector<std::shared_ptr<const BotFactory>> add_bots(
             }
             entry["spec"] = spec;
             entry["name"] = bot.name.empty() ? factory->bot_name() : bot.name;
+            classes.push_back(factory);
             factories.push_back(std::move(factory));
         }
         if (!bot.name.empty()) entry["name"] = bot.name;
@@ -378,13 +384,39 @@ std::vector<std::shared_ptr<const BotFactory>> add_bots(
 
 // Ctrl-C while the run plays: the calling thread checks Python's signals at every progress
 // call (every half second), so a KeyboardInterrupt stops the run even when no bot is Python.
+// Each is a stop request (another exception from a signal handler of the program's too): the
+// first lets the units in play finish, the second gives them up.
 void check_signals(RunInterrupt& interrupt) {
     py::gil_scoped_acquire hold;
     if (PyErr_CheckSignals() == 0) return;
-    if (!interrupt.take_if_interrupt()) {
-        // Another exception from a signal handler of the program's: it stops the run too.
-        PyErr_SetString(PyExc_KeyboardInterrupt, "");
-        interrupt.take_if_interrupt();
+    interrupt.take_signal();
+}
+
+// A call into a bot that has not returned for a long time, as `pokerarena run` names it.
+void warn_of_stall(const sim::Stall& stall) {
+    std::string where = "unit " + std::to_string(stall.unit);
+    if (stall.hand >= 0) where += ", hand " + std::to_string(stall.hand);
+    if (stall.seat >= 0) where += ", seat " + std::to_string(stall.seat);
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.0f", stall.seconds);
+    py::gil_scoped_acquire hold;
+    const py::object err = py::module_::import("sys").attr("stderr");
+    err.attr("write")("pokerarena: warning: bot '" + stall.bot + "' has been in " + stall.call +
+                      " for " + seconds + " s (" + where +
+                      "); the run waits for it: a call into a bot in this process cannot be "
+                      "stopped (Ctrl-C twice gives up the units in play once it returns)\n");
+    err.attr("flush")();
+}
+
+// The report written to out= and json= (ReportError's message kept in `problem`).
+void write_outputs(const sim::Report& report, const py::object& out, const py::object& json_out,
+                   std::string& problem) {
+    try {
+        if (!out.is_none()) sim::write_report(report, py::str(out).cast<std::string>());
+        if (!json_out.is_none())
+            sim::write_report_json_file(report, py::str(json_out).cast<std::string>());
+    } catch (const sim::ReportError& e) {
+        problem = e.what();
     }
 }
 
@@ -412,6 +444,7 @@ void check_count(const sim::TournamentConfig& config, const py::kwargs& options)
 
 py::dict run(const py::object& bots, const py::object& config_path, const py::object& threads_given,
              const py::object& tables_given, const py::object& out, const py::object& json_out,
+             const py::object& resume_path, const py::object& stall_given,
              const py::kwargs& options) {
     if (in_bot_code())
         throw std::runtime_error(
@@ -421,6 +454,13 @@ py::dict run(const py::object& bots, const py::object& config_path, const py::ob
     // `pokerarena run`'s bounds for --threads (0 here: every core) and --tables.
     const auto threads = static_cast<int>(integer_argument(threads_given, "threads", 0, 4096));
     const auto tables = static_cast<int>(integer_argument(tables_given, "tables", 1, 1 << 20));
+    const bool seconds_given =
+        !py::isinstance<py::bool_>(stall_given) &&
+        (py::isinstance<py::int_>(stall_given) || py::isinstance<py::float_>(stall_given));
+    const double stall_warning = seconds_given ? stall_given.cast<double>() : 0;
+    if (!(stall_warning >= 0.001 && stall_warning <= 86400))
+        throw py::value_error("stall_warning: expected seconds from 0.001 to 86400, got " +
+                              py::repr(stall_given).cast<std::string>());
     spdlog::set_level(spdlog::level::warn);
     std::filesystem::path plugin_folder;
     py::dict fields;
@@ -438,11 +478,18 @@ py::dict run(const py::object& bots, const py::object& config_path, const py::ob
             "configuration file (config=...)");
     const auto interrupt = std::make_shared<RunInterrupt>();
     std::vector<std::shared_ptr<const BotFactory>> factories;
-    if (!bots.is_none()) factories = add_bots(given_bots(bots), fields, interrupt);
+    std::vector<std::shared_ptr<PythonBotFactory>> classes;
+    if (!bots.is_none()) factories = add_bots(given_bots(bots), fields, interrupt, classes);
     apply_options(options, fields);
     set_hero_by_name(fields, options);
     const sim::TournamentConfig config = config_of(fields);
     check_count(config, options);
+    // A process bot's default limit when the configuration gives none.
+    constexpr double kDefaultDecisionTimeout = 10;
+    for (const auto& c : classes)
+        c->set_time_limit(config.decision_timeout() > 0 ? config.decision_timeout()
+                                                        : kDefaultDecisionTimeout);
+    classes.clear();
 
     // Destroyed with the GIL held (after the release below ends): the classes' objects.
     sim::Tournament tournament;
@@ -454,11 +501,48 @@ py::dict run(const py::object& bots, const py::object& config_path, const py::ob
         throw py::value_error(e.what());
     }
     factories.clear();
+    // resume="r.pb": the units it holds (and its journal's) are kept, the others played.
+    std::optional<sim::Report> resumed;
+    if (!resume_path.is_none()) {
+        const std::string path = py::str(resume_path).cast<std::string>();
+        try {
+            sim::check_report_summary(sim::read_report(path), path);
+            std::vector<std::string> notes;
+            std::int64_t journal_units = -1;
+            resumed = sim::read_report_with_journal(path, notes, journal_units);
+            for (const std::string& note : notes)
+                PyErr_WarnEx(PyExc_RuntimeWarning, note.c_str(), 1);
+            for (const std::string& note : sim::check_resumable(tournament, *resumed, {}))
+                PyErr_WarnEx(PyExc_RuntimeWarning, note.c_str(), 1);
+        } catch (const std::exception& e) {
+            throw py::value_error("resume: " + std::string(e.what()));
+        }
+    }
     sim::RunOptions run_options;
     run_options.threads = threads;
     run_options.tables = tables;
+    run_options.resume = resumed ? &*resumed : nullptr;
     run_options.stop = &interrupt->stop();
     run_options.progress = [&interrupt](const sim::RunProgress&) { check_signals(*interrupt); };
+    run_options.stall_warning_seconds = stall_warning;
+    run_options.stall = warn_of_stall;
+    // A second Ctrl-C: the units finished so far are written now, as `pokerarena run` writes
+    // them, and the classes are called no more, so that the units in play end at once (a lane's
+    // fail; those of a blocking decide end with faults) and are dropped.
+    std::string write_problem;
+    run_options.abandon = [&](const sim::Report& partial, const std::string&) {
+        py::gil_scoped_acquire hold;
+        write_outputs(partial, out, json_out, write_problem);
+        interrupt->give_up();
+        std::string text = "pokerarena: interrupted again: the units in play are given up; " +
+                           std::to_string(partial.units_done()) + " of " +
+                           std::to_string(partial.units_total()) + " work units finished";
+        if (!out.is_none() && write_problem.empty())
+            text += ", written to " + py::str(out).cast<std::string>();
+        const py::object err = py::module_::import("sys").attr("stderr");
+        err.attr("write")(text + "\n");
+        err.attr("flush")();
+    };
     sim::Report report;
     std::string failure;
     {
@@ -467,19 +551,21 @@ py::dict run(const py::object& bots, const py::object& config_path, const py::ob
             report = sim::run_tournament(tournament, run_options);
         } catch (const sim::UnitFailure& e) {
             failure = e.what();
+            report = e.report();
         } catch (const std::exception& e) {
             failure = e.what();
+            report.Clear();
         }
     }
+    // What is written: every finished unit (a resumable report) of a run done, stopped by
+    // Ctrl-C or failed; nothing more once the units in play were given up (the report of those
+    // finished before is written), or when a class's own KeyboardInterrupt or SystemExit
+    // stopped it (the decision it was raised in has no answer).
+    if (!interrupt->given_up() && !interrupt->spoilt() && report.has_config())
+        write_outputs(report, out, json_out, write_problem);
     interrupt->rethrow();
     if (!failure.empty()) throw std::runtime_error("run(): " + failure);
-    try {
-        if (!out.is_none()) sim::write_report(report, py::str(out).cast<std::string>());
-        if (!json_out.is_none())
-            sim::write_report_json_file(report, py::str(json_out).cast<std::string>());
-    } catch (const sim::ReportError& e) {
-        throw py::value_error(e.what());
-    }
+    if (!write_problem.empty()) throw py::value_error(write_problem);
     return report_dict(report);
 }
 
@@ -504,27 +590,32 @@ py::dict report_frames(const py::dict& report) {
 }  // namespace
 
 void add_run(py::module_& m) {
-    m.def("run", &run, py::arg("bots") = py::none(), py::arg("config") = py::none(), py::kw_only(),
-          py::arg("threads") = 0, py::arg("tables") = 2048, py::arg("out") = py::none(),
-          py::arg("json") = py::none(),
-          "Plays a tournament as `pokerarena run` does and returns its report as a dict (the "
-          "JSON report's content, 64-bit integers as ints).\n\n"
-          "bots: a list of bots or (name, bot) pairs, or a dict name -> bot; a bot is a spec "
-          "as the command line takes it (\"tag\", \"equity:samples=500\", \"PATH.so:config\", "
-          "\"proc:python3 bot.py\"), a subclass of pokerarena_bot.Bot (played in this process), "
-          "or a dict {\"bot\": ..., \"name\": ..., \"config\": ...} (config: a class's "
-          "configuration text). config: a configuration file (text format or .json) that the "
-          "options go over. Options: the configuration's fields by name (format, deals, seed, "
-          "seats, betting, small_blind, big_blind, ante, stack_big_blinds, hero, duplicate, "
-          "allin_ev, aivat, sprt, match_deals, deals_per_unit, hh_out, hh_sample, "
-          "decision_timeout, sit_and_go, acpc_game), the command line's stack, bot_timeout, "
-          "tournaments and hero=NAME, and blinds=(small, big); deals for a cash format, "
-          "tournaments for a sit-and-go, as the command line takes them. threads (0: every "
-          "core, up to 4096) and tables (1 to 1048576) as --threads and --tables; out / json: "
-          "also write the report there. ValueError for a bad option or bot (the command "
-          "line's message, naming the option), RuntimeError when a work unit fails or when "
-          "called from a bot's code during a run, KeyboardInterrupt after Ctrl-C. See "
-          "docs/python.md, \"Tournaments\".");
+    m.def(
+        "run", &run, py::arg("bots") = py::none(), py::arg("config") = py::none(), py::kw_only(),
+        py::arg("threads") = 0, py::arg("tables") = 2048, py::arg("out") = py::none(),
+        py::arg("json") = py::none(), py::arg("resume") = py::none(),
+        py::arg("stall_warning") = 60.0,
+        "Plays a tournament as `pokerarena run` does and returns its report as a dict (the "
+        "JSON report's content, 64-bit integers as ints).\n\n"
+        "bots: a list of bots or (name, bot) pairs, or a dict name -> bot; a bot is a spec "
+        "as the command line takes it (\"tag\", \"equity:samples=500\", \"PATH.so:config\", "
+        "\"proc:python3 bot.py\"), a subclass of pokerarena_bot.Bot (played in this process), "
+        "or a dict {\"bot\": ..., \"name\": ..., \"config\": ...} (config: a class's "
+        "configuration text). config: a configuration file (text format or .json) that the "
+        "options go over. Options: the configuration's fields by name (format, deals, seed, "
+        "seats, betting, small_blind, big_blind, ante, stack_big_blinds, hero, duplicate, "
+        "allin_ev, aivat, sprt, match_deals, deals_per_unit, hh_out, hh_sample, "
+        "decision_timeout, sit_and_go, acpc_game), the command line's stack, bot_timeout, "
+        "tournaments and hero=NAME, and blinds=(small, big); deals for a cash format, "
+        "tournaments for a sit-and-go, as the command line takes them. threads (0: every "
+        "core, up to 4096) and tables (1 to 1048576) as --threads and --tables; out / json: "
+        "also write the report there (also the finished units of a run stopped by Ctrl-C or "
+        "a failing unit); resume: a report (or partial report) of this tournament whose "
+        "units are kept; stall_warning: seconds after which a call into a bot that has not "
+        "returned is named on stderr (default 60). ValueError for a bad option or bot (the command "
+        "line's message, naming the option), RuntimeError when a work unit fails or when "
+        "called from a bot's code during a run, KeyboardInterrupt after Ctrl-C. See "
+        "docs/python.md, \"Tournaments\".");
     m.def("report_frames", &report_frames, py::arg("report"),
           "The records of a report (run()'s dict) as pandas DataFrames: a dict with \"bots\", "
           "\"pairs\" and \"units\", nested fields as dotted columns (\"mbb_per_hand.mean\"). "

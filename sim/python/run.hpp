@@ -20,8 +20,16 @@
 // - run() from a bot class's code while a run plays it raises RuntimeError: the thread that
 //   would play the inner run waits for the bot's answer (python_bot.hpp, in_bot_code()).
 // - The GIL is released while the tournament plays; threads take it for each call into a bot
-//   class. Ctrl-C (KeyboardInterrupt) stops the run once the units in play are done and
-//   raises KeyboardInterrupt from run(); nothing is written then.
+//   class. Ctrl-C (KeyboardInterrupt, checked every half second on the calling thread) is a stop
+//   request, as `pokerarena run` counts them: the first lets the units in play finish, then
+//   out= and json= get the report of every finished unit (resumable with resume=) and run()
+//   raises KeyboardInterrupt; the second writes the units finished so far at once and gives up
+//   the units in play (python_bot.hpp: the classes are called no more), whose results are never
+//   written. A KeyboardInterrupt or SystemExit from a class's own code stops the run without
+//   writing anything (the decision it was raised in has no answer).
+// - A failing unit writes the finished units too, then raises RuntimeError.
+// - A call into a bot that has not returned after stall_warning seconds is named on stderr, as
+//   the command line's --stall-warning does (the runner's Stall).
 #pragma once
 
 #include <pybind11/pybind11.h>

@@ -5,7 +5,10 @@ The classes of run_bots.py play the same tournament in process and as process bo
 import contextlib
 import importlib.util
 import io
+import asyncio
+import json
 import os
+import signal
 import sys
 import tempfile
 import threading
@@ -271,6 +274,173 @@ class Rules(unittest.TestCase):
             pa.run([Interrupter, "call"], deals=5000, threads=2)
 
 
+class Hanger(Bot):
+    """An async decide whose every 50th coroutine waits for an event that is never set."""
+    name = "hanger"
+    calls = 0
+
+    async def decide(self, view):
+        Hanger.calls += 1
+        if Hanger.calls % 50:
+            return call()
+        await asyncio.Event().wait()
+
+
+class StderrWatch(io.StringIO):
+    """sys.stderr that sets `event` once a line holding `text` is written."""
+
+    def __init__(self, text):
+        super().__init__()
+        self.text = text
+        self.event = threading.Event()
+
+    def write(self, s):
+        if self.text in s:
+            self.event.set()
+        return super().write(s)
+
+
+class StalledBatcher(Bot):
+    """A decide_batch whose first call blocks until the stall warning is written."""
+    watch = None
+    calls = 0
+
+    @classmethod
+    def decide_batch(cls, items):
+        StalledBatcher.calls += 1
+        if StalledBatcher.calls == 1:
+            StalledBatcher.watch.event.wait()
+        return [call()] * len(items)
+
+
+class StalledDecide(Bot):
+    """A blocking decide whose first call blocks until the stall warning is written."""
+    watch = None
+    calls = 0
+
+    def decide(self, view):
+        StalledDecide.calls += 1
+        if StalledDecide.calls == 1:
+            StalledDecide.watch.event.wait()
+        return call()
+
+
+class Slow(unittest.TestCase):
+    """Classes that answer late or never: the time limit, stall warnings, Ctrl-C."""
+
+    def test_hung_coroutines_are_cancelled_as_timeout_faults(self):
+        Hanger.calls = 0
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            report = pa.run([Hanger, "call"], deals=200, seed=3, threads=1, bot_timeout=0.05)
+        self.assertTrue(report["complete"])
+        hung = Hanger.calls // 50
+        self.assertGreater(hung, 0)
+        faults = report["bots"][0]["faults"]
+        # Each coroutine left waiting is one timeout fault; the others answered.
+        self.assertEqual(faults["timeout"], hung)
+        self.assertEqual(faults["exception"], 0)
+        self.assertIn("timeout: no coroutine of decide() answered", faults["first_message"])
+        self.assertIn("bot 'hanger': no coroutine of decide() answered for 0.05 s (bot_timeout)",
+                      err.getvalue())
+
+    def stalled_run(self, cls, **options):
+        cls.calls = 0
+        cls.watch = StderrWatch("has been in decide for")
+        with contextlib.redirect_stderr(cls.watch):
+            report = pa.run([cls, "call"], deals=64, seed=5, threads=1, stall_warning=0.05,
+                            bot_timeout=0.05, **options)
+        # The limit does not apply to a blocking call: it is waited for, not a fault.
+        self.assertTrue(report["complete"])
+        self.assertEqual(report["bots"][0]["faults"]["timeout"], 0)
+        self.assertEqual(report["bots"][0]["faults"]["exception"], 0)
+        self.assertGreater(report["bots"][0]["decisions"], 0)
+        self.assertRegex(cls.watch.getvalue(),
+                         r"pokerarena: warning: bot 'python:[\w.]*%s' has been in decide for "
+                         r"\d+ s \(unit \d+, hand \d+, seat \d\)" % cls.__name__)
+
+    def test_a_blocking_decide_batch_that_stalls_is_named(self):
+        self.stalled_run(StalledBatcher)
+
+    def test_a_blocking_decide_that_stalls_is_named(self):
+        self.stalled_run(StalledDecide)
+
+
+class Interrupted(Bot):
+    """A decide_batch that, at its 40th call, sends this process SIGINT `times` times, each
+    once the one before was taken (Interruptions below), then waits for `until`."""
+    calls = 0
+    times = 0
+    taken = []  # a threading.Event per SIGINT, set when the handler has run
+    until = None  # an event to wait for after the last SIGINT, or None
+
+    @classmethod
+    def decide_batch(cls, items):
+        Interrupted.calls += 1
+        if Interrupted.calls == 40:
+            for k in range(Interrupted.times):
+                os.kill(os.getpid(), signal.SIGINT)
+                Interrupted.taken[k].wait()
+            if Interrupted.until is not None:
+                Interrupted.until.wait()
+        return [call()] * len(items)
+
+
+class Interruptions(unittest.TestCase):
+    """Ctrl-C during run(): the first lets the units in play finish and writes the finished
+    ones; the second gives up the units in play at once. Either report resumes to the same
+    figures as a run never interrupted."""
+    OPTIONS = dict(deals=400, seed=9, threads=1, tables=4, match_deals=4, deals_per_unit=8)
+
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.addCleanup(self.folder.cleanup)
+        self.out = os.path.join(self.folder.name, "r.pb")
+        self.json = os.path.join(self.folder.name, "r.json")
+        seen = []
+
+        def handler(signum, frame):
+            seen.append(signum)
+            Interrupted.taken[len(seen) - 1].set()
+            raise KeyboardInterrupt
+
+        previous = signal.signal(signal.SIGINT, handler)
+        self.addCleanup(signal.signal, signal.SIGINT, previous)
+
+    def interrupted_run(self, times, until=None):
+        Interrupted.calls = 0
+        Interrupted.times = times
+        Interrupted.taken = [threading.Event() for _ in range(times)]
+        Interrupted.until = until
+        with self.assertRaises(KeyboardInterrupt):
+            pa.run([Interrupted, "call"], out=self.out, json=self.json, **self.OPTIONS)
+        with open(self.json) as f:
+            partial = json.load(f)
+        for key in ("units_done", "units_total"):  # 64-bit integers: strings in JSON
+            partial[key] = int(partial[key])
+        self.assertFalse(partial["complete"])
+        self.assertGreater(partial["units_done"], 0)
+        self.assertLess(partial["units_done"], partial["units_total"])
+        Interrupted.times = 0
+        resumed = pa.run([Interrupted, "call"], resume=self.out, **self.OPTIONS)
+        whole = pa.run([Interrupted, "call"], **self.OPTIONS)
+        self.assertTrue(resumed["complete"])
+        self.assertEqual(figures(resumed), figures(whole))
+        self.assertEqual(resumed["pairs"], whole["pairs"])
+        return partial
+
+    def test_first_interrupt_writes_the_finished_units(self):
+        self.interrupted_run(1)
+
+    def test_second_interrupt_gives_up_the_units_in_play(self):
+        watch = StderrWatch("the units in play are given up")
+        with contextlib.redirect_stderr(watch):
+            partial = self.interrupted_run(2, until=watch.event)
+        self.assertIn("interrupted again: the units in play are given up; %d of %d work units "
+                      "finished, written to %s" % (partial["units_done"], partial["units_total"],
+                                                   self.out), watch.getvalue())
+
+
 class Options(unittest.TestCase):
     def test_names_and_command_line_spellings(self):
         report = pa.run({"me": run_bots.Pairs, "t": "tag", "c": "call"}, hero="me", deals=20,
@@ -319,6 +489,9 @@ class Options(unittest.TestCase):
                 (dict(threads=2**64), "threads: .* got 18446744073709551616"),
                 (dict(threads=1.5), "threads: expected a whole number"),
                 (dict(tables=0), "tables: expected a whole number from 1 to 1048576, got 0"),
+                (dict(stall_warning=0), "stall_warning: expected seconds from 0.001 to 86400, got 0"),
+                (dict(stall_warning="1"), "stall_warning: expected seconds .* got '1'"),
+                (dict(resume="/nonexistent/r.pb"), "resume: .*/nonexistent/r.pb"),
                 (dict(tables=2**20 + 1), "tables: .* got 1048577"),
                 (dict(seed=-1), "seed: expected a whole number from 0 to 18446744073709551615"),
                 (dict(seed=2**64), "seed: .* got 18446744073709551616"),
