@@ -757,8 +757,11 @@ void PythonBot::new_match() {
 // for a step that raised. The time limit is on silence, as a process bot's: when no step has
 // answered for `timeout` seconds (None: no limit) while some are pending, ended is 1; when
 // tick(answered so far), called every quarter of a second, says the run gave its units up, 2.
-// Either way the pending steps are cancelled and stand as CANCELLED (those not started are
-// closed, so that none is left unawaited).
+// Either way the steps pending then are cancelled and stand as CANCELLED, whatever they return
+// after (a coroutine that catches its cancellation and answers is still past the limit, as a
+// process bot's late answer is); those not started are closed, so that none is left
+// unawaited. Pending means not done: a step that finished in the loop's last turn, whose done
+// callback has not run yet, has answered.
 constexpr const char* kGather = R"(
 import asyncio
 import inspect
@@ -803,19 +806,21 @@ async def gather(steps, limit, timeout, tick):
             ended = 1
         if ended:
             break
+    cut = set()
     if ended:
-        waiting = [task for task in tasks if not task.done()]
-        for task in waiting:
+        cut = {task for task in tasks if not task.done()}
+        for task in cut:
             task.cancel()
         # A coroutine that ignores its cancellation is left to the loop.
-        await asyncio.wait(waiting, timeout=timeout or 1.0)
+        if cut:
+            await asyncio.wait(cut, timeout=timeout or 1.0)
         for step in steps:
             if inspect.iscoroutine(step) and \
                     inspect.getcoroutinestate(step) == inspect.CORO_CREATED:
                 step.close()
     results = []
     for task in tasks:
-        if not task.done() or (ended and task.cancelled()):
+        if task in cut or not task.done():
             results.append(CANCELLED)
         elif task.cancelled():  # the bot's own CancelledError
             results.append(asyncio.CancelledError())

@@ -454,10 +454,22 @@ py::dict run(const py::object& bots, const py::object& config_path, const py::ob
     // `pokerarena run`'s bounds for --threads (0 here: every core) and --tables.
     const auto threads = static_cast<int>(integer_argument(threads_given, "threads", 0, 4096));
     const auto tables = static_cast<int>(integer_argument(tables_given, "tables", 1, 1 << 20));
+    // Seconds as any real number but a bool: a Python or numpy int or float (numpy's integers
+    // are no int, but they have __index__).
     const bool seconds_given =
-        !py::isinstance<py::bool_>(stall_given) &&
-        (py::isinstance<py::int_>(stall_given) || py::isinstance<py::float_>(stall_given));
-    const double stall_warning = seconds_given ? stall_given.cast<double>() : 0;
+        !py::isinstance<py::bool_>(stall_given) && !is_numpy_bool(stall_given) &&
+        (py::isinstance<py::int_>(stall_given) || py::isinstance<py::float_>(stall_given) ||
+         PyIndex_Check(stall_given.ptr()));
+    double stall_warning = 0;  // out of range: refused below
+    if (seconds_given) {
+        PyObject* seconds = PyNumber_Float(stall_given.ptr());  // fails on an int too large
+        if (seconds != nullptr) {
+            stall_warning = PyFloat_AsDouble(seconds);
+            Py_DECREF(seconds);
+        } else {
+            PyErr_Clear();
+        }
+    }
     if (!(stall_warning >= 0.001 && stall_warning <= 86400))
         throw py::value_error("stall_warning: expected seconds from 0.001 to 86400, got " +
                               py::repr(stall_given).cast<std::string>());

@@ -286,6 +286,21 @@ class Hanger(Bot):
         await asyncio.Event().wait()
 
 
+class Swallower(Bot):
+    """As Hanger, but a hung coroutine catches its cancellation and answers call()."""
+    name = "swallower"
+    calls = 0
+
+    async def decide(self, view):
+        Swallower.calls += 1
+        if Swallower.calls % 50:
+            return call()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            return call()
+
+
 class StderrWatch(io.StringIO):
     """sys.stderr that sets `event` once a line holding `text` is written."""
 
@@ -343,6 +358,18 @@ class Slow(unittest.TestCase):
         self.assertIn("timeout: no coroutine of decide() answered", faults["first_message"])
         self.assertIn("bot 'hanger': no coroutine of decide() answered for 0.05 s (bot_timeout)",
                       err.getvalue())
+
+    def test_a_cancelled_coroutine_that_answers_anyway_is_still_a_timeout(self):
+        # Past the limit as a process bot's late answer is: the answer is not played.
+        Swallower.calls = 0
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            report = pa.run([Swallower, "call"], deals=200, seed=3, threads=1,
+                            bot_timeout=0.05)
+        hung = Swallower.calls // 50
+        self.assertGreater(hung, 0)
+        self.assertEqual(report["bots"][0]["faults"]["timeout"], hung)
+        self.assertIn("bot 'swallower': no coroutine of decide() answered", err.getvalue())
 
     def stalled_run(self, cls, **options):
         cls.calls = 0
@@ -473,6 +500,8 @@ class Options(unittest.TestCase):
         a = pa.run(["tag", "call"], deals=np.int64(20), match_deals=np.int32(5), seed=np.uint64(3))
         b = pa.run(["tag", "call"], deals=20, match_deals=5, seed=3)
         self.assertEqual(figures(a), figures(b))
+        c = pa.run(["tag", "call"], deals=20, match_deals=5, seed=3, stall_warning=np.int64(5))
+        self.assertEqual(figures(c), figures(b))
         with self.assertRaisesRegex(ValueError, "hh_sample: expected a whole number from 1"):
             pa.run(["tag", "call"], deals=10, hh_sample=np.int64(0))
 
