@@ -4,6 +4,7 @@
 // resumes are refused with the field named.
 #include <dlfcn.h>
 #include <catch2/catch.hpp>
+#include <cstdio>
 
 #include <atomic>
 #include <filesystem>
@@ -685,6 +686,28 @@ TEST_CASE("runner: an SPRT of a process bot fills its tables from the first wave
     // The waves change no figure: the test walks the units from unit 0 whatever they were.
     CHECK(figures(filled) == figures(small));
     fs::remove_all(logs);
+}
+
+TEST_CASE("runner: a unit that fails past the SPRT's decision does not fail the run", "[runner]") {
+    // The first unit the decided test does not count cannot write its hand history (a folder
+    // holds its name). On one thread it is never started; on two it may start early (the pool
+    // splits a wave's range) and fail: the units before it are still played, and the run ends
+    // as on one thread, with the same report.
+    TournamentConfig config = lopsided_sprt_config();
+    const fs::path hh = scratch("sprt_failing_hh");
+    fs::remove_all(hh);
+    config.set_hh_out(hh.string());
+    config.set_hh_sample(1);
+    const Tournament tournament = make_tournament(config);
+    const Report one = run(tournament, 1, 2048);
+    REQUIRE(one.sprt().decision() == "H1 (mbb1)");
+    char name[32];
+    std::snprintf(name, sizeof name, "unit-%08lld.phhs", static_cast<long long>(one.units_done()));
+    fs::remove_all(hh);
+    fs::create_directories(hh / name);
+    Report two;
+    REQUIRE_NOTHROW(two = run(tournament, 2, 64));
+    CHECK(figures(two) == figures(one));
 }
 
 TEST_CASE("runner: a decided SPRT starts no more units of the wave in play", "[runner]") {

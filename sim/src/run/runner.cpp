@@ -236,6 +236,12 @@ class TournamentRun {
     void sync_journal(bool now);
     void play_wave(tbb::task_arena& arena, std::size_t first, std::size_t wave_size);
     bool keep_starting() const;
+    // keep_starting() for `unit` on the pool: with an SPRT, a failure still lets the units
+    // before the failed one start, as they would have on one thread, where the test may decide
+    // before reaching it.
+    bool keep_starting(std::int64_t unit);
+    // Whether the SPRT has decided without the first unit that failed.
+    bool failed_after_decision();
     void unit_finished(std::size_t i, UnitResult&& result);
     void play_units(std::size_t first, std::span<const std::size_t> items);
     void play_lane_units(std::size_t first, int lane, const std::vector<std::size_t>& items);
@@ -614,6 +620,23 @@ bool TournamentRun::keep_starting() const {
            !sprt_stop_.load(std::memory_order_relaxed);
 }
 
+bool TournamentRun::keep_starting(std::int64_t unit) {
+    if (keep_starting()) return true;
+    if (!sprt_ || !failed_.load(std::memory_order_relaxed) || stop_requested() ||
+        coordinator_failed_.load(std::memory_order_relaxed) ||
+        sprt_stop_.load(std::memory_order_relaxed))
+        return false;
+    const std::lock_guard lock(failure_mutex_);
+    return unit < failed_unit_;
+}
+
+bool TournamentRun::failed_after_decision() {
+    if (!sprt_decided()) return false;
+    const std::lock_guard sprt_lock(sprt_mutex_);
+    const std::lock_guard failure_lock(failure_mutex_);
+    return failed_unit_ >= sprt_next_;  // sprt_next_: the first unit the test did not take
+}
+
 void TournamentRun::unit_finished(std::size_t i, UnitResult&& result) {
     wave_results_[i] = std::move(result);
     if (journal_) journal_->append(wave_results_[i]);
@@ -629,8 +652,8 @@ void TournamentRun::unit_finished(std::size_t i, UnitResult&& result) {
 // failure came first.
 void TournamentRun::play_units(std::size_t first, std::span<const std::size_t> items) {
     for (const std::size_t i : items) {
-        if (!keep_starting()) continue;
         const std::int64_t unit = to_play_[first + i];
+        if (!keep_starting(unit)) continue;
         const PluginCallScope calls(wave_calls_[i], unit);
         try {
             unit_finished(i, play_unit(tournament_, unit));
@@ -779,6 +802,13 @@ void TournamentRun::remove_uncounted_hand_histories(const Report& report) const 
 }
 
 Report TournamentRun::finish() {
+    if (failed_.load() && failed_after_decision()) {
+        // The report does not count that unit, and whether it was played at all depended on
+        // the threads: its failure must not decide how the run ends either.
+        spdlog::warn("{}, after the SPRT had decided: the report does not count it",
+                     failure_so_far());
+        failed_.store(false);
+    }
     Report report = make_report(std::move(finished_));
     if (report.has_sprt() && !tournament_.config.hh_out().empty())
         remove_uncounted_hand_histories(report);
