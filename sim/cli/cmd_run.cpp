@@ -1176,9 +1176,10 @@ void add_play_flags(CLI::App* run_app, RunCommandOptions* options) {
             ->transform(whole_number(1, std::numeric_limits<std::int64_t>::max()));
     options->bot_timeout_flag =
         run_app
-            ->add_option("--bot-timeout", options->bot_timeout,
-                         "Seconds a process bot may go without answering while its decisions wait (a stuck "
-                         "bot, not a slow queue; default 10)")
+            ->add_option(
+                "--bot-timeout", options->bot_timeout,
+                "Seconds a process bot may go without answering while its decisions wait (a stuck "
+                "bot, not a slow queue; default 10)")
             ->check(number_in_range(0.001, 86400));
 }
 
