@@ -77,8 +77,8 @@ std::string legal_actions_text(const SeatView& view) {
                  ? "  a        all-in (" + std::string(word) + " " +
                        std::to_string(legal.all_in_to) + ")\n"
                  : "  a        all-in (call " + std::to_string(legal.call_amount) + ")\n";
-    s += "  ?        this list\n  q        quit: fold this hand (check when free) and end the "
-         "session\n";
+    s += "  ?        this list\n  q        quit: fold this hand (check when free) and stop "
+         "playing\n";
     return s;
 }
 

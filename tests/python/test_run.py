@@ -278,27 +278,26 @@ class Hanger(Bot):
     """An async decide whose every 50th coroutine waits for an event that is never set."""
     name = "hanger"
     calls = 0
+    answers_when_cancelled = False
 
     async def decide(self, view):
-        Hanger.calls += 1
-        if Hanger.calls % 50:
-            return call()
-        await asyncio.Event().wait()
-
-
-class Swallower(Bot):
-    """As Hanger, but a hung coroutine catches its cancellation and answers call()."""
-    name = "swallower"
-    calls = 0
-
-    async def decide(self, view):
-        Swallower.calls += 1
-        if Swallower.calls % 50:
+        cls = type(self)
+        cls.calls += 1
+        if cls.calls % 50:
             return call()
         try:
             await asyncio.Event().wait()
         except asyncio.CancelledError:
+            if not cls.answers_when_cancelled:
+                raise
             return call()
+
+
+class Swallower(Hanger):
+    """As Hanger, but a hung coroutine catches its cancellation and answers call()."""
+    name = "swallower"
+    calls = 0
+    answers_when_cancelled = True
 
 
 class StderrWatch(io.StringIO):

@@ -235,6 +235,8 @@ class TournamentRun {
     void start_checkpoint_and_journal();
     void sync_journal(bool now);
     void play_wave(tbb::task_arena& arena, std::size_t first, std::size_t wave_size);
+    // A stop request, a failed coordinator or a decided SPRT: no unit starts.
+    bool stopped_but_for_failures() const;
     bool keep_starting() const;
     // keep_starting() for `unit` on the pool: with an SPRT, a failure still lets the units
     // before the failed one start, as they would have on one thread, where the test may decide
@@ -614,25 +616,28 @@ void TournamentRun::play_wave(tbb::task_arena& arena, std::size_t first, std::si
 }
 
 // Units not started when a stop or a failure comes are left for the resume.
+bool TournamentRun::stopped_but_for_failures() const {
+    return stop_requested() || coordinator_failed_.load(std::memory_order_relaxed) ||
+           sprt_stop_.load(std::memory_order_relaxed);
+}
+
 bool TournamentRun::keep_starting() const {
-    return !stop_requested() && !failed_.load(std::memory_order_relaxed) &&
-           !coordinator_failed_.load(std::memory_order_relaxed) &&
-           !sprt_stop_.load(std::memory_order_relaxed);
+    return !stopped_but_for_failures() && !failed_.load(std::memory_order_relaxed);
 }
 
 bool TournamentRun::keep_starting(std::int64_t unit) {
-    if (keep_starting()) return true;
-    if (!sprt_ || !failed_.load(std::memory_order_relaxed) || stop_requested() ||
-        coordinator_failed_.load(std::memory_order_relaxed) ||
-        sprt_stop_.load(std::memory_order_relaxed))
-        return false;
+    if (stopped_but_for_failures()) return false;
+    if (!failed_.load(std::memory_order_relaxed)) return true;
+    if (!sprt_) return false;
     const std::lock_guard lock(failure_mutex_);
     return unit < failed_unit_;
 }
 
 bool TournamentRun::failed_after_decision() {
-    if (!sprt_decided()) return false;
+    if (!sprt_) return false;
     const std::lock_guard sprt_lock(sprt_mutex_);
+    sprt_walk();
+    if (!sprt_->decided()) return false;
     const std::lock_guard failure_lock(failure_mutex_);
     return failed_unit_ >= sprt_next_;  // sprt_next_: the first unit the test did not take
 }
