@@ -385,16 +385,15 @@ Outcome raised(PythonBotClass& c, const char* who) {
     return out;
 }
 
-// `strategy`: where the answer's strategy was written (read when outcome.has_strategy).
-RemoteDecision decision_of(Outcome&& outcome, const Strategy& strategy) {
+// The outcome to `ticket`. `strategy`: where the answer's strategy was written (given when
+// outcome.has_strategy).
+void deliver(DecisionTicket* ticket, Outcome&& outcome, const Strategy& strategy) {
     RemoteDecision d;
     d.ok = outcome.ok;
     d.action = outcome.action;
     d.fault = outcome.fault;
     d.message = std::move(outcome.message);
-    d.has_strategy = outcome.has_strategy;
-    if (outcome.has_strategy) d.strategy = strategy;
-    return d;
+    ticket->answered(std::move(d), outcome.has_strategy ? &strategy : nullptr);
 }
 
 // A new reference to f(arg), or error_already_set: a vectorcall, without the argument tuple
@@ -618,7 +617,7 @@ void PythonBot::post_decide(const SeatView& view, DecisionTicket* ticket) {
     } catch (const std::exception& e) {
         outcome.message = std::string("posting the decision failed: ") + e.what();
     }
-    ticket->answered(decision_of(std::move(outcome), strategy_));
+    deliver(ticket, std::move(outcome), strategy_);
 }
 
 py::object PythonBot::answer(const py::object& view) {
@@ -881,7 +880,7 @@ int PythonQueue::answer_pending() {
     }
     const auto answered = static_cast<int>(taken_.size());
     for (std::size_t i = 0; i < taken_.size(); ++i) {
-        taken_[i].ticket->answered(decision_of(std::move(outcomes_[i]), strategies_[i]));
+        deliver(taken_[i].ticket, std::move(outcomes_[i]), strategies_[i]);
         outcomes_[i] = Outcome{};
     }
     taken_.clear();

@@ -605,7 +605,7 @@ TEST_CASE("process bots: a late answer to a decision the host gave up is counted
     auto bot = factory.create(1);
     struct Ticket final : DecisionTicket {
         bool called = false;
-        void answered(RemoteDecision&&) override { called = true; }
+        void answered(RemoteDecision&&, const Strategy*) override { called = true; }
     } ticket;
     ProcessLane lane;
     lane.add(factory.process(0));

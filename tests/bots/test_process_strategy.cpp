@@ -51,18 +51,26 @@ Answer parsed(const std::string& line) {
     return parse_answer(line, scratch);
 }
 
+// A posted decision's answer, with a copy of the strategy given beside it.
+struct Posted {
+    RemoteDecision decision;
+    std::optional<Strategy> strategy;
+};
+
 // Posts `view` to `bot` and pumps its process until the answer comes.
-RemoteDecision posted(Bot& bot, const ProcessBotFactory& factory, const SeatView& view) {
+Posted posted(Bot& bot, const ProcessBotFactory& factory, const SeatView& view) {
     struct Ticket final : DecisionTicket {
-        std::optional<RemoteDecision> decision;
-        void answered(RemoteDecision&& d) override { decision = std::move(d); }
+        std::optional<Posted> answer;
+        void answered(RemoteDecision&& d, const Strategy* s) override {
+            answer = Posted{std::move(d), s ? std::optional<Strategy>(*s) : std::nullopt};
+        }
     } ticket;
     bot.posting()->post_decide(view, &ticket);
     ProcessLane lane;
     lane.add(factory.process(0));
-    while (!ticket.decision)
+    while (!ticket.answer)
         lane.pump(std::chrono::milliseconds(100));
-    return std::move(*ticket.decision);
+    return std::move(*ticket.answer);
 }
 
 }  // namespace
@@ -154,20 +162,21 @@ TEST_CASE("process bots: a reported strategy comes with the decision, judged aga
         CHECK(s.parts[0] == StrategyPart{ActionKind::CheckCall, 0, 0, 1.0});
         CHECK(bot->strategy_problems()->count == 0);
 
-        // Posted: the strategy is in the RemoteDecision.
-        const RemoteDecision decision = posted(*bot, factory, view);
+        // Posted: the strategy comes to the ticket with the decision.
+        const auto [decision, strategy] = posted(*bot, factory, view);
         REQUIRE(decision.ok);
-        CHECK(decision.has_strategy);
+        REQUIRE(strategy);
         CHECK(decision.strategy_problem.empty());
-        CHECK(decision.strategy.parts[0].probability == 1.0);
+        REQUIRE(strategy->size == 1);
+        CHECK(strategy->parts[0] == StrategyPart{ActionKind::CheckCall, 0, 0, 1.0});
     }
     {
         ProcessBotFactory factory(misbehaving("strategy_sum"), "proc:strategy_sum");
         auto bot = factory.create(1);
-        const RemoteDecision decision = posted(*bot, factory, view);
+        const auto [decision, strategy] = posted(*bot, factory, view);
         REQUIRE(decision.ok);  // not a fault: the action stands
         CHECK(decision.action == Action::check_call());
-        CHECK_FALSE(decision.has_strategy);
+        CHECK_FALSE(strategy);
         CHECK(decision.strategy_problem == "probabilities sum to 0.500000, not 1");
         // The process counts every strategy it drops, posted or waited for, with the first
         // reason: what a run's report shows of them.

@@ -244,7 +244,7 @@ void SeatDriver::post_turn(int seat) {
     bots_[static_cast<std::size_t>(seat)]->posting()->post_decide(view_for(seat), ticket_);
 }
 
-void SeatDriver::resume(RemoteDecision&& decision) {
+void SeatDriver::resume(const RemoteDecision& decision, const Strategy* strategy) {
     const int seat = waiting_seat_;
     waiting_seat_ = -1;
     if (waiting_timed_) {
@@ -257,7 +257,7 @@ void SeatDriver::resume(RemoteDecision&& decision) {
     const int position = table_->last_hand().num_actions;
     const Status status = table_->act(decision.action);
     if (!status.ok()) return fall_back(seat, FaultKind::IllegalAction, status.message);
-    if (recorded_ && decision.has_strategy) keep_strategy(position, decision.strategy);
+    if (recorded_ && strategy) keep_strategy(position, *strategy);
 }
 
 const SeatView& SeatDriver::view_for(int seat) {

@@ -371,7 +371,7 @@ void BotProcess::event(std::uint64_t instance, const Event& event) {
 
 bool BotProcess::take_slot(DecisionTicket* ticket, std::uint64_t& id, std::uint32_t& slot) {
     if (out_of_play_) {
-        ticket->answered(faulted(FaultKind::Forfeit, out_reason_));
+        ticket->answered(faulted(FaultKind::Forfeit, out_reason_), nullptr);
         return false;
     }
     if (!free_slots_.empty()) {
@@ -381,9 +381,10 @@ bool BotProcess::take_slot(DecisionTicket* ticket, std::uint64_t& id, std::uint3
         slot = static_cast<std::uint32_t>(pending_.size());
         pending_.emplace_back();
     } else {
-        ticket->answered(faulted(
-            FaultKind::Crash, describe() + " has " + std::to_string(kMaxPending) +
-                                  " decisions pending already (give it fewer tables in flight)"));
+        ticket->answered(faulted(FaultKind::Crash,
+                                 describe() + " has " + std::to_string(kMaxPending) +
+                                     " decisions pending already (give it fewer tables in flight)"),
+                         nullptr);
         return false;
     }
     Pending& p = pending_[slot];
@@ -464,14 +465,14 @@ void BotProcess::add_poll_fds(std::vector<pollfd>& fds) {
     fds.push_back({pid_fd_, POLLIN, 0});
 }
 
-void BotProcess::answer(std::uint32_t slot, RemoteDecision&& decision) {
+void BotProcess::answer(std::uint32_t slot, RemoteDecision&& decision, const Strategy* strategy) {
     Pending& p = pending_[slot];
     DecisionTicket* ticket = p.ticket;
     p.used = false;
     p.ticket = nullptr;
     free_slots_.push_back(slot);
     if (--num_pending_ == 0) clock_running_ = false;
-    ticket->answered(std::move(decision));
+    ticket->answered(std::move(decision), strategy);
 }
 
 namespace {
@@ -497,18 +498,14 @@ RemoteDecision probabilities_decision(const std::vector<double>& numbers) {
     return decision;
 }
 
-// An action answer's decision, with the strategy it reported when that is valid for the
-// decision (`legal`), else why it was dropped.
+// An action answer's decision, with why the strategy it reported was dropped when it was:
+// unreadable, or not valid for the decision (`legal`).
 RemoteDecision action_decision(const Answer& a, const LegalActions& legal) {
     RemoteDecision decision;
     decision.ok = true;
     decision.action = a.action;
-    decision.strategy_problem = a.strategy_problem;
-    if (a.has_strategy) {
-        decision.strategy_problem = strategy_problem(a.strategy, legal);
-        decision.has_strategy = decision.strategy_problem.empty();
-        if (decision.has_strategy) decision.strategy = a.strategy;
-    }
+    decision.strategy_problem =
+        a.has_strategy ? strategy_problem(a.strategy, legal) : a.strategy_problem;
     return decision;
 }
 
@@ -539,9 +536,10 @@ int BotProcess::deliver(std::uint32_t slot, const Answer& a) {
                                      "answered an action to a probabilities request"));
             } else {
                 RemoteDecision decision = action_decision(a, p.legal);
+                const bool valid = a.has_strategy && decision.strategy_problem.empty();
                 if (!decision.strategy_problem.empty())
                     note_invalid_strategy(decision.strategy_problem);
-                answer(slot, std::move(decision));
+                answer(slot, std::move(decision), valid ? &a.strategy : nullptr);
             }
             break;
         case Answer::Kind::Probabilities:

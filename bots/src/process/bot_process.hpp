@@ -130,7 +130,9 @@ class BotProcess {
     // Answers the pending decision in `slot` with `answer`; returns the tickets answered (1).
     int deliver(std::uint32_t slot, const Answer& answer);
     void note_invalid_strategy(const std::string& why);
-    void answer(std::uint32_t slot, RemoteDecision&& decision);
+    // Frees `slot` and gives its ticket the decision, with the strategy its answer reported
+    // (valid for the decision) or null.
+    void answer(std::uint32_t slot, RemoteDecision&& decision, const Strategy* strategy = nullptr);
     std::string stderr_tail() const;
     std::string describe() const;  // "bot 'NAME' (process 2 of 'python3 bot.py')"
 

@@ -253,11 +253,21 @@ ProcessBotSpec parse_process_spec(std::string_view spec) {
 namespace {
 
 // The ticket of a decision that decide() waits for.
+// The strategy the answer reports is copied into `room`, made at the first one: an instance
+// that only posts (a table paused in a lane) never needs one.
 struct WaitingTicket final : DecisionTicket {
+    explicit WaitingTicket(std::unique_ptr<Strategy>& room) : room(room) {}
+    std::unique_ptr<Strategy>& room;
     bool done = false;
+    bool has_strategy = false;
     RemoteDecision decision;
-    void answered(RemoteDecision&& d) override {
+    void answered(RemoteDecision&& d, const Strategy* s) override {
         decision = std::move(d);
+        has_strategy = s != nullptr;
+        if (s) {
+            if (!room) room = std::make_unique<Strategy>();
+            *room = *s;
+        }
         done = true;
     }
 };
@@ -272,7 +282,7 @@ RemoteBot::~RemoteBot() {
 }
 
 Action RemoteBot::decide(const SeatView& view) {
-    WaitingTicket ticket;
+    WaitingTicket ticket(strategy_);
     post_decide(view, &ticket);
     ProcessLane lane;
     lane.add(process_);
@@ -280,8 +290,7 @@ Action RemoteBot::decide(const SeatView& view) {
         lane.pump(std::chrono::milliseconds(100));
     has_strategy_ = false;
     if (!ticket.decision.ok) throw BotError(ticket.decision.fault, ticket.decision.message);
-    has_strategy_ = ticket.decision.has_strategy;
-    if (has_strategy_) strategy_ = ticket.decision.strategy;
+    has_strategy_ = ticket.has_strategy;
     if (!ticket.decision.strategy_problem.empty())
         strategy_problems_.note(ticket.decision.strategy_problem);
     return ticket.decision.action;
@@ -290,7 +299,7 @@ Action RemoteBot::decide(const SeatView& view) {
 bool RemoteBot::last_strategy(const SeatView& view, Strategy& out) {
     (void)view;  // the answer was judged against the view of its decide
     if (!has_strategy_) return false;
-    out = strategy_;
+    out = *strategy_;
     return true;
 }
 
@@ -302,7 +311,7 @@ bool RemoteBot::action_probabilities(const SeatView& view, std::span<const Actio
                        "action_probabilities: " + std::to_string(probabilities.size()) +
                            " probabilities for " + std::to_string(candidates.size()) +
                            " candidates");
-    WaitingTicket ticket;
+    WaitingTicket ticket(strategy_);  // a probabilities answer has no strategy
     process_->post_probabilities(instance_, view, candidates, &ticket);
     ProcessLane lane;
     lane.add(process_);

@@ -214,8 +214,10 @@ class SitAndGoUnit {
             if (level == 0 && new_match) driver.new_match();
             for (;;) {
                 SeatDriver::HandStep step;
-                while ((step = driver.step_hand()) == SeatDriver::HandStep::Waiting)
-                    driver.resume(co_await answer_of(context_));
+                while ((step = driver.step_hand()) == SeatDriver::HandStep::Waiting) {
+                    co_await answer_of(context_);
+                    driver.resume(context_.answer, context_.strategy);
+                }
                 if (step != SeatDriver::HandStep::Ended) break;
                 const HandRecord& record = table.last_hand();
                 ++hands_played_;

@@ -16,6 +16,7 @@
 #include <coroutine>
 #include <cstdint>
 #include <exception>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -30,6 +31,11 @@ struct UnitContext final : DecisionTicket {
     int lane = -1;
     bool has_answer = false;
     RemoteDecision answer;
+    // The strategy the answer reported (null when none), in `strategy_room`, which is made at
+    // the first one: the thousands of contexts of a lane whose bot reports none hold no
+    // kilobyte each for it.
+    const Strategy* strategy = nullptr;
+    std::unique_ptr<Strategy> strategy_room;
     // The coroutine that awaits the answer, while it is suspended (null otherwise). An answer
     // may also come before the unit suspends (a bot that is out answers as it is asked): then
     // the unit takes it without suspending, and must not be put on the ready list, or the lane
@@ -45,8 +51,14 @@ struct UnitContext final : DecisionTicket {
     // A unit's context in a lane: the tables the lane may still start (a unit starts a match
     // only while it is positive, or when it has none in flight); null outside a lane.
     std::int64_t* tables_free = nullptr;
-    void answered(RemoteDecision&& decision) override {
+    void answered(RemoteDecision&& decision, const Strategy* reported) override {
         answer = std::move(decision);
+        strategy = nullptr;
+        if (reported) {
+            if (!strategy_room) strategy_room = std::make_unique<Strategy>();
+            *strategy_room = *reported;
+            strategy = strategy_room.get();
+        }
         has_answer = true;
         if (ready && waiting) {
             ready->push_back(slot);
@@ -63,15 +75,16 @@ struct UnitContext final : DecisionTicket {
     }
 };
 
-// `co_await answer_of(context)`: the answer to the decision the unit's table posted.
+// `co_await answer_of(context)`: the answer to the decision the unit's table posted is in
+// context.answer and context.strategy, until the next one. (Returning it by value would give
+// the frame of every coroutine that awaits it a copy of its own.)
 struct AnswerAwaiter {
     UnitContext& context;
     bool await_ready() const noexcept { return context.has_answer; }
     void await_suspend(std::coroutine_handle<> h) const noexcept { context.waiting = h; }
-    RemoteDecision await_resume() const {
+    void await_resume() const noexcept {
         context.has_answer = false;
         context.waiting = nullptr;
-        return std::move(context.answer);
     }
 };
 inline AnswerAwaiter answer_of(UnitContext& context) {

@@ -636,8 +636,10 @@ Task<bool> play_cash_match(const CashUnit& cash, std::int64_t match, int first, 
         if (r > 0) driver.new_match();
         for (int i = 0; i < count; ++i) {
             SeatDriver::HandStep step;
-            while ((step = driver.step_hand()) == SeatDriver::HandStep::Waiting)
-                driver.resume(co_await answer_of(context));
+            while ((step = driver.step_hand()) == SeatDriver::HandStep::Waiting) {
+                co_await answer_of(context);
+                driver.resume(context.answer, context.strategy);
+            }
             if (step != SeatDriver::HandStep::Ended)
                 throw std::logic_error("unit " + std::to_string(unit.index) + ": match " +
                                        std::to_string(match) + " stopped after " +

@@ -33,10 +33,6 @@ struct RemoteDecision {
     // ok, for a probabilities request: one per candidate. Empty (never allocated) for a
     // decision.
     std::vector<double> probabilities;
-    // ok, for a decision whose answer reported the strategy its action was drawn from, valid
-    // for the decision's view (strategy_problem() found nothing wrong).
-    bool has_strategy = false;
-    Strategy strategy;
     // ok: why the strategy the answer reported was dropped ("" when it reported a valid one
     // or none): it could not be read, strategy_problem() found it invalid, or the bot said it
     // could not report one ("strategy_error"). Not a fault: the action stands. A host that
@@ -47,7 +43,11 @@ struct RemoteDecision {
 // Where the answer of a posted decision goes: the table waiting for it.
 class DecisionTicket {
   public:
-    virtual void answered(RemoteDecision&& decision) = 0;
+    // `strategy`: for an ok decision whose answer reported the strategy its action was drawn
+    // from, valid for the decision's view (strategy_problem() found nothing wrong); null
+    // otherwise. It lives only for the call: a ticket that keeps it copies it. (Passed apart
+    // so that the answers thousands of paused tables keep hold no 1 KB Strategy each.)
+    virtual void answered(RemoteDecision&& decision, const Strategy* strategy) = 0;
 
   protected:
     ~DecisionTicket() = default;

@@ -32,7 +32,8 @@
 //   (bad_lines) and dropped: the host, not the bot, gave the decision up.
 // - An answer may report the strategy its action was drawn from (docs/bot-protocol.md,
 //   "Reporting a strategy"): it is judged against the decision's legal actions
-//   (strategy_problem) and comes in the RemoteDecision, or its problem does; a bad strategy
+//   (strategy_problem) and comes to the ticket beside the RemoteDecision, or its problem comes
+//   in the RemoteDecision; a bad strategy
 //   never makes the answer a fault. The process counts every strategy it drops, with the
 //   first reason (ProcessStats::invalid_strategies).
 // - Standard error goes to the log file (stderr_log), at most kMaxStderrBytes of it; a flood
@@ -162,7 +163,7 @@ class RemoteBot final : public Bot, public PostingBot {
                               std::span<double> probabilities) override;
     // The strategy the answer to the last decide() reported (valid for its view), false when
     // it reported none or one that was dropped (counted in strategy_problems()). For decisions
-    // posted with post_decide the strategy comes in the RemoteDecision instead.
+    // posted with post_decide the strategy comes to the ticket instead (DecisionTicket).
     bool last_strategy(const SeatView& view, Strategy& out) override;
     const StrategyProblems* strategy_problems() const override { return &strategy_problems_; }
     void on_event(const Event& event) override;
@@ -174,8 +175,8 @@ class RemoteBot final : public Bot, public PostingBot {
   private:
     std::shared_ptr<process::BotProcess> process_;
     std::uint64_t instance_;
-    bool has_strategy_ = false;  // the last decide()'s answer reported a valid strategy
-    Strategy strategy_;
+    bool has_strategy_ = false;           // the last decide()'s answer reported a valid strategy
+    std::unique_ptr<Strategy> strategy_;  // made at the first reported strategy
     StrategyProblems strategy_problems_;
 };
 

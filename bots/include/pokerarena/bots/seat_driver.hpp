@@ -24,7 +24,7 @@
 //   message of a seat).
 // - Strategies (record_strategies(true); off by default, and then nothing is asked or kept):
 //   after each decision whose action the table took, the strategy its bot reported for it
-//   (Bot::last_strategy right after a decide(), RemoteDecision::strategy in resume()) is kept
+//   (Bot::last_strategy right after a decide(), the strategy given to resume()) is kept
 //   by the decision's position in the hand record's actions, for the hand in progress or just
 //   finished (strategies()). A decision replaced by a fault has none. Keeping them allocates
 //   only while the first hands grow the store; a last_strategy() that throws is a fault of the
@@ -133,8 +133,9 @@ class SeatDriver {
     // As play_hand(), but returns Waiting when a posted decision must be answered first.
     HandStep step_hand();
     // The answer for the seat step_hand() left Waiting: its action is played (an illegal one
-    // is a fault, as for any bot), or the fault that replaces it is counted.
-    void resume(RemoteDecision&& decision);
+    // is a fault, as for any bot), or the fault that replaces it is counted. `strategy`: the
+    // one its answer reported (DecisionTicket::answered), or null.
+    void resume(const RemoteDecision& decision, const Strategy* strategy);
 
     // Keep the bots' strategies from now on (see above), or stop.
     void record_strategies(bool on);
