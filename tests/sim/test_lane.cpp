@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -48,7 +49,7 @@ void check_lane_plays_as_play_unit(const Tournament& remote, const Tournament& i
     std::vector<std::string> failures;
     PluginCallState calls;
     sim::detail::LaneHooks hooks;
-    hooks.keep_starting = [] { return true; };
+    hooks.keep_starting = [](std::size_t) { return true; };
     hooks.finished = [&](std::size_t i, UnitResult&& result) {
         CHECK(finished.emplace(i, without_timing(std::move(result))).second);
     };
@@ -194,4 +195,40 @@ TEST_CASE("an SPRT's lane starts with two units' matches in flight", "[lane]") {
     CHECK(first_lane_tables(true, 16) == 32);
     CHECK(first_lane_tables(true, 1) == 2);
     CHECK(first_lane_tables(true, 1000) == kFirstTables);
+}
+
+TEST_CASE("a lane asks before each unit whether it may start, and starts none after a refusal",
+          "[lane]") {
+    // The runner refuses, with an SPRT, only the units after one that failed: the lane must ask
+    // for each unit in order, not once for all, so that the units before it still start.
+    const auto logs = std::filesystem::temp_directory_path() /
+                      ("pokerarena_lane_keep_" + std::to_string(::getpid()));
+    const Tournament remote = make_tournament(
+        one_deal_units(std::string("proc:") + PROCESS_CALL_BOT), BotLoading::Load, {}, logs);
+    std::vector<std::int64_t> units(12);
+    for (std::size_t u = 0; u < units.size(); ++u)
+        units[u] = static_cast<std::int64_t>(u);
+    for (const std::size_t tables : {std::size_t{1}, std::size_t{4}, std::size_t{64}}) {
+        INFO("tables " << tables);
+        std::vector<std::size_t> asked, finished;
+        PluginCallState calls;
+        sim::detail::LaneHooks hooks;
+        hooks.keep_starting = [&](std::size_t i) {
+            asked.push_back(i);
+            return i < 7;
+        };
+        hooks.finished = [&](std::size_t i, UnitResult&&) { finished.push_back(i); };
+        hooks.failed = [&](std::size_t, const std::string& error) { FAIL(error); };
+        hooks.calls = [&](std::size_t) -> PluginCallState& { return calls; };
+        sim::detail::play_lane(remote, 0, units, units.size(), tables, hooks,
+                               sim::detail::kMaxUnsentBytes, tables);
+        std::sort(finished.begin(), finished.end());
+        CHECK(finished == std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6});
+        // Each unit is asked about in order; nothing past the refused one.
+        REQUIRE(!asked.empty());
+        for (std::size_t k = 1; k < asked.size(); ++k)
+            CHECK(asked[k - 1] <= asked[k]);
+        CHECK(asked.back() == 7);
+    }
+    std::filesystem::remove_all(logs);
 }

@@ -162,7 +162,7 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
     std::size_t next = 0;
     for (;;) {
         while (in_flight < max_in_flight && tables_free > 0 && next < units.size() &&
-               !backed_up() && hooks.keep_starting()) {
+               !backed_up() && hooks.keep_starting(next)) {
             std::size_t slot;
             if (!free_slots.empty()) {
                 slot = free_slots.back();
@@ -192,7 +192,7 @@ void play_lane(const Tournament& tournament, int lane, std::span<const std::int6
         }
         // Backed up with no unit in flight (a process's pipe still to take what finished units
         // wrote): the pump below writes it, and units start again.
-        if (in_flight == 0 && (next == units.size() || !hooks.keep_starting())) return;
+        if (in_flight == 0 && (next == units.size() || !hooks.keep_starting(next))) return;
         if (ready.empty() || backed_up()) {
             // Held back by the allowance, not by the pipes: how long the bots keep every
             // table waiting says whether they take more.

@@ -68,8 +68,9 @@ WaveSplit split_wave(const Tournament& tournament, std::span<const std::int64_t>
                      std::size_t first, std::size_t wave_size, int lanes);
 
 struct LaneHooks {
-    // Asked before each unit starts; false: start no more (a stop or a failure).
-    std::function<bool()> keep_starting;
+    // Asked before units[i] starts (i rising); false: start no more (a stop, a failure, or,
+    // with an SPRT, a failure of an earlier unit than this one).
+    std::function<bool(std::size_t i)> keep_starting;
     // units[i] finished, or threw (its message).
     std::function<void(std::size_t i, UnitResult&& result)> finished;
     std::function<void(std::size_t i, const std::string& error)> failed;

@@ -238,9 +238,9 @@ class TournamentRun {
     // A stop request, a failed coordinator or a decided SPRT: no unit starts.
     bool stopped_but_for_failures() const;
     bool keep_starting() const;
-    // keep_starting() for `unit` on the pool: with an SPRT, a failure still lets the units
-    // before the failed one start, as they would have on one thread, where the test may decide
-    // before reaching it.
+    // keep_starting() for `unit` (on the pool or in a lane): with an SPRT, a failure still lets the
+    // units before the failed one start, as they would have on one thread, where the test may
+    // decide before reaching it.
     bool keep_starting(std::int64_t unit);
     // Whether the SPRT has decided without the first unit that failed.
     bool failed_after_decision();
@@ -677,7 +677,7 @@ void TournamentRun::play_lane_units(std::size_t first, int lane,
     for (const std::size_t i : items)
         units.push_back(to_play_[first + i]);
     detail::LaneHooks hooks;
-    hooks.keep_starting = [this] { return keep_starting(); };
+    hooks.keep_starting = [&](std::size_t k) { return keep_starting(units[k]); };
     hooks.finished = [&](std::size_t k, UnitResult&& result) {
         unit_finished(items[k], std::move(result));
     };
